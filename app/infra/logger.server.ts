@@ -1,0 +1,14 @@
+type Level = "debug" | "info" | "warn" | "error";
+const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+export type Logger = Record<Level, (msg: string, data?: Record<string, unknown>) => void>;
+
+/** One JSON line per event on stdout/stderr: easy to read locally, easy to ship in production. */
+export function createLogger(level: Level = "info"): Logger {
+  const log = (l: Level) => (msg: string, data?: Record<string, unknown>) => {
+    if (order[l] < order[level]) return;
+    const line = JSON.stringify({ time: new Date().toISOString(), level: l, msg, ...data });
+    (l === "error" || l === "warn" ? process.stderr : process.stdout).write(line + "\n");
+  };
+  return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
+}

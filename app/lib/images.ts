@@ -1,0 +1,34 @@
+// Responsive image helpers shared by server and browser. Images we store are WebP files written
+// at several widths by the image pipeline: `/uploads/{base}-{width}.webp`.
+export const IMAGE_WIDTHS = [400, 800, 1600] as const;
+export const DEFAULT_VENUE_IMAGE = "/images/default-venue.webp";
+export const PLACEHOLDER_IMAGE = "/placeholder.svg";
+
+const STORED = /^(\/uploads\/.+)-(\d+)\.webp$/;
+
+export function isStoredImage(url: string): boolean {
+  return STORED.test(url);
+}
+
+/** `srcset` for one of our stored images; external images have none. */
+export function imageSrcSet(url: string): string | undefined {
+  const m = STORED.exec(url);
+  if (!m) return undefined;
+  return IMAGE_WIDTHS.map((w) => `${m[1]}-${w}.webp ${w}w`).join(", ");
+}
+
+/** The stored variant closest to (and not narrower than) `width`, e.g. for social images. */
+export function imageAtWidth(url: string, width: number): string {
+  const m = STORED.exec(url);
+  if (!m) return url;
+  const w = IMAGE_WIDTHS.find((x) => x >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  return `${m[1]}-${w}.webp`;
+}
+
+/** Spec: only non-empty images starting with http, data: or our own paths are used; else the default. */
+export function usableImages(images: readonly (string | null | undefined)[] | null | undefined): string[] {
+  const ok = (images ?? []).filter(
+    (u): u is string => typeof u === "string" && /^(https?:\/\/|data:image\/|\/)/.test(u.trim()),
+  );
+  return ok.length > 0 ? ok : [DEFAULT_VENUE_IMAGE];
+}
