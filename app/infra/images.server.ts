@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import type { Storage } from "./storage.server";
 
@@ -20,7 +20,7 @@ export async function storeImage(
   opts: { widths?: readonly number[]; quality?: number; name?: string } = {},
 ): Promise<string> {
   if (input.byteLength > MAX_IMAGE_BYTES) throw new ImageError("exceeds 5MB size limit");
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(input).metadata();
   } catch {

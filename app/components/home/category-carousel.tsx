@@ -1,0 +1,60 @@
+import useEmblaCarousel from "embla-carousel-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { VenueImage } from "~/components/venue/venue-image";
+import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
+
+export type CategoryTile = { id: string; name: string; imageUrl: string | null; count: number };
+
+/** 'Browse by Venue Type': loops, aligned to start; 2 tiles under 768 px, 3 on tablets, 6 on desktops. */
+export function CategoryCarousel({ categories }: { categories: CategoryTile[] }) {
+  const [ref, api] = useEmblaCarousel({ loop: true, align: "start" });
+  return (
+    <div className="relative">
+      <div ref={ref} className="overflow-hidden" aria-roledescription="carousel">
+        <ul className="-ml-4 flex touch-pan-y">
+          {categories.map((c, i) => (
+            <li
+              key={c.id}
+              className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 md:basis-1/3 lg:basis-1/6 animate-fade-up"
+              style={{ animationDelay: `${i * 0.05}s` }}
+            >
+              <Link to={`/categories/${c.id}`} className="group block">
+                <div className="aspect-[4/5] overflow-hidden rounded-xl bg-sand">
+                  <VenueImage
+                    src={c.imageUrl ?? DEFAULT_VENUE_IMAGE}
+                    width={400}
+                    height={500}
+                    sizes="(min-width: 1024px) 200px, (min-width: 768px) 33vw, 50vw"
+                    loading="lazy"
+                    className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
+                  />
+                </div>
+                <p className="mt-2 font-serif text-lg leading-tight">{c.name}</p>
+                <p className="text-sm text-muted">{c.count} venues</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mt-4 flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={() => api?.scrollPrev()}
+          aria-label="Previous venue types"
+          className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full border border-sand-dark bg-white hover:bg-cream"
+        >
+          <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          onClick={() => api?.scrollNext()}
+          aria-label="Next venue types"
+          className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full border border-sand-dark bg-white hover:bg-cream"
+        >
+          <ChevronRight className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { useAuthDialog } from "~/components/auth/auth-dialog";
+import { useRootData } from "~/lib/root-data";
+import type { AppUser } from "~/lib/user";
+import { Brand } from "./site-header";
+
+const linkClass = "text-sm text-ink-soft hover:text-primary underline-offset-4 hover:underline";
+
+export function SiteFooter({ user }: { user: AppUser | null }) {
+  const openAuth = useAuthDialog();
+  const { site } = useRootData();
+  return (
+    <footer className="mt-24 border-t border-sand bg-cream">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-4">
+        <div className="space-y-4">
+          <Brand />
+          <p className="max-w-xs text-sm text-ink-soft">
+            A curated directory of Colorado wedding venues, from mountain vistas to rustic barns.
+          </p>
+        </div>
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className="font-sans text-sm font-semibold uppercase tracking-wider text-ink">
+            Explore
+          </h2>
+          <ul className="mt-4 space-y-2.5">
+            <li>
+              <Link to="/venues" className={linkClass}>
+                All Venues
+              </Link>
+            </li>
+            <li>
+              <Link to="/categories" className={linkClass}>
+                Categories
+              </Link>
+            </li>
+            <li>
+              <Link to="/favorites" className={linkClass}>
+                My Favorites
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-account">
+          <h2 id="footer-account" className="font-sans text-sm font-semibold uppercase tracking-wider text-ink">
+            Account
+          </h2>
+          <ul className="mt-4 space-y-2.5">
+            {user ? null : (
+              <li>
+                <button type="button" className={`${linkClass} cursor-pointer`} onClick={() => openAuth()}>
+                  Sign In
+                </button>
+              </li>
+            )}
+            <li>
+              <Link to="/account" className={linkClass}>
+                My Profile
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="font-sans text-sm font-semibold uppercase tracking-wider text-ink">
+            Legal
+          </h2>
+          <ul className="mt-4 space-y-2.5">
+            <li>
+              <Link to="/terms" className={linkClass}>
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy" className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-sand py-6 text-center text-xs text-muted">
+        © {new Date().getFullYear()} {site.siteName} · Colorado wedding venues
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,214 @@
+import { ChevronDown, LayoutDashboard, Menu, Shield, X } from "lucide-react";
+import { Dialog as D, DropdownMenu } from "radix-ui";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useAuthDialog } from "~/components/auth/auth-dialog";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { useRootData } from "~/lib/root-data";
+import type { AppUser } from "~/lib/user";
+import { ADMIN_NAV, MAIN_NAV, MANAGER_DASHBOARD } from "./nav";
+import { UserAvatar } from "./user-avatar";
+
+const SCROLL_THRESHOLD = 10;
+
+function useScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return scrolled;
+}
+
+export function Brand({ className }: { className?: string }) {
+  const { site } = useRootData();
+  return (
+    <Link to="/" className={cn("flex items-center gap-2 font-serif text-xl font-semibold text-ink", className)}>
+      <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
+      <span>{site.siteName}</span>
+    </Link>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-full px-3 py-2 text-sm font-medium transition-colors hover:bg-cream hover:text-ink",
+    isActive ? "text-primary" : "text-ink-soft",
+  );
+
+function AdminMenu() {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="sm">
+          <Shield className="h-4 w-4" aria-hidden="true" /> Admin <ChevronDown className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-48 rounded-xl border border-sand bg-white p-1.5 shadow-lift"
+        >
+          {ADMIN_NAV.map((item) => (
+            <DropdownMenu.Item key={item.to} asChild>
+              <Link
+                to={item.to}
+                className="block rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-cream"
+              >
+                {item.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function AccountControl({ user }: { user: AppUser | null }) {
+  const openAuth = useAuthDialog();
+  if (!user) {
+    return (
+      <Button size="sm" onClick={() => openAuth()}>
+        Sign In
+      </Button>
+    );
+  }
+  return (
+    <Link
+      to="/account"
+      className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-cream"
+      aria-label={`My account (${user.name})`}
+    >
+      <UserAvatar name={user.name} url={user.avatarUrl} />
+      <span className="max-w-32 truncate">{user.name}</span>
+    </Link>
+  );
+}
+
+function MobileMenu({ user }: { user: AppUser | null }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const openAuth = useAuthDialog();
+  // The menu closes on every route change.
+  useEffect(() => setOpen(false), [location.key]);
+
+  return (
+    <D.Root open={open} onOpenChange={setOpen}>
+      <D.Trigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label={open ? "Close menu" : "Open menu"}>
+          {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+        </Button>
+      </D.Trigger>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 top-[60px] z-40 bg-ink/30 md:hidden" />
+        <D.Content
+          data-testid="mobile-menu"
+          className="fixed inset-x-0 bottom-0 top-[60px] z-40 overflow-y-auto bg-ivory px-5 pb-10 pt-4 data-[state=open]:animate-fade-in md:hidden"
+        >
+          <D.Title className="sr-only">Menu</D.Title>
+          <D.Description className="sr-only">Site navigation</D.Description>
+          <nav aria-label="Mobile">
+            <ul className="divide-y divide-sand">
+              {MAIN_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end className="block py-3.5 text-lg font-medium">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {user?.role === "admin" ? (
+            <section className="mt-6">
+              <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">Admin Functions</h2>
+              <ul className="mt-2 grid grid-cols-2 gap-2">
+                {ADMIN_NAV.map((item) => (
+                  <li key={item.to}>
+                    <Link to={item.to} className="block rounded-lg bg-cream px-3 py-2.5 text-sm">
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {user?.role === "venue_manager" ? (
+            <section className="mt-6">
+              <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">Venue Manager</h2>
+              <ButtonLink to={MANAGER_DASHBOARD} variant="secondary" className="mt-2 w-full">
+                <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
+              </ButtonLink>
+            </section>
+          ) : null}
+          <div className="mt-8">
+            {user ? (
+              <ButtonLink to="/account" className="w-full">
+                Account
+              </ButtonLink>
+            ) : (
+              <Button className="w-full" onClick={() => openAuth()}>
+                Sign In
+              </Button>
+            )}
+          </div>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}
+
+export function SiteHeader({ user }: { user: AppUser | null }) {
+  const scrolled = useScrolled();
+  return (
+    <header
+      data-scrolled={scrolled ? "true" : "false"}
+      className={cn(
+        "fixed inset-x-0 top-0 z-40 border-b transition-all duration-300",
+        scrolled
+          ? "border-sand bg-ivory/95 shadow-card backdrop-blur-md"
+          : "border-transparent bg-ivory/75 backdrop-blur-sm",
+      )}
+    >
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <div
+        className={cn(
+          "mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-all duration-300 sm:px-6",
+          scrolled ? "h-[60px] md:h-16" : "h-[60px] md:h-20",
+        )}
+      >
+        <Brand />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          {user?.role === "admin" ? <AdminMenu /> : null}
+          {user?.role === "venue_manager" ? (
+            <ButtonLink to={MANAGER_DASHBOARD} variant="outline" size="sm">
+              <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
+            </ButtonLink>
+          ) : null}
+          <AccountControl user={user} />
+        </div>
+        <MobileMenu user={user} />
+      </div>
+    </header>
+  );
+}

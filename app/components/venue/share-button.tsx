@@ -1,0 +1,30 @@
+import { Share2 } from "lucide-react";
+import { showToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+
+/** Native share sheet where there is one; otherwise the link goes to the clipboard. */
+export function ShareButton({ name }: { name: string }) {
+  const share = async () => {
+    const url = window.location.href;
+    const text = `Check out this wedding venue: ${name}`;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: name, text, url });
+        return;
+      } catch (err) {
+        if (err instanceof DOMException && err.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      showToast({ type: "success", message: "Link copied to clipboard" });
+    } catch {
+      showToast({ type: "error", message: "Could not copy the link" });
+    }
+  };
+  return (
+    <Button variant="outline" onClick={share}>
+      <Share2 className="h-4 w-4" aria-hidden="true" /> Share
+    </Button>
+  );
+}

@@ -1,0 +1,30 @@
+import { ChevronDown } from "lucide-react";
+import type { Faq } from "~/services/faqs.server";
+
+/**
+ * Exclusive accordion from native <details name=...>: opening one closes the others, works
+ * without JavaScript, and every answer is in the server-rendered HTML.
+ */
+export function VenueFaqs({ faqs }: { faqs: Faq[] }) {
+  if (faqs.length === 0) {
+    return (
+      <div className="rounded-xl bg-cream px-6 py-10 text-center">
+        <h3 className="text-xl">No FAQs Available</h3>
+        <p className="mt-1 text-ink-soft">This venue hasn't added any frequently asked questions yet</p>
+      </div>
+    );
+  }
+  return (
+    <div className="divide-y divide-sand rounded-xl border border-sand bg-white">
+      {faqs.map((f) => (
+        <details key={f.id} name="venue-faq" className="group px-5">
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
+            {f.question}
+            <ChevronDown className="h-5 w-5 shrink-0 text-muted transition-transform group-open:rotate-180" aria-hidden="true" />
+          </summary>
+          <p className="whitespace-pre-line pb-5 text-ink-soft">{f.answer}</p>
+        </details>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useState } from "react";
+import { cn } from "~/lib/cn";
+import { VenueImage } from "./venue-image";
+
+/** Main image with previous/next, an 'n / total' counter and thumbnails; the index wraps both ways. */
+export function VenueGallery({ images, name }: { images: string[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const count = images.length;
+  useEffect(() => setIndex(0), [images]);
+  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+
+  return (
+    <div aria-roledescription="carousel" aria-label={`Photos of ${name}`}>
+      <div
+        className="relative aspect-[3/2] overflow-hidden rounded-[var(--radius-card)] bg-sand sm:aspect-[16/9]"
+        onKeyDown={(e) => {
+          if (e.key === "ArrowLeft") go(-1);
+          if (e.key === "ArrowRight") go(1);
+        }}
+      >
+        {images.map((src, i) => (
+          <VenueImage
+            key={src + i}
+            src={src}
+            width={1600}
+            height={1067}
+            sizes="(min-width: 1280px) 1200px, 100vw"
+            loading={i === 0 ? "eager" : "lazy"}
+            fetchPriority={i === 0 ? "high" : undefined}
+            alt={i === index ? `${name}, photo ${i + 1} of ${count}` : ""}
+            aria-hidden={i === index ? undefined : true}
+            className={cn("absolute inset-0 h-full w-full object-cover", i !== index && "invisible")}
+          />
+        ))}
+        {count > 1 ? (
+          <>
+            <button
+              type="button"
+              onClick={() => go(-1)}
+              aria-label="Previous photo"
+              className="absolute left-3 top-1/2 flex h-11 w-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 shadow-card hover:bg-white"
+            >
+              <ChevronLeft className="h-6 w-6" aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              onClick={() => go(1)}
+              aria-label="Next photo"
+              className="absolute right-3 top-1/2 flex h-11 w-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 shadow-card hover:bg-white"
+            >
+              <ChevronRight className="h-6 w-6" aria-hidden="true" />
+            </button>
+          </>
+        ) : null}
+        <span
+          data-testid="gallery-counter"
+          aria-live="polite"
+          className="absolute bottom-3 right-3 rounded-full bg-black/65 px-3 py-1 text-sm font-medium text-white"
+        >
+          {index + 1} / {count}
+        </span>
+      </div>
+      {count > 1 ? (
+        <ul className="mt-3 flex gap-2 overflow-x-auto pb-1">
+          {images.map((src, i) => (
+            <li key={src + i} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show photo ${i + 1}`}
+                aria-current={i === index ? "true" : undefined}
+                className={cn(
+                  "block h-16 w-24 cursor-pointer overflow-hidden rounded-lg border-2 sm:h-20 sm:w-28",
+                  i === index ? "border-primary" : "border-transparent opacity-75 hover:opacity-100",
+                )}
+              >
+                <VenueImage src={src} width={400} height={267} sizes="112px" loading="lazy" className="h-full w-full object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

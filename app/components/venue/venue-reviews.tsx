@@ -1,0 +1,195 @@
+import { Star } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import { showToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+import { FormError, inputClass } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
+import type { Toast } from "~/lib/toast";
+import type { AppUser } from "~/lib/user";
+import { REVIEW_MAX_LENGTH, reviewSchema } from "~/lib/validation/review";
+import { formValues, validate, type FieldErrors } from "~/lib/validation/form";
+import { formatReviewDate, roundRating } from "~/lib/venue";
+import type { ReviewView } from "~/services/reviews.server";
+import { Stars } from "./rating";
+
+export type ReviewReply = { ok: boolean; errors?: FieldErrors; toast?: Toast };
+
+function StarInput({ value, onChange, error }: { value: number; onChange: (n: number) => void; error?: string }) {
+  const [hover, setHover] = useState(0);
+  const shown = hover || value;
+  return (
+    <fieldset aria-describedby={error ? "rating-error" : undefined}>
+      <legend className="text-sm font-medium">Your rating</legend>
+      <div className="mt-1 flex" onMouseLeave={() => setHover(0)}>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className="cursor-pointer p-1" onMouseEnter={() => setHover(n)}>
+            <input
+              type="radio"
+              name="rating"
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="peer sr-only"
+            />
+            <Star
+              aria-hidden="true"
+              className={cn(
+                "h-8 w-8 rounded peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-primary",
+                n <= shown ? "fill-star text-star" : "fill-sand text-sand-dark",
+              )}
+            />
+            <span className="sr-only">
+              {n} {n === 1 ? "star" : "stars"}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id="rating-error" role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function ReviewForm({ own, onClose }: { own: { rating: number; comment: string } | null; onClose: () => void }) {
+  const fetcher = useFetcher<ReviewReply>();
+  const [rating, setRating] = useState(own?.rating ?? 0);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors = clientErrors ?? fetcher.data?.errors ?? {};
+  const pending = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.toast) showToast(fetcher.data.toast);
+    if (fetcher.data.ok) onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
+
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      className="space-y-4 rounded-xl border border-sand bg-white p-5"
+      onSubmit={(event) => {
+        const result = validate(reviewSchema, formValues(event.currentTarget));
+        setClientErrors(result.ok ? null : result.errors);
+        if (!result.ok) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="review" />
+      {own ? (
+        <p className="rounded-lg bg-primary-soft px-3 py-2 text-sm text-primary-dark">
+          You have already reviewed this venue. Submitting again replaces your earlier review.
+        </p>
+      ) : null}
+      <StarInput value={rating} onChange={setRating} error={errors.rating} />
+      <div className="space-y-1.5">
+        <label htmlFor="review-comment" className="block text-sm font-medium">
+          Your review
+        </label>
+        <textarea
+          id="review-comment"
+          name="comment"
+          rows={4}
+          maxLength={REVIEW_MAX_LENGTH}
+          defaultValue={own?.comment}
+          placeholder="What was your experience like?"
+          aria-invalid={errors.comment ? true : undefined}
+          aria-describedby={errors.comment ? "comment-error" : undefined}
+          className={inputClass}
+        />
+        {errors.comment ? (
+          <p id="comment-error" role="alert" className="text-sm text-danger">
+            {errors.comment}
+          </p>
+        ) : null}
+      </div>
+      <FormError message={errors.form} />
+      <div className="flex gap-3">
+        <Button type="submit" disabled={pending}>
+          {pending ? "Submitting..." : own ? "Update Review" : "Submit Review"}
+        </Button>
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+type Props = {
+  reviews: ReviewView[] | null;
+  rating: number;
+  reviewCount: number;
+  user: AppUser | null;
+  ownReview: { rating: number; comment: string } | null;
+  canReview: boolean;
+};
+
+export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, canReview }: Props) {
+  const [writing, setWriting] = useState(false);
+  const location = useLocation();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <span className="font-serif text-4xl">{roundRating(rating)}</span>
+          <div>
+            <Stars value={rating} />
+            <p className="text-sm text-muted">
+              {reviewCount} {reviewCount === 1 ? "review" : "reviews"}
+            </p>
+          </div>
+        </div>
+        {user && canReview && !writing ? (
+          <Button onClick={() => setWriting(true)}>{ownReview ? "Edit Your Review" : "Write a Review"}</Button>
+        ) : null}
+      </div>
+      {!user ? (
+        <p className="rounded-xl bg-cream px-5 py-4 text-ink-soft">
+          Please login to submit a review.{" "}
+          <Link
+            to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            Login
+          </Link>
+        </p>
+      ) : null}
+      {writing ? <ReviewForm own={ownReview} onClose={() => setWriting(false)} /> : null}
+      {reviews === null ? (
+        <p role="alert" className="text-danger">
+          Reviews could not be loaded. Please try again later.
+        </p>
+      ) : reviews.length === 0 ? (
+        <div className="rounded-xl bg-cream px-6 py-10 text-center">
+          <h3 className="text-xl">No Reviews Yet</h3>
+          <p className="mt-1 text-ink-soft">Be the first to review this venue</p>
+        </div>
+      ) : (
+        <ul className="space-y-4">
+          {reviews.map((r) => (
+            <li key={r.id} className="rounded-xl border border-sand bg-white p-5">
+              <div className="flex items-center gap-3">
+                <UserAvatar name={r.authorName} url={r.authorAvatar} className="h-10 w-10" />
+                <div>
+                  <p className="font-medium">{r.authorName}</p>
+                  <div className="flex items-center gap-2">
+                    <Stars value={r.rating} />
+                    <time dateTime={r.createdAt} className="text-sm text-muted">
+                      {formatReviewDate(r.createdAt)}
+                    </time>
+                  </div>
+                </div>
+              </div>
+              <p className="mt-3 whitespace-pre-line text-ink-soft">{r.comment}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { accounts, sessions, users, verifications } from "../../database/schema";
+import { emailChangeVerificationEmail, passwordResetEmail } from "~/services/emails.server";
+import type { Config } from "./config.server";
+import type { Db } from "./db.server";
+import type { Mailer } from "./mail.server";
+
+export const AUTH_BASE_PATH = "/api/auth";
+/** The only better-auth HTTP endpoints we serve: the links inside our emails. Everything else
+ *  (sign-in, sign-up, reset, password and profile changes) runs through our own route actions,
+ *  which validate with the spec's messages and apply our rate limits. */
+export const AUTH_PUBLIC_PATHS = ["/api/auth/reset-password/:token", "/api/auth/verify-email"];
+
+export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
+  const { config, db, mailer } = opts;
+  return betterAuth({
+    appName: config.siteName,
+    baseURL: config.siteUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [config.siteUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: { role: { type: "string", required: false, defaultValue: "user", input: false } },
+      changeEmail: { enabled: true },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(passwordResetEmail(config.siteName, user.email, url));
+      },
+    },
+    emailVerification: {
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(emailChangeVerificationEmail(config.siteName, user.email, url));
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: { enabled: true, window: 60, max: 30 },
+    advanced: {
+      cookiePrefix: "vv",
+      useSecureCookies: config.siteUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    logger: { disabled: config.env === "test" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { pageTitle, seoMeta, siteFromMatches } from "./seo";
+
+const site = { siteName: "Vows & Vistas", siteUrl: "https://vows.example" };
+
+describe("seoMeta", () => {
+  it("suffixes titles with the site name and defaults to the site name alone", () => {
+    expect(pageTitle("Venue Types", "Vows & Vistas")).toBe("Venue Types | Vows & Vistas");
+    expect(pageTitle(undefined, "Vows & Vistas")).toBe("Vows & Vistas");
+  });
+
+  it("builds canonical, social and robots tags from absolute URLs", () => {
+    const tags = seoMeta(site, { title: "Login", path: "/login" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://vows.example/login" });
+    expect(tags).toContainEqual({ property: "og:image", content: "https://vows.example/og-image.png" });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+    expect(tags).toContainEqual({ name: "robots", content: "index, follow" });
+  });
+
+  it("marks noindex pages and leaves out the canonical link when there is no path", () => {
+    const tags = seoMeta(site, { title: "Oops", noindex: true });
+    expect(tags).toContainEqual({ name: "robots", content: "noindex, nofollow" });
+    expect(tags.some((t) => "rel" in t && t.rel === "canonical")).toBe(false);
+  });
+
+  it("reads the site from the root match", () => {
+    expect(siteFromMatches([{ id: "root", loaderData: { site } }])).toEqual(site);
+  });
+});

@@ -1,0 +1,62 @@
+import type { MetaDescriptor } from "react-router";
+
+export type SiteInfo = { siteName: string; siteUrl: string };
+
+export const DEFAULT_DESCRIPTION =
+  "Find your perfect Colorado wedding venue with our curated selection of stunning mountain views, rustic barns, and elegant venues.";
+export const DEFAULT_SHARE_IMAGE = "/og-image.png";
+
+export function pageTitle(title: string | undefined, siteName: string): string {
+  return title ? `${title} | ${siteName}` : siteName;
+}
+
+export function absoluteUrl(site: SiteInfo, pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${site.siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+}
+
+export type PageSeo = {
+  title?: string;
+  description?: string;
+  /** Canonical path, e.g. `/categories`; omitted for pages that should not be indexed. */
+  path?: string;
+  image?: string;
+  noindex?: boolean;
+  type?: "website" | "article" | "place";
+  jsonLd?: object[];
+};
+
+/** Every page's tags: title with the site suffix, description, canonical, Open Graph, Twitter, robots. */
+export function seoMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
+  const title = pageTitle(page.title, site.siteName);
+  const description = page.description ?? DEFAULT_DESCRIPTION;
+  const image = absoluteUrl(site, page.image ?? DEFAULT_SHARE_IMAGE);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { name: "robots", content: page.noindex ? "noindex, nofollow" : "index, follow" },
+    { property: "og:site_name", content: site.siteName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+  if (page.path !== undefined) {
+    const url = absoluteUrl(site, page.path);
+    tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
+  }
+  for (const ld of page.jsonLd ?? []) tags.push({ "script:ld+json": ld });
+  return tags;
+}
+
+type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
+
+/** The site name and origin, from the root loader's data inside a route's `meta` function. */
+export function siteFromMatches(matches: readonly MatchLike[]): SiteInfo {
+  const root = matches.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as { site?: SiteInfo } | undefined;
+  return data?.site ?? { siteName: "Vows & Vistas", siteUrl: "" };
+}

@@ -1,0 +1,23 @@
+import type { z } from "zod";
+
+export type FieldErrors = Record<string, string>;
+export type FormResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors; message: string };
+
+/** Runs a schema over form values; keeps the first message per field and the first overall. */
+export function validate<S extends z.ZodType>(schema: S, values: unknown): FormResult<z.output<S>> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : "form";
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors, message: parsed.error.issues[0]?.message ?? "Invalid input" };
+}
+
+export function formValues(form: FormData | HTMLFormElement): Record<string, string> {
+  const data = form instanceof FormData ? form : new FormData(form);
+  const out: Record<string, string> = {};
+  for (const [k, v] of data.entries()) if (typeof v === "string") out[k] = v;
+  return out;
+}

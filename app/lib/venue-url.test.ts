@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { isUuid, parseVenueParam, slugify, venuePath } from "./venue-url";
+
+const id = "3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b";
+
+describe("venue URLs", () => {
+  it("slugs the name: lowercase, spaces to hyphens, non-word characters removed", () => {
+    expect(slugify("The Larkspur Estate & Gardens!")).toBe("the-larkspur-estate-gardens");
+    expect(slugify("Élan Lodge")).toBe("lan-lodge");
+  });
+
+  it("builds /venue/{slug}-{id}", () => {
+    expect(venuePath({ id, name: "Aspen Hollow Barn" })).toBe(`/venue/aspen-hollow-barn-${id}`);
+  });
+
+  it("takes the trailing UUID, else the last hyphen segment", () => {
+    expect(parseVenueParam(`aspen-hollow-barn-${id}`)).toBe(id);
+    expect(parseVenueParam(id)).toBe(id);
+    expect(parseVenueParam("some-venue-42")).toBe("42");
+    expect(isUuid("42")).toBe(false);
+    expect(isUuid(id)).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { formatReviewDate, normalizeAmenities, priceDisplay, venueMetaDescription, venueTags, websiteUrl } from "./venue";
+
+const none = { priceLow: null, priceHigh: null, priceRange: null, price: null };
+
+describe("priceDisplay (spec section 9)", () => {
+  it("prefers a low-high range, then the range text, then the single price", () => {
+    expect(priceDisplay({ ...none, priceLow: 2000, priceHigh: 5000, priceRange: "ignored", price: 9 })).toBe(
+      "$2,000 - $5,000",
+    );
+    expect(priceDisplay({ ...none, priceRange: "$3k-$6k", price: 9 })).toBe("$3k-$6k");
+    expect(priceDisplay({ ...none, price: 4500 })).toBe("$4,500");
+    expect(priceDisplay(none)).toBe("Contact for pricing");
+  });
+});
+
+describe("venue helpers", () => {
+  it("reads plain strings as included amenities and drops junk", () => {
+    expect(normalizeAmenities(["WiFi", { name: "Parking", included: false }, 3, { x: 1 }, " "])).toEqual([
+      { name: "WiFi", included: true },
+      { name: "Parking", included: false },
+    ]);
+  });
+
+  it("takes at most 4 tags from included amenities", () => {
+    const a = ["A", "B", "C", "D", "E"].map((name) => ({ name, included: name !== "B" }));
+    expect(venueTags(a)).toEqual(["A", "C", "D", "E"]);
+  });
+
+  it("adds https:// to a website without a scheme", () => {
+    expect(websiteUrl("www.x.example")).toBe("https://www.x.example");
+    expect(websiteUrl("http://x.example")).toBe("http://x.example");
+  });
+
+  it("cuts long descriptions to 158 characters plus '...' and composes short ones", () => {
+    const long = "x".repeat(200);
+    expect(venueMetaDescription({ description: long, name: "N", location: "L", capacity: 1 })).toBe(
+      `${"x".repeat(158)}...`,
+    );
+    expect(venueMetaDescription({ description: "Short", name: "Elk Barn", location: "Estes Park", capacity: 150 })).toBe(
+      "Elk Barn is a wedding venue in Estes Park for up to 150 guests.",
+    );
+  });
+
+  it("formats review dates as 'MMMM d, yyyy'", () => {
+    expect(formatReviewDate("2026-03-07T12:00:00Z")).toBe("March 7, 2026");
+  });
+});

@@ -1,0 +1,99 @@
+import type { AmenityItem } from "../../database/schema";
+
+// The venue as the screens use it (spec, public side section 3), built from a database row.
+
+export type VenueCardData = {
+  id: string;
+  name: string;
+  location: string;
+  city: string | null;
+  capacity: number;
+  rating: number;
+  reviewCount: number;
+  images: string[];
+  category: string;
+  featured: boolean;
+};
+
+export type VenueView = VenueCardData & {
+  description: string;
+  region: string | null;
+  price: number | null;
+  priceLow: number | null;
+  priceHigh: number | null;
+  priceRange: string | null;
+  categoryId: string | null;
+  amenities: AmenityItem[];
+  tags: string[];
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  logoUrl: string | null;
+  status: "approved" | "pending";
+  userId: string | null;
+  latitude: number;
+  longitude: number;
+  postalCode: string | null;
+  updatedAt: string;
+};
+
+const currency = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+export const formatCurrency = (n: number) => currency.format(n);
+
+/** Spec section 9: a range when low and high exist; else the range text, the price, else 'Contact for pricing'. */
+export function priceDisplay(v: Pick<VenueView, "priceLow" | "priceHigh" | "priceRange" | "price">): string {
+  if (v.priceLow && v.priceHigh) return `${formatCurrency(v.priceLow)} - ${formatCurrency(v.priceHigh)}`;
+  if (v.priceRange && v.priceRange.trim()) return v.priceRange.trim();
+  if (v.price) return formatCurrency(v.price);
+  return "Contact for pricing";
+}
+
+/** Amenity items are `{ name, included }`; a plain string counts as included. */
+export function normalizeAmenities(raw: unknown): AmenityItem[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((a): AmenityItem[] => {
+    if (typeof a === "string") return a.trim() ? [{ name: a.trim(), included: true }] : [];
+    if (a && typeof a === "object" && typeof (a as AmenityItem).name === "string")
+      return [{ name: (a as AmenityItem).name, included: (a as AmenityItem).included !== false }];
+    return [];
+  });
+}
+
+/** Spec: up to 4 tags — the venue's tags, else its amenity names, else none. */
+export function venueTags(amenities: AmenityItem[]): string[] {
+  return amenities.filter((a) => a.included).slice(0, 4).map((a) => a.name);
+}
+
+export function websiteUrl(website: string): string {
+  const w = website.trim();
+  return /^https?:\/\//i.test(w) ? w : `https://${w}`;
+}
+
+export function mapsSearchUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/** Spec: a description longer than 20 characters is cut to 158 plus '...'; else composed. */
+export function venueMetaDescription(v: Pick<VenueView, "description" | "name" | "location" | "capacity">): string {
+  const d = v.description.replace(/\s+/g, " ").trim();
+  if (d.length > 20) return d.length > 158 ? `${d.slice(0, 158)}...` : d;
+  const parts = [`${v.name} is a wedding venue`];
+  if (v.location) parts.push(` in ${v.location}`);
+  if (v.capacity > 0) parts.push(` for up to ${v.capacity} guests`);
+  return `${parts.join("")}.`;
+}
+
+export function formatReviewDate(date: Date | string): string {
+  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(date),
+  );
+}
+
+/** Spec: 'Up to {capacity} guests' only when capacity is set. */
+export function capacityLabel(capacity: number): string | null {
+  return capacity > 0 ? `Up to ${capacity} guests` : null;
+}
+
+export function roundRating(n: number): string {
+  return (Math.round(n * 10) / 10).toFixed(1);
+}

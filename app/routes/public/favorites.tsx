@@ -1,0 +1,41 @@
+import { Heart } from "lucide-react";
+import type { Route } from "./+types/favorites";
+import { ButtonLink } from "~/components/ui/button";
+import { VenueGrid } from "~/components/venue/venue-card";
+import { requireUser } from "~/infra/session.server";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { listFavoriteVenues } from "~/services/venues.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(siteFromMatches(matches), { title: "My Favorites", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return { venues: await listFavoriteVenues(context.db, user.id) };
+}
+
+export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
+  const { venues } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="text-4xl">My Favorites</h1>
+      {venues.length === 0 ? (
+        <div className="mt-10 flex flex-col items-center rounded-2xl bg-cream px-6 py-16 text-center">
+          <Heart className="h-12 w-12 text-accent" aria-hidden="true" />
+          <h2 className="mt-4 text-2xl">No favorites yet</h2>
+          <p className="mt-2 text-ink-soft">Save venues you like by clicking the heart icon</p>
+          <ButtonLink to="/venues" className="mt-6">
+            Explore Venues
+          </ButtonLink>
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 text-muted">
+            {venues.length} saved {venues.length === 1 ? "venue" : "venues"}
+          </p>
+          <VenueGrid venues={venues} className="mt-8" />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Route } from "./+types/robots";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /account",
+    "Disallow: /admin",
+    "Disallow: /venue-manager",
+    "Disallow: /favorites",
+    "Disallow: /auth/",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${context.config.siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

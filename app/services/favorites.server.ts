@@ -1,0 +1,35 @@
+import { and, eq } from "drizzle-orm";
+import { favorites, venues } from "../../database/schema";
+import type { Db } from "~/infra/db.server";
+
+export async function listFavoriteIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ venueId: favorites.venueId }).from(favorites).where(eq(favorites.userId, userId));
+  return rows.map((r) => r.venueId);
+}
+
+export async function isFavorite(db: Db, userId: string, venueId: string): Promise<boolean> {
+  const rows = await db
+    .select({ venueId: favorites.venueId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.venueId, venueId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Adds or removes a favourite; only approved venues can be saved. Returns the new state. */
+export async function setFavorite(db: Db, userId: string, venueId: string, saved: boolean): Promise<boolean> {
+  if (!saved) {
+    await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.venueId, venueId)));
+    return false;
+  }
+  const rows = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(eq(venues.id, venueId), eq(venues.isApproved, true)))
+    .limit(1);
+  if (rows.length === 0) throw new FavoriteError("Venue not found");
+  await db.insert(favorites).values({ userId, venueId }).onConflictDoNothing();
+  return true;
+}
+
+export class FavoriteError extends Error {}

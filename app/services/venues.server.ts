@@ -1,0 +1,181 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { favorites, venueCategories, venueManagers, venues } from "../../database/schema";
+import type { Db } from "~/infra/db.server";
+import type { AppUser } from "~/lib/user";
+import { normalizeAmenities, venueTags, type VenueCardData, type VenueView } from "~/lib/venue";
+
+// The only code that reads venues for the public pages. Only approved venues are public; a
+// pending venue is visible to its submitter, its managers and admins.
+
+const cardColumns = {
+  id: venues.id,
+  name: venues.name,
+  location: venues.location,
+  city: venues.city,
+  capacity: venues.capacity,
+  rating: venues.rating,
+  reviewCount: venues.reviewCount,
+  images: venues.images,
+  isFeatured: venues.isFeatured,
+  categoryName: venueCategories.name,
+  categoryFeatured: venueCategories.isFeatured,
+};
+
+type CardRow = {
+  id: string;
+  name: string;
+  location: string;
+  city: string | null;
+  capacity: number | null;
+  rating: number;
+  reviewCount: number;
+  images: string[];
+  isFeatured: boolean;
+  categoryName: string | null;
+  categoryFeatured: boolean | null;
+};
+
+function toCard(r: CardRow): VenueCardData {
+  return {
+    id: r.id,
+    name: r.name,
+    location: r.location,
+    city: r.city,
+    capacity: r.capacity ?? 0,
+    rating: r.rating,
+    reviewCount: r.reviewCount,
+    images: r.images,
+    category: r.categoryName ?? "Uncategorized",
+    // Spec: the badge shows when the category is featured; admins may also feature a venue.
+    featured: r.isFeatured || r.categoryFeatured === true,
+  };
+}
+
+const cardQuery = (db: Db) =>
+  db.select(cardColumns).from(venues).leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id));
+
+/** Home page: featured venues first, then the best rated. */
+export async function getFeaturedVenues(db: Db, limit = 3): Promise<VenueCardData[]> {
+  const rows = await cardQuery(db)
+    .where(eq(venues.isApproved, true))
+    .orderBy(desc(venues.isFeatured), desc(venues.rating), desc(venues.reviewCount), venues.name)
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+export async function listVenuesInCategory(db: Db, categoryId: string): Promise<VenueCardData[]> {
+  const rows = await cardQuery(db)
+    .where(and(eq(venues.isApproved, true), eq(venues.categoryId, categoryId)))
+    .orderBy(desc(venues.isFeatured), desc(venues.rating), venues.name);
+  return rows.map(toCard);
+}
+
+export async function listFavoriteVenues(db: Db, userId: string): Promise<VenueCardData[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(favorites)
+    .innerJoin(venues, eq(favorites.venueId, venues.id))
+    .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
+    .where(and(eq(favorites.userId, userId), eq(venues.isApproved, true)))
+    .orderBy(desc(favorites.createdAt));
+  return rows.map(toCard);
+}
+
+export async function canViewUnapproved(db: Db, viewer: AppUser | null, venue: { id: string; userId: string | null }) {
+  if (!viewer) return false;
+  if (viewer.role === "admin" || viewer.id === venue.userId) return true;
+  const rows = await db
+    .select({ id: venueManagers.id })
+    .from(venueManagers)
+    .where(and(eq(venueManagers.venueId, venue.id), eq(venueManagers.userId, viewer.id)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The venue page's venue, or null when it does not exist or the viewer may not see it. */
+export async function getVenueForViewer(db: Db, id: string, viewer: AppUser | null): Promise<VenueView | null> {
+  const rows = await db
+    .select({ venue: venues, categoryName: venueCategories.name, categoryFeatured: venueCategories.isFeatured })
+    .from(venues)
+    .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
+    .where(eq(venues.id, id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const v = row.venue;
+  if (!v.isApproved && !(await canViewUnapproved(db, viewer, v))) return null;
+  const amenities = normalizeAmenities(v.amenities);
+  return {
+    id: v.id,
+    name: v.name,
+    description: v.description,
+    location: v.location,
+    city: v.city,
+    postalCode: v.postalCode,
+    region: v.region,
+    price: v.pricePerEvent,
+    priceLow: v.priceLow,
+    priceHigh: v.priceHigh,
+    priceRange: v.priceRange,
+    capacity: v.capacity ?? 0,
+    category: row.categoryName ?? "Uncategorized",
+    categoryId: v.categoryId,
+    amenities,
+    tags: venueTags(amenities),
+    images: v.images,
+    phone: v.phone,
+    email: v.email,
+    website: v.website,
+    rating: v.rating,
+    reviewCount: v.reviewCount,
+    status: v.isApproved ? "approved" : "pending",
+    logoUrl: v.logoUrl,
+    userId: v.userId,
+    latitude: v.latitude ?? 0,
+    longitude: v.longitude ?? 0,
+    featured: v.isFeatured || row.categoryFeatured === true,
+    updatedAt: v.updatedAt.toISOString(),
+  };
+}
+
+export async function isApprovedVenue(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(eq(venues.id, id), eq(venues.isApproved, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type OwnVenue = { id: string; name: string; location: string; isApproved: boolean; createdAt: Date };
+
+/** The user's own submissions, newest first (account page, "My Venues"). */
+export async function listVenuesBySubmitter(db: Db, userId: string): Promise<OwnVenue[]> {
+  return db
+    .select({
+      id: venues.id,
+      name: venues.name,
+      location: venues.location,
+      isApproved: venues.isApproved,
+      createdAt: venues.createdAt,
+    })
+    .from(venues)
+    .where(eq(venues.userId, userId))
+    .orderBy(desc(venues.createdAt));
+}
+
+/** For the sitemap: every approved venue, streamed in pages so 100k venues stay cheap. */
+export async function* approvedVenueEntries(db: Db, pageSize = 5000) {
+  let after = "";
+  for (;;) {
+    const rows = await db
+      .select({ id: venues.id, name: venues.name, updatedAt: venues.updatedAt })
+      .from(venues)
+      .where(and(eq(venues.isApproved, true), sql`${venues.id}::text > ${after}`))
+      .orderBy(sql`${venues.id}::text`)
+      .limit(pageSize);
+    yield* rows;
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}

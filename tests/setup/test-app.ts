@@ -1,0 +1,142 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { LoaderFunctionArgs } from "react-router";
+import { inject } from "vitest";
+import { users } from "../../database/schema";
+import { loadConfig } from "../../app/infra/config.server";
+import { createAppContext, type AppContext, type RequestContext } from "../../app/infra/context.server";
+import { databaseFromPglite, databaseFromUrl, newPglite, type Database } from "../../app/infra/db.server";
+import { createMailer } from "../../app/infra/mail.server";
+import { createLogger } from "../../app/infra/logger.server";
+import { eq } from "drizzle-orm";
+import { adminUrl, TEMPLATE_DB } from "./global-setup";
+import { startMailCatcher, type MailCatcher } from "./mail-catcher";
+
+export const SITE_URL = "http://localhost:3000";
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const postgresUrl = inject("postgresUrl");
+  if (postgresUrl) {
+    const name = `vv_test_${crypto.randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.end();
+    const database = databaseFromUrl(adminUrl(postgresUrl, name));
+    return {
+      database,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: postgresUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const snapshot = await fs.readFile(inject("pgliteSnapshot"));
+  const client = newPglite(undefined, new Blob([snapshot]));
+  return { database: databaseFromPglite(client), drop: async () => {} };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** One per test file: a fresh migrated database, a real SMTP catcher and the app context. */
+export async function createTestApp() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "vv-test-"));
+  const { database, drop } = await freshDatabase();
+  const mail: MailCatcher = await startMailCatcher();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SITE_URL,
+    BETTER_AUTH_SECRET: "integration-test-secret-0123456789abcdef",
+    LOG_LEVEL: "error",
+  });
+  const logger = createLogger("error");
+  const mailer = createMailer({ smtpUrl: mail.url, from: config.mailFrom, outboxDir: dataDir, logger });
+  const app: AppContext = createAppContext(config, database, { mailer, logger });
+  const context: RequestContext = { ...app, cspNonce: "test-nonce" };
+
+  let ipCounter = 0;
+  /** Each request gets its own client address unless one is given, so per-address limits stay out of the way. */
+  function request(
+    pathname: string,
+    init: { method?: string; form?: Record<string, string>; cookie?: string; ip?: string } = {},
+  ): Request {
+    const headers = new Headers({ "x-client-ip": init.ip ?? `10.0.0.${++ipCounter % 250}` });
+    if (init.cookie) headers.set("cookie", init.cookie);
+    const method = init.method ?? (init.form ? "POST" : "GET");
+    const body = init.form ? new URLSearchParams(init.form) : undefined;
+    if (body) headers.set("content-type", "application/x-www-form-urlencoded");
+    headers.set("origin", SITE_URL);
+    return new Request(`${SITE_URL}${pathname}`, { method, headers, body });
+  }
+
+  function args(req: Request, params: Record<string, string> = {}) {
+    return { request: req, params, context, unstable_pattern: "", matches: [] } as unknown as LoaderFunctionArgs & {
+      context: RequestContext;
+    };
+  }
+
+  /** Registers a user through better-auth and returns the session cookie for later requests. */
+  async function signUp(opts: { email?: string; password?: string; name?: string; role?: "user" | "venue_manager" | "admin" } = {}) {
+    const email = opts.email ?? `user-${crypto.randomBytes(4).toString("hex")}@test.example`;
+    const password = opts.password ?? "correct-horse-battery";
+    const { headers, response } = await app.auth.api.signUpEmail({
+      body: { email, password, name: opts.name ?? "Test User" },
+      returnHeaders: true,
+    });
+    if (opts.role && opts.role !== "user") await app.db.update(users).set({ role: opts.role }).where(eq(users.id, response.user.id));
+    return { id: response.user.id, email, password, cookie: cookieFrom(headers) };
+  }
+
+  return {
+    ...app,
+    context,
+    mail,
+    request,
+    args,
+    signUp,
+    async close() {
+      await mail.close();
+      await database.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Turns Set-Cookie response headers into a Cookie request header. */
+export function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+type Outcome = { response?: Response; data?: unknown; status: number };
+
+function outcome(value: unknown): Outcome | null {
+  if (value instanceof Response) return { response: value, status: value.status };
+  if (value && typeof value === "object" && (value as { type?: unknown }).type === "DataWithResponseInit") {
+    const d = value as { data: unknown; init: ResponseInit | null };
+    return { data: d.data, status: d.init?.status ?? 200 };
+  }
+  return null;
+}
+
+/** Runs a loader or action, whether it returns or throws (redirects, 4xx), as one outcome. */
+export async function run(fn: () => unknown): Promise<Outcome> {
+  try {
+    const value = await fn();
+    return outcome(value) ?? { data: value, status: 200 };
+  } catch (thrown) {
+    const o = outcome(thrown);
+    if (o) return o;
+    throw thrown;
+  }
+}
