@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { venueCategories, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 
@@ -11,36 +11,28 @@ export type CategoryWithCount = {
   updatedAt: Date;
 };
 
-const countApproved = sql<number>`(select count(*)::int from ${venues} where ${venues.categoryId} = ${venueCategories.id} and ${venues.isApproved})`;
-
-export async function listCategoriesWithCounts(db: Db): Promise<CategoryWithCount[]> {
-  const rows = await db
+/** Venue types with the number of approved venues of each. */
+function withCounts(db: Db) {
+  return db
     .select({
       id: venueCategories.id,
       name: venueCategories.name,
       description: venueCategories.description,
       imageUrl: venueCategories.imageUrl,
       updatedAt: venueCategories.updatedAt,
-      count: countApproved,
+      count: sql<number>`count(${venues.id})::int`,
     })
     .from(venueCategories)
-    .orderBy(asc(venueCategories.name));
+    .leftJoin(venues, and(eq(venues.categoryId, venueCategories.id), eq(venues.isApproved, true)))
+    .groupBy(venueCategories.id);
+}
+
+export async function listCategoriesWithCounts(db: Db): Promise<CategoryWithCount[]> {
+  const rows = await withCounts(db).orderBy(asc(venueCategories.name));
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
 
 export async function getCategoryWithCount(db: Db, id: string): Promise<CategoryWithCount | null> {
-  const rows = await db
-    .select({
-      id: venueCategories.id,
-      name: venueCategories.name,
-      description: venueCategories.description,
-      imageUrl: venueCategories.imageUrl,
-      updatedAt: venueCategories.updatedAt,
-      count: countApproved,
-    })
-    .from(venueCategories)
-    .where(eq(venueCategories.id, id))
-    .limit(1);
-  const r = rows[0];
+  const [r] = await withCounts(db).where(eq(venueCategories.id, id));
   return r ? { ...r, count: Number(r.count) } : null;
 }

@@ -7,8 +7,12 @@ export function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+export function linkIn(mail: CaughtMail): string | null {
+  return /https?:\/\/[^\s"<>]+/.exec(mail.text)?.[0] ?? null;
+}
+
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-export async function startMailCatcher() {
+export async function startMailCatcher(opts: { port?: number; onMail?: (mail: CaughtMail) => void } = {}) {
   const messages: CaughtMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -21,18 +25,20 @@ export async function startMailCatcher() {
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const decoded = decodeQuotedPrintable(raw);
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
+        const mail: CaughtMail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw,
           subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "",
           text: decoded,
-        });
+        };
+        messages.push(mail);
+        opts.onMail?.(mail);
         waiters.splice(0).forEach((w) => w());
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
 
@@ -54,7 +60,7 @@ export async function startMailCatcher() {
     port,
     messages,
     waitFor,
-    linkIn: (mail: CaughtMail) => /https?:\/\/[^\s"<>]+/.exec(mail.text)?.[0] ?? null,
+    linkIn,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,158 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { venues } from "../../database/schema";
+import * as venuePage from "../../app/routes/public/venue";
+import * as favoritesApi from "../../app/routes/resources/favorites";
+import * as favoritesPage from "../../app/routes/public/favorites";
+import * as sitemap from "../../app/routes/resources/sitemap";
+import * as categoryPage from "../../app/routes/public/category";
+import * as home from "../../app/routes/public/home";
+import { venuePath } from "../../app/lib/venue-url";
+import { createCategory, createFaq, createVenue } from "../setup/factories";
+import { createTestApp, run, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const load = (path: string, slugId: string, cookie?: string) =>
+  run(() => venuePage.loader(t.args(t.request(path, { cookie }), { slugId })));
+
+describe("venue page loader", () => {
+  it("serves the canonical address and 301s every other form of it", async () => {
+    const v = await createVenue(t.db, { name: "Aspen Hollow Barn" });
+    await createFaq(t.db, v.id, "Is there a rain plan?", 10);
+    const canonical = venuePath(v);
+    expect(canonical).toBe(`/venue/aspen-hollow-barn-${v.id}`);
+
+    const ok = await load(canonical, canonical.slice(7));
+    expect(ok.status).toBe(200);
+    expect(ok.data).toMatchObject({ state: "found", venue: { name: "Aspen Hollow Barn", tags: ["WiFi"] }, faqs: [{ question: "Is there a rain plan?" }] });
+
+    for (const slugId of [v.id, `wrong-slug-${v.id}`, `aspen-hollow-barn-${v.id.toUpperCase()}`]) {
+      const r = await load(`/venue/${slugId}?ref=x`, slugId);
+      expect(r.status).toBe(301);
+      expect(r.response!.headers.get("location")).toBe(`${canonical}?ref=x`);
+    }
+  });
+
+  it("answers 404 for unknown and malformed ids", async () => {
+    const unknown = await load("/venue/x", "some-venue-3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b");
+    expect(unknown.status).toBe(404);
+    expect(unknown.data).toMatchObject({ state: "not-found" });
+    const bad = await load("/venue/some-venue-42", "some-venue-42");
+    expect(bad.status).toBe(404);
+    expect(bad.data).toEqual({ state: "invalid", id: "42" });
+  });
+
+  it("shows a pending venue only to its submitter and admins", async () => {
+    const submitter = await t.signUp();
+    const stranger = await t.signUp();
+    const admin = await t.signUp({ role: "admin" });
+    const v = await createVenue(t.db, { isApproved: false, userId: submitter.id, name: "Quiet Pines" });
+    const path = venuePath(v);
+    expect((await load(path, path.slice(7))).status).toBe(404);
+    expect((await load(path, path.slice(7), stranger.cookie)).status).toBe(404);
+    expect((await load(path, path.slice(7), submitter.cookie)).data).toMatchObject({ venue: { status: "pending" } });
+    expect((await load(path, path.slice(7), admin.cookie)).status).toBe(200);
+  });
+});
+
+describe("reviews", () => {
+  it("validates, keeps one review per user, and keeps the venue rating in step", async () => {
+    const v = await createVenue(t.db);
+    const slugId = venuePath(v).slice(7);
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const post = (form: Record<string, string>, cookie?: string) =>
+      run(() => venuePage.action(t.args(t.request(venuePath(v), { form: { intent: "review", ...form }, cookie }), { slugId })));
+
+    expect((await post({ rating: "5", comment: "Great" })).data).toMatchObject({ errors: { form: "Please login to submit a review" } });
+    expect((await post({ rating: "", comment: "" }, a.cookie)).data).toMatchObject({
+      errors: { comment: "Please enter your review", rating: "Please select a rating" },
+    });
+
+    expect((await post({ rating: "5", comment: "Perfect day" }, a.cookie)).data).toMatchObject({
+      ok: true,
+      toast: { message: "Your review has been submitted!" },
+    });
+    await post({ rating: "2", comment: "Too windy" }, b.cookie);
+    let [row] = await t.db.select().from(venues).where(eq(venues.id, v.id));
+    expect([row!.rating, row!.reviewCount]).toEqual([3.5, 2]);
+
+    await post({ rating: "4", comment: "Second thoughts: lovely" }, b.cookie); // edits b's review
+    [row] = await t.db.select().from(venues).where(eq(venues.id, v.id));
+    expect([row!.rating, row!.reviewCount]).toEqual([4.5, 2]);
+
+    const page = await load(venuePath(v), slugId, b.cookie);
+    expect(page.data).toMatchObject({ ownReview: { rating: 4, comment: "Second thoughts: lovely" } });
+    expect((page.data as { reviews: { comment: string }[] }).reviews.map((r) => r.comment)).toEqual(
+      expect.arrayContaining(["Perfect day", "Second thoughts: lovely"]),
+    );
+  });
+
+  it("refuses reviews on venues that are not public", async () => {
+    const owner = await t.signUp();
+    const v = await createVenue(t.db, { isApproved: false, userId: owner.id });
+    const r = await run(() =>
+      venuePage.action(
+        t.args(t.request(venuePath(v), { form: { rating: "5", comment: "Mine" }, cookie: owner.cookie }), { slugId: v.id }),
+      ),
+    );
+    expect(r.status).toBe(404);
+  });
+});
+
+describe("favourites", () => {
+  it("requires login, saves only approved venues, and lists them", async () => {
+    const v = await createVenue(t.db, { name: "Saved Place" });
+    const pending = await createVenue(t.db, { isApproved: false });
+    const u = await t.signUp();
+    const toggle = (venueId: string, saved: boolean, cookie?: string) =>
+      run(() => favoritesApi.action(t.args(t.request("/api/favorites", { form: { venueId, saved: String(saved) }, cookie }))));
+
+    expect(await toggle(v.id, true)).toMatchObject({ status: 401, data: { toast: { message: "You must be logged in to save favorites" } } });
+    expect(await toggle(v.id, false)).toMatchObject({ data: { toast: { message: "You must be logged in to manage favorites" } } });
+    expect(await toggle(v.id, true, u.cookie)).toMatchObject({ status: 200, data: { saved: true, toast: { message: "Venue added to favorites" } } });
+    expect(await toggle(v.id, true, u.cookie)).toMatchObject({ data: { saved: true } });
+    expect(await toggle(pending.id, true, u.cookie)).toMatchObject({ status: 404, data: { toast: { message: "Failed to add to favorites" } } });
+
+    const list = await run(() => favoritesPage.loader(t.args(t.request("/favorites", { cookie: u.cookie }))));
+    expect((list.data as { venues: { name: string }[] }).venues.map((x) => x.name)).toEqual(["Saved Place"]);
+
+    expect(await toggle(v.id, false, u.cookie)).toMatchObject({ data: { saved: false, toast: { message: "Removed from favorites" } } });
+  });
+});
+
+describe("categories, home and sitemap", () => {
+  it("lists a type's approved venues, 404s unknown types", async () => {
+    const c = await createCategory(t.db, { name: "Lakeside" });
+    await createVenue(t.db, { categoryId: c.id, name: "Dock House" });
+    await createVenue(t.db, { categoryId: c.id, name: "Hidden Dock", isApproved: false });
+    const r = await run(() => categoryPage.loader(t.args(t.request(`/categories/${c.id}`), { categoryId: c.id })));
+    expect(r.data).toMatchObject({ category: { name: "Lakeside", count: 1 }, venues: [{ name: "Dock House", category: "Lakeside" }] });
+    const missing = await run(() => categoryPage.loader(t.args(t.request("/categories/nope"), { categoryId: "nope" })));
+    expect(missing.status).toBe(404);
+  });
+
+  it("features three approved venues on the home page", async () => {
+    const { featured } = home.loader(t.args(t.request("/")));
+    const list = await featured;
+    expect(list.length).toBeLessThanOrEqual(3);
+    expect(list.length).toBeGreaterThan(0);
+  });
+
+  it("lists every approved venue exactly once and no pending one", async () => {
+    const pending = await createVenue(t.db, { isApproved: false, name: "Not Yet Public" });
+    const approved = await t.db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.isApproved, true));
+    const res = (await sitemap.loader(t.args(t.request("/sitemap.xml")))) as Response;
+    expect(res.headers.get("content-type")).toMatch(/application\/xml/);
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    for (const v of approved) expect(locs.filter((l) => l === `http://localhost:3000${venuePath(v)}`)).toHaveLength(1);
+    expect(xml).not.toContain(pending.id);
+    expect(locs).toContain("http://localhost:3000/categories");
+  });
+});
