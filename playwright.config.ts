@@ -37,12 +37,14 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: "ignore",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5000 },
     stderr: "pipe",
     env: {
       PORT: String(E2E_PORT),
       SITE_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       LOG_LEVEL: "warn",
+      E2E_PORT: String(E2E_PORT),
     },
   },
 });

@@ -10,7 +10,7 @@ import { AUTH_PUBLIC_PATHS } from "./app/infra/auth.server";
 import { loadConfig } from "./app/infra/config.server";
 import { createAppContext } from "./app/infra/context.server";
 import { openDatabase } from "./app/infra/db.server";
-import { contentSecurityPolicy } from "./app/infra/security.server";
+import { contentSecurityPolicy, isAllowedOrigin } from "./app/infra/security.server";
 
 const config = loadConfig();
 const production = config.env === "production";
@@ -40,16 +40,8 @@ app.use((req, res, next) => {
 
 // Cross-site form posts are refused: a state-changing request must come from our own pages.
 app.use((req, res, next) => {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  const source = req.get("origin") ?? req.get("referer");
-  let origin: string | undefined;
-  try {
-    origin = source ? new URL(source).origin : undefined;
-  } catch {
-    origin = undefined;
-  }
-  const allowed = [new URL(config.siteUrl).origin, `${req.protocol}://${req.get("host")}`];
-  if (origin && allowed.includes(origin)) return next();
+  const ours = [new URL(config.siteUrl).origin, `${req.protocol}://${req.get("host")}`];
+  if (isAllowedOrigin(req.method, { origin: req.get("origin"), referer: req.get("referer") }, ours)) return next();
   res.status(403).type("text/plain").send("Forbidden: cross-site request");
 });
 

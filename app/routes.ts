@@ -7,6 +7,8 @@ export default [
   route("categories", "routes/public/categories.tsx"),
   route("categories/:categoryId", "routes/public/category.tsx"),
   route("favorites", "routes/public/favorites.tsx"),
+  route("terms", "routes/public/terms.tsx"),
+  route("privacy", "routes/public/privacy.tsx"),
 
   // Accounts
   route("login", "routes/auth/login.tsx"),

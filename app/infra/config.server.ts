@@ -18,15 +18,6 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: optional,
   SMTP_URL: optional,
   MAIL_FROM: optional,
-  STORAGE: z.enum(["fs", "s3"]).default("fs"),
-  S3_BUCKET: optional,
-  S3_REGION: optional,
-  S3_ENDPOINT: optional,
-  S3_ACCESS_KEY_ID: optional,
-  S3_SECRET_ACCESS_KEY: optional,
-  S3_PUBLIC_URL: optional,
-  GEOCODER: z.enum(["offline", "nominatim", "google"]).default("offline"),
-  GEOCODER_API_KEY: optional,
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   GA_MEASUREMENT_ID: optional,
   GTM_ID: optional,
@@ -43,10 +34,6 @@ export type Config = {
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  storage: "fs" | "s3";
-  s3: { bucket?: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string };
-  geocoder: "offline" | "nominatim" | "google";
-  geocoderApiKey: string | undefined;
   mapTileUrl: string;
   analytics: { gaMeasurementId: string | undefined; gtmId: string | undefined };
   logLevel: "debug" | "info" | "warn" | "error";
@@ -73,7 +60,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === "production" && e.DATABASE_URL && !e.BETTER_AUTH_SECRET) {
     throw new Error("BETTER_AUTH_SECRET is required when NODE_ENV=production and DATABASE_URL is set");
   }
-  if (e.STORAGE === "s3" && !e.S3_BUCKET) throw new Error("STORAGE=s3 needs S3_BUCKET");
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     env: e.NODE_ENV,
@@ -85,17 +71,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
-    storage: e.STORAGE,
-    s3: {
-      bucket: e.S3_BUCKET,
-      region: e.S3_REGION,
-      endpoint: e.S3_ENDPOINT,
-      accessKeyId: e.S3_ACCESS_KEY_ID,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-      publicUrl: e.S3_PUBLIC_URL,
-    },
-    geocoder: e.GEOCODER,
-    geocoderApiKey: e.GEOCODER_API_KEY,
     mapTileUrl: e.MAP_TILE_URL,
     analytics: { gaMeasurementId: e.GA_MEASUREMENT_ID, gtmId: e.GTM_ID },
     logLevel: e.LOG_LEVEL,

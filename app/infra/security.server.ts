@@ -27,3 +27,24 @@ function originsOf(template: string): string {
     return "";
   }
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * State-changing requests must come from our own pages: their Origin (or, failing that, Referer)
+ * must be one of ours. Requests with neither are refused too (browsers always send Origin on POST).
+ */
+export function isAllowedOrigin(
+  method: string,
+  headers: { origin?: string; referer?: string },
+  allowedOrigins: string[],
+): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase())) return true;
+  const source = headers.origin ?? headers.referer;
+  if (!source || source === "null") return false;
+  try {
+    return allowedOrigins.includes(new URL(source).origin);
+  } catch {
+    return false;
+  }
+}

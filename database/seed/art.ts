@@ -1136,9 +1136,6 @@ const SCENES: Record<VenueTypeKey, { draw: (c: Canvas) => void; palettes: Palett
   "inn-bnb": { draw: (c) => stoneScene(c, { inn: true }), palettes: ["golden", "dusk", "sunrise", "bluebird", "night"], seasons: ["autumn", "summer", "winter"] },
 };
 
-/** Variants in each venue type's pool of pictures. */
-export const ART_VARIANTS = 8;
-
 /** The SVG of picture `variant` of a venue type: palettes and seasons rotate so a pool is varied. */
 export function venueArtSvg(type: VenueTypeKey, variant: number, W = ART_WIDTH, H = ART_HEIGHT): string {
   const scene = SCENES[type];

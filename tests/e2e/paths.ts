@@ -1,7 +1,9 @@
 import path from "node:path";
+import { E2E_PORT } from "../../playwright.config";
 
-/** Where the e2e server keeps its fresh data and where the SMTP catcher drops received mail. */
-export const E2E_DATA_DIR = path.resolve("test-results/e2e-data");
-export const E2E_MAIL_DIR = path.resolve("test-results/e2e-mail");
+/** Where the e2e server keeps its fresh data and the SMTP catcher drops received mail (per port,
+ *  so two runs on different E2E_PORTs do not collide). */
+export const E2E_DATA_DIR = path.resolve(`test-results/e2e-data-${E2E_PORT}`);
+export const E2E_MAIL_DIR = path.resolve(`test-results/e2e-mail-${E2E_PORT}`);
 export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password", name: "Erin Admin" };
 export const E2E_MANAGER = { email: "manager@e2e.example", password: "e2e-manager-password", name: "Morgan Manager" };
