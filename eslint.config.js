@@ -25,6 +25,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures use `use()` and `{}` by design.
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },
+  },
+  {
     files: ["app/infra/config.server.ts", "scripts/**", "tests/**", "*.config.ts", "server.ts"],
     rules: { "no-restricted-syntax": "off" },
   },

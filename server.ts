@@ -18,7 +18,10 @@ const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
 await database.migrate();
 const context = createAppContext(config, database);
 const seed = await seedIfEmpty(database.db, context.storage, { log: (msg) => context.logger.info(msg) });
-context.logger.info(seed.seeded ? "demo content seeded" : "database ready", { database: database.kind, ...seed });
+context.logger.info(seed.seeded ? "demo content seeded" : "database ready", {
+  database: database.kind,
+  ...seed,
+});
 
 const app = express();
 app.disable("x-powered-by");
@@ -41,13 +44,17 @@ app.use((req, res, next) => {
 // Cross-site form posts are refused: a state-changing request must come from our own pages.
 app.use((req, res, next) => {
   const ours = [new URL(config.siteUrl).origin, `${req.protocol}://${req.get("host")}`];
-  if (isAllowedOrigin(req.method, { origin: req.get("origin"), referer: req.get("referer") }, ours)) return next();
+  if (isAllowedOrigin(req.method, { origin: req.get("origin"), referer: req.get("referer") }, ours))
+    return next();
   res.status(403).type("text/plain").send("Forbidden: cross-site request");
 });
 
 app.use(compression());
 for (const p of AUTH_PUBLIC_PATHS) app.get(p, toNodeHandler(context.auth));
-app.use("/uploads", express.static(path.join(config.dataDir, "uploads"), { maxAge: "7d", fallthrough: false }));
+app.use(
+  "/uploads",
+  express.static(path.join(config.dataDir, "uploads"), { maxAge: "7d", fallthrough: false }),
+);
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 if (production) {
@@ -71,7 +78,10 @@ app.all(
 );
 
 const server = app.listen(config.port, () => {
-  context.logger.info(`${config.siteName} listening`, { url: `http://localhost:${config.port}`, siteUrl: config.siteUrl });
+  context.logger.info(`${config.siteName} listening`, {
+    url: `http://localhost:${config.port}`,
+    siteUrl: config.siteUrl,
+  });
 });
 
 let stopping = false;

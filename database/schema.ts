@@ -173,13 +173,27 @@ export const venues = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("venues_approved_name_idx").on(t.name).where(sql`is_approved`),
-    index("venues_approved_featured_idx").on(t.isFeatured, t.rating).where(sql`is_approved`),
-    index("venues_approved_region_idx").on(t.region).where(sql`is_approved`),
-    index("venues_approved_capacity_idx").on(t.capacity).where(sql`is_approved`),
-    index("venues_approved_min_price_idx").on(t.minPrice).where(sql`is_approved`),
-    index("venues_approved_category_idx").on(t.categoryId).where(sql`is_approved`),
-    index("venues_pending_created_idx").on(t.createdAt).where(sql`not is_approved`),
+    index("venues_approved_name_idx")
+      .on(t.name)
+      .where(sql`is_approved`),
+    index("venues_approved_featured_idx")
+      .on(t.isFeatured, t.rating)
+      .where(sql`is_approved`),
+    index("venues_approved_region_idx")
+      .on(t.region)
+      .where(sql`is_approved`),
+    index("venues_approved_capacity_idx")
+      .on(t.capacity)
+      .where(sql`is_approved`),
+    index("venues_approved_min_price_idx")
+      .on(t.minPrice)
+      .where(sql`is_approved`),
+    index("venues_approved_category_idx")
+      .on(t.categoryId)
+      .where(sql`is_approved`),
+    index("venues_pending_created_idx")
+      .on(t.createdAt)
+      .where(sql`not is_approved`),
     index("venues_user_id_idx").on(t.userId, t.createdAt),
     index("venues_amenities_idx").using("gin", sql`${t.amenities} jsonb_path_ops`),
     index("venues_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),

@@ -3,7 +3,9 @@
 import { spawnSync } from "node:child_process";
 
 const extra = process.argv.slice(2);
-const targets: { name: string; env: Record<string, string> }[] = [{ name: "PGlite", env: { TEST_DB: "pglite" } }];
+const targets: { name: string; env: Record<string, string> }[] = [
+  { name: "PGlite", env: { TEST_DB: "pglite" } },
+];
 if (process.env.TEST_DATABASE_URL) targets.push({ name: "PostgreSQL", env: { TEST_DB: "postgres" } });
 else console.log("TEST_DATABASE_URL is not set: the integration suite runs on PGlite only.");
 

@@ -21,7 +21,12 @@ function fail(message: string): never {
 const [command, ...rest] = process.argv.slice(2);
 const { values } = parseArgs({
   args: rest,
-  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, role: { type: "string" } },
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    name: { type: "string" },
+    role: { type: "string" },
+  },
 });
 const role = (values.role ?? "user") as Role;
 if (!ROLES.includes(role)) fail(`Unknown role "${values.role}". ${USAGE}`);
@@ -34,7 +39,9 @@ try {
   database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
 } catch (err) {
-  fail(`Cannot open the database (${(err as Error).message}). If the site is running on the embedded database, stop it first.`);
+  fail(
+    `Cannot open the database (${(err as Error).message}). If the site is running on the embedded database, stop it first.`,
+  );
 }
 const app = createAppContext(config, database);
 
@@ -42,11 +49,17 @@ try {
   if (command === "create") {
     if (!values.password || !values.name) fail(USAGE);
     if (values.password.length < 8) fail("Choose a password of at least 8 characters.");
-    const { user } = await app.auth.api.signUpEmail({ body: { email, password: values.password, name: values.name } });
+    const { user } = await app.auth.api.signUpEmail({
+      body: { email, password: values.password, name: values.name },
+    });
     await app.db.update(users).set({ role, emailVerified: true }).where(eq(users.id, user.id));
     console.log(`Created ${role} ${email}`);
   } else if (command === "set-role") {
-    const updated = await app.db.update(users).set({ role }).where(eq(users.email, email)).returning({ id: users.id });
+    const updated = await app.db
+      .update(users)
+      .set({ role })
+      .where(eq(users.email, email))
+      .returning({ id: users.id });
     if (updated.length === 0) fail(`No account with email ${email}.`);
     console.log(`${email} is now ${role}`);
   } else {

@@ -25,7 +25,11 @@ declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
 }
 
-export function createAppContext(config: Config, database: Database, overrides: Partial<AppContext> = {}): AppContext {
+export function createAppContext(
+  config: Config,
+  database: Database,
+  overrides: Partial<AppContext> = {},
+): AppContext {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const mailer =
     overrides.mailer ??

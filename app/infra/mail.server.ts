@@ -10,7 +10,12 @@ export type Mailer = { send(message: MailMessage): Promise<void> };
  * SMTP when SMTP_URL is set; otherwise every message is written to DATA_DIR/outbox as an .eml
  * file and its links are logged, so password resets work on a laptop without a mail server.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -24,7 +29,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...message });
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`);
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       opts.logger.info("mail written to outbox", { to: message.to, subject: message.subject, file, links });

@@ -27,7 +27,11 @@ describe("contentSecurityPolicy", () => {
   });
 
   it("admits the analytics hosts only when a tag is configured", () => {
-    const config = loadConfig({ DATA_DIR: "/tmp/vv-csp-test", BETTER_AUTH_SECRET: "x", GA_MEASUREMENT_ID: "G-TEST" });
+    const config = loadConfig({
+      DATA_DIR: "/tmp/vv-csp-test",
+      BETTER_AUTH_SECRET: "x",
+      GA_MEASUREMENT_ID: "G-TEST",
+    });
     expect(contentSecurityPolicy(config, "n", true)).toContain("https://www.googletagmanager.com");
   });
 });

@@ -3,7 +3,6 @@ import type { AppContext } from "./context.server";
 import type { Toast } from "~/lib/toast";
 import { toAppUser, type AppUser } from "~/lib/user";
 
-
 const flashCookie = createCookie("vv_flash", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
 
 /** A toast to show on the next page, carried by a short-lived cookie through a redirect. */
@@ -57,7 +56,12 @@ async function requireRole(
 }
 
 export function requireAdmin(request: Request, context: Pick<AppContext, "auth">): Promise<AppUser> {
-  return requireRole(request, context, (u) => u.role === "admin", "You do not have permission to access the admin area");
+  return requireRole(
+    request,
+    context,
+    (u) => u.role === "admin",
+    "You do not have permission to access the admin area",
+  );
 }
 
 export function requireVenueManager(request: Request, context: Pick<AppContext, "auth">): Promise<AppUser> {

@@ -2,7 +2,8 @@
 export function isValidCoordinate(lat: unknown, lng: unknown): boolean {
   const a = typeof lat === "string" ? Number.parseFloat(lat) : lat;
   const b = typeof lng === "string" ? Number.parseFloat(lng) : lng;
-  if (typeof a !== "number" || typeof b !== "number" || !Number.isFinite(a) || !Number.isFinite(b)) return false;
+  if (typeof a !== "number" || typeof b !== "number" || !Number.isFinite(a) || !Number.isFinite(b))
+    return false;
   if (a === 0 && b === 0) return false;
   return a >= -90 && a <= 90 && b >= -180 && b <= 180;
 }

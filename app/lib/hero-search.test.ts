@@ -3,8 +3,12 @@ import { heroSearchUrl } from "./hero-search";
 
 describe("heroSearchUrl", () => {
   it("includes only the filled fields", () => {
-    expect(heroSearchUrl({ location: " Boulder ", venueName: "", guests: "" })).toBe("/venues?location=Boulder");
-    expect(heroSearchUrl({ location: "", venueName: "Barn", guests: "120" })).toBe("/venues?guests=120&venueName=Barn");
+    expect(heroSearchUrl({ location: " Boulder ", venueName: "", guests: "" })).toBe(
+      "/venues?location=Boulder",
+    );
+    expect(heroSearchUrl({ location: "", venueName: "Barn", guests: "120" })).toBe(
+      "/venues?guests=120&venueName=Barn",
+    );
     expect(heroSearchUrl({})).toBe("/venues");
   });
 

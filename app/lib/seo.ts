@@ -11,7 +11,9 @@ export function pageTitle(title: string | undefined, siteName: string): string {
 }
 
 export function absoluteUrl(site: SiteInfo, pathOrUrl: string): string {
-  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${site.siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+  return /^https?:\/\//.test(pathOrUrl)
+    ? pathOrUrl
+    : `${site.siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
 export type PageSeo = {

@@ -1,7 +1,15 @@
-export type SitemapEntry = { loc: string; lastmod?: Date; changefreq?: "daily" | "weekly" | "monthly"; priority?: number };
+export type SitemapEntry = {
+  loc: string;
+  lastmod?: Date;
+  changefreq?: "daily" | "weekly" | "monthly";
+  priority?: number;
+};
 
 const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
 
 export function sitemapXml(entries: Iterable<SitemapEntry>): string {
   const urls: string[] = [];

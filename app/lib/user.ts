@@ -13,10 +13,17 @@ export function homeFor(user: Pick<AppUser, "role">): string {
 
 /** Only same-site relative paths may be used as redirect targets (no open redirects). */
 export function safeRedirect(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
+    return fallback;
   return to;
 }
 
-export function toAppUser(u: { id: string; name: string; email: string; image?: string | null; role?: unknown }): AppUser {
+export function toAppUser(u: {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+  role?: unknown;
+}): AppUser {
   return { id: u.id, name: u.name, email: u.email, avatarUrl: u.image ?? null, role: normalizeRole(u.role) };
 }

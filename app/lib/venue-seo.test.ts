@@ -39,7 +39,9 @@ const venue: VenueView = {
 
 describe("venueJsonLd", () => {
   it("describes the venue as a schema.org EventVenue with the fields search engines use", () => {
-    const ld = JSON.parse(JSON.stringify(venueJsonLd({ siteName: "V", siteUrl: "https://v.example" }, venue, "A barn.")));
+    const ld = JSON.parse(
+      JSON.stringify(venueJsonLd({ siteName: "V", siteUrl: "https://v.example" }, venue, "A barn.")),
+    );
     expect(ld).toMatchObject({
       "@type": "EventVenue",
       name: "Aspen Hollow Barn",
@@ -59,7 +61,11 @@ describe("venueJsonLd", () => {
   });
 
   it("leaves out rating, geo and price when there are none", () => {
-    const ld = venueJsonLd({ siteName: "V", siteUrl: "" }, { ...venue, reviewCount: 0, latitude: 0, longitude: 0, priceLow: null, priceHigh: null }, "x");
+    const ld = venueJsonLd(
+      { siteName: "V", siteUrl: "" },
+      { ...venue, reviewCount: 0, latitude: 0, longitude: 0, priceLow: null, priceHigh: null },
+      "x",
+    );
     expect(ld).not.toHaveProperty("aggregateRating");
     expect(ld).not.toHaveProperty("geo");
     expect(ld).not.toHaveProperty("priceRange");

@@ -13,7 +13,10 @@ export function venueJsonLd(site: SiteInfo, v: VenueView, description: string): 
     name: v.name,
     description,
     url: absoluteUrl(site, venuePath(v)),
-    image: usableImages(v.images).filter((i) => !i.startsWith("data:")).slice(0, 5).map((i) => absoluteUrl(site, i)),
+    image: usableImages(v.images)
+      .filter((i) => !i.startsWith("data:"))
+      .slice(0, 5)
+      .map((i) => absoluteUrl(site, i)),
     address: {
       "@type": "PostalAddress",
       streetAddress: v.location || undefined,
@@ -26,10 +29,21 @@ export function venueJsonLd(site: SiteInfo, v: VenueView, description: string): 
   if (v.phone) ld.telephone = v.phone;
   if (price !== "Contact for pricing") ld.priceRange = price;
   if (v.capacity > 0) ld.maximumAttendeeCapacity = v.capacity;
-  if (isValidCoordinate(v.latitude, v.longitude)) ld.geo = { "@type": "GeoCoordinates", latitude: v.latitude, longitude: v.longitude };
+  if (isValidCoordinate(v.latitude, v.longitude))
+    ld.geo = { "@type": "GeoCoordinates", latitude: v.latitude, longitude: v.longitude };
   if (v.amenities.length > 0)
-    ld.amenityFeature = v.amenities.map((a) => ({ "@type": "LocationFeatureSpecification", name: a.name, value: a.included }));
+    ld.amenityFeature = v.amenities.map((a) => ({
+      "@type": "LocationFeatureSpecification",
+      name: a.name,
+      value: a.included,
+    }));
   if (v.reviewCount > 0)
-    ld.aggregateRating = { "@type": "AggregateRating", ratingValue: v.rating, reviewCount: v.reviewCount, bestRating: 5, worstRating: 1 };
+    ld.aggregateRating = {
+      "@type": "AggregateRating",
+      ratingValue: v.rating,
+      reviewCount: v.reviewCount,
+      bestRating: 5,
+      worstRating: 1,
+    };
   return ld;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatReviewDate, normalizeAmenities, priceDisplay, venueMetaDescription, venueTags, websiteUrl } from "./venue";
+import {
+  formatReviewDate,
+  normalizeAmenities,
+  priceDisplay,
+  venueMetaDescription,
+  venueTags,
+  websiteUrl,
+} from "./venue";
 
 const none = { priceLow: null, priceHigh: null, priceRange: null, price: null };
 
@@ -37,9 +44,9 @@ describe("venue helpers", () => {
     expect(venueMetaDescription({ description: long, name: "N", location: "L", capacity: 1 })).toBe(
       `${"x".repeat(158)}...`,
     );
-    expect(venueMetaDescription({ description: "Short", name: "Elk Barn", location: "Estes Park", capacity: 150 })).toBe(
-      "Elk Barn is a wedding venue in Estes Park for up to 150 guests.",
-    );
+    expect(
+      venueMetaDescription({ description: "Short", name: "Elk Barn", location: "Estes Park", capacity: 150 }),
+    ).toBe("Elk Barn is a wedding venue in Estes Park for up to 150 guests.");
   });
 
   it("formats review dates as 'MMMM d, yyyy'", () => {

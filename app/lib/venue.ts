@@ -37,7 +37,11 @@ export type VenueView = VenueCardData & {
   updatedAt: string;
 };
 
-const currency = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const currency = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
 export const formatCurrency = (n: number) => currency.format(n);
 
 /** Spec section 9: a range when low and high exist; else the range text, the price, else 'Contact for pricing'. */
@@ -61,7 +65,10 @@ export function normalizeAmenities(raw: unknown): AmenityItem[] {
 
 /** Spec: up to 4 tags — the venue's tags, else its amenity names, else none. */
 export function venueTags(amenities: AmenityItem[]): string[] {
-  return amenities.filter((a) => a.included).slice(0, 4).map((a) => a.name);
+  return amenities
+    .filter((a) => a.included)
+    .slice(0, 4)
+    .map((a) => a.name);
 }
 
 export function websiteUrl(website: string): string {
@@ -74,7 +81,9 @@ export function mapsSearchUrl(address: string): string {
 }
 
 /** Spec: a description longer than 20 characters is cut to 158 plus '...'; else composed. */
-export function venueMetaDescription(v: Pick<VenueView, "description" | "name" | "location" | "capacity">): string {
+export function venueMetaDescription(
+  v: Pick<VenueView, "description" | "name" | "location" | "capacity">,
+): string {
   const d = v.description.replace(/\s+/g, " ").trim();
   if (d.length > 20) return d.length > 158 ? `${d.slice(0, 158)}...` : d;
   const parts = [`${v.name} is a wedding venue`];
@@ -84,9 +93,12 @@ export function venueMetaDescription(v: Pick<VenueView, "description" | "name" |
 }
 
 export function formatReviewDate(date: Date | string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(date),
-  );
+  return new Intl.DateTimeFormat("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(date));
 }
 
 /** Spec: 'Up to {capacity} guests' only when capacity is set. */

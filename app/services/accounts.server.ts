@@ -12,7 +12,11 @@ export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; error: strin
 function failure(err: unknown, fallback: string): { ok: false; error: string; status: number } {
   if (isAPIError(err)) {
     const message = (err.body as { message?: string } | undefined)?.message;
-    return { ok: false, error: message || fallback, status: err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500 };
+    return {
+      ok: false,
+      error: message || fallback,
+      status: err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500,
+    };
   }
   throw err;
 }
@@ -50,7 +54,9 @@ export async function register(
   request: Request,
   input: { name: string; email: string; password: string },
 ): Promise<Outcome<{ headers: Headers; user: AppUser }>> {
-  if (await hitRateLimits(ctx.db, [{ key: `register:ip:${clientAddress(request)}`, limit: LIMITS.registerIp }]))
+  if (
+    await hitRateLimits(ctx.db, [{ key: `register:ip:${clientAddress(request)}`, limit: LIMITS.registerIp }])
+  )
     return rateLimited;
   try {
     const { headers, response } = await ctx.auth.api.signUpEmail({
@@ -72,7 +78,9 @@ export async function signOut(ctx: Ctx, request: Request): Promise<Headers> {
     // Spec: a failed sign-out still clears the local user; the session cookie is dropped below.
     if (!isAPIError(err)) throw err;
     const headers = new Headers();
-    const cookie = ctx.config.siteUrl.startsWith("https://") ? "__Secure-vv.session_token" : "vv.session_token";
+    const cookie = ctx.config.siteUrl.startsWith("https://")
+      ? "__Secure-vv.session_token"
+      : "vv.session_token";
     headers.append("Set-Cookie", `${cookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
     return headers;
   }
@@ -123,7 +131,11 @@ export async function changePassword(
 ): Promise<Outcome> {
   try {
     await ctx.auth.api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: false },
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: false,
+      },
       headers: request.headers,
     });
     return { ok: true };

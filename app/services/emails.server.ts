@@ -24,7 +24,8 @@ export function passwordResetEmail(siteName: string, to: string, url: string): M
 
 export function emailChangeVerificationEmail(siteName: string, to: string, url: string): MailMessage {
   const intro = `Please confirm that you want to use this address for your ${siteName} account.`;
-  const outro = "After confirming, sign in again with this address. If you did not ask for this, ignore this email.";
+  const outro =
+    "After confirming, sign in again with this address. If you did not ask for this, ignore this email.";
   return {
     to,
     subject: `Confirm your new ${siteName} email address`,

@@ -3,7 +3,10 @@ import { favorites, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 
 export async function listFavoriteIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ venueId: favorites.venueId }).from(favorites).where(eq(favorites.userId, userId));
+  const rows = await db
+    .select({ venueId: favorites.venueId })
+    .from(favorites)
+    .where(eq(favorites.userId, userId));
   return rows.map((r) => r.venueId);
 }
 

@@ -11,7 +11,11 @@ export async function databaseHealth(db: Db, kind: string): Promise<DatabaseHeal
       db,
       sql`select count(*) filter (where is_approved)::int as approved, count(*) filter (where not is_approved)::int as pending from venues`,
     );
-    return { up: true, kind, venues: { approved: Number(row?.approved ?? 0), pending: Number(row?.pending ?? 0) } };
+    return {
+      up: true,
+      kind,
+      venues: { approved: Number(row?.approved ?? 0), pending: Number(row?.pending ?? 0) },
+    };
   } catch (err) {
     return { up: false, kind, error: err instanceof Error ? err.message : String(err) };
   }

@@ -29,7 +29,8 @@ export async function hitRateLimits(db: Db, checks: { key: string; limit: Limit 
       on conflict (key) do update set
         count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
         reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning count`);
+      returning count`,
+    );
     if (Number(row?.count) > limit.max) limited = true;
   }
   return limited;

@@ -81,7 +81,11 @@ export async function listFavoriteVenues(db: Db, userId: string): Promise<VenueC
   return rows.map(toCard);
 }
 
-export async function canViewUnapproved(db: Db, viewer: AppUser | null, venue: { id: string; userId: string | null }) {
+export async function canViewUnapproved(
+  db: Db,
+  viewer: AppUser | null,
+  venue: { id: string; userId: string | null },
+) {
   if (!viewer) return false;
   if (viewer.role === "admin" || viewer.id === venue.userId) return true;
   const rows = await db
@@ -93,9 +97,17 @@ export async function canViewUnapproved(db: Db, viewer: AppUser | null, venue: {
 }
 
 /** The venue page's venue, or null when it does not exist or the viewer may not see it. */
-export async function getVenueForViewer(db: Db, id: string, viewer: AppUser | null): Promise<VenueView | null> {
+export async function getVenueForViewer(
+  db: Db,
+  id: string,
+  viewer: AppUser | null,
+): Promise<VenueView | null> {
   const rows = await db
-    .select({ venue: venues, categoryName: venueCategories.name, categoryFeatured: venueCategories.isFeatured })
+    .select({
+      venue: venues,
+      categoryName: venueCategories.name,
+      categoryFeatured: venueCategories.isFeatured,
+    })
     .from(venues)
     .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
     .where(eq(venues.id, id))

@@ -51,12 +51,25 @@ export type Canvas = {
 
 function newCanvas(seed: string, W: number, H: number, p: Palette, season: Season): Canvas {
   let n = 0;
-  return { rng: createRng(seed), W, H, s: H / ART_HEIGHT, p, season, defs: [], body: [], id: () => `d${n++}` };
+  return {
+    rng: createRng(seed),
+    W,
+    H,
+    s: H / ART_HEIGHT,
+    p,
+    season,
+    defs: [],
+    body: [],
+    id: () => `d${n++}`,
+  };
 }
 
 function stops(list: Stop[]): string {
   return list
-    .map(([o, color, op]) => `<stop offset="${f(o * 100)}%" stop-color="${color}"${op === undefined ? "" : ` stop-opacity="${op}"`}/>`)
+    .map(
+      ([o, color, op]) =>
+        `<stop offset="${f(o * 100)}%" stop-color="${color}"${op === undefined ? "" : ` stop-opacity="${op}"`}/>`,
+    )
     .join("");
 }
 
@@ -248,30 +261,63 @@ const isDark = (p: Palette) => p.name === "dusk" || p.name === "night";
 function sky(c: Canvas, horizon: number): void {
   const { p, W, H, rng, s } = c;
   c.body.push(
-    rect(0, 0, W, H, vgrad(c, 0, horizon, [[0, p.sky[0]], [0.55, p.sky[1]], [1, p.sky[2]]])),
+    rect(
+      0,
+      0,
+      W,
+      H,
+      vgrad(c, 0, horizon, [
+        [0, p.sky[0]],
+        [0.55, p.sky[1]],
+        [1, p.sky[2]],
+      ]),
+    ),
   );
   if (p.stars > 0) {
     let d = "";
-    for (let i = 0; i < p.stars; i++) d += dot(rng.float(0, W), rng.float(0, horizon * 0.75) ** 1.1, rng.float(0.6, 1.8) * s);
+    for (let i = 0; i < p.stars; i++)
+      d += dot(rng.float(0, W), rng.float(0, horizon * 0.75) ** 1.1, rng.float(0.6, 1.8) * s);
     c.body.push(`<path d="${d}" fill="#fffbe8" opacity="${p.name === "night" ? 0.85 : 0.5}"/>`);
   }
   const sunX = rng.float(0.15, 0.85) * W;
   if (p.sun) {
     const y = horizon - p.sun.height * horizon;
-    const glow = radial(c, sunX, y, W * 0.45, [[0, p.sun.glow, 0.75], [0.35, p.sun.glow, 0.25], [1, p.sun.glow, 0]]);
+    const glow = radial(c, sunX, y, W * 0.45, [
+      [0, p.sun.glow, 0.75],
+      [0.35, p.sun.glow, 0.25],
+      [1, p.sun.glow, 0],
+    ]);
     c.body.push(rect(0, 0, W, H, glow), circle(sunX, y, p.sun.size * H, p.sun.color));
   }
   if (p.moon) {
     const y = rng.float(0.12, 0.3) * H;
     c.body.push(
-      circle(sunX, y, 0.12 * H, radial(c, sunX, y, 0.12 * H, [[0, "#dfe6ff", 0.35], [1, "#dfe6ff", 0]])),
+      circle(
+        sunX,
+        y,
+        0.12 * H,
+        radial(c, sunX, y, 0.12 * H, [
+          [0, "#dfe6ff", 0.35],
+          [1, "#dfe6ff", 0],
+        ]),
+      ),
       circle(sunX, y, 0.03 * H, "#f4f1e4"),
       circle(sunX + 0.012 * H, y - 0.006 * H, 0.027 * H, p.sky[0], ` opacity="0.92"`),
     );
   }
   for (let i = 0; i < p.clouds; i++) cloud(c, rng.float(-0.1, 1.1) * W, rng.float(0.08, 0.75) * horizon);
   c.body.push(
-    rect(0, horizon - 0.2 * H, W, 0.25 * H, vgrad(c, horizon - 0.2 * H, horizon + 0.05 * H, [[0, p.haze, 0], [0.8, p.haze, 0.35], [1, p.haze, 0]])),
+    rect(
+      0,
+      horizon - 0.2 * H,
+      W,
+      0.25 * H,
+      vgrad(c, horizon - 0.2 * H, horizon + 0.05 * H, [
+        [0, p.haze, 0],
+        [0.8, p.haze, 0.35],
+        [1, p.haze, 0],
+      ]),
+    ),
   );
 }
 
@@ -288,7 +334,9 @@ function cloud(c: Canvas, x: number, y: number): void {
     const cy = y + (streak ? rng.float(-10, 10) * s : -ry * 0.4);
     d += `M${f(cx - rx)} ${f(cy)}a${f(rx)} ${f(ry)} 0 1 0 ${f(2 * rx)} 0a${f(rx)} ${f(ry)} 0 1 0 ${f(-2 * rx)} 0Z`;
   }
-  c.body.push(`<path d="${d}" fill="${p.cloud}" opacity="${f(p.cloudOpacity * rng.float(0.6, 1) * 100) / 100}"/>`);
+  c.body.push(
+    `<path d="${d}" fill="${p.cloud}" opacity="${f(p.cloudOpacity * rng.float(0.6, 1) * 100) / 100}"/>`,
+  );
 }
 
 type Ridge = { d: string; yAt(x: number): number; top: number };
@@ -305,14 +353,23 @@ function ridge(c: Canvas, base: number, amplitude: number, roughness: number, le
   h[size] = rng.next();
   let scale = 1;
   for (let step = size; step > 1; step /= 2, scale *= roughness) {
-    for (let i = step / 2; i < size; i += step) h[i] = (h[i - step / 2] + h[i + step / 2]) / 2 + rng.float(-0.5, 0.5) * scale;
+    for (let i = step / 2; i < size; i += step)
+      h[i] = (h[i - step / 2] + h[i + step / 2]) / 2 + rng.float(-0.5, 0.5) * scale;
   }
   const lo = Math.min(...h);
   const hi = Math.max(...h);
-  const pts = h.map((v, i): [number, number] => [-40 + ((W + 80) * i) / size, base - ((v - lo) / (hi - lo || 1)) * amplitude]);
+  const pts = h.map((v, i): [number, number] => [
+    -40 + ((W + 80) * i) / size,
+    base - ((v - lo) / (hi - lo || 1)) * amplitude,
+  ]);
   let d = `M${f(pts[0][0])} ${f(pts[0][1])}`;
   for (let i = 0; i < pts.length - 1; i++) {
-    const [p0, p1, p2, p3] = [pts[Math.max(i - 1, 0)], pts[i], pts[i + 1], pts[Math.min(i + 2, pts.length - 1)]];
+    const [p0, p1, p2, p3] = [
+      pts[Math.max(i - 1, 0)],
+      pts[i],
+      pts[i + 1],
+      pts[Math.min(i + 2, pts.length - 1)],
+    ];
     d += `C${f(p1[0] + (p2[0] - p0[0]) / 6)} ${f(p1[1] + (p2[1] - p0[1]) / 6)} ${f(p2[0] - (p3[0] - p1[0]) / 6)} ${f(p2[1] - (p3[1] - p1[1]) / 6)} ${f(p2[0])} ${f(p2[1])}`;
   }
   d += `L${W + 40} ${H + 10}L-40 ${H + 10}Z`;
@@ -337,8 +394,16 @@ function mountainLayers(c: Canvas, horizon: number, layers: number, height: numb
     const foot = mix(color, p.haze, 0.45 * (1 - t));
     const list: Stop[] =
       snow && i < 2
-        ? [[0, mix("#f6f8fb", p.tint, p.tintAmount * 0.8)], [0.22, mix("#e6ecf2", p.tint, p.tintAmount)], [0.32, color], [1, foot]]
-        : [[0, mix(color, "#ffffff", 0.05)], [1, foot]];
+        ? [
+            [0, mix("#f6f8fb", p.tint, p.tintAmount * 0.8)],
+            [0.22, mix("#e6ecf2", p.tint, p.tintAmount)],
+            [0.32, color],
+            [1, foot],
+          ]
+        : [
+            [0, mix(color, "#ffffff", 0.05)],
+            [1, foot],
+          ];
     c.body.push(`<path d="${r.d}" fill="${vgrad(c, r.top, base + H * 0.02, list)}"/>`);
     out.push(r);
   }
@@ -367,10 +432,19 @@ function spruce(rng: Rng, x: number, y: number, h: number): string {
 }
 
 /** A row of spruces following a ridgeline. */
-function forest(c: Canvas, r: Ridge, minH: number, maxH: number, density: number, color: string, from = -20, to = c.W + 20): void {
+function forest(
+  c: Canvas,
+  r: Ridge,
+  minH: number,
+  maxH: number,
+  density: number,
+  color: string,
+  from = -20,
+  to = c.W + 20,
+): void {
   const { rng, s } = c;
   let d = "";
-  for (let x = from; x < to; x += rng.float(0.4, 1.2) * (minH + maxH) * 0.3 * s / density) {
+  for (let x = from; x < to; x += (rng.float(0.4, 1.2) * (minH + maxH) * 0.3 * s) / density) {
     if (rng.chance(0.15)) continue;
     d += spruce(rng, x, r.yAt(x) + rng.float(0, maxH * 0.3) * s, rng.float(minH, maxH) * s);
   }
@@ -399,7 +473,10 @@ function leafyTree(c: Canvas, x: number, y: number, h: number, leaves?: string):
     dark += dot(cx, cy, r);
     light += dot(cx - r * 0.2, cy - r * 0.25, r * 0.6);
   }
-  c.body.push(`<path d="${dark}" fill="${lit(c, mix(base, "#1d2a1a", 0.25))}"/>`, `<path d="${light}" fill="${lit(c, base)}" opacity="0.8"/>`);
+  c.body.push(
+    `<path d="${dark}" fill="${lit(c, mix(base, "#1d2a1a", 0.25))}"/>`,
+    `<path d="${light}" fill="${lit(c, base)}" opacity="0.8"/>`,
+  );
 }
 
 /** Rolling meadow in front of everything else, darker toward the viewer. */
@@ -407,7 +484,12 @@ function meadow(c: Canvas, base: number, amplitude: number, t: number): Ridge {
   const [far, near] = MEADOW[c.season];
   const r = ridge(c, base, amplitude, 0.38, 3);
   const color = lit(c, mix(far, near, t));
-  c.body.push(`<path d="${r.d}" fill="${vgrad(c, r.top, c.H, [[0, color], [1, mix(color, "#1c2616", 0.35)]])}"/>`);
+  c.body.push(
+    `<path d="${r.d}" fill="${vgrad(c, r.top, c.H, [
+      [0, color],
+      [1, mix(color, "#1c2616", 0.35)],
+    ])}"/>`,
+  );
   return r;
 }
 
@@ -427,7 +509,16 @@ function wildflowers(c: Canvas, top: number, count: number): void {
 function vignette(c: Canvas): void {
   const { W, H, p } = c;
   c.body.push(
-    rect(0, 0, W, H, radial(c, W / 2, H * 0.48, Math.hypot(W, H) * 0.55, [[0.5, "#000000", 0], [1, "#000000", p.vignette]])),
+    rect(
+      0,
+      0,
+      W,
+      H,
+      radial(c, W / 2, H * 0.48, Math.hypot(W, H) * 0.55, [
+        [0.5, "#000000", 0],
+        [1, "#000000", p.vignette],
+      ]),
+    ),
   );
 }
 
@@ -451,12 +542,14 @@ function ceremonyArch(c: Canvas, x: number, y: number, h: number): void {
 function flowerCluster(c: Canvas, x: number, y: number, r: number, n: number): void {
   const { rng } = c;
   let leaves = "";
-  for (let i = 0; i < n; i++) leaves += dot(x + rng.float(-1.1, 1.1) * r, y + rng.float(-0.6, 0.7) * r, r * rng.float(0.25, 0.4));
+  for (let i = 0; i < n; i++)
+    leaves += dot(x + rng.float(-1.1, 1.1) * r, y + rng.float(-0.6, 0.7) * r, r * rng.float(0.25, 0.4));
   c.body.push(`<path d="${leaves}" fill="${lit(c, "#4d6b3a")}"/>`);
   const colors = rng.sample(["#fdfaf4", "#f3c9d4", "#e8a0ad", "#b4656f", "#f6e3c5"], 3);
   for (const color of colors) {
     let d = "";
-    for (let i = 0; i < n / 2; i++) d += dot(x + rng.float(-r, r), y + rng.float(-0.5, 0.5) * r, r * rng.float(0.18, 0.3));
+    for (let i = 0; i < n / 2; i++)
+      d += dot(x + rng.float(-r, r), y + rng.float(-0.5, 0.5) * r, r * rng.float(0.18, 0.3));
     c.body.push(`<path d="${d}" fill="${lit(c, color)}"/>`);
   }
 }
@@ -485,7 +578,18 @@ function chairs(c: Canvas, cx: number, top: number, bottom: number, rows: number
 }
 
 /** A grid of windows; lit ones glow with the evening light, the others reflect the sky. */
-function windows(c: Canvas, x: number, y: number, cols: number, rows: number, w: number, h: number, gapX: number, gapY: number, arched = false): void {
+function windows(
+  c: Canvas,
+  x: number,
+  y: number,
+  cols: number,
+  rows: number,
+  w: number,
+  h: number,
+  gapX: number,
+  gapY: number,
+  arched = false,
+): void {
   const { rng, p } = c;
   let on = "";
   let off = "";
@@ -548,14 +652,39 @@ function lodge(c: Canvas, x: number, y: number, h: number): void {
   c.body.push(
     rect(x - w / 2, y - h * 0.5, w, h * 0.5, wall),
     rect(x + w * 0.3, y - h * 0.95, w * 0.06, h * 0.6, lit(c, "#8d8a85")),
-    `<path d="${poly([[x - w / 2 - 10, y - h * 0.48], [x - w / 2 + w * 0.1, y - h * 0.72], [x + w / 2 - w * 0.1, y - h * 0.72], [x + w / 2 + 10, y - h * 0.48]])}" fill="${roof}"/>`,
-    `<path d="${poly([[x - gable / 2, y - h * 0.45], [x, y - h], [x + gable / 2, y - h * 0.45]])}" fill="${wall}"/>`,
-    `<path d="${poly([[x - gable / 2 - 8, y - h * 0.43], [x, y - h - 6], [x + gable / 2 + 8, y - h * 0.43], [x + gable / 2, y - h * 0.43], [x, y - h + 8], [x - gable / 2, y - h * 0.43]])}" fill="${roof}"/>`,
-    `<path d="${poly([[x - gable * 0.36, y - h * 0.08], [x - gable * 0.36, y - h * 0.46], [x, y - h * 0.86], [x + gable * 0.36, y - h * 0.46], [x + gable * 0.36, y - h * 0.08]])}" fill="${isDark(p) ? p.light : mix(p.sky[1], "#2a3340", 0.45)}"/>`,
+    `<path d="${poly([
+      [x - w / 2 - 10, y - h * 0.48],
+      [x - w / 2 + w * 0.1, y - h * 0.72],
+      [x + w / 2 - w * 0.1, y - h * 0.72],
+      [x + w / 2 + 10, y - h * 0.48],
+    ])}" fill="${roof}"/>`,
+    `<path d="${poly([
+      [x - gable / 2, y - h * 0.45],
+      [x, y - h],
+      [x + gable / 2, y - h * 0.45],
+    ])}" fill="${wall}"/>`,
+    `<path d="${poly([
+      [x - gable / 2 - 8, y - h * 0.43],
+      [x, y - h - 6],
+      [x + gable / 2 + 8, y - h * 0.43],
+      [x + gable / 2, y - h * 0.43],
+      [x, y - h + 8],
+      [x - gable / 2, y - h * 0.43],
+    ])}" fill="${roof}"/>`,
+    `<path d="${poly([
+      [x - gable * 0.36, y - h * 0.08],
+      [x - gable * 0.36, y - h * 0.46],
+      [x, y - h * 0.86],
+      [x + gable * 0.36, y - h * 0.46],
+      [x + gable * 0.36, y - h * 0.08],
+    ])}" fill="${isDark(p) ? p.light : mix(p.sky[1], "#2a3340", 0.45)}"/>`,
   );
   let mullions = "";
-  for (let k = -2; k <= 2; k++) mullions += `M${f(x + (k * gable * 0.36) / 2.5)} ${f(y - h * 0.08)}V${f(y - h * 0.86 + Math.abs(k) * h * 0.13)}`;
-  c.body.push(`<path d="${mullions}M${f(x - gable * 0.36)} ${f(y - h * 0.3)}H${f(x + gable * 0.36)}" stroke="${wall}" stroke-width="${f(h * 0.015)}"/>`);
+  for (let k = -2; k <= 2; k++)
+    mullions += `M${f(x + (k * gable * 0.36) / 2.5)} ${f(y - h * 0.08)}V${f(y - h * 0.86 + Math.abs(k) * h * 0.13)}`;
+  c.body.push(
+    `<path d="${mullions}M${f(x - gable * 0.36)} ${f(y - h * 0.3)}H${f(x + gable * 0.36)}" stroke="${wall}" stroke-width="${f(h * 0.015)}"/>`,
+  );
   windows(c, x - w * 0.46, y - h * 0.36, 2, 1, w * 0.08, h * 0.16, w * 0.04, 0);
   windows(c, x + w * 0.24, y - h * 0.36, 2, 1, w * 0.08, h * 0.16, w * 0.04, 0);
   if (rng.chance(0.6)) c.body.push(rect(x - w / 2, y - h * 0.06, w, h * 0.06, lit(c, "#5a3d27")));
@@ -571,8 +700,15 @@ function farmScene(c: Canvas, opts: { ranch?: boolean }): void {
   const mid = meadow(c, horizon + (H - horizon) * 0.35, H * 0.07, 0.45);
   const bx = rng.float(0.22, 0.7) * W;
   const bh = rng.float(0.2, 0.28) * H * (opts.ranch ? 0.75 : 1);
-  for (let i = 0; i < rng.int(2, 4); i++) leafyTree(c, bx + rng.float(-0.2, 0.35) * W, mid.yAt(bx) + 6 * s, rng.float(0.18, 0.3) * H);
-  barn(c, bx, mid.yAt(bx) + 10 * s, bh, opts.ranch ? rng.pick(["#8a5a3c", "#7d6b5a", "#9c3b2e"]) : rng.pick(["#9c2f25", "#a63a2b", "#8e2a22"]));
+  for (let i = 0; i < rng.int(2, 4); i++)
+    leafyTree(c, bx + rng.float(-0.2, 0.35) * W, mid.yAt(bx) + 6 * s, rng.float(0.18, 0.3) * H);
+  barn(
+    c,
+    bx,
+    mid.yAt(bx) + 10 * s,
+    bh,
+    opts.ranch ? rng.pick(["#8a5a3c", "#7d6b5a", "#9c3b2e"]) : rng.pick(["#9c2f25", "#a63a2b", "#8e2a22"]),
+  );
   const near = meadow(c, horizon + (H - horizon) * 0.7, H * 0.06, 0.8);
   if (opts.ranch) {
     let d = "";
@@ -582,7 +718,9 @@ function farmScene(c: Canvas, opts: { ranch?: boolean }): void {
       const y = mid.yAt(x) + (near.yAt(x) - mid.yAt(x)) * rng.float(0.3, 0.8);
       d += dot(x, y - r, r);
     }
-    c.body.push(`<path d="${d}" fill="${lit(c, "#c9a25a")}" stroke="${lit(c, "#9a7a3f")}" stroke-width="${f(3 * s)}"/>`);
+    c.body.push(
+      `<path d="${d}" fill="${lit(c, "#c9a25a")}" stroke="${lit(c, "#9a7a3f")}" stroke-width="${f(3 * s)}"/>`,
+    );
   }
   fence(c, near, opts.ranch ? 3 : 2);
   wildflowers(c, near.top, 140);
@@ -601,8 +739,18 @@ function barn(c: Canvas, x: number, y: number, h: number, red: string): void {
   const side = rng.chance(0.5) ? 1 : -1;
   // Lean-to shed on one side, behind the gable end.
   c.body.push(
-    `<path d="${poly([[x + side * w * 0.45, eave + h * 0.12], [x + side * w * 0.95, eave + h * 0.22], [x + side * w * 0.95, y], [x + side * w * 0.45, y]])}" fill="${shade}"/>`,
-    `<path d="${poly([[x + side * w * 0.42, eave + h * 0.08], [x + side * w * 1.0, eave + h * 0.2], [x + side * w * 1.0, eave + h * 0.25], [x + side * w * 0.42, eave + h * 0.14]])}" fill="${roof}"/>`,
+    `<path d="${poly([
+      [x + side * w * 0.45, eave + h * 0.12],
+      [x + side * w * 0.95, eave + h * 0.22],
+      [x + side * w * 0.95, y],
+      [x + side * w * 0.45, y],
+    ])}" fill="${shade}"/>`,
+    `<path d="${poly([
+      [x + side * w * 0.42, eave + h * 0.08],
+      [x + side * w * 1.0, eave + h * 0.2],
+      [x + side * w * 1.0, eave + h * 0.25],
+      [x + side * w * 0.42, eave + h * 0.14],
+    ])}" fill="${roof}"/>`,
   );
   if (rng.chance(0.45)) {
     const sx = x - side * w * 0.75;
@@ -612,7 +760,15 @@ function barn(c: Canvas, x: number, y: number, h: number, red: string): void {
     );
   }
   c.body.push(
-    `<path d="${poly([[x - w / 2, y], [x - w / 2, eave], [x - w * 0.38, eave - h * 0.28], [x, eave - h * 0.45], [x + w * 0.38, eave - h * 0.28], [x + w / 2, eave], [x + w / 2, y]])}" fill="${wall}"/>`,
+    `<path d="${poly([
+      [x - w / 2, y],
+      [x - w / 2, eave],
+      [x - w * 0.38, eave - h * 0.28],
+      [x, eave - h * 0.45],
+      [x + w * 0.38, eave - h * 0.28],
+      [x + w / 2, eave],
+      [x + w / 2, y],
+    ])}" fill="${wall}"/>`,
     `<path d="M${f(x - w / 2 - 6)} ${f(eave + 4)}L${f(x - w * 0.38)} ${f(eave - h * 0.28)}L${f(x)} ${f(eave - h * 0.45)}L${f(x + w * 0.38)} ${f(eave - h * 0.28)}L${f(x + w / 2 + 6)} ${f(eave + 4)}" fill="none" stroke="${roof}" stroke-width="${f(h * 0.05)}" stroke-linejoin="round"/>`,
   );
   const dw = w * 0.42;
@@ -629,7 +785,8 @@ function barn(c: Canvas, x: number, y: number, h: number, red: string): void {
     `<path d="${door}${loft}${glowing ? "" : crosses}" fill="none" stroke="${trim}" stroke-width="${f(h * 0.018)}"/>`,
     `<path d="M${f(x - w / 2)} ${f(y)}V${f(eave)}L${f(x - w * 0.38)} ${f(eave - h * 0.28)}L${f(x)} ${f(eave - h * 0.45)}L${f(x + w * 0.38)} ${f(eave - h * 0.28)}L${f(x + w / 2)} ${f(eave)}V${f(y)}" fill="none" stroke="${trim}" stroke-width="${f(h * 0.02)}"/>`,
   );
-  if (glowing) stringLights(c, x - w * 0.9, eave + h * 0.1, x + w * 0.9, eave + h * 0.1, h * 0.12, 18, h * 0.012);
+  if (glowing)
+    stringLights(c, x - w * 0.9, eave + h * 0.1, x + w * 0.9, eave + h * 0.1, h * 0.12, 18, h * 0.012);
 }
 
 function fence(c: Canvas, r: Ridge, rails: number): void {
@@ -647,7 +804,10 @@ function fence(c: Canvas, r: Ridge, rails: number): void {
     rail += `M-20 ${f(r.yAt(-20) + offset - (12 + k * 14) * s)}`;
     for (let x = 0; x < W + 40; x += 40) rail += `L${x} ${f(r.yAt(x) + offset - (12 + k * 14) * s)}`;
   }
-  c.body.push(`<path d="${rail}" fill="none" stroke="${wood}" stroke-width="${f(4 * s)}"/>`, `<path d="${posts}" fill="${wood}"/>`);
+  c.body.push(
+    `<path d="${rail}" fill="none" stroke="${wood}" stroke-width="${f(4 * s)}"/>`,
+    `<path d="${posts}" fill="${wood}"/>`,
+  );
 }
 
 /** A log ranch gate framing the view, its sign board left blank. */
@@ -661,7 +821,14 @@ function ranchGate(c: Canvas, x: number, y: number, h: number): void {
     rect(x + span / 2 - post / 2, y - h, post, h, wood),
     rect(x - span / 2 - post, y - h + 20 * s, span + 2 * post, post * 0.9, wood),
     `<path d="M${f(x - span * 0.14)} ${f(y - h + 44 * s)}v${f(30 * s)}M${f(x + span * 0.14)} ${f(y - h + 44 * s)}v${f(30 * s)}" stroke="${wood}" stroke-width="${f(3 * s)}"/>`,
-    rect(x - span * 0.17, y - h + 74 * s, span * 0.34, 56 * s, mix(wood, "#c7a27a", 0.25), ` rx="${f(4 * s)}"`),
+    rect(
+      x - span * 0.17,
+      y - h + 74 * s,
+      span * 0.34,
+      56 * s,
+      mix(wood, "#c7a27a", 0.25),
+      ` rx="${f(4 * s)}"`,
+    ),
   );
 }
 
@@ -672,16 +839,38 @@ function gardenScene(c: Canvas, opts: { manor?: boolean }): void {
   if (rng.chance(0.6)) mountainLayers(c, horizon, 2, rng.float(0.08, 0.16), true);
   const lawnTop = horizon + H * 0.03;
   const cx = rng.float(0.38, 0.62) * W;
-  if (opts.manor) manor(c, cx + (cx < W / 2 ? 1 : -1) * rng.float(0.22, 0.3) * W, lawnTop + 0.06 * H, rng.float(0.24, 0.3) * H);
+  if (opts.manor)
+    manor(
+      c,
+      cx + (cx < W / 2 ? 1 : -1) * rng.float(0.22, 0.3) * W,
+      lawnTop + 0.06 * H,
+      rng.float(0.24, 0.3) * H,
+    );
   else treeLine(c, lawnTop + 10 * s);
   const [far, near] = MEADOW[c.season === "winter" ? "summer" : c.season];
   const lawn = lit(c, mix(far, near, 0.35));
   const lawnY = opts.manor ? lawnTop + 0.06 * H : lawnTop;
-  c.body.push(rect(0, lawnY, W, H - lawnY, vgrad(c, lawnY, H, [[0, lawn], [1, mix(lawn, "#1c2616", 0.4)]])));
+  c.body.push(
+    rect(
+      0,
+      lawnY,
+      W,
+      H - lawnY,
+      vgrad(c, lawnY, H, [
+        [0, lawn],
+        [1, mix(lawn, "#1c2616", 0.4)],
+      ]),
+    ),
+  );
   hedges(c, lawnY);
   const archY = lawnY + (H - lawnY) * rng.float(0.2, 0.3);
   c.body.push(
-    `<path d="${poly([[cx - 0.012 * W, archY], [cx + 0.012 * W, archY], [cx + 0.07 * W, H], [cx - 0.07 * W, H]])}" fill="${lit(c, "#e6dccb")}"/>`,
+    `<path d="${poly([
+      [cx - 0.012 * W, archY],
+      [cx + 0.012 * W, archY],
+      [cx + 0.07 * W, H],
+      [cx - 0.07 * W, H],
+    ])}" fill="${lit(c, "#e6dccb")}"/>`,
   );
   gardenArch(c, cx, archY, rng.float(0.3, 0.38) * H);
   if (!opts.manor || rng.chance(0.4)) chairs(c, cx, archY, H * 1.04, rng.int(5, 7));
@@ -698,7 +887,8 @@ function treeLine(c: Canvas, y: number): void {
     for (let x = rng.float(-40, 20) * s; x < W + 40; x += rng.float(50, 140) * s) {
       if (rng.chance(0.15)) continue;
       const h = rng.float(0.1, 0.28) * H * (row === 0 ? 1.1 : 0.85);
-      if (rng.chance(0.25)) c.body.push(`<path d="${spruce(rng, x, y + row * 6 * s, h * 1.2)}" fill="${lit(c, CONIFER)}"/>`);
+      if (rng.chance(0.25))
+        c.body.push(`<path d="${spruce(rng, x, y + row * 6 * s, h * 1.2)}" fill="${lit(c, CONIFER)}"/>`);
       else leafyTree(c, x, y + row * 6 * s, h);
     }
   }
@@ -707,7 +897,8 @@ function treeLine(c: Canvas, y: number): void {
 function hedges(c: Canvas, y: number): void {
   const { rng, W, s } = c;
   let d = `M-20 ${f(y + 24 * s)}`;
-  for (let x = -20; x < W + 40; x += 40 * s) d += `Q${f(x + 20 * s)} ${f(y - rng.float(4, 14) * s)} ${f(x + 40 * s)} ${f(y + 2 * s)}`;
+  for (let x = -20; x < W + 40; x += 40 * s)
+    d += `Q${f(x + 20 * s)} ${f(y - rng.float(4, 14) * s)} ${f(x + 40 * s)} ${f(y + 2 * s)}`;
   d += `L${W + 40} ${f(y + 24 * s)}Z`;
   c.body.push(`<path d="${d}" fill="${lit(c, "#34522f")}"/>`);
 }
@@ -742,16 +933,26 @@ function manor(c: Canvas, x: number, y: number, h: number): void {
   const roof = lit(c, rng.pick(["#4b5058", "#5a4a44", "#3f4a4d"]));
   const wing = w * 0.3;
   c.body.push(
-    `<path d="${poly([[x - w / 2 - 8, y - h * 0.62], [x - w / 2 + 20, y - h * 0.85], [x + w / 2 - 20, y - h * 0.85], [x + w / 2 + 8, y - h * 0.62]])}" fill="${roof}"/>`,
+    `<path d="${poly([
+      [x - w / 2 - 8, y - h * 0.62],
+      [x - w / 2 + 20, y - h * 0.85],
+      [x + w / 2 - 20, y - h * 0.85],
+      [x + w / 2 + 8, y - h * 0.62],
+    ])}" fill="${roof}"/>`,
     rect(x - w / 2, y - h * 0.62, w, h * 0.62, wall),
     rect(x - w / 2 + wing, y - h * 0.8, w - 2 * wing, h * 0.8, mix(wall, "#ffffff", 0.08)),
-    `<path d="${poly([[x - w / 2 + wing - 10, y - h * 0.8], [x, y - h * 1.02], [x + w / 2 - wing + 10, y - h * 0.8]])}" fill="${trim}"/>`,
+    `<path d="${poly([
+      [x - w / 2 + wing - 10, y - h * 0.8],
+      [x, y - h * 1.02],
+      [x + w / 2 - wing + 10, y - h * 0.8],
+    ])}" fill="${trim}"/>`,
   );
   const ww = w * 0.035;
   windows(c, x - w / 2 + w * 0.04, y - h * 0.52, 3, 2, ww, h * 0.16, w * 0.045, h * 0.08);
   windows(c, x + w / 2 - wing + w * 0.04, y - h * 0.52, 3, 2, ww, h * 0.16, w * 0.045, h * 0.08);
   let cols = "";
-  for (let k = 0; k < 4; k++) cols += rect(x - w * 0.12 + k * w * 0.08, y - h * 0.72, w * 0.018, h * 0.72, trim);
+  for (let k = 0; k < 4; k++)
+    cols += rect(x - w * 0.12 + k * w * 0.08, y - h * 0.72, w * 0.018, h * 0.72, trim);
   c.body.push(cols);
   windows(c, x - w * 0.09, y - h * 0.66, 3, 1, ww, h * 0.2, w * 0.045, 0, true);
 }
@@ -763,7 +964,11 @@ function lakeScene(c: Canvas): void {
   const ridges = mountainLayers(c, horizon, rng.int(2, 3), rng.float(0.2, 0.3), true);
   const shore = ridge(c, horizon + 2, H * 0.02, 0.4, 4);
   forest(c, shore, 8, 20, 1.2, mix(CONIFER, p.near, 0.5));
-  const water = vgrad(c, horizon, H, [[0, mix(p.sky[2], p.sky[1], 0.3)], [0.5, mix(p.sky[1], p.near, 0.35)], [1, mix(p.sky[0], p.near, 0.45)]]);
+  const water = vgrad(c, horizon, H, [
+    [0, mix(p.sky[2], p.sky[1], 0.3)],
+    [0.5, mix(p.sky[1], p.near, 0.35)],
+    [1, mix(p.sky[0], p.near, 0.45)],
+  ]);
   c.body.push(rect(0, horizon, W, H - horizon, water));
   // Reflections: the ranges mirrored about the waterline, faint.
   c.body.push(
@@ -775,7 +980,9 @@ function lakeScene(c: Canvas): void {
     const len = rng.float(20, 120) * s * (0.3 + (y - horizon) / (H - horizon));
     shimmer += `M${f(rng.float(0, W))} ${f(y)}h${f(len)}`;
   }
-  c.body.push(`<path d="${shimmer}" stroke="${p.sun ? p.sun.glow : "#dfe6ff"}" stroke-width="${f(1.5 * s)}" opacity="0.45"/>`);
+  c.body.push(
+    `<path d="${shimmer}" stroke="${p.sun ? p.sun.glow : "#dfe6ff"}" stroke-width="${f(1.5 * s)}" opacity="0.45"/>`,
+  );
   if (rng.chance(0.5)) boathouse(c, rng.float(0.15, 0.85) * W, horizon + 3 * s, rng.float(0.05, 0.08) * H);
   dock(c, rng.float(0.35, 0.65) * W, horizon + (H - horizon) * rng.float(0.3, 0.45));
   let reeds = "";
@@ -791,7 +998,11 @@ function boathouse(c: Canvas, x: number, y: number, h: number): void {
   const w = h * 1.6;
   c.body.push(
     rect(x - w / 2, y - h * 0.6, w, h * 0.6, lit(c, "#f2ede2")),
-    `<path d="${poly([[x - w / 2 - 4, y - h * 0.6], [x, y - h], [x + w / 2 + 4, y - h * 0.6]])}" fill="${lit(c, "#5b3b32")}"/>`,
+    `<path d="${poly([
+      [x - w / 2 - 4, y - h * 0.6],
+      [x, y - h],
+      [x + w / 2 + 4, y - h * 0.6],
+    ])}" fill="${lit(c, "#5b3b32")}"/>`,
   );
   windows(c, x - w * 0.3, y - h * 0.45, 3, 1, w * 0.12, h * 0.25, w * 0.12, 0);
 }
@@ -803,7 +1014,12 @@ function dock(c: Canvas, endX: number, endY: number): void {
   const nearL = rng.float(0.3, 0.42) * W;
   const nearR = nearL + rng.float(0.22, 0.3) * W;
   const farW = 0.05 * W;
-  const pts: [number, number][] = [[endX - farW / 2, endY], [endX + farW / 2, endY], [nearR, H], [nearL, H]];
+  const pts: [number, number][] = [
+    [endX - farW / 2, endY],
+    [endX + farW / 2, endY],
+    [nearR, H],
+    [nearL, H],
+  ];
   let posts = "";
   for (let t = 0; t <= 1.001; t += 0.25) {
     const y = endY + (H - endY) * t;
@@ -819,7 +1035,10 @@ function dock(c: Canvas, endX: number, endY: number): void {
   }
   c.body.push(
     `<path d="${posts}" fill="${mix(wood, "#1d1a17", 0.55)}"/>`,
-    `<path d="${poly(pts)}" fill="${vgrad(c, endY, H, [[0, mix(wood, p.haze, 0.2)], [1, wood]])}"/>`,
+    `<path d="${poly(pts)}" fill="${vgrad(c, endY, H, [
+      [0, mix(wood, p.haze, 0.2)],
+      [1, wood],
+    ])}"/>`,
     `<path d="${planks}" stroke="${mix(wood, "#2a2018", 0.5)}" stroke-width="${f(1.5 * s)}"/>`,
   );
   if (rng.chance(0.6)) ceremonyArch(c, endX, endY + 4 * s, (endY - H * 0.3) * 0.35 + 40 * s);
@@ -834,12 +1053,29 @@ function dock(c: Canvas, endX: number, endY: number): void {
 }
 
 /** Café lights hanging in a catenary between two points. */
-function stringLights(c: Canvas, x1: number, y1: number, x2: number, y2: number, sag: number, bulbs: number, r: number): void {
+function stringLights(
+  c: Canvas,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  sag: number,
+  bulbs: number,
+  r: number,
+): void {
   const { p } = c;
-  const at = (t: number): [number, number] => [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t + sag * 4 * t * (1 - t)];
+  const at = (t: number): [number, number] => [
+    x1 + (x2 - x1) * t,
+    y1 + (y2 - y1) * t + sag * 4 * t * (1 - t),
+  ];
   const [mx, my] = at(0.5);
   const glowId = c.id();
-  c.defs.push(`<radialGradient id="${glowId}">${stops([[0, p.light, 0.6], [1, p.light, 0]])}</radialGradient>`);
+  c.defs.push(
+    `<radialGradient id="${glowId}">${stops([
+      [0, p.light, 0.6],
+      [1, p.light, 0],
+    ])}</radialGradient>`,
+  );
   let bulbsD = "";
   let glows = "";
   for (let i = 1; i < bulbs; i++) {
@@ -864,7 +1100,10 @@ function skylineScene(c: Canvas, opts: { hotel?: boolean }): void {
     let x = -10;
     while (x < W) {
       const w = rng.float(0.035, 0.08) * W;
-      const h = (layer === 0 ? rng.float(0.08, 0.3) : rng.float(0.1, 0.45)) * H * (Math.abs(x / W - 0.5) < 0.25 ? 1.3 : 0.85);
+      const h =
+        (layer === 0 ? rng.float(0.08, 0.3) : rng.float(0.1, 0.45)) *
+        H *
+        (Math.abs(x / W - 0.5) < 0.25 ? 1.3 : 0.85);
       building(c, x, horizon + (layer === 0 ? 0 : 0.04 * H), w, h, color, layer === 0 ? 0.4 : 1);
       x += w + (layer === 0 ? rng.float(0, 8) : rng.float(4, 30)) * s;
     }
@@ -872,7 +1111,8 @@ function skylineScene(c: Canvas, opts: { hotel?: boolean }): void {
   const ground = horizon + 0.04 * H;
   c.body.push(rect(0, ground, W, H - ground, mix(p.near, "#000000", 0.2)));
   let glow = "";
-  for (let i = 0; i < 40; i++) glow += dot(rng.float(0, W), ground + rng.float(2, 30) * s, rng.float(1.5, 3.5) * s);
+  for (let i = 0; i < 40; i++)
+    glow += dot(rng.float(0, W), ground + rng.float(2, 30) * s, rng.float(1.5, 3.5) * s);
   c.body.push(`<path d="${glow}" fill="${p.light}" opacity="0.8"/>`);
   if (opts.hotel) {
     const left = rng.chance(0.5);
@@ -882,7 +1122,15 @@ function skylineScene(c: Canvas, opts: { hotel?: boolean }): void {
   terrace(c, opts.hotel ? 0.14 : rng.float(0.16, 0.22));
 }
 
-function building(c: Canvas, x: number, base: number, w: number, h: number, color: string, windowScale: number): void {
+function building(
+  c: Canvas,
+  x: number,
+  base: number,
+  w: number,
+  h: number,
+  color: string,
+  windowScale: number,
+): void {
   const { rng, s, p } = c;
   const top = base - h;
   let d = `M${f(x)} ${f(base)}V${f(top)}`;
@@ -893,7 +1141,8 @@ function building(c: Canvas, x: number, base: number, w: number, h: number, colo
   else d += `H${f(x + w)}`;
   d += `V${f(base)}Z`;
   c.body.push(`<path d="${d}" fill="${color}"/>`);
-  if (roof < 0.2 && rng.chance(0.6)) c.body.push(rect(x + w / 2 - 1.5 * s, top - w * 0.5 - 40 * s, 3 * s, 40 * s, color));
+  if (roof < 0.2 && rng.chance(0.6))
+    c.body.push(rect(x + w / 2 - 1.5 * s, top - w * 0.5 - 40 * s, 3 * s, 40 * s, color));
   const ww = 5 * s * windowScale + 2 * s;
   const gap = ww * 0.9;
   const cols = Math.max(1, Math.floor((w - gap) / (ww + gap)));
@@ -927,14 +1176,34 @@ function hotelTower(c: Canvas, x: number, w: number): void {
 function terrace(c: Canvas, depth: number): void {
   const { rng, W, H, s, p } = c;
   const y = H * (1 - depth);
-  c.body.push(rect(0, y, W, H - y, vgrad(c, y, H, [[0, mix(p.near, "#3a2f28", 0.4)], [1, "#120f0d"]])));
+  c.body.push(
+    rect(
+      0,
+      y,
+      W,
+      H - y,
+      vgrad(c, y, H, [
+        [0, mix(p.near, "#3a2f28", 0.4)],
+        [1, "#120f0d"],
+      ]),
+    ),
+  );
   let rail = `M0 ${f(y - 60 * s)}H${W}`;
   for (let x = 0; x < W; x += 22 * s) rail += `M${f(x)} ${f(y)}V${f(y - 60 * s)}`;
   c.body.push(`<path d="${rail}" stroke="#15110e" stroke-width="${f(4 * s)}" opacity="0.85"/>`);
   const strands = rng.int(2, 3);
   for (let i = 0; i < strands; i++) {
     const y1 = rng.float(0.02, 0.25) * H;
-    stringLights(c, -20, y1, W + 20, y1 + rng.float(-0.1, 0.1) * H, rng.float(0.08, 0.2) * H, rng.int(14, 22), 5 * s);
+    stringLights(
+      c,
+      -20,
+      y1,
+      W + 20,
+      y1 + rng.float(-0.1, 0.1) * H,
+      rng.float(0.08, 0.2) * H,
+      rng.int(14, 22),
+      5 * s,
+    );
   }
 }
 
@@ -948,10 +1217,22 @@ function vineyardScene(c: Canvas): void {
     const x = rng.float(0, W);
     leafyTree(c, x, hill.yAt(x) + 8 * s, rng.float(0.1, 0.16) * H);
   }
-  if (rng.chance(0.7)) winery(c, rng.float(0.15, 0.85) * W, hill.yAt(W / 2) + 0.03 * H, rng.float(0.1, 0.14) * H);
+  if (rng.chance(0.7))
+    winery(c, rng.float(0.15, 0.85) * W, hill.yAt(W / 2) + 0.03 * H, rng.float(0.1, 0.14) * H);
   const top = horizon + H * 0.1;
   const soil = lit(c, season === "winter" ? "#d9dde0" : "#a98d62");
-  c.body.push(rect(0, top, W, H - top, vgrad(c, top, H, [[0, soil], [1, mix(soil, "#2a2116", 0.4)]])));
+  c.body.push(
+    rect(
+      0,
+      top,
+      W,
+      H - top,
+      vgrad(c, top, H, [
+        [0, soil],
+        [1, mix(soil, "#2a2116", 0.4)],
+      ]),
+    ),
+  );
   const vx = rng.float(0.3, 0.7) * W;
   const rows = 26;
   const vine = lit(c, season === "autumn" ? "#7d7a2e" : "#3f6a30");
@@ -963,13 +1244,19 @@ function vineyardScene(c: Canvas): void {
     const nx = vx + i * 0.3 * W;
     const fw = 1.5 * s;
     const nw = 30 * s;
-    rowsD += poly([[fx - fw, top], [fx + fw, top], [nx + nw, H], [nx - nw, H]]);
+    rowsD += poly([
+      [fx - fw, top],
+      [fx + fw, top],
+      [nx + nw, H],
+      [nx - nw, H],
+    ]);
     for (let t = 0.02; t < 1.05; t += 0.008 + t * 0.02) {
       const e = t * t;
       const r = (2 + 36 * e) * s * rng.float(0.7, 1.1);
       const lx = fx + (nx - fx) * e + rng.float(-0.6, 0.6) * (fw + (nw - fw) * e);
       leaves[0] += dot(lx, top + (H - top) * e - r * 0.6, r);
-      if (rng.chance(0.35)) leaves[1] += dot(lx + rng.float(-0.3, 0.3) * r, top + (H - top) * e - r * 1.1, r * 0.45);
+      if (rng.chance(0.35))
+        leaves[1] += dot(lx + rng.float(-0.3, 0.3) * r, top + (H - top) * e - r * 1.1, r * 0.45);
     }
   }
   c.body.push(
@@ -1004,7 +1291,14 @@ function mesa(c: Canvas, horizon: number): void {
   const y2 = horizon;
   const k = (v: number) => (v - y0) / (y2 - y0);
   c.body.push(
-    `<path d="${poly(pts)}" fill="${vgrad(c, y0, y2, [[0, cap], [k(top + 0.01 * H), cap], [k(top + 0.02 * H), cliff], [0.55, mix(cliff, talus, 0.3)], [0.62, talus], [1, mix(talus, p.haze, 0.35)]])}"/>`,
+    `<path d="${poly(pts)}" fill="${vgrad(c, y0, y2, [
+      [0, cap],
+      [k(top + 0.01 * H), cap],
+      [k(top + 0.02 * H), cliff],
+      [0.55, mix(cliff, talus, 0.3)],
+      [0.62, talus],
+      [1, mix(talus, p.haze, 0.35)],
+    ])}"/>`,
   );
 }
 
@@ -1013,7 +1307,12 @@ function winery(c: Canvas, x: number, y: number, h: number): void {
   const wall = lit(c, c.rng.pick(["#e7d8bf", "#d8c1a0", "#cbb59a"]));
   c.body.push(
     rect(x - w / 2, y - h * 0.6, w, h * 0.6, wall),
-    `<path d="${poly([[x - w / 2 - 8, y - h * 0.6], [x - w / 2 + w * 0.15, y - h], [x + w / 2 - w * 0.15, y - h], [x + w / 2 + 8, y - h * 0.6]])}" fill="${lit(c, "#a4553a")}"/>`,
+    `<path d="${poly([
+      [x - w / 2 - 8, y - h * 0.6],
+      [x - w / 2 + w * 0.15, y - h],
+      [x + w / 2 - w * 0.15, y - h],
+      [x + w / 2 + 8, y - h * 0.6],
+    ])}" fill="${lit(c, "#a4553a")}"/>`,
   );
   windows(c, x - w * 0.4, y - h * 0.45, 4, 1, w * 0.08, h * 0.28, w * 0.14, 0, true);
 }
@@ -1023,19 +1322,37 @@ function stoneScene(c: Canvas, opts: { inn?: boolean }): void {
   const horizon = H * rng.float(0.55, 0.65);
   sky(c, horizon);
   if (rng.chance(0.6)) mountainLayers(c, horizon, 2, rng.float(0.12, 0.2), true);
-  for (let x = -20; x < W + 40; x += rng.float(50, 100) * s) leafyTree(c, x, horizon + 20 * s, rng.float(0.16, 0.26) * H);
+  for (let x = -20; x < W + 40; x += rng.float(50, 100) * s)
+    leafyTree(c, x, horizon + 20 * s, rng.float(0.16, 0.26) * H);
   const groundY = horizon + 0.12 * H;
   const [far, near] = MEADOW[c.season];
   const lawn = lit(c, mix(far, near, 0.4));
-  c.body.push(rect(0, horizon + 0.02 * H, W, H, vgrad(c, horizon, H, [[0, lawn], [1, mix(lawn, "#1c2616", 0.45)]])));
+  c.body.push(
+    rect(
+      0,
+      horizon + 0.02 * H,
+      W,
+      H,
+      vgrad(c, horizon, H, [
+        [0, lawn],
+        [1, mix(lawn, "#1c2616", 0.45)],
+      ]),
+    ),
+  );
   const bx = rng.float(0.35, 0.65) * W;
   const bw = (opts.inn ? rng.float(0.32, 0.42) : rng.float(0.5, 0.62)) * W;
   const bh = (opts.inn ? rng.float(0.3, 0.36) : rng.float(0.3, 0.4)) * H;
   stoneBuilding(c, bx, groundY, bw, bh, opts.inn === true);
   c.body.push(
-    `<path d="${poly([[bx - 0.03 * W, groundY], [bx + 0.03 * W, groundY], [bx + 0.14 * W, H], [bx - 0.14 * W, H]])}" fill="${lit(c, "#cfc2ad")}"/>`,
+    `<path d="${poly([
+      [bx - 0.03 * W, groundY],
+      [bx + 0.03 * W, groundY],
+      [bx + 0.14 * W, H],
+      [bx - 0.14 * W, H],
+    ])}" fill="${lit(c, "#cfc2ad")}"/>`,
   );
-  for (const side of [-1, 1]) flowerCluster(c, bx + side * (bw / 2 + 0.04 * W), groundY + 0.02 * H, 0.05 * H, 18);
+  for (const side of [-1, 1])
+    flowerCluster(c, bx + side * (bw / 2 + 0.04 * W), groundY + 0.02 * H, 0.05 * H, 18);
   if (isDark(p) || rng.chance(0.35)) stringLights(c, -20, 0.05 * H, W + 20, 0.08 * H, 0.14 * H, 22, 5 * s);
   if (rng.chance(0.5)) edgeTrees(c);
 }
@@ -1050,7 +1367,13 @@ function stonePattern(c: Canvas, base: string): string {
   for (let r = 0; r < 4; r++) {
     for (let k = -1; k < 3; k++) {
       const x = k * bw + (r % 2) * bw * 0.5;
-      blocks += rect(x + 1, r * bh + 1, bw - 2, bh - 2, mix(base, rng.chance(0.5) ? "#ffffff" : "#2a2420", rng.float(0, 0.14)));
+      blocks += rect(
+        x + 1,
+        r * bh + 1,
+        bw - 2,
+        bh - 2,
+        mix(base, rng.chance(0.5) ? "#ffffff" : "#2a2420", rng.float(0, 0.14)),
+      );
     }
   }
   c.defs.push(
@@ -1068,22 +1391,46 @@ function stoneBuilding(c: Canvas, x: number, y: number, w: number, h: number, in
   const top = y - h;
   if (inn) {
     c.body.push(
-      `<path d="${poly([[left - 12, top + 4], [x, top - h * 0.55], [left + w + 12, top + 4]])}" fill="${roof}"/>`,
+      `<path d="${poly([
+        [left - 12, top + 4],
+        [x, top - h * 0.55],
+        [left + w + 12, top + 4],
+      ])}" fill="${roof}"/>`,
       rect(left + w * 0.7, top - h * 0.5, w * 0.07, h * 0.4, stonePattern(c, stone)),
     );
   } else if (rng.chance(0.5)) {
     const tw = w * 0.14;
     c.body.push(
       rect(x - tw / 2, top - h * 0.55, tw, h * 0.6, stonePattern(c, stone)),
-      `<path d="${poly([[x - tw / 2 - 6, top - h * 0.55], [x, top - h * 0.85], [x + tw / 2 + 6, top - h * 0.55]])}" fill="${roof}"/>`,
+      `<path d="${poly([
+        [x - tw / 2 - 6, top - h * 0.55],
+        [x, top - h * 0.85],
+        [x + tw / 2 + 6, top - h * 0.55],
+      ])}" fill="${roof}"/>`,
       `<path d="${archPath(x - tw * 0.25, top - h * 0.48, tw * 0.5, h * 0.2)}" fill="${mix(p.near, "#000000", 0.4)}"/>`,
     );
   } else {
-    c.body.push(`<path d="${poly([[left - 10, top + 2], [left + w * 0.08, top - h * 0.22], [left + w * 0.92, top - h * 0.22], [left + w + 10, top + 2]])}" fill="${roof}"/>`);
+    c.body.push(
+      `<path d="${poly([
+        [left - 10, top + 2],
+        [left + w * 0.08, top - h * 0.22],
+        [left + w * 0.92, top - h * 0.22],
+        [left + w + 10, top + 2],
+      ])}" fill="${roof}"/>`,
+    );
   }
   c.body.push(
     rect(left, top, w, h, stonePattern(c, stone)),
-    rect(left, top, w, h, vgrad(c, top, y, [[0, "#ffffff", 0.06], [1, "#000000", 0.25]])),
+    rect(
+      left,
+      top,
+      w,
+      h,
+      vgrad(c, top, y, [
+        [0, "#ffffff", 0.06],
+        [1, "#000000", 0.25],
+      ]),
+    ),
     rect(left - 6, top - 4, w + 12, h * 0.05, trim),
     rect(left - 4, y - h * 0.06, w + 8, h * 0.06, mix(stone, "#2a2420", 0.25)),
   );
@@ -1105,13 +1452,15 @@ function stoneBuilding(c: Canvas, x: number, y: number, w: number, h: number, in
     const py = y - h * 0.42;
     c.body.push(rect(left + w * 0.1, py - h * 0.05, w * 0.8, h * 0.05, roof));
     let posts = "";
-    for (let k = 0; k < 5; k++) posts += rect(left + w * 0.11 + (k * w * 0.76) / 4, py, w * 0.02, h * 0.42, trim);
+    for (let k = 0; k < 5; k++)
+      posts += rect(left + w * 0.11 + (k * w * 0.76) / 4, py, w * 0.02, h * 0.42, trim);
     c.body.push(posts);
   }
   if (rng.chance(0.45)) {
     let ivy = "";
     const side = rng.chance(0.5) ? left : left + w;
-    for (let i = 0; i < 40; i++) ivy += dot(side + rng.float(-0.1, 0.1) * w, y - rng.float(0, 0.9) ** 1.5 * h, rng.float(6, 14) * c.s);
+    for (let i = 0; i < 40; i++)
+      ivy += dot(side + rng.float(-0.1, 0.1) * w, y - rng.float(0, 0.9) ** 1.5 * h, rng.float(6, 14) * c.s);
     c.body.push(`<path d="${ivy}" fill="${lit(c, season === "autumn" ? "#a8432f" : "#3f6b34")}"/>`);
   }
 }
@@ -1121,19 +1470,70 @@ function stoneBuilding(c: Canvas, x: number, y: number, w: number, h: number, in
 // ---------------------------------------------------------------------------------------------
 type PaletteName = Palette["name"];
 
-const SCENES: Record<VenueTypeKey, { draw: (c: Canvas) => void; palettes: PaletteName[]; seasons: Season[] }> = {
-  mountain: { draw: (c) => mountainScene(c, {}), palettes: ["dusk", "golden", "sunrise", "bluebird", "dusk", "overcast"], seasons: ["summer", "autumn", "summer"] },
-  "lodge-resort": { draw: (c) => mountainScene(c, { lodge: true }), palettes: ["dusk", "night", "golden", "bluebird", "sunrise"], seasons: ["winter", "summer", "autumn"] },
-  barn: { draw: (c) => farmScene(c, {}), palettes: ["golden", "sunrise", "bluebird", "dusk", "overcast"], seasons: ["summer", "autumn"] },
-  ranch: { draw: (c) => farmScene(c, { ranch: true }), palettes: ["golden", "dusk", "bluebird", "sunrise", "overcast"], seasons: ["summer", "autumn"] },
-  garden: { draw: (c) => gardenScene(c, {}), palettes: ["golden", "bluebird", "sunrise", "overcast", "dusk"], seasons: ["summer", "summer", "autumn"] },
-  estate: { draw: (c) => gardenScene(c, { manor: true }), palettes: ["golden", "bluebird", "dusk", "sunrise"], seasons: ["summer", "autumn"] },
-  waterfront: { draw: lakeScene, palettes: ["dusk", "golden", "sunrise", "bluebird", "night", "overcast"], seasons: ["summer", "autumn"] },
-  "urban-downtown": { draw: (c) => skylineScene(c, {}), palettes: ["night", "dusk", "night", "golden"], seasons: ["summer"] },
-  hotel: { draw: (c) => skylineScene(c, { hotel: true }), palettes: ["dusk", "night", "golden", "night"], seasons: ["summer"] },
-  "winery-vineyard": { draw: vineyardScene, palettes: ["golden", "sunrise", "dusk", "bluebird", "overcast"], seasons: ["summer", "autumn"] },
-  historic: { draw: (c) => stoneScene(c, {}), palettes: ["golden", "dusk", "bluebird", "overcast", "night"], seasons: ["summer", "autumn", "winter"] },
-  "inn-bnb": { draw: (c) => stoneScene(c, { inn: true }), palettes: ["golden", "dusk", "sunrise", "bluebird", "night"], seasons: ["autumn", "summer", "winter"] },
+const SCENES: Record<
+  VenueTypeKey,
+  { draw: (c: Canvas) => void; palettes: PaletteName[]; seasons: Season[] }
+> = {
+  mountain: {
+    draw: (c) => mountainScene(c, {}),
+    palettes: ["dusk", "golden", "sunrise", "bluebird", "dusk", "overcast"],
+    seasons: ["summer", "autumn", "summer"],
+  },
+  "lodge-resort": {
+    draw: (c) => mountainScene(c, { lodge: true }),
+    palettes: ["dusk", "night", "golden", "bluebird", "sunrise"],
+    seasons: ["winter", "summer", "autumn"],
+  },
+  barn: {
+    draw: (c) => farmScene(c, {}),
+    palettes: ["golden", "sunrise", "bluebird", "dusk", "overcast"],
+    seasons: ["summer", "autumn"],
+  },
+  ranch: {
+    draw: (c) => farmScene(c, { ranch: true }),
+    palettes: ["golden", "dusk", "bluebird", "sunrise", "overcast"],
+    seasons: ["summer", "autumn"],
+  },
+  garden: {
+    draw: (c) => gardenScene(c, {}),
+    palettes: ["golden", "bluebird", "sunrise", "overcast", "dusk"],
+    seasons: ["summer", "summer", "autumn"],
+  },
+  estate: {
+    draw: (c) => gardenScene(c, { manor: true }),
+    palettes: ["golden", "bluebird", "dusk", "sunrise"],
+    seasons: ["summer", "autumn"],
+  },
+  waterfront: {
+    draw: lakeScene,
+    palettes: ["dusk", "golden", "sunrise", "bluebird", "night", "overcast"],
+    seasons: ["summer", "autumn"],
+  },
+  "urban-downtown": {
+    draw: (c) => skylineScene(c, {}),
+    palettes: ["night", "dusk", "night", "golden"],
+    seasons: ["summer"],
+  },
+  hotel: {
+    draw: (c) => skylineScene(c, { hotel: true }),
+    palettes: ["dusk", "night", "golden", "night"],
+    seasons: ["summer"],
+  },
+  "winery-vineyard": {
+    draw: vineyardScene,
+    palettes: ["golden", "sunrise", "dusk", "bluebird", "overcast"],
+    seasons: ["summer", "autumn"],
+  },
+  historic: {
+    draw: (c) => stoneScene(c, {}),
+    palettes: ["golden", "dusk", "bluebird", "overcast", "night"],
+    seasons: ["summer", "autumn", "winter"],
+  },
+  "inn-bnb": {
+    draw: (c) => stoneScene(c, { inn: true }),
+    palettes: ["golden", "dusk", "sunrise", "bluebird", "night"],
+    seasons: ["autumn", "summer", "winter"],
+  },
 };
 
 /** The SVG of picture `variant` of a venue type: palettes and seasons rotate so a pool is varied. */
@@ -1144,7 +1544,8 @@ export function venueArtSvg(type: VenueTypeKey, variant: number, W = ART_WIDTH, 
   const c = newCanvas(`art:${type}:${variant}`, W, H, p, season);
   const flip = c.rng.chance(0.5);
   scene.draw(c);
-  if (flip) c.body.splice(0, c.body.length, `<g transform="translate(${W} 0) scale(-1 1)">${c.body.join("")}</g>`);
+  if (flip)
+    c.body.splice(0, c.body.length, `<g transform="translate(${W} 0) scale(-1 1)">${c.body.join("")}</g>`);
   vignette(c);
   return svgDocument(c);
 }
@@ -1152,7 +1553,14 @@ export function venueArtSvg(type: VenueTypeKey, variant: number, W = ART_WIDTH, 
 /** A scene with explicit light, for the static hero, default and social images. */
 export function sceneSvg(
   type: VenueTypeKey,
-  opts: { seed: string; palette: PaletteName; season: Season; W: number; H: number; overlay?: (c: Canvas) => void },
+  opts: {
+    seed: string;
+    palette: PaletteName;
+    season: Season;
+    W: number;
+    H: number;
+    overlay?: (c: Canvas) => void;
+  },
 ): string {
   const c = newCanvas(opts.seed, opts.W, opts.H, PALETTES[opts.palette], opts.season);
   SCENES[type].draw(c);
@@ -1161,7 +1569,16 @@ export function sceneSvg(
   return svgDocument(c);
 }
 
-export const LOGO_COLORS = ["#1f4d3f", "#b4656f", "#34495e", "#8c5a3c", "#5b4a6b", "#2f5d62", "#7a2e3a", "#44573a"];
+export const LOGO_COLORS = [
+  "#1f4d3f",
+  "#b4656f",
+  "#34495e",
+  "#8c5a3c",
+  "#5b4a6b",
+  "#2f5d62",
+  "#7a2e3a",
+  "#44573a",
+];
 
 /** A square monogram: the venue's initials in a serif on a coloured circle or crest. */
 export function logoSvg(initials: string, seed: string, size = 256): string {
@@ -1195,7 +1612,10 @@ export type ArtJob = {
   widths?: readonly number[];
 };
 
-export const DEFAULT_ART_CACHE = path.resolve(import.meta.dirname, "../../node_modules/.cache/vows-seed-art/v1");
+export const DEFAULT_ART_CACHE = path.resolve(
+  import.meta.dirname,
+  "../../node_modules/.cache/vows-seed-art/v1",
+);
 
 /**
  * Renders each job through `storeImage` and returns the URL of each. Finished WebP files are
@@ -1218,7 +1638,11 @@ export async function renderArt(
       const i = next++;
       const job = jobs[i];
       const widths = job.widths ?? [400, 800, 1600];
-      const hash = crypto.createHash("sha256").update(`${widths.join(",")}\n${job.svg}`).digest("hex").slice(0, 24);
+      const hash = crypto
+        .createHash("sha256")
+        .update(`${widths.join(",")}\n${job.svg}`)
+        .digest("hex")
+        .slice(0, 24);
       const cached = widths.map((w) => path.join(cacheDir, `${hash}-${w}.webp`));
       let files = await Promise.all(cached.map((file) => fs.readFile(file).catch(() => null)));
       if (files.some((b) => b === null)) {
@@ -1227,7 +1651,9 @@ export async function renderArt(
         const png = await sharp(Buffer.from(job.svg)).png({ compressionLevel: 1 }).toBuffer();
         await storeImage(createFsStorage(dir), "out", png, { widths, name: hash });
         // Rename into place so a parallel seed never reads a half-written file.
-        await Promise.all(widths.map((w, k) => fs.rename(path.join(dir, "out", `${hash}-${w}.webp`), cached[k])));
+        await Promise.all(
+          widths.map((w, k) => fs.rename(path.join(dir, "out", `${hash}-${w}.webp`), cached[k])),
+        );
         files = await Promise.all(cached.map((file) => fs.readFile(file)));
         rendered++;
       }

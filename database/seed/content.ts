@@ -11,7 +11,8 @@ export const ART_VARIANTS = 8;
 /** "Now" for the demo content: every date is relative to it, never to the clock. */
 export const SEED_EPOCH = Date.UTC(2026, 2, 1);
 const DAY = 86_400_000;
-const dateBetween = (rng: Rng, from: number, to: number) => new Date(Math.floor(rng.float(from, to) / 60_000) * 60_000);
+const dateBetween = (rng: Rng, from: number, to: number) =>
+  new Date(Math.floor(rng.float(from, to) / 60_000) * 60_000);
 
 export type SeedUser = { id: string; name: string; email: string; createdAt: Date };
 export type SeedFaq = { id: string; question: string; answer: string; displayOrder: number };
@@ -78,9 +79,21 @@ const TYPE_DESCRIPTIONS: Record<VenueTypeKey, string> = {
 };
 
 // Types the home page highlights first.
-const FEATURED_TYPES = new Set<VenueTypeKey>(["mountain", "barn", "garden", "waterfront", "winery-vineyard", "ranch"]);
+const FEATURED_TYPES = new Set<VenueTypeKey>([
+  "mountain",
+  "barn",
+  "garden",
+  "waterfront",
+  "winery-vineyard",
+  "ranch",
+]);
 
-export function venueTypes(): { key: VenueTypeKey; name: string; description: string; isFeatured: boolean }[] {
+export function venueTypes(): {
+  key: VenueTypeKey;
+  name: string;
+  description: string;
+  isFeatured: boolean;
+}[] {
   return VENUE_TYPES.map((t) => ({
     key: t.key,
     name: t.name,
@@ -90,10 +103,46 @@ export function venueTypes(): { key: VenueTypeKey; name: string; description: st
 }
 
 const FIRST_NAMES = [
-  "Emily", "Jacob", "Olivia", "Marcus", "Sophia", "Daniel", "Ava", "Ethan", "Isabella", "Noah",
-  "Mia", "Liam", "Harper", "Lucas", "Chloe", "Mateo", "Grace", "Owen", "Zoe", "Caleb",
-  "Hannah", "Elijah", "Lily", "Gabriel", "Nora", "Samuel", "Aria", "Wyatt", "Leah", "Julian",
-  "Priya", "Andre", "Maya", "Kenji", "Rosa", "Tyler", "Naomi", "Diego", "Claire", "Sean",
+  "Emily",
+  "Jacob",
+  "Olivia",
+  "Marcus",
+  "Sophia",
+  "Daniel",
+  "Ava",
+  "Ethan",
+  "Isabella",
+  "Noah",
+  "Mia",
+  "Liam",
+  "Harper",
+  "Lucas",
+  "Chloe",
+  "Mateo",
+  "Grace",
+  "Owen",
+  "Zoe",
+  "Caleb",
+  "Hannah",
+  "Elijah",
+  "Lily",
+  "Gabriel",
+  "Nora",
+  "Samuel",
+  "Aria",
+  "Wyatt",
+  "Leah",
+  "Julian",
+  "Priya",
+  "Andre",
+  "Maya",
+  "Kenji",
+  "Rosa",
+  "Tyler",
+  "Naomi",
+  "Diego",
+  "Claire",
+  "Sean",
 ];
 
 /** Demo reviewers exist only as rows in `users`, with no credentials, so nobody can sign in as them. */
@@ -171,36 +220,162 @@ function typeFor(rng: Rng, town: Town): VenueTypeKey {
 // Names
 // ---------------------------------------------------------------------------------------------
 const NATURE = [
-  "Aspen", "Larkspur", "Columbine", "Juniper", "Willow", "Cottonwood", "Sagebrush", "Bluebird", "Elk",
-  "Kestrel", "Magpie", "Meadowlark", "Spruce", "Pinyon", "Silver Sage", "Ponderosa", "Yarrow", "Lupine",
-  "Thistle", "Paintbrush", "Wild Rye", "Granite", "Quartz", "Timber", "Alder", "Raven", "Heron", "Wren",
-  "Foxglove", "Chokecherry", "Bristlecone", "Marmot", "Cedar", "Rabbitbrush", "Mariposa", "Kinnikinnick",
-  "Harebell", "Snowberry", "Goldenrod", "Fireweed",
+  "Aspen",
+  "Larkspur",
+  "Columbine",
+  "Juniper",
+  "Willow",
+  "Cottonwood",
+  "Sagebrush",
+  "Bluebird",
+  "Elk",
+  "Kestrel",
+  "Magpie",
+  "Meadowlark",
+  "Spruce",
+  "Pinyon",
+  "Silver Sage",
+  "Ponderosa",
+  "Yarrow",
+  "Lupine",
+  "Thistle",
+  "Paintbrush",
+  "Wild Rye",
+  "Granite",
+  "Quartz",
+  "Timber",
+  "Alder",
+  "Raven",
+  "Heron",
+  "Wren",
+  "Foxglove",
+  "Chokecherry",
+  "Bristlecone",
+  "Marmot",
+  "Cedar",
+  "Rabbitbrush",
+  "Mariposa",
+  "Kinnikinnick",
+  "Harebell",
+  "Snowberry",
+  "Goldenrod",
+  "Fireweed",
 ];
 const LANDFORM = [
-  "Hollow", "Creek", "Ridge", "Meadow", "Springs", "Gulch", "Mesa", "Bluff", "Canyon", "Park", "Bend",
-  "Crossing", "Flats", "Hill", "Falls", "Vista", "Basin", "Draw", "Point", "Knoll",
+  "Hollow",
+  "Creek",
+  "Ridge",
+  "Meadow",
+  "Springs",
+  "Gulch",
+  "Mesa",
+  "Bluff",
+  "Canyon",
+  "Park",
+  "Bend",
+  "Crossing",
+  "Flats",
+  "Hill",
+  "Falls",
+  "Vista",
+  "Basin",
+  "Draw",
+  "Point",
+  "Knoll",
 ];
 const SURNAMES = [
-  "Whitfield", "Hartley", "Calloway", "Pemberton", "Ashford", "Linwood", "Marlowe", "Sutherland", "Thornbury",
-  "Caldwell", "Fairbanks", "Holloway", "Prescott", "Winslow", "Everly", "Barrington", "Kensley", "Aldridge",
-  "Harlan", "Merriweather", "Langford", "Davenport", "Ellery", "Hollis", "Kingsley", "Stratton", "Wakefield",
-  "Adair", "Beaumont", "Galloway",
+  "Whitfield",
+  "Hartley",
+  "Calloway",
+  "Pemberton",
+  "Ashford",
+  "Linwood",
+  "Marlowe",
+  "Sutherland",
+  "Thornbury",
+  "Caldwell",
+  "Fairbanks",
+  "Holloway",
+  "Prescott",
+  "Winslow",
+  "Everly",
+  "Barrington",
+  "Kensley",
+  "Aldridge",
+  "Harlan",
+  "Merriweather",
+  "Langford",
+  "Davenport",
+  "Ellery",
+  "Hollis",
+  "Kingsley",
+  "Stratton",
+  "Wakefield",
+  "Adair",
+  "Beaumont",
+  "Galloway",
 ];
 const FLOWER_NAMES = [
-  "Larkspur", "Columbine", "Primrose", "Lupine", "Foxglove", "Peony", "Lilac", "Hollyhock", "Wild Rose",
-  "Bellflower", "Honeysuckle", "Iris", "Sweet Pea", "Aster", "Clematis", "Marigold",
+  "Larkspur",
+  "Columbine",
+  "Primrose",
+  "Lupine",
+  "Foxglove",
+  "Peony",
+  "Lilac",
+  "Hollyhock",
+  "Wild Rose",
+  "Bellflower",
+  "Honeysuckle",
+  "Iris",
+  "Sweet Pea",
+  "Aster",
+  "Clematis",
+  "Marigold",
 ];
 const WATER = [
-  "Willow", "Heron", "Silver", "Clearwater", "Stillwater", "Moonlight", "Kingfisher", "Osprey", "Cattail",
-  "Crane", "Mirror", "Blue Heron", "Otter", "Teal",
+  "Willow",
+  "Heron",
+  "Silver",
+  "Clearwater",
+  "Stillwater",
+  "Moonlight",
+  "Kingfisher",
+  "Osprey",
+  "Cattail",
+  "Crane",
+  "Mirror",
+  "Blue Heron",
+  "Otter",
+  "Teal",
 ];
 const INDUSTRY = [
-  "Foundry", "Ironworks", "Brickyard", "Millwork", "Letterpress", "Assembly", "Granary", "Signal", "Freight",
-  "Copperworks", "Printworks", "Tannery", "Boiler Room", "Switchyard",
+  "Foundry",
+  "Ironworks",
+  "Brickyard",
+  "Millwork",
+  "Letterpress",
+  "Assembly",
+  "Granary",
+  "Signal",
+  "Freight",
+  "Copperworks",
+  "Printworks",
+  "Tannery",
+  "Boiler Room",
+  "Switchyard",
 ];
 
-type Words = { n: string; n2: string; l: string; sur: string; fl: string; w: string; ind: string; letter: string };
+type Words = {
+  n: string;
+  n2: string;
+  l: string;
+  sur: string;
+  fl: string;
+  w: string;
+  ind: string;
+  letter: string;
+};
 const NAME_PATTERNS: Record<VenueTypeKey, ((x: Words) => string)[]> = {
   barn: [
     (x) => `${x.n} ${x.l} Barn`,
@@ -321,7 +496,8 @@ function initials(name: string): string {
 // ---------------------------------------------------------------------------------------------
 // Descriptions
 // ---------------------------------------------------------------------------------------------
-const fill = (template: string, vars: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? "");
+const fill = (template: string, vars: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? "");
 
 const INTROS: Record<VenueTypeKey, string[]> = {
   barn: [
@@ -481,7 +657,10 @@ const PRACTICAL = [
   "Smaller elopements and weekday weddings are welcome at reduced rates.",
 ];
 
-function description(rng: Rng, v: { name: string; type: VenueTypeKey; town: Town; capacity: number }): string {
+function description(
+  rng: Rng,
+  v: { name: string; type: VenueTypeKey; town: Town; capacity: number },
+): string {
   const vars = {
     name: v.name,
     town: v.town.name,
@@ -492,7 +671,8 @@ function description(rng: Rng, v: { name: string; type: VenueTypeKey; town: Town
     capacity: String(v.capacity),
   };
   const paragraphs = [fill(rng.pick(INTROS[v.type]), vars)];
-  if (rng.chance(0.7)) paragraphs.push(fill(rng.sample(REGION_LINES[v.town.region], rng.int(1, 2)).join(" "), vars));
+  if (rng.chance(0.7))
+    paragraphs.push(fill(rng.sample(REGION_LINES[v.town.region], rng.int(1, 2)).join(" "), vars));
   paragraphs.push(
     `Ceremonies take place on ${rng.pick(CEREMONY_SPOTS[v.type])}, and receptions for up to ${v.capacity} guests move to ${rng.pick(RECEPTION_SPOTS[v.type])}.`,
   );
@@ -589,18 +769,106 @@ function pricing(rng: Rng, type: VenueTypeKey): Pricing {
 }
 
 const PREFERRED_AMENITIES: Record<VenueTypeKey, string[]> = {
-  barn: ["Outdoor Ceremony Space", "Indoor Reception Area", "Tables and Chairs", "Dance Floor", "Parking", "Scenic Views", "Photography Backdrop", "Restrooms"],
-  garden: ["Outdoor Ceremony Space", "Outdoor Reception Area", "Photography Backdrop", "Scenic Views", "Covered/Sheltered Area", "Restrooms"],
-  historic: ["Indoor Ceremony Space", "Indoor Reception Area", "Bridal Suite", "Heating/Air Conditioning", "Dance Floor", "Lighting", "Photography Backdrop"],
-  hotel: ["Indoor Reception Area", "Catering Services", "Bar Services", "Overnight Accommodations", "WiFi", "AV Equipment", "Wheelchair Accessible", "Heating/Air Conditioning"],
-  "inn-bnb": ["Overnight Accommodations", "Outdoor Ceremony Space", "Kitchen Facilities", "WiFi", "Bridal Suite", "Pet Friendly"],
-  "lodge-resort": ["Overnight Accommodations", "Catering Services", "Bar Services", "Scenic Views", "Indoor Reception Area", "Outdoor Ceremony Space"],
-  mountain: ["Outdoor Ceremony Space", "Scenic Views", "Photography Backdrop", "Covered/Sheltered Area", "Parking"],
-  "urban-downtown": ["Indoor Reception Area", "Sound System", "Lighting", "AV Equipment", "WiFi", "Bar Services", "Heating/Air Conditioning"],
-  waterfront: ["Outdoor Ceremony Space", "Scenic Views", "Photography Backdrop", "Outdoor Reception Area", "Covered/Sheltered Area"],
-  "winery-vineyard": ["Bar Services", "Outdoor Ceremony Space", "Scenic Views", "Catering Services", "Outdoor Reception Area", "Photography Backdrop"],
-  ranch: ["Outdoor Ceremony Space", "Overnight Accommodations", "Pet Friendly", "Parking", "Scenic Views", "Dance Floor"],
-  estate: ["Outdoor Ceremony Space", "Bridal Suite", "Groom's Room", "Photography Backdrop", "Indoor Reception Area", "Linens"],
+  barn: [
+    "Outdoor Ceremony Space",
+    "Indoor Reception Area",
+    "Tables and Chairs",
+    "Dance Floor",
+    "Parking",
+    "Scenic Views",
+    "Photography Backdrop",
+    "Restrooms",
+  ],
+  garden: [
+    "Outdoor Ceremony Space",
+    "Outdoor Reception Area",
+    "Photography Backdrop",
+    "Scenic Views",
+    "Covered/Sheltered Area",
+    "Restrooms",
+  ],
+  historic: [
+    "Indoor Ceremony Space",
+    "Indoor Reception Area",
+    "Bridal Suite",
+    "Heating/Air Conditioning",
+    "Dance Floor",
+    "Lighting",
+    "Photography Backdrop",
+  ],
+  hotel: [
+    "Indoor Reception Area",
+    "Catering Services",
+    "Bar Services",
+    "Overnight Accommodations",
+    "WiFi",
+    "AV Equipment",
+    "Wheelchair Accessible",
+    "Heating/Air Conditioning",
+  ],
+  "inn-bnb": [
+    "Overnight Accommodations",
+    "Outdoor Ceremony Space",
+    "Kitchen Facilities",
+    "WiFi",
+    "Bridal Suite",
+    "Pet Friendly",
+  ],
+  "lodge-resort": [
+    "Overnight Accommodations",
+    "Catering Services",
+    "Bar Services",
+    "Scenic Views",
+    "Indoor Reception Area",
+    "Outdoor Ceremony Space",
+  ],
+  mountain: [
+    "Outdoor Ceremony Space",
+    "Scenic Views",
+    "Photography Backdrop",
+    "Covered/Sheltered Area",
+    "Parking",
+  ],
+  "urban-downtown": [
+    "Indoor Reception Area",
+    "Sound System",
+    "Lighting",
+    "AV Equipment",
+    "WiFi",
+    "Bar Services",
+    "Heating/Air Conditioning",
+  ],
+  waterfront: [
+    "Outdoor Ceremony Space",
+    "Scenic Views",
+    "Photography Backdrop",
+    "Outdoor Reception Area",
+    "Covered/Sheltered Area",
+  ],
+  "winery-vineyard": [
+    "Bar Services",
+    "Outdoor Ceremony Space",
+    "Scenic Views",
+    "Catering Services",
+    "Outdoor Reception Area",
+    "Photography Backdrop",
+  ],
+  ranch: [
+    "Outdoor Ceremony Space",
+    "Overnight Accommodations",
+    "Pet Friendly",
+    "Parking",
+    "Scenic Views",
+    "Dance Floor",
+  ],
+  estate: [
+    "Outdoor Ceremony Space",
+    "Bridal Suite",
+    "Groom's Room",
+    "Photography Backdrop",
+    "Indoor Reception Area",
+    "Linens",
+  ],
 };
 
 function amenities(rng: Rng, type: VenueTypeKey): AmenityItem[] {
@@ -638,9 +906,15 @@ const NEIGHBOUR_TYPES: Record<VenueTypeKey, VenueTypeKey[]> = {
  */
 function imagePicks(rng: Rng, type: VenueTypeKey, cover: number, variants: number): ArtPick[] {
   const others = rng.shuffle(Array.from({ length: variants }, (_, v) => v).filter((v) => v !== cover));
-  const picks: ArtPick[] = [{ type, variant: cover }, ...others.slice(0, rng.int(2, 7)).map((variant) => ({ type, variant }))];
+  const picks: ArtPick[] = [
+    { type, variant: cover },
+    ...others.slice(0, rng.int(2, 7)).map((variant) => ({ type, variant })),
+  ];
   if (rng.chance(0.25)) {
-    picks.splice(rng.int(1, picks.length), 0, { type: rng.pick(NEIGHBOUR_TYPES[type]), variant: rng.int(0, variants - 1) });
+    picks.splice(rng.int(1, picks.length), 0, {
+      type: rng.pick(NEIGHBOUR_TYPES[type]),
+      variant: rng.int(0, variants - 1),
+    });
   }
   return picks;
 }
@@ -857,18 +1131,54 @@ const OPENERS: Record<number, string[]> = {
 };
 
 const DETAILS: Record<VenueTypeKey, string[]> = {
-  barn: ["The barn looked magical with the string lights and the doors open to the sunset.", "Our guests loved the hayloft lounge and the lawn games."],
-  garden: ["The roses were in full bloom and every photo looks like a painting.", "Saying our vows under the arbor felt like something out of a storybook."],
-  historic: ["The old hall has so much character that we barely needed decorations.", "The staircase made for the most incredible entrance photos."],
-  hotel: ["Having everyone stay in the same building made the weekend so easy.", "The rooftop cocktail hour was the highlight for our guests."],
-  "inn-bnb": ["Having the whole inn to ourselves made it feel like a family reunion.", "Breakfast the next morning was the perfect ending."],
-  "lodge-resort": ["Getting married by the fireplace with snow falling outside was unforgettable.", "The views from the deck took everyone's breath away."],
-  mountain: ["The view during the ceremony was unreal; nobody was looking at us, they were looking at the mountains.", "The wildflowers were everywhere in July."],
-  "urban-downtown": ["The exposed brick and skylights made a perfect blank canvas for our decor.", "Being downtown meant guests could walk to the after-party."],
-  waterfront: ["Saying our vows at the end of the dock at sunset was pure magic.", "The lake was like glass and the reflections in our photos are stunning."],
-  "winery-vineyard": ["Getting married between the vines at golden hour was incredible, and the wine was excellent.", "The barrel room dinner was so romantic."],
-  ranch: ["Arriving on horseback was a highlight for both of us.", "The guests loved the cabins and the bonfire after the reception."],
-  estate: ["The grounds were immaculate and we had the whole property to ourselves.", "The manor looked elegant in every single photo."],
+  barn: [
+    "The barn looked magical with the string lights and the doors open to the sunset.",
+    "Our guests loved the hayloft lounge and the lawn games.",
+  ],
+  garden: [
+    "The roses were in full bloom and every photo looks like a painting.",
+    "Saying our vows under the arbor felt like something out of a storybook.",
+  ],
+  historic: [
+    "The old hall has so much character that we barely needed decorations.",
+    "The staircase made for the most incredible entrance photos.",
+  ],
+  hotel: [
+    "Having everyone stay in the same building made the weekend so easy.",
+    "The rooftop cocktail hour was the highlight for our guests.",
+  ],
+  "inn-bnb": [
+    "Having the whole inn to ourselves made it feel like a family reunion.",
+    "Breakfast the next morning was the perfect ending.",
+  ],
+  "lodge-resort": [
+    "Getting married by the fireplace with snow falling outside was unforgettable.",
+    "The views from the deck took everyone's breath away.",
+  ],
+  mountain: [
+    "The view during the ceremony was unreal; nobody was looking at us, they were looking at the mountains.",
+    "The wildflowers were everywhere in July.",
+  ],
+  "urban-downtown": [
+    "The exposed brick and skylights made a perfect blank canvas for our decor.",
+    "Being downtown meant guests could walk to the after-party.",
+  ],
+  waterfront: [
+    "Saying our vows at the end of the dock at sunset was pure magic.",
+    "The lake was like glass and the reflections in our photos are stunning.",
+  ],
+  "winery-vineyard": [
+    "Getting married between the vines at golden hour was incredible, and the wine was excellent.",
+    "The barrel room dinner was so romantic.",
+  ],
+  ranch: [
+    "Arriving on horseback was a highlight for both of us.",
+    "The guests loved the cabins and the bonfire after the reception.",
+  ],
+  estate: [
+    "The grounds were immaculate and we had the whole property to ourselves.",
+    "The manor looked elegant in every single photo.",
+  ],
 };
 
 const STAFF = [
@@ -889,7 +1199,12 @@ const MIXED = [
 ];
 
 const CLOSERS: Record<number, string[]> = {
-  5: ["Highly recommend!", "Thank you for the best day of our lives.", "We will be back for our anniversary.", ""],
+  5: [
+    "Highly recommend!",
+    "Thank you for the best day of our lives.",
+    "We will be back for our anniversary.",
+    "",
+  ],
   4: ["We would still recommend it.", "Overall a great experience.", ""],
   3: ["Read the contract carefully.", "Worth a look, but ask lots of questions."],
   2: ["I hope they improve."],
@@ -901,7 +1216,8 @@ const COORDINATORS = ["Megan", "Tessa", "Carlos", "Brooke", "Jenna", "Luis", "Ha
 function reviewComment(rng: Rng, venue: SeedVenue, rating: number): string {
   const parts = [rng.pick(OPENERS[rating]).replace("{name}", venue.name)];
   if (rng.chance(0.8)) parts.push(rng.pick(DETAILS[venue.type]));
-  if (rating >= 4 && rng.chance(0.7)) parts.push(rng.pick(STAFF).replace("{coordinator}", rng.pick(COORDINATORS)));
+  if (rating >= 4 && rng.chance(0.7))
+    parts.push(rng.pick(STAFF).replace("{coordinator}", rng.pick(COORDINATORS)));
   if (rating <= 4 && rng.chance(rating === 4 ? 0.5 : 1)) parts.push(rng.pick(MIXED));
   parts.push(rng.pick(CLOSERS[rating]));
   return parts.filter(Boolean).join(" ");
@@ -909,11 +1225,22 @@ function reviewComment(rng: Rng, venue: SeedVenue, rating: number): string {
 
 const FIRST_REVIEW = Date.UTC(2024, 0, 1);
 
-export function generateReviews(seed: string, venue: SeedVenue, reviewers: SeedUser[], count: number): SeedReview[] {
+export function generateReviews(
+  seed: string,
+  venue: SeedVenue,
+  reviewers: SeedUser[],
+  count: number,
+): SeedReview[] {
   const rng = createRng(seed);
   const from = Math.max(FIRST_REVIEW, venue.createdAt.getTime() + 14 * DAY);
   return rng.sample(reviewers, count).map((user) => {
-    const rating = rng.weighted([[5, 52], [4, 30], [3, 12], [2, 4], [1, 2]] as const);
+    const rating = rng.weighted([
+      [5, 52],
+      [4, 30],
+      [3, 12],
+      [2, 4],
+      [1, 2],
+    ] as const);
     return {
       id: rng.uuid(),
       userId: user.id,
@@ -962,13 +1289,26 @@ export function demoDirectory(): { reviewers: SeedUser[]; venues: DemoVenue[] } 
       approvedAt: approved ? new Date(v.createdAt.getTime() + rng.int(1, 6) * DAY) : null,
       submittedBy: approved ? null : DEMO_SUBMITTER.id,
       faqs: approved ? generateFaqs(`faqs:${i}`, v, rng.int(0, 6)) : [],
-      reviews: approved ? generateReviews(`reviews:${i}`, v, reviewers, rng.weighted([[0, 1], [rng.int(1, 4), 4], [rng.int(5, 12), 5]])) : [],
+      reviews: approved
+        ? generateReviews(
+            `reviews:${i}`,
+            v,
+            reviewers,
+            rng.weighted([
+              [0, 1],
+              [rng.int(1, 4), 4],
+              [rng.int(5, 12), 5],
+            ]),
+          )
+        : [],
     });
   }
   // Featured: well-reviewed venues of different types, the way an editor would choose them.
   const average = (v: DemoVenue) => v.reviews.reduce((sum, r) => sum + r.rating, 0) / (v.reviews.length || 1);
   const featuredTypes = new Set<VenueTypeKey>();
-  for (const v of rng.shuffle(venues.filter((x) => x.isApproved && x.reviews.length >= 3 && average(x) >= 4.2))) {
+  for (const v of rng.shuffle(
+    venues.filter((x) => x.isApproved && x.reviews.length >= 3 && average(x) >= 4.2),
+  )) {
     if (featuredTypes.size === FEATURED) break;
     if (featuredTypes.has(v.type)) continue;
     featuredTypes.add(v.type);

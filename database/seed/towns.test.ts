@@ -18,14 +18,21 @@ describe("seed towns", () => {
   });
 
   it("places towns in every region", () => {
-    for (const region of REGIONS) expect(TOWNS.some((t) => t.region === region), region).toBe(true);
+    for (const region of REGIONS)
+      expect(
+        TOWNS.some((t) => t.region === region),
+        region,
+      ).toBe(true);
   });
 
-  it.each(TOWNS.map((t) => [t.name, t] as const))("%s has a real Colorado ZIP near its coordinates", (_, town) => {
-    const place = zipcodes.lookup(town.zip);
-    expect(place, town.zip).toBeDefined();
-    expect(place!.state).toBe("CO");
-    expect(place!.city).toBe(town.name);
-    expect(distanceKm(place!.latitude, place!.longitude, town.latitude, town.longitude)).toBeLessThan(25);
-  });
+  it.each(TOWNS.map((t) => [t.name, t] as const))(
+    "%s has a real Colorado ZIP near its coordinates",
+    (_, town) => {
+      const place = zipcodes.lookup(town.zip);
+      expect(place, town.zip).toBeDefined();
+      expect(place!.state).toBe("CO");
+      expect(place!.city).toBe(town.name);
+      expect(distanceKm(place!.latitude, place!.longitude, town.latitude, town.longitude)).toBeLessThan(25);
+    },
+  );
 });

@@ -13,7 +13,14 @@ export type Town = {
   tags: TownTag[];
 };
 
-type Row = [name: string, zip: string, latitude: number, longitude: number, areaCode: Town["areaCode"], tags?: string];
+type Row = [
+  name: string,
+  zip: string,
+  latitude: number,
+  longitude: number,
+  areaCode: Town["areaCode"],
+  tags?: string,
+];
 
 // Real Colorado towns with one of their real ZIP codes; coordinates are the ZIP centroids of the
 // `zipcodes` package (towns.test.ts checks both), so the offline geocoder agrees with the seed.

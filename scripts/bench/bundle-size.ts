@@ -40,5 +40,7 @@ for (const url of files) {
 rows.sort((a, b) => b[1] - a[1]);
 for (const [url, gz] of rows) console.log(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${url}`);
 const kb = total / 1024;
-console.log(`\nFirst-load JavaScript for ${route.id}: ${kb.toFixed(1)} KB gzip (${files.size} files; budget ${BUDGET_KB} KB)`);
+console.log(
+  `\nFirst-load JavaScript for ${route.id}: ${kb.toFixed(1)} KB gzip (${files.size} files; budget ${BUDGET_KB} KB)`,
+);
 if (kb > BUDGET_KB) process.exit(1);

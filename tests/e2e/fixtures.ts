@@ -26,7 +26,8 @@ export const test = base.extend<Fixtures>({
     async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on("console", (msg) => {
-        if (msg.type() === "error" && !allowedConsoleErrors.some((r) => r.test(msg.text()))) errors.push(msg.text());
+        if (msg.type() === "error" && !allowedConsoleErrors.some((r) => r.test(msg.text())))
+          errors.push(msg.text());
       });
       page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
       await use();
@@ -44,7 +45,9 @@ export const test = base.extend<Fixtures>({
             .sort()
             .reverse()
             .map((f) => JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8")) as CaughtMail);
-          const found = mails.find((m) => m.to.includes(to.toLowerCase()) && (!opts.subject || opts.subject.test(m.subject)));
+          const found = mails.find(
+            (m) => m.to.includes(to.toLowerCase()) && (!opts.subject || opts.subject.test(m.subject)),
+          );
           if (found) return found;
           if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
           await new Promise((r) => setTimeout(r, 250));
@@ -58,7 +61,11 @@ let counter = 0;
 export function uniqueAccount(prefix = "guest"): Account {
   counter += 1;
   const id = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
-  return { name: `Test ${prefix} ${counter}`, email: `${prefix}-${id}@e2e.example`, password: "e2e-password-123" };
+  return {
+    name: `Test ${prefix} ${counter}`,
+    email: `${prefix}-${id}@e2e.example`,
+    password: "e2e-password-123",
+  };
 }
 
 /** Registers through the same form action the page uses; the page's context keeps the session. */
@@ -86,6 +93,12 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    );
   expect(serious).toEqual([]);
 }

@@ -6,4 +6,8 @@ import { E2E_PORT } from "../../playwright.config";
 export const E2E_DATA_DIR = path.resolve(`test-results/e2e-data-${E2E_PORT}`);
 export const E2E_MAIL_DIR = path.resolve(`test-results/e2e-mail-${E2E_PORT}`);
 export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password", name: "Erin Admin" };
-export const E2E_MANAGER = { email: "manager@e2e.example", password: "e2e-manager-password", name: "Morgan Manager" };
+export const E2E_MANAGER = {
+  email: "manager@e2e.example",
+  password: "e2e-manager-password",
+  name: "Morgan Manager",
+};

@@ -39,21 +39,31 @@ describe("role guards", () => {
     it(`refuse the wrong role for the ${area} area: redirect in loaders, 403 in actions`, async () => {
       const wrong = area === "admin" ? [accounts.user, accounts.venue_manager] : [accounts.user];
       for (const who of wrong) {
-        const page = await run(() => guards[area](t.request("/somewhere", { cookie: who.cookie }), t.context));
+        const page = await run(() =>
+          guards[area](t.request("/somewhere", { cookie: who.cookie }), t.context),
+        );
         expect(page.status).toBe(302);
         expect(page.response!.headers.get("location")).toBe("/login");
         expect(page.response!.headers.get("set-cookie")).toMatch(/vv_flash=/);
-        const action = await run(() => guards[area](t.request("/somewhere", { form: {}, cookie: who.cookie }), t.context));
+        const action = await run(() =>
+          guards[area](t.request("/somewhere", { form: {}, cookie: who.cookie }), t.context),
+        );
         expect(action.status).toBe(403);
         expect(action.data).toEqual({ error: refusals[area] });
       }
-      const allowed = await guards[area](t.request("/somewhere", { cookie: accounts.admin.cookie }), t.context);
+      const allowed = await guards[area](
+        t.request("/somewhere", { cookie: accounts.admin.cookie }),
+        t.context,
+      );
       expect(allowed.role).toBe("admin");
     });
   }
 
   it("lets a venue manager into the manager area", async () => {
-    const m = await requireVenueManager(t.request("/venue-manager/dashboard", { cookie: accounts.venue_manager.cookie }), t.context);
+    const m = await requireVenueManager(
+      t.request("/venue-manager/dashboard", { cookie: accounts.venue_manager.cookie }),
+      t.context,
+    );
     expect(m.role).toBe("venue_manager");
   });
 
@@ -71,7 +81,9 @@ describe("role guards", () => {
       const r = await run(() => route(t.args(t.request("/account"))));
       expect(r.response!.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
     }
-    const act = await run(() => account.action(t.args(t.request("/account", { form: { intent: "revoke-sessions" } }))));
+    const act = await run(() =>
+      account.action(t.args(t.request("/account", { form: { intent: "revoke-sessions" } }))),
+    );
     expect(act.status).toBe(401);
   });
 

@@ -29,7 +29,11 @@ describe("venue page loader", () => {
 
     const ok = await load(canonical, canonical.slice(7));
     expect(ok.status).toBe(200);
-    expect(ok.data).toMatchObject({ state: "found", venue: { name: "Aspen Hollow Barn", tags: ["WiFi"] }, faqs: [{ question: "Is there a rain plan?" }] });
+    expect(ok.data).toMatchObject({
+      state: "found",
+      venue: { name: "Aspen Hollow Barn", tags: ["WiFi"] },
+      faqs: [{ question: "Is there a rain plan?" }],
+    });
 
     for (const slugId of [v.id, `wrong-slug-${v.id}`, `aspen-hollow-barn-${v.id.toUpperCase()}`]) {
       const r = await load(`/venue/${slugId}?ref=x`, slugId);
@@ -55,7 +59,9 @@ describe("venue page loader", () => {
     const path = venuePath(v);
     expect((await load(path, path.slice(7))).status).toBe(404);
     expect((await load(path, path.slice(7), stranger.cookie)).status).toBe(404);
-    expect((await load(path, path.slice(7), submitter.cookie)).data).toMatchObject({ venue: { status: "pending" } });
+    expect((await load(path, path.slice(7), submitter.cookie)).data).toMatchObject({
+      venue: { status: "pending" },
+    });
     expect((await load(path, path.slice(7), admin.cookie)).status).toBe(200);
   });
 });
@@ -67,9 +73,15 @@ describe("reviews", () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const post = (form: Record<string, string>, cookie?: string) =>
-      run(() => venuePage.action(t.args(t.request(venuePath(v), { form: { intent: "review", ...form }, cookie }), { slugId })));
+      run(() =>
+        venuePage.action(
+          t.args(t.request(venuePath(v), { form: { intent: "review", ...form }, cookie }), { slugId }),
+        ),
+      );
 
-    expect((await post({ rating: "5", comment: "Great" })).data).toMatchObject({ errors: { form: "Please login to submit a review" } });
+    expect((await post({ rating: "5", comment: "Great" })).data).toMatchObject({
+      errors: { form: "Please login to submit a review" },
+    });
     expect((await post({ rating: "", comment: "" }, a.cookie)).data).toMatchObject({
       errors: { comment: "Please enter your review", rating: "Please select a rating" },
     });
@@ -98,7 +110,9 @@ describe("reviews", () => {
     const v = await createVenue(t.db, { isApproved: false, userId: owner.id });
     const r = await run(() =>
       venuePage.action(
-        t.args(t.request(venuePath(v), { form: { rating: "5", comment: "Mine" }, cookie: owner.cookie }), { slugId: v.id }),
+        t.args(t.request(venuePath(v), { form: { rating: "5", comment: "Mine" }, cookie: owner.cookie }), {
+          slugId: v.id,
+        }),
       ),
     );
     expect(r.status).toBe(404);
@@ -111,18 +125,35 @@ describe("favourites", () => {
     const pending = await createVenue(t.db, { isApproved: false });
     const u = await t.signUp();
     const toggle = (venueId: string, saved: boolean, cookie?: string) =>
-      run(() => favoritesApi.action(t.args(t.request("/api/favorites", { form: { venueId, saved: String(saved) }, cookie }))));
+      run(() =>
+        favoritesApi.action(
+          t.args(t.request("/api/favorites", { form: { venueId, saved: String(saved) }, cookie })),
+        ),
+      );
 
-    expect(await toggle(v.id, true)).toMatchObject({ status: 401, data: { toast: { message: "You must be logged in to save favorites" } } });
-    expect(await toggle(v.id, false)).toMatchObject({ data: { toast: { message: "You must be logged in to manage favorites" } } });
-    expect(await toggle(v.id, true, u.cookie)).toMatchObject({ status: 200, data: { saved: true, toast: { message: "Venue added to favorites" } } });
+    expect(await toggle(v.id, true)).toMatchObject({
+      status: 401,
+      data: { toast: { message: "You must be logged in to save favorites" } },
+    });
+    expect(await toggle(v.id, false)).toMatchObject({
+      data: { toast: { message: "You must be logged in to manage favorites" } },
+    });
+    expect(await toggle(v.id, true, u.cookie)).toMatchObject({
+      status: 200,
+      data: { saved: true, toast: { message: "Venue added to favorites" } },
+    });
     expect(await toggle(v.id, true, u.cookie)).toMatchObject({ data: { saved: true } });
-    expect(await toggle(pending.id, true, u.cookie)).toMatchObject({ status: 404, data: { toast: { message: "Failed to add to favorites" } } });
+    expect(await toggle(pending.id, true, u.cookie)).toMatchObject({
+      status: 404,
+      data: { toast: { message: "Failed to add to favorites" } },
+    });
 
     const list = await run(() => favoritesPage.loader(t.args(t.request("/favorites", { cookie: u.cookie }))));
     expect((list.data as { venues: { name: string }[] }).venues.map((x) => x.name)).toEqual(["Saved Place"]);
 
-    expect(await toggle(v.id, false, u.cookie)).toMatchObject({ data: { saved: false, toast: { message: "Removed from favorites" } } });
+    expect(await toggle(v.id, false, u.cookie)).toMatchObject({
+      data: { saved: false, toast: { message: "Removed from favorites" } },
+    });
   });
 });
 
@@ -131,9 +162,16 @@ describe("categories, home and sitemap", () => {
     const c = await createCategory(t.db, { name: "Lakeside" });
     await createVenue(t.db, { categoryId: c.id, name: "Dock House" });
     await createVenue(t.db, { categoryId: c.id, name: "Hidden Dock", isApproved: false });
-    const r = await run(() => categoryPage.loader(t.args(t.request(`/categories/${c.id}`), { categoryId: c.id })));
-    expect(r.data).toMatchObject({ category: { name: "Lakeside", count: 1 }, venues: [{ name: "Dock House", category: "Lakeside" }] });
-    const missing = await run(() => categoryPage.loader(t.args(t.request("/categories/nope"), { categoryId: "nope" })));
+    const r = await run(() =>
+      categoryPage.loader(t.args(t.request(`/categories/${c.id}`), { categoryId: c.id })),
+    );
+    expect(r.data).toMatchObject({
+      category: { name: "Lakeside", count: 1 },
+      venues: [{ name: "Dock House", category: "Lakeside" }],
+    });
+    const missing = await run(() =>
+      categoryPage.loader(t.args(t.request("/categories/nope"), { categoryId: "nope" })),
+    );
     expect(missing.status).toBe(404);
   });
 
@@ -146,12 +184,16 @@ describe("categories, home and sitemap", () => {
 
   it("lists every approved venue exactly once and no pending one", async () => {
     const pending = await createVenue(t.db, { isApproved: false, name: "Not Yet Public" });
-    const approved = await t.db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.isApproved, true));
+    const approved = await t.db
+      .select({ id: venues.id, name: venues.name })
+      .from(venues)
+      .where(eq(venues.isApproved, true));
     const res = (await sitemap.loader(t.args(t.request("/sitemap.xml")))) as Response;
     expect(res.headers.get("content-type")).toMatch(/application\/xml/);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    for (const v of approved) expect(locs.filter((l) => l === `http://localhost:3000${venuePath(v)}`)).toHaveLength(1);
+    for (const v of approved)
+      expect(locs.filter((l) => l === `http://localhost:3000${venuePath(v)}`)).toHaveLength(1);
     expect(xml).not.toContain(pending.id);
     expect(locs).toContain("http://localhost:3000/categories");
   });

@@ -27,7 +27,8 @@ export function adminUrl(base: string, database: string): string {
  */
 export default async function setup(project: TestProject) {
   const target = process.env.TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
-  if (process.env.TEST_DB === "postgres" && !target) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  if (process.env.TEST_DB === "postgres" && !target)
+    throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   if (target) {
     const client = new pg.Client({ connectionString: target });
     await client.connect();

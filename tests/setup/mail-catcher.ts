@@ -4,7 +4,9 @@ export type CaughtMail = { to: string[]; raw: string; subject: string; text: str
 
 /** Decodes quoted-printable soft breaks and escapes so links can be read from the raw message. */
 export function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 export function linkIn(mail: CaughtMail): string | null {

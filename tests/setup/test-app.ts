@@ -75,21 +75,38 @@ export async function createTestApp() {
     return new Request(`${SITE_URL}${pathname}`, { method, headers, body });
   }
 
-  function args(req: Request, params: Record<string, string> = {}) {
-    return { request: req, params, context, unstable_pattern: "", matches: [] } as unknown as LoaderFunctionArgs & {
+  /** Arguments for calling a route's loader or action directly. */
+  function args<P extends Record<string, string>>(req: Request, params?: P) {
+    return {
+      request: req,
+      params: params ?? {},
+      context,
+      unstable_pattern: "",
+      matches: [],
+    } as unknown as Omit<LoaderFunctionArgs, "params" | "context" | "matches"> & {
+      params: P;
       context: RequestContext;
+      matches: never[];
     };
   }
 
   /** Registers a user through better-auth and returns the session cookie for later requests. */
-  async function signUp(opts: { email?: string; password?: string; name?: string; role?: "user" | "venue_manager" | "admin" } = {}) {
+  async function signUp(
+    opts: {
+      email?: string;
+      password?: string;
+      name?: string;
+      role?: "user" | "venue_manager" | "admin";
+    } = {},
+  ) {
     const email = opts.email ?? `user-${crypto.randomBytes(4).toString("hex")}@test.example`;
     const password = opts.password ?? "correct-horse-battery";
     const { headers, response } = await app.auth.api.signUpEmail({
       body: { email, password, name: opts.name ?? "Test User" },
       returnHeaders: true,
     });
-    if (opts.role && opts.role !== "user") await app.db.update(users).set({ role: opts.role }).where(eq(users.id, response.user.id));
+    if (opts.role && opts.role !== "user")
+      await app.db.update(users).set({ role: opts.role }).where(eq(users.id, response.user.id));
     return { id: response.user.id, email, password, cookie: cookieFrom(headers) };
   }
 

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import type { AppUser } from "~/lib/user";
@@ -18,17 +18,18 @@ export function AuthDialogProvider({ user, children }: { user: AppUser | null; c
   const open = useCallback((opts: OpenOptions = {}) => setState(opts), []);
 
   // The dialog closes itself once a user is present.
-  useEffect(() => {
-    if (user) setState(null);
-  }, [user]);
+  const isOpen = state !== null && !user;
 
   const value = useMemo(() => open, [open]);
   return (
     <AuthDialogContext.Provider value={value}>
       {children}
-      <Dialog open={state !== null} onOpenChange={(o) => !o && setState(null)}>
-        {state ? (
-          <DialogContent title="Welcome" description={state.message ?? "Sign in or create an account to continue."}>
+      <Dialog open={isOpen} onOpenChange={(o) => !o && setState(null)}>
+        {isOpen ? (
+          <DialogContent
+            title="Welcome"
+            description={state.message ?? "Sign in or create an account to continue."}
+          >
             <div className="mt-5">
               <AuthTabs defaultTab={state.tab} redirectTo={location.pathname + location.search} />
             </div>

@@ -6,7 +6,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { loginSchema, registerSchema } from "~/lib/validation/auth";
 import { validate, formValues, type FieldErrors } from "~/lib/validation/form";
 
-export type AuthActionData = { intent: "login" | "register"; error?: string; errors?: FieldErrors; values?: Record<string, string> };
+export type AuthActionData = {
+  intent: "login" | "register";
+  error?: string;
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+};
 
 /** Client-side check with the same schema the action uses; the action stays authoritative. */
 function useAuthForm(intent: "login" | "register") {
@@ -15,7 +20,10 @@ function useAuthForm(intent: "login" | "register") {
   const server = fetcher.data?.intent === intent ? fetcher.data : undefined;
   const errors = clientErrors ?? server?.errors ?? {};
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const result = validate(intent === "login" ? loginSchema : registerSchema, formValues(event.currentTarget));
+    const result = validate(
+      intent === "login" ? loginSchema : registerSchema,
+      formValues(event.currentTarget),
+    );
     if (!result.ok) {
       event.preventDefault();
       setClientErrors(result.errors);
@@ -23,7 +31,9 @@ function useAuthForm(intent: "login" | "register") {
       setClientErrors(null);
     }
   };
-  const formError = clientErrors ? (clientErrors.form ?? null) : (server?.error ?? server?.errors?.form ?? null);
+  const formError = clientErrors
+    ? (clientErrors.form ?? null)
+    : (server?.error ?? server?.errors?.form ?? null);
   return { fetcher, errors, formError, onSubmit, pending: fetcher.state !== "idle" };
 }
 
@@ -44,7 +54,10 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
         required
       />
       <div className="flex justify-end">
-        <Link to="/reset-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to="/reset-password"
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           Forgot password?
         </Link>
       </div>
@@ -88,7 +101,13 @@ export function RegisterForm({ redirectTo }: { redirectTo?: string }) {
 }
 
 /** Login and Register tabs. Switching tabs remounts the form, which clears its error. */
-export function AuthTabs({ defaultTab = "login", redirectTo }: { defaultTab?: "login" | "register"; redirectTo?: string }) {
+export function AuthTabs({
+  defaultTab = "login",
+  redirectTo,
+}: {
+  defaultTab?: "login" | "register";
+  redirectTo?: string;
+}) {
   const [tab, setTab] = useState(defaultTab);
   return (
     <Tabs value={tab} onValueChange={(v) => setTab(v as "login" | "register")}>

@@ -6,7 +6,14 @@ import { VenueImage } from "~/components/venue/venue-image";
 import { cn } from "~/lib/cn";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 
-export type CategoryCardData = { id: string; name: string; description: string; imageUrl: string | null; count: number; href: string };
+export type CategoryCardData = {
+  id: string;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  count: number;
+  href: string;
+};
 
 export function CategoryCards({ categories, view }: { categories: CategoryCardData[]; view: ViewMode }) {
   return (
@@ -20,12 +27,18 @@ export function CategoryCards({ categories, view }: { categories: CategoryCardDa
               view === "grid" ? "flex-col" : "flex-col sm:flex-row",
             )}
           >
-            <div className={cn("aspect-[3/2] shrink-0 overflow-hidden bg-sand", view === "list" && "sm:w-64")}>
+            <div
+              className={cn("aspect-[3/2] shrink-0 overflow-hidden bg-sand", view === "list" && "sm:w-64")}
+            >
               <VenueImage
                 src={c.imageUrl ?? DEFAULT_VENUE_IMAGE}
                 width={800}
                 height={533}
-                sizes={view === "grid" ? "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" : "(min-width: 640px) 256px, 100vw"}
+                sizes={
+                  view === "grid"
+                    ? "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+                    : "(min-width: 640px) 256px, 100vw"
+                }
                 loading={i < 3 ? "eager" : "lazy"}
                 className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
@@ -51,9 +64,18 @@ export function CategoryCards({ categories, view }: { categories: CategoryCardDa
 export function CategoryCardsSkeleton({ view }: { view: ViewMode }) {
   const count = view === "grid" ? 6 : 5;
   return (
-    <div role="status" aria-label="Loading venue types" className={cn("mt-8 grid gap-6", view === "grid" ? "sm:grid-cols-2 lg:grid-cols-3" : "grid-cols-1")}>
+    <div
+      role="status"
+      aria-label="Loading venue types"
+      className={cn("mt-8 grid gap-6", view === "grid" ? "sm:grid-cols-2 lg:grid-cols-3" : "grid-cols-1")}
+    >
       {Array.from({ length: count }, (_, i) => (
-        <Skeleton key={i} className={view === "grid" ? "h-80 rounded-[var(--radius-card)]" : "h-40 rounded-[var(--radius-card)]"} />
+        <Skeleton
+          key={i}
+          className={
+            view === "grid" ? "h-80 rounded-[var(--radius-card)]" : "h-40 rounded-[var(--radius-card)]"
+          }
+        />
       ))}
     </div>
   );

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
 import { heroSearchUrl } from "~/lib/hero-search";
 
 export const HERO_IMAGES = ["/images/hero-1", "/images/hero-2", "/images/hero-3"] as const;
@@ -13,9 +14,8 @@ const srcSet = (base: string) => `${base}-960.webp 960w, ${base}.webp 1920w`;
 
 function Slideshow() {
   const [index, setIndex] = useState(0);
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   useEffect(() => {
-    setMounted(true);
     const t = setInterval(() => setIndex((i) => (i + 1) % HERO_IMAGES.length), HERO_INTERVAL_MS);
     return () => clearInterval(t);
   }, []);
@@ -53,9 +53,12 @@ export function Hero() {
     <section className="relative flex min-h-[100svh] items-center justify-center overflow-hidden text-white">
       <Slideshow />
       <div className="relative z-10 mx-auto w-full max-w-5xl px-4 pb-16 pt-28 text-center">
-        <h1 className="text-4xl leading-tight drop-shadow-md sm:text-6xl">Find Your Perfect Colorado Wedding Venue</h1>
+        <h1 className="text-4xl leading-tight drop-shadow-md sm:text-6xl">
+          Find Your Perfect Colorado Wedding Venue
+        </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-white/90 drop-shadow sm:text-xl">
-          Discover stunning locations across Colorado, from breathtaking mountain views to charming rustic barns.
+          Discover stunning locations across Colorado, from breathtaking mountain views to charming rustic
+          barns.
         </p>
         <Form
           method="get"
@@ -78,12 +81,20 @@ export function Hero() {
           <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary">
             <MapPin className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
             <span className="sr-only">City or zip code</span>
-            <input name="location" placeholder="City, Zip Code" className="h-12 w-full bg-transparent outline-none placeholder:text-muted" />
+            <input
+              name="location"
+              placeholder="City, Zip Code"
+              className="h-12 w-full bg-transparent outline-none placeholder:text-muted"
+            />
           </label>
           <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary">
             <Search className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
             <span className="sr-only">Venue name</span>
-            <input name="venueName" placeholder="Venue name" className="h-12 w-full bg-transparent outline-none placeholder:text-muted" />
+            <input
+              name="venueName"
+              placeholder="Venue name"
+              className="h-12 w-full bg-transparent outline-none placeholder:text-muted"
+            />
           </label>
           <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary">
             <Users className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />

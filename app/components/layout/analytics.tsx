@@ -8,14 +8,21 @@ type Props = { config: { gaMeasurementId?: string; gtmId?: string }; nonce?: str
 export function Analytics({ config, nonce }: Props) {
   const location = useLocation();
   useEffect(() => {
-    track({ name: "page_view", params: { page_path: location.pathname + location.search, page_title: document.title } });
+    track({
+      name: "page_view",
+      params: { page_path: location.pathname + location.search, page_title: document.title },
+    });
   }, [location.pathname, location.search]);
 
   if (config.gaMeasurementId) {
     const id = JSON.stringify(config.gaMeasurementId);
     return (
       <>
-        <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(config.gaMeasurementId)}`} />
+        <script
+          async
+          nonce={nonce}
+          src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(config.gaMeasurementId)}`}
+        />
         <script
           nonce={nonce}
           dangerouslySetInnerHTML={{

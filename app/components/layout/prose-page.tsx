@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
 
-export function ProsePage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
+export function ProsePage({
+  title,
+  updated,
+  children,
+}: {
+  title: string;
+  updated: string;
+  children: ReactNode;
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-4xl">{title}</h1>

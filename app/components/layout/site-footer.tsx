@@ -19,7 +19,10 @@ export function SiteFooter({ user }: { user: AppUser | null }) {
           </p>
         </div>
         <nav aria-labelledby="footer-explore">
-          <h2 id="footer-explore" className="font-sans text-sm font-semibold uppercase tracking-wider text-ink">
+          <h2
+            id="footer-explore"
+            className="font-sans text-sm font-semibold uppercase tracking-wider text-ink"
+          >
             Explore
           </h2>
           <ul className="mt-4 space-y-2.5">
@@ -41,7 +44,10 @@ export function SiteFooter({ user }: { user: AppUser | null }) {
           </ul>
         </nav>
         <nav aria-labelledby="footer-account">
-          <h2 id="footer-account" className="font-sans text-sm font-semibold uppercase tracking-wider text-ink">
+          <h2
+            id="footer-account"
+            className="font-sans text-sm font-semibold uppercase tracking-wider text-ink"
+          >
             Account
           </h2>
           <ul className="mt-4 space-y-2.5">

@@ -26,7 +26,10 @@ function useScrolled(): boolean {
 export function Brand({ className }: { className?: string }) {
   const { site } = useRootData();
   return (
-    <Link to="/" className={cn("flex items-center gap-2 font-serif text-xl font-semibold text-ink", className)}>
+    <Link
+      to="/"
+      className={cn("flex items-center gap-2 font-serif text-xl font-semibold text-ink", className)}
+    >
       <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
       <span>{site.siteName}</span>
     </Link>
@@ -44,7 +47,8 @@ function AdminMenu() {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
         <Button variant="ghost" size="sm">
-          <Shield className="h-4 w-4" aria-hidden="true" /> Admin <ChevronDown className="h-4 w-4" aria-hidden="true" />
+          <Shield className="h-4 w-4" aria-hidden="true" /> Admin{" "}
+          <ChevronDown className="h-4 w-4" aria-hidden="true" />
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -94,14 +98,27 @@ function MobileMenu({ user }: { user: AppUser | null }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const openAuth = useAuthDialog();
-  // The menu closes on every route change.
-  useEffect(() => setOpen(false), [location.key]);
+  // The menu closes on every route change (state adjusted while rendering, not in an effect).
+  const [routeKey, setRouteKey] = useState(location.key);
+  if (routeKey !== location.key) {
+    setRouteKey(location.key);
+    setOpen(false);
+  }
 
   return (
     <D.Root open={open} onOpenChange={setOpen}>
       <D.Trigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label={open ? "Close menu" : "Open menu"}>
-          {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label={open ? "Close menu" : "Open menu"}
+        >
+          {open ? (
+            <X className="h-6 w-6" aria-hidden="true" />
+          ) : (
+            <Menu className="h-6 w-6" aria-hidden="true" />
+          )}
         </Button>
       </D.Trigger>
       <D.Portal>
@@ -125,7 +142,9 @@ function MobileMenu({ user }: { user: AppUser | null }) {
           </nav>
           {user?.role === "admin" ? (
             <section className="mt-6">
-              <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">Admin Functions</h2>
+              <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">
+                Admin Functions
+              </h2>
               <ul className="mt-2 grid grid-cols-2 gap-2">
                 {ADMIN_NAV.map((item) => (
                   <li key={item.to}>
@@ -139,7 +158,9 @@ function MobileMenu({ user }: { user: AppUser | null }) {
           ) : null}
           {user?.role === "venue_manager" ? (
             <section className="mt-6">
-              <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">Venue Manager</h2>
+              <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">
+                Venue Manager
+              </h2>
               <ButtonLink to={MANAGER_DASHBOARD} variant="secondary" className="mt-2 w-full">
                 <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
               </ButtonLink>

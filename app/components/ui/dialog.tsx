@@ -27,7 +27,9 @@ export function DialogContent({ title, description, children, className, hideTit
         aria-describedby={description ? undefined : undefined}
       >
         <D.Title className={cn("font-serif text-2xl", hideTitle && "sr-only")}>{title}</D.Title>
-        {description ? <D.Description className="mt-1 text-sm text-muted">{description}</D.Description> : null}
+        {description ? (
+          <D.Description className="mt-1 text-sm text-muted">{description}</D.Description>
+        ) : null}
         {children}
         <D.Close
           className="absolute right-3 top-3 rounded-full p-2 text-muted hover:bg-cream hover:text-ink"

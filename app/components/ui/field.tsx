@@ -40,7 +40,10 @@ export function Field({ label, error, hint, className, id, ...props }: FieldProp
 export function FormError({ message }: { message?: string | null }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-lg border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm text-danger">
+    <p
+      role="alert"
+      className="rounded-lg border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm text-danger"
+    >
       {message}
     </p>
   );

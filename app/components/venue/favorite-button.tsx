@@ -2,7 +2,15 @@ import { Heart } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { useFavorite } from "./use-favorite";
 
-export function FavoriteHeart({ venueId, venueName, className }: { venueId: string; venueName: string; className?: string }) {
+export function FavoriteHeart({
+  venueId,
+  venueName,
+  className,
+}: {
+  venueId: string;
+  venueName: string;
+  className?: string;
+}) {
   const { saved, toggle } = useFavorite(venueId);
   return (
     <button

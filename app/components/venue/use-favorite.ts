@@ -14,7 +14,8 @@ export function useFavorite(venueId: string) {
   const { user, favoriteIds } = useRootData();
   const fetcher = useFetcher<Reply>({ key: `favorite-${venueId}` });
   const navigate = useNavigate();
-  const pending = fetcher.formData?.get("venueId") === venueId ? fetcher.formData.get("saved") === "true" : undefined;
+  const pending =
+    fetcher.formData?.get("venueId") === venueId ? fetcher.formData.get("saved") === "true" : undefined;
   const saved = pending ?? favoriteIds.includes(venueId);
 
   useEffect(() => {

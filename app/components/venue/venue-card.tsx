@@ -59,7 +59,12 @@ function CardCarousel({ images, name }: { images: string[]; name: string }) {
                 aria-current={i === index ? "true" : undefined}
                 className="flex h-6 w-6 cursor-pointer items-center justify-center"
               >
-                <span className={cn("block h-1.5 w-1.5 rounded-full bg-white shadow", i === index ? "scale-125" : "opacity-60")} />
+                <span
+                  className={cn(
+                    "block h-1.5 w-1.5 rounded-full bg-white shadow",
+                    i === index ? "scale-125" : "opacity-60",
+                  )}
+                />
               </button>
             ))}
           </div>
@@ -97,7 +102,10 @@ export function VenueCard({ venue, layout = "grid", className }: CardProps) {
       <div className="space-y-1.5 p-4">
         <h3 className="font-serif text-lg leading-snug">
           {/* The link's ::after covers the whole card, so the card links to the venue. */}
-          <Link to={venuePath(venue)} className="after:absolute after:inset-0 after:z-0 focus-visible:outline-none focus-visible:after:outline focus-visible:after:outline-3 focus-visible:after:outline-primary">
+          <Link
+            to={venuePath(venue)}
+            className="after:absolute after:inset-0 after:z-0 focus-visible:outline-none focus-visible:after:outline focus-visible:after:outline-3 focus-visible:after:outline-primary"
+          >
             {venue.name}
           </Link>
         </h3>
@@ -122,7 +130,13 @@ type GridProps = { venues: VenueCardData[]; view?: "grid" | "list"; className?: 
 /** Cards enter with a 0.1 s stagger (spec). */
 export function VenueGrid({ venues, view = "grid", className }: GridProps) {
   return (
-    <ul className={cn("grid gap-6", view === "grid" ? "sm:grid-cols-2 lg:grid-cols-3" : "grid-cols-1", className)}>
+    <ul
+      className={cn(
+        "grid gap-6",
+        view === "grid" ? "sm:grid-cols-2 lg:grid-cols-3" : "grid-cols-1",
+        className,
+      )}
+    >
       {venues.map((v, i) => (
         <li key={v.id} className="animate-fade-up" style={{ animationDelay: `${Math.min(i, 12) * 0.1}s` }}>
           <VenueCard venue={v} layout={view} className="h-full" />

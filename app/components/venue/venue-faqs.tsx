@@ -20,7 +20,10 @@ export function VenueFaqs({ faqs }: { faqs: Faq[] }) {
         <details key={f.id} name="venue-faq" className="group px-5">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
             {f.question}
-            <ChevronDown className="h-5 w-5 shrink-0 text-muted transition-transform group-open:rotate-180" aria-hidden="true" />
+            <ChevronDown
+              className="h-5 w-5 shrink-0 text-muted transition-transform group-open:rotate-180"
+              aria-hidden="true"
+            />
           </summary>
           <p className="whitespace-pre-line pb-5 text-ink-soft">{f.answer}</p>
         </details>

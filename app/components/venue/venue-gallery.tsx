@@ -1,13 +1,13 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { cn } from "~/lib/cn";
 import { VenueImage } from "./venue-image";
 
-/** Main image with previous/next, an 'n / total' counter and thumbnails; the index wraps both ways. */
+/** Main image with previous/next, an 'n / total' counter and thumbnails; the index wraps both ways.
+ *  Give it a `key` per venue so the index starts again when the images change. */
 export function VenueGallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
   const count = images.length;
-  useEffect(() => setIndex(0), [images]);
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
 
   return (
@@ -75,7 +75,14 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
                   i === index ? "border-primary" : "border-transparent opacity-75 hover:opacity-100",
                 )}
               >
-                <VenueImage src={src} width={400} height={267} sizes="112px" loading="lazy" className="h-full w-full object-cover" />
+                <VenueImage
+                  src={src}
+                  width={400}
+                  height={267}
+                  sizes="112px"
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
               </button>
             </li>
           ))}

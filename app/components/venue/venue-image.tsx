@@ -2,7 +2,11 @@ import { useCallback, useState, type ImgHTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
 import { DEFAULT_VENUE_IMAGE, imageAtWidth, imageSrcSet } from "~/lib/images";
 
-type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & { src: string; width: number; height: number };
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
+  src: string;
+  width: number;
+  height: number;
+};
 
 /**
  * A venue photo: responsive `srcset` for our stored images, a 500 ms fade-in once loaded, and

@@ -16,7 +16,15 @@ import { Stars } from "./rating";
 
 export type ReviewReply = { ok: boolean; errors?: FieldErrors; toast?: Toast };
 
-function StarInput({ value, onChange, error }: { value: number; onChange: (n: number) => void; error?: string }) {
+function StarInput({
+  value,
+  onChange,
+  error,
+}: {
+  value: number;
+  onChange: (n: number) => void;
+  error?: string;
+}) {
   const [hover, setHover] = useState(0);
   const shown = hover || value;
   return (
@@ -55,7 +63,13 @@ function StarInput({ value, onChange, error }: { value: number; onChange: (n: nu
   );
 }
 
-function ReviewForm({ own, onClose }: { own: { rating: number; comment: string } | null; onClose: () => void }) {
+function ReviewForm({
+  own,
+  onClose,
+}: {
+  own: { rating: number; comment: string } | null;
+  onClose: () => void;
+}) {
   const fetcher = useFetcher<ReviewReply>();
   const [rating, setRating] = useState(own?.rating ?? 0);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -145,7 +159,9 @@ export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, ca
           </div>
         </div>
         {user && canReview && !writing ? (
-          <Button onClick={() => setWriting(true)}>{ownReview ? "Edit Your Review" : "Write a Review"}</Button>
+          <Button onClick={() => setWriting(true)}>
+            {ownReview ? "Edit Your Review" : "Write a Review"}
+          </Button>
         ) : null}
       </div>
       {!user ? (

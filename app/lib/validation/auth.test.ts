@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { changePasswordSchema, loginSchema, newPasswordSchema, registerSchema, resetRequestSchema } from "./auth";
+import {
+  changePasswordSchema,
+  loginSchema,
+  newPasswordSchema,
+  registerSchema,
+  resetRequestSchema,
+} from "./auth";
 import { validate } from "./form";
 
 const message = (r: ReturnType<typeof validate>) => (r.ok ? null : r.message);
@@ -25,7 +31,9 @@ describe("auth form validation (spec section 5)", () => {
     expect(message(validate(registerSchema, { ...base, confirmPassword: "abc" }))).toBe(
       "Password must be at least 6 characters",
     );
-    expect(validate(registerSchema, { ...base, password: "abcdef", confirmPassword: "abcdef" }).ok).toBe(true);
+    expect(validate(registerSchema, { ...base, password: "abcdef", confirmPassword: "abcdef" }).ok).toBe(
+      true,
+    );
   });
 
   it("reset request: required, then valid", () => {
@@ -42,7 +50,11 @@ describe("auth form validation (spec section 5)", () => {
   });
 
   it("change password: each field's own message", () => {
-    const r = validate(changePasswordSchema, { currentPassword: "123", newPassword: "1234567", confirmPassword: "" });
+    const r = validate(changePasswordSchema, {
+      currentPassword: "123",
+      newPassword: "1234567",
+      confirmPassword: "",
+    });
     expect(r.ok ? null : r.errors).toEqual({
       currentPassword: "Current password must be at least 6 characters",
       newPassword: "New password must be at least 8 characters",

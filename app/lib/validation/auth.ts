@@ -25,9 +25,7 @@ export const registerSchema = z
   });
 
 export const resetRequestSchema = z.object({
-  email: text.pipe(
-    z.string().trim().min(1, "Email is required").pipe(z.email("Please enter a valid email")),
-  ),
+  email: text.pipe(z.string().trim().min(1, "Email is required").pipe(z.email("Please enter a valid email"))),
 });
 
 export const newPasswordSchema = z

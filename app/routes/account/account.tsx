@@ -1,4 +1,13 @@
-import { ExternalLink, Heart, KeyRound, LayoutDashboard, LogOut, MapPin, Shield, UserRound } from "lucide-react";
+import {
+  ExternalLink,
+  Heart,
+  KeyRound,
+  LayoutDashboard,
+  LogOut,
+  MapPin,
+  Shield,
+  UserRound,
+} from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/account";
@@ -41,14 +50,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const values = formValues(await request.formData());
   const intent = values.intent ?? "";
-  const reply = (body: Omit<ActionResult, "intent">, status = 200) => data<ActionResult>({ intent, ...body }, { status });
+  const reply = (body: Omit<ActionResult, "intent">, status = 200) =>
+    data<ActionResult>({ intent, ...body }, { status });
 
   if (intent === "profile") {
     const parsed = validate(profileSchema, values);
     const kept = { name: values.name ?? "", email: values.email ?? "", avatarUrl: values.avatarUrl ?? "" };
     if (!parsed.ok) return reply({ errors: parsed.errors, values: kept }, 400);
     const result = await updateProfile(context, request, user, parsed.data);
-    if (!result.ok) return reply({ error: result.error, values: kept, toast: { type: "error", message: result.error } }, result.status);
+    if (!result.ok)
+      return reply(
+        { error: result.error, values: kept, toast: { type: "error", message: result.error } },
+        result.status,
+      );
     return reply({
       emailChangeRequested: result.emailChangeRequested,
       toast: result.emailChangeRequested
@@ -60,7 +74,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = validate(changePasswordSchema, values);
     if (!parsed.ok) return reply({ errors: parsed.errors }, 400);
     const result = await changePassword(context, request, parsed.data);
-    if (!result.ok) return reply({ error: result.error, errors: result.error === "Current password is incorrect" ? { currentPassword: result.error } : {} }, result.status);
+    if (!result.ok)
+      return reply(
+        {
+          error: result.error,
+          errors: result.error === "Current password is incorrect" ? { currentPassword: result.error } : {},
+        },
+        result.status,
+      );
     return reply({ toast: { type: "success", message: "Password updated successfully" } });
   }
   if (intent === "revoke-sessions") {
@@ -105,10 +126,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               <p className="truncate text-sm text-muted">{user.email}</p>
               <div className="mt-1 flex flex-wrap gap-1">
                 {user.role === "admin" ? (
-                  <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-white">Admin</span>
+                  <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-white">
+                    Admin
+                  </span>
                 ) : null}
                 {user.role === "venue_manager" ? (
-                  <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-white">Venue Manager</span>
+                  <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-white">
+                    Venue Manager
+                  </span>
                 ) : null}
               </div>
             </div>
@@ -120,24 +145,36 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             <SidebarLink tab="password" active={tab === "password"}>
               <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password
             </SidebarLink>
-            <Link to="/favorites" className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink-soft hover:bg-cream hover:text-ink">
+            <Link
+              to="/favorites"
+              className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink-soft hover:bg-cream hover:text-ink"
+            >
               <Heart className="h-4 w-4" aria-hidden="true" /> Saved Venues
             </Link>
             <SidebarLink tab="venues" active={tab === "venues"}>
               <MapPin className="h-4 w-4" aria-hidden="true" /> My Venues
             </SidebarLink>
             {user.role === "admin" ? (
-              <Link to="/admin/dashboard" className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink-soft hover:bg-cream hover:text-ink">
+              <Link
+                to="/admin/dashboard"
+                className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink-soft hover:bg-cream hover:text-ink"
+              >
                 <Shield className="h-4 w-4" aria-hidden="true" /> Admin Dashboard
               </Link>
             ) : null}
             {user.role === "venue_manager" ? (
-              <Link to="/venue-manager/dashboard" className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink-soft hover:bg-cream hover:text-ink">
+              <Link
+                to="/venue-manager/dashboard"
+                className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink-soft hover:bg-cream hover:text-ink"
+              >
                 <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Venue Manager
               </Link>
             ) : null}
             <Form method="post" action="/logout">
-              <button type="submit" className="flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-danger hover:bg-red-50">
+              <button
+                type="submit"
+                className="flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-danger hover:bg-red-50"
+              >
                 <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
               </button>
             </Form>
@@ -145,7 +182,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </aside>
         <section className="rounded-2xl border border-sand bg-white p-6 shadow-card sm:p-8">
           {tab === "settings" ? <ProfileSection user={user} actionData={actionData} /> : null}
-          {tab === "password" ? <PasswordSection key={actionData?.toast ? "done" : "form"} actionData={actionData} /> : null}
+          {tab === "password" ? (
+            <PasswordSection key={actionData?.toast ? "done" : "form"} actionData={actionData} />
+          ) : null}
           {tab === "venues" ? <MyVenues venues={myVenues} /> : null}
         </section>
       </div>
@@ -155,7 +194,10 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
 
 type SectionProps = { actionData: Route.ComponentProps["actionData"] };
 
-function ProfileSection({ user, actionData }: SectionProps & { user: Route.ComponentProps["loaderData"]["user"] }) {
+function ProfileSection({
+  user,
+  actionData,
+}: SectionProps & { user: Route.ComponentProps["loaderData"]["user"] }) {
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const own = actionData?.intent === "profile" ? actionData : undefined;
@@ -166,10 +208,14 @@ function ProfileSection({ user, actionData }: SectionProps & { user: Route.Compo
     <>
       <h2 className="text-2xl">Account Settings</h2>
       {own?.emailChangeRequested ? (
-        <div role="status" className="mt-4 rounded-lg border border-primary/30 bg-primary-soft p-4 text-sm text-primary-dark">
+        <div
+          role="status"
+          className="mt-4 rounded-lg border border-primary/30 bg-primary-soft p-4 text-sm text-primary-dark"
+        >
           <p className="font-semibold">Verification email sent. Please check your inbox.</p>
           <p className="mt-1">
-            Open the link we sent to your new address to confirm it. After verifying, you will need to log in again.
+            Open the link we sent to your new address to confirm it. After verifying, you will need to log in
+            again.
           </p>
         </div>
       ) : null}
@@ -185,8 +231,21 @@ function ProfileSection({ user, actionData }: SectionProps & { user: Route.Compo
       >
         <input type="hidden" name="intent" value="profile" />
         <FormError message={own?.error} />
-        <Field label="Full Name" name="name" autoComplete="name" defaultValue={values?.name ?? user.name} error={errors.name} />
-        <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={values?.email ?? user.email} error={errors.email} />
+        <Field
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          defaultValue={values?.name ?? user.name}
+          error={errors.name}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={values?.email ?? user.email}
+          error={errors.email}
+        />
         <Field
           label="Avatar URL"
           name="avatarUrl"
@@ -201,7 +260,9 @@ function ProfileSection({ user, actionData }: SectionProps & { user: Route.Compo
       </Form>
       <div className="mt-10 border-t border-sand pt-6">
         <h3 className="font-sans text-base font-semibold">Sessions</h3>
-        <p className="mt-1 text-sm text-muted">Signed in on another device you no longer use? End every session except this one.</p>
+        <p className="mt-1 text-sm text-muted">
+          Signed in on another device you no longer use? End every session except this one.
+        </p>
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="revoke-sessions" />
           <Button type="submit" variant="outline" size="sm">
@@ -234,9 +295,27 @@ function PasswordSection({ actionData }: SectionProps) {
       >
         <input type="hidden" name="intent" value="password" />
         <FormError message={own?.error && !errors.currentPassword ? own.error : null} />
-        <Field label="Current Password" name="currentPassword" type="password" autoComplete="current-password" error={errors.currentPassword} />
-        <Field label="New Password" name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
-        <Field label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+        <Field
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword}
+        />
+        <Field
+          label="New Password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword}
+        />
+        <Field
+          label="Confirm New Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
         <Button type="submit" disabled={pending}>
           {pending ? "Updating..." : "Update Password"}
         </Button>

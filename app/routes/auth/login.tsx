@@ -35,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await signIn(context, request, parsed.data);
     if (!result.ok) return fail({ error: result.error }, result.status);
     const to = safeRedirect(values.redirectTo, homeFor(result.user));
-    throw redirect(to, { headers: await flashHeaders({ type: "success", message: "Login successful" }, result.headers) });
+    throw redirect(to, {
+      headers: await flashHeaders({ type: "success", message: "Login successful" }, result.headers),
+    });
   }
 
   const parsed = validate(registerSchema, values);

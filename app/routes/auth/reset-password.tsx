@@ -14,7 +14,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), { title: "Reset Password", path: "/reset-password", noindex: true });
 
 const LINK_PROBLEMS: Record<string, string> = {
-  "invalid-link": "That password reset link is invalid, expired or has already been used. Please request a new one.",
+  "invalid-link":
+    "That password reset link is invalid, expired or has already been used. Please request a new one.",
 };
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -27,11 +28,18 @@ type ActionResult = { sent: boolean; email: string; errors?: FieldErrors; error?
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = validate(resetRequestSchema, values);
-  if (!parsed.ok) return data<ActionResult>({ sent: false, errors: parsed.errors, email: values.email ?? "" }, { status: 400 });
+  if (!parsed.ok)
+    return data<ActionResult>(
+      { sent: false, errors: parsed.errors, email: values.email ?? "" },
+      { status: 400 },
+    );
   const result = await requestPasswordReset(context, request, parsed.data.email);
   if (!result.ok) {
     const toast: Toast = { type: "error", message: result.error };
-    return data<ActionResult>({ sent: false, error: result.error, toast, email: parsed.data.email }, { status: result.status });
+    return data<ActionResult>(
+      { sent: false, error: result.error, toast, email: parsed.data.email },
+      { status: result.status },
+    );
   }
   return data<ActionResult>({
     sent: true,
@@ -54,17 +62,22 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           <div role="status" className="text-center">
             <h1 className="text-3xl">Check your email</h1>
             <p className="mt-3 text-ink-soft">
-              If an account exists for <strong>{actionData.email}</strong>, we sent a link to set a new password.
-              It expires in one hour.
+              If an account exists for <strong>{actionData.email}</strong>, we sent a link to set a new
+              password. It expires in one hour.
             </p>
-            <Link to="/login" className="mt-6 inline-block font-medium text-primary underline underline-offset-4">
+            <Link
+              to="/login"
+              className="mt-6 inline-block font-medium text-primary underline underline-offset-4"
+            >
               Back to Login
             </Link>
           </div>
         ) : (
           <>
             <h1 className="text-3xl">Reset your password</h1>
-            <p className="mt-2 text-sm text-muted">Enter your email and we will send you a link to set a new password.</p>
+            <p className="mt-2 text-sm text-muted">
+              Enter your email and we will send you a link to set a new password.
+            </p>
             <Form
               method="post"
               noValidate

@@ -20,7 +20,8 @@ export const REDIRECT_DELAY_MS = 2000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  if (url.searchParams.get("type") !== "recovery" || !token || url.searchParams.has("error")) throw redirect(INVALID);
+  if (url.searchParams.get("type") !== "recovery" || !token || url.searchParams.has("error"))
+    throw redirect(INVALID);
   if (!(await isResetTokenValid(context, token))) throw redirect(INVALID);
   return { token };
 }
@@ -40,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  return data<ActionResult>({ done: true, toast: { type: "success", message: "Password has been updated successfully" } });
+  return data<ActionResult>({
+    done: true,
+    toast: { type: "success", message: "Password has been updated successfully" },
+  });
 }
 
 export default function UpdatePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -77,7 +81,13 @@ export default function UpdatePasswordPage({ loaderData, actionData }: Route.Com
           >
             <input type="hidden" name="token" value={loaderData.token} />
             <FormError message={actionData?.error} />
-            <Field label="New Password" name="password" type="password" autoComplete="new-password" error={errors.password} />
+            <Field
+              label="New Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password}
+            />
             <Field
               label="Confirm New Password"
               name="confirmPassword"

@@ -172,7 +172,7 @@ export default function VenuePage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <div className="mt-4">
-        <VenueGallery images={images} name={v.name} />
+        <VenueGallery key={v.id} images={images} name={v.name} />
       </div>
 
       <header className="mt-8 flex flex-col gap-5 md:flex-row md:items-start md:justify-between">

@@ -13,10 +13,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     { loc: `${site}/categories`, changefreq: "weekly", priority: 0.8 },
   ];
   for (const c of await listCategoriesWithCounts(context.db)) {
-    entries.push({ loc: `${site}/categories/${c.id}`, lastmod: c.updatedAt, changefreq: "weekly", priority: 0.7 });
+    entries.push({
+      loc: `${site}/categories/${c.id}`,
+      lastmod: c.updatedAt,
+      changefreq: "weekly",
+      priority: 0.7,
+    });
   }
   for await (const v of approvedVenueEntries(context.db)) {
-    entries.push({ loc: `${site}${venuePath(v)}`, lastmod: v.updatedAt, changefreq: "weekly", priority: 0.6 });
+    entries.push({
+      loc: `${site}${venuePath(v)}`,
+      lastmod: v.updatedAt,
+      changefreq: "weekly",
+      priority: 0.6,
+    });
   }
   return new Response(sitemapXml(entries), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },

@@ -1,0 +1,53 @@
+// npm run seed                      demo directory, only when there are no venues yet
+// npm run seed -- --venues 100000   that many generated venues, for scale tests (empty table only)
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig } from "~/infra/config.server";
+import { openDatabase } from "~/infra/db.server";
+import { createFsStorage } from "~/infra/storage.server";
+import { seedIfEmpty, seedScale } from "../database/seed";
+
+/** PGlite allows one process per data folder; the server holding it shows up as one of these. */
+function describe(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/lock|in use|already|EBUSY/i.test(message) && !/seedScale/.test(message)) {
+    return "the embedded database is in use — stop the server first";
+  }
+  return message.split("\n")[0];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { venues: { type: "string" } } });
+  const scale = values.venues === undefined ? undefined : Number(values.venues);
+  if (scale !== undefined && !(Number.isInteger(scale) && scale > 0))
+    throw new Error("--venues needs a positive whole number");
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const storage = createFsStorage(path.join(config.dataDir, "uploads"));
+    const log = (msg: string) => console.log(msg);
+    const started = Date.now();
+    if (scale === undefined) {
+      const r = await seedIfEmpty(database.db, storage, { log });
+      const what = `${r.venues} venues, ${r.pending} pending, ${r.categories} categories, ${r.amenities} amenities, ${r.reviews} reviews, ${r.faqs} FAQs`;
+      console.log(
+        r.seeded
+          ? `Seeded ${what} in ${Date.now() - started} ms`
+          : `Already has venues, nothing seeded (${what})`,
+      );
+    } else {
+      const r = await seedScale(database.db, storage, scale, { log });
+      console.log(
+        `Seeded ${r.venues} venues, ${r.reviews} reviews in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`seed failed: ${describe(err)}`);
+  process.exit(1);
+});
