@@ -19,6 +19,7 @@ import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/layout/toaster";
 import { useToast } from "./components/layout/use-toast";
 import { ButtonLink } from "./components/ui/button";
+import { cn } from "./lib/cn";
 import { getUser, readFlash } from "./infra/session.server";
 import { seoMeta } from "./lib/seo";
 import { listFavoriteIds } from "./services/favorites.server";
@@ -82,7 +83,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <SiteHeader user={loaderData.user} />
-          <main id="main" className="min-h-[70vh]">
+          <main id="main" className={cn("min-h-[70vh]", pathname !== "/" && "pt-[60px] md:pt-20")}>
             <Outlet />
           </main>
           <SiteFooter user={loaderData.user} />

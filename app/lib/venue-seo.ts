@@ -19,7 +19,7 @@ export function venueJsonLd(site: SiteInfo, v: VenueView, description: string): 
       .map((i) => absoluteUrl(site, i)),
     address: {
       "@type": "PostalAddress",
-      streetAddress: v.location || undefined,
+      streetAddress: v.street ?? undefined,
       addressLocality: v.city ?? undefined,
       addressRegion: "CO",
       postalCode: v.postalCode ?? undefined,

@@ -33,6 +33,7 @@ export type VenueView = VenueCardData & {
   userId: string | null;
   latitude: number;
   longitude: number;
+  street: string | null;
   postalCode: string | null;
   updatedAt: string;
 };

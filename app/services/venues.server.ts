@@ -123,6 +123,7 @@ export async function getVenueForViewer(
     description: v.description,
     location: v.location,
     city: v.city,
+    street: [v.addressLine1, v.addressLine2].filter(Boolean).join(", ") || null,
     postalCode: v.postalCode,
     region: v.region,
     price: v.pricePerEvent,

@@ -2,15 +2,18 @@
 // into WebP by sharp through the regular image pipeline. Nothing here is a photo or a download.
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { storeImage } from "~/infra/images.server";
 import { createFsStorage, type Storage } from "~/infra/storage.server";
 import type { VenueTypeKey } from "~/lib/catalog";
+import { IMAGE_WIDTHS } from "~/lib/images";
 import { createRng, type Rng } from "./random";
 
-export const ART_WIDTH = 1600;
-export const ART_HEIGHT = 1067;
+const ART_WIDTH = 1600;
+const ART_HEIGHT = 1067;
+// The site's display face where the system has it, else the closest common serif.
 export const SERIF = "'Playfair Display', 'Liberation Serif', 'DejaVu Serif', Georgia, serif";
 
 // ---------------------------------------------------------------------------------------------
@@ -23,7 +26,7 @@ function rgb(hex: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-export function mix(a: string, b: string, t: number): string {
+function mix(a: string, b: string, t: number): string {
   const [ar, ag, ab] = rgb(a);
   const [br, bg, bb] = rgb(b);
   const c = (x: number, y: number) =>
@@ -112,7 +115,7 @@ function svgDocument(c: Canvas): string {
 // ---------------------------------------------------------------------------------------------
 // Light: time of day and season
 // ---------------------------------------------------------------------------------------------
-export type Palette = {
+type Palette = {
   name: "sunrise" | "golden" | "dusk" | "night" | "overcast" | "bluebird";
   sky: [top: string, middle: string, horizon: string];
   sun?: { color: string; glow: string; height: number; size: number };
@@ -132,7 +135,7 @@ export type Palette = {
   vignette: number;
 };
 
-export const PALETTES: Record<Palette["name"], Palette> = {
+const PALETTES: Record<Palette["name"], Palette> = {
   sunrise: {
     name: "sunrise",
     sky: ["#6f8ec4", "#f2c1b0", "#fde3b0"],
@@ -236,7 +239,7 @@ export const PALETTES: Record<Palette["name"], Palette> = {
   },
 };
 
-export type Season = "summer" | "autumn" | "winter";
+type Season = "summer" | "autumn" | "winter";
 
 const MEADOW: Record<Season, [far: string, near: string]> = {
   summer: ["#9db468", "#55773a"],
@@ -393,11 +396,11 @@ function mountainLayers(c: Canvas, horizon: number, layers: number, height: numb
     const color = mix(mix(p.far, p.near, t ** 0.8), p.haze, 0.08);
     const foot = mix(color, p.haze, 0.45 * (1 - t));
     const list: Stop[] =
-      snow && i < 2
+      snow && (i === 0 || (i === 1 && c.season === "winter"))
         ? [
             [0, mix("#f6f8fb", p.tint, p.tintAmount * 0.8)],
-            [0.22, mix("#e6ecf2", p.tint, p.tintAmount)],
-            [0.32, color],
+            [0.12, mix("#e6ecf2", p.tint, p.tintAmount)],
+            [0.3, color],
             [1, foot],
           ]
         : [
@@ -452,7 +455,7 @@ function forest(
 }
 
 /** A broadleaf tree (cottonwood, aspen, oak): a trunk under a cluster of round leaves. */
-function leafyTree(c: Canvas, x: number, y: number, h: number, leaves?: string): void {
+function leafyTree(c: Canvas, x: number, y: number, h: number): void {
   const { rng, season } = c;
   // Bare winter branches read as fence posts at this size: winter gets evergreens instead.
   if (season === "winter") {
@@ -462,7 +465,7 @@ function leafyTree(c: Canvas, x: number, y: number, h: number, leaves?: string):
   const palette = LEAVES[season];
   const trunk = season === "autumn" && rng.chance(0.5) ? "#e8e2d4" : "#4a3b2c";
   c.body.push(rect(x - h * 0.035, y - h * 0.55, h * 0.07, h * 0.55, lit(c, trunk)));
-  const base = leaves ?? rng.pick(palette);
+  const base = rng.pick(palette);
   const n = rng.int(5, 8);
   let dark = "";
   let light = "";
@@ -556,25 +559,36 @@ function flowerCluster(c: Canvas, x: number, y: number, r: number, n: number): v
 
 /** Rows of white ceremony chairs either side of an aisle, shrinking toward the arch. */
 function chairs(c: Canvas, cx: number, top: number, bottom: number, rows: number): void {
-  const { rng, W } = c;
+  const { rng, W, s: scale } = c;
   let d = "";
+  let bows = "";
   for (let r = 0; r < rows; r++) {
     const t = (r + 1) / rows;
     const y = top + (bottom - top) * t ** 1.4;
-    const size = 6 + 34 * t ** 1.4;
+    const size = (6 + 34 * t ** 1.4) * scale;
     const aisle = (0.02 + 0.09 * t) * W;
     const perSide = rng.int(3, 4);
     for (const side of [-1, 1]) {
       for (let k = 0; k < perSide; k++) {
         const x = cx + side * (aisle + k * size * 1.5);
-        d += `M${f(x - size / 2)} ${f(y)}h${f(size)}v${f(-size * 0.15)}h${f(-size)}Z`;
-        d += `M${f(x - size / 2)} ${f(y)}v${f(-size * 1.1)}h${f(size * 0.15)}v${f(size * 1.1)}Z`;
-        d += `M${f(x + size * 0.35)} ${f(y)}v${f(-size * 1.1)}h${f(size * 0.15)}v${f(size * 1.1)}Z`;
-        d += `M${f(x - size / 2)} ${f(y - size * 1.1)}h${f(size)}v${f(size * 0.3)}h${f(-size)}Z`;
+        // Seen from behind, as the guests see them: posts, ladder slats and the seat.
+        const bar = (dy: number, h: number) =>
+          `M${f(x - size / 2)} ${f(y - dy)}h${f(size)}v${f(h)}h${f(-size)}Z`;
+        d += `M${f(x - size / 2)} ${f(y)}v${f(-size * 1.2)}h${f(size * 0.1)}v${f(size * 1.2)}Z`;
+        d += `M${f(x + size * 0.4)} ${f(y)}v${f(-size * 1.2)}h${f(size * 0.1)}v${f(size * 1.2)}Z`;
+        d +=
+          bar(size * 1.2, size * 0.14) +
+          bar(size * 0.95, size * 0.07) +
+          bar(size * 0.75, size * 0.07) +
+          bar(size * 0.5, size * 0.12);
+        if (k === 0) bows += dot(x - (side * size) / 2, y - size * 0.9, size * 0.16);
       }
     }
   }
-  c.body.push(`<path d="${d}" fill="${lit(c, "#f7f3ea")}"/>`);
+  c.body.push(
+    `<path d="${d}" fill="${lit(c, "#f7f3ea")}"/>`,
+    `<path d="${bows}" fill="${lit(c, "#e8a0ad")}"/>`,
+  );
 }
 
 /** A grid of windows; lit ones glow with the evening light, the others reflect the sky. */
@@ -724,7 +738,7 @@ function farmScene(c: Canvas, opts: { ranch?: boolean }): void {
   }
   fence(c, near, opts.ranch ? 3 : 2);
   wildflowers(c, near.top, 140);
-  if (opts.ranch) ranchGate(c, rng.float(0.42, 0.58) * W, H + 10 * s, H * 0.72);
+  if (opts.ranch && rng.chance(0.6)) ranchGate(c, rng.float(0.42, 0.58) * W, H + 10 * s, H * 0.72);
   else if (rng.chance(0.5)) edgeTrees(c);
 }
 
@@ -863,17 +877,31 @@ function gardenScene(c: Canvas, opts: { manor?: boolean }): void {
     ),
   );
   hedges(c, lawnY);
-  const archY = lawnY + (H - lawnY) * rng.float(0.2, 0.3);
-  c.body.push(
-    `<path d="${poly([
-      [cx - 0.012 * W, archY],
-      [cx + 0.012 * W, archY],
-      [cx + 0.07 * W, H],
-      [cx - 0.07 * W, H],
-    ])}" fill="${lit(c, "#e6dccb")}"/>`,
-  );
-  gardenArch(c, cx, archY, rng.float(0.3, 0.38) * H);
-  if (!opts.manor || rng.chance(0.4)) chairs(c, cx, archY, H * 1.04, rng.int(5, 7));
+  const spotY = lawnY + (H - lawnY) * rng.float(0.2, 0.3);
+  const path = () =>
+    c.body.push(
+      `<path d="${poly([
+        [cx - 0.012 * W, spotY],
+        [cx + 0.012 * W, spotY],
+        [cx + 0.07 * W, H],
+        [cx - 0.07 * W, H],
+      ])}" fill="${lit(c, "#e6dccb")}"/>`,
+    );
+  const layout = rng.weighted([
+    ["ceremony", 3],
+    ["gazebo", 1],
+    ["dinner", 1],
+  ] as const);
+  if (layout === "ceremony") {
+    path();
+    gardenArch(c, cx, spotY, rng.float(0.3, 0.38) * H);
+    if (!opts.manor || rng.chance(0.4)) chairs(c, cx, spotY, H * 1.04, rng.int(5, 7));
+  } else if (layout === "gazebo") {
+    path();
+    gazebo(c, cx, spotY, rng.float(0.3, 0.36) * H);
+  } else {
+    dinnerTable(c, W / 2, lawnY + (H - lawnY) * rng.float(0.45, 0.6), rng.float(0.6, 0.8) * W);
+  }
   for (const side of [-1, 1]) {
     const bx = cx + side * rng.float(0.32, 0.45) * W;
     flowerCluster(c, bx, H - rng.float(0.02, 0.1) * H, rng.float(0.09, 0.14) * H, 26);
@@ -901,6 +929,58 @@ function hedges(c: Canvas, y: number): void {
     d += `Q${f(x + 20 * s)} ${f(y - rng.float(4, 14) * s)} ${f(x + 40 * s)} ${f(y + 2 * s)}`;
   d += `L${W + 40} ${f(y + 24 * s)}Z`;
   c.body.push(`<path d="${d}" fill="${lit(c, "#34522f")}"/>`);
+}
+
+/** A white garden gazebo: platform, posts with a railing, and a bell roof with a finial. */
+function gazebo(c: Canvas, x: number, y: number, h: number): void {
+  const w = h * 0.8;
+  const white = lit(c, "#f4f0e8");
+  const shade = mix(white, "#5a5048", 0.25);
+  const roof = lit(c, c.rng.pick(["#5b6a6e", "#f4f0e8", "#7a4a3e"]));
+  const eave = y - h * 0.62;
+  let posts = "";
+  for (let k = 0; k < 4; k++)
+    posts += rect(x - w * 0.45 + (k * w * 0.9) / 3 - h * 0.015, eave, h * 0.03, h * 0.58, white);
+  c.body.push(
+    rect(x - w * 0.55, y - h * 0.06, w * 1.1, h * 0.06, shade),
+    rect(x - w * 0.45, eave, w * 0.9, h * 0.58, mix(c.p.near, "#000000", 0.2), ` opacity="0.35"`),
+    posts,
+    rect(x - w * 0.45, y - h * 0.2, w * 0.9, h * 0.02, white),
+    `<path d="M${f(x - w * 0.6)} ${f(eave)}Q${f(x - w * 0.1)} ${f(eave - h * 0.08)} ${f(x)} ${f(eave - h * 0.32)}Q${f(x + w * 0.1)} ${f(eave - h * 0.08)} ${f(x + w * 0.6)} ${f(eave)}Z" fill="${roof}"/>`,
+    rect(x - w * 0.6, eave, w * 1.2, h * 0.04, white),
+    circle(x, eave - h * 0.34, h * 0.02, white),
+  );
+  flowerCluster(c, x - w * 0.45, eave + h * 0.05, h * 0.07, 10);
+  flowerCluster(c, x + w * 0.45, eave + h * 0.05, h * 0.07, 10);
+}
+
+/** A long reception table laid for dinner, chair backs behind it and café lights above. */
+function dinnerTable(c: Canvas, x: number, y: number, w: number): void {
+  const { rng, H, W, s, p } = c;
+  const th = 80 * s;
+  let chairBacks = "";
+  for (let cx = x - w / 2 + 30 * s; cx < x + w / 2 - 20 * s; cx += 56 * s) {
+    chairBacks += `M${f(cx - 16 * s)} ${f(y - th * 0.5)}v${f(-80 * s)}h${f(32 * s)}v${f(80 * s)}h${f(-6 * s)}v${f(-68 * s)}h${f(-20 * s)}v${f(68 * s)}Z`;
+  }
+  let scallops = `M${f(x - w / 2)} ${f(y)}`;
+  for (let k = 0; k < 24; k++) scallops += `q${f(w / 48)} ${f(8 * s)} ${f(w / 24)} 0`;
+  let candles = "";
+  let flames = "";
+  for (let k = 0; k < 9; k++) {
+    const cx = x - w * 0.42 + (k * w * 0.84) / 8;
+    candles += `M${f(cx - 3 * s)} ${f(y - th - 4 * s)}h${f(6 * s)}v${f(-22 * s)}h${f(-6 * s)}Z`;
+    flames += dot(cx, y - th - 30 * s, 4 * s);
+  }
+  c.body.push(
+    `<path d="${chairBacks}" fill="${lit(c, rng.pick(["#f4f0e8", "#b98a5a", "#d8c3a0"]))}"/>`,
+    rect(x - w / 2, y - th, w, th, lit(c, "#fbf8f2")),
+    `<path d="${scallops}V${f(y - th * 0.3)}H${f(x - w / 2)}Z" fill="${lit(c, "#efe8dc")}"/>`,
+    rect(x - w / 2, y - th - 4 * s, w, 8 * s, lit(c, "#f6f1e8")),
+    `<path d="${candles}" fill="${lit(c, "#fff8e8")}"/>`,
+    `<path d="${flames}" fill="${p.light}"/>`,
+  );
+  for (let k = 0; k < 5; k++) flowerCluster(c, x - w * 0.38 + (k * w * 0.76) / 4, y - th - 2 * s, 22 * s, 8);
+  stringLights(c, -20, H * 0.06, W + 20, H * 0.1, H * 0.16, 22, 5 * s);
 }
 
 function gardenArch(c: Canvas, x: number, y: number, h: number): void {
@@ -1537,15 +1617,22 @@ const SCENES: Record<
 };
 
 /** The SVG of picture `variant` of a venue type: palettes and seasons rotate so a pool is varied. */
-export function venueArtSvg(type: VenueTypeKey, variant: number, W = ART_WIDTH, H = ART_HEIGHT): string {
+export function venueArtSvg(type: VenueTypeKey, variant: number): string {
   const scene = SCENES[type];
   const p = PALETTES[scene.palettes[variant % scene.palettes.length]];
-  const season = scene.seasons[Math.floor(variant / scene.palettes.length + variant) % scene.seasons.length];
-  const c = newCanvas(`art:${type}:${variant}`, W, H, p, season);
-  const flip = c.rng.chance(0.5);
+  // The season steps on each time the palettes wrap around, so light and season pair differently.
+  const season =
+    scene.seasons[(variant + Math.floor(variant / scene.palettes.length)) % scene.seasons.length];
+  const c = newCanvas(`art:${type}:${variant}`, ART_WIDTH, ART_HEIGHT, p, season);
+  const mirrored = c.rng.chance(0.5);
   scene.draw(c);
-  if (flip)
-    c.body.splice(0, c.body.length, `<g transform="translate(${W} 0) scale(-1 1)">${c.body.join("")}</g>`);
+  if (mirrored) {
+    c.body.splice(
+      0,
+      c.body.length,
+      `<g transform="translate(${ART_WIDTH} 0) scale(-1 1)">${c.body.join("")}</g>`,
+    );
+  }
   vignette(c);
   return svgDocument(c);
 }
@@ -1569,16 +1656,7 @@ export function sceneSvg(
   return svgDocument(c);
 }
 
-export const LOGO_COLORS = [
-  "#1f4d3f",
-  "#b4656f",
-  "#34495e",
-  "#8c5a3c",
-  "#5b4a6b",
-  "#2f5d62",
-  "#7a2e3a",
-  "#44573a",
-];
+const LOGO_COLORS = ["#1f4d3f", "#b4656f", "#34495e", "#8c5a3c", "#5b4a6b", "#2f5d62", "#7a2e3a", "#44573a"];
 
 /** A square monogram: the venue's initials in a serif on a coloured circle or crest. */
 export function logoSvg(initials: string, seed: string, size = 256): string {
@@ -1590,11 +1668,21 @@ export function logoSvg(initials: string, seed: string, size = 256): string {
   const shape = rng.chance(0.6)
     ? `${circle(m, m, size * 0.46, color)}${circle(m, m, size * 0.41, "none", ` stroke="${gold}" stroke-width="${f(size * 0.012)}"`)}`
     : `<path d="M${f(size * 0.16)} ${f(size * 0.1)}H${f(size * 0.84)}V${f(size * 0.5)}C${f(size * 0.84)} ${f(size * 0.72)} ${f(size * 0.66)} ${f(size * 0.84)} ${f(m)} ${f(size * 0.93)}C${f(size * 0.34)} ${f(size * 0.84)} ${f(size * 0.16)} ${f(size * 0.72)} ${f(size * 0.16)} ${f(size * 0.5)}Z" fill="${color}" stroke="${gold}" stroke-width="${f(size * 0.015)}"/>`;
-  const fontSize = initials.length > 1 ? size * 0.3 : size * 0.4;
-  const sprig = `<path d="M${f(m - size * 0.14)} ${f(size * 0.7)}Q${f(m)} ${f(size * 0.76)} ${f(m + size * 0.14)} ${f(size * 0.7)}" fill="none" stroke="${gold}" stroke-width="${f(size * 0.012)}"/>`;
+  const fontSize = initials.length > 1 ? size * 0.3 : size * 0.34;
+  // A thin rule with a small diamond under the letters, like an engraved crest.
+  const y = size * 0.71;
+  const d = size * 0.025;
+  const rule =
+    `<path d="M${f(m - size * 0.16)} ${f(y)}H${f(m - d * 1.8)}M${f(m + d * 1.8)} ${f(y)}H${f(m + size * 0.16)}" stroke="${gold}" stroke-width="${f(size * 0.01)}"/>` +
+    `<path d="${poly([
+      [m, y - d],
+      [m + d, y],
+      [m, y + d],
+      [m - d, y],
+    ])}" fill="${gold}"/>`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
-    `${rect(0, 0, size, size, "#fbf8f2")}${shape}${sprig}` +
+    `${rect(0, 0, size, size, "#fbf8f2")}${shape}${rule}` +
     `<text x="${m}" y="${f(m + fontSize * 0.33)}" text-anchor="middle" font-family="${SERIF}" font-size="${f(fontSize)}" fill="${ink}" letter-spacing="${f(size * 0.01)}">${initials}</text>` +
     `</svg>`
   );
@@ -1612,10 +1700,20 @@ export type ArtJob = {
   widths?: readonly number[];
 };
 
-export const DEFAULT_ART_CACHE = path.resolve(
-  import.meta.dirname,
-  "../../node_modules/.cache/vows-seed-art/v1",
-);
+const DEFAULT_ART_CACHE = path.resolve(import.meta.dirname, "../../node_modules/.cache/vows-seed-art/v1");
+
+/** Read-only installs (e.g. a container's node_modules) fall back to the temp folder. */
+async function writableDir(dir: string): Promise<string> {
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.access(dir, fs.constants.W_OK);
+    return dir;
+  } catch {
+    const fallback = path.join(os.tmpdir(), "vows-seed-art", "v1");
+    await fs.mkdir(fallback, { recursive: true });
+    return fallback;
+  }
+}
 
 /**
  * Renders each job through `storeImage` and returns the URL of each. Finished WebP files are
@@ -1627,8 +1725,7 @@ export async function renderArt(
   jobs: ArtJob[],
   opts: { cacheDir?: string; concurrency?: number } = {},
 ): Promise<{ urls: string[]; rendered: number }> {
-  const cacheDir = opts.cacheDir ?? DEFAULT_ART_CACHE;
-  await fs.mkdir(cacheDir, { recursive: true });
+  const cacheDir = await writableDir(opts.cacheDir ?? DEFAULT_ART_CACHE);
   const urls: string[] = new Array<string>(jobs.length);
   let rendered = 0;
   let next = 0;
@@ -1637,7 +1734,7 @@ export async function renderArt(
     while (next < jobs.length) {
       const i = next++;
       const job = jobs[i];
-      const widths = job.widths ?? [400, 800, 1600];
+      const widths = job.widths ?? IMAGE_WIDTHS;
       const hash = crypto
         .createHash("sha256")
         .update(`${widths.join(",")}\n${job.svg}`)

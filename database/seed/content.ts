@@ -368,7 +368,6 @@ const INDUSTRY = [
 
 type Words = {
   n: string;
-  n2: string;
   l: string;
   sur: string;
   fl: string;
@@ -463,7 +462,6 @@ const NAME_PATTERNS: Record<VenueTypeKey, ((x: Words) => string)[]> = {
 function venueName(rng: Rng, type: VenueTypeKey): string {
   const x: Words = {
     n: rng.pick(NATURE),
-    n2: rng.pick(NATURE),
     l: rng.pick(LANDFORM),
     sur: rng.pick(SURNAMES),
     fl: rng.pick(FLOWER_NAMES),
@@ -474,7 +472,7 @@ function venueName(rng: Rng, type: VenueTypeKey): string {
   return rng.pick(NAME_PATTERNS[type])(x);
 }
 
-export function slugify(name: string): string {
+function slugify(name: string): string {
   return name
     .toLowerCase()
     .replace(/&/g, " and ")
@@ -617,18 +615,26 @@ const REGION_LINES: Record<Region, string[]> = {
 };
 
 const CEREMONY_SPOTS: Record<VenueTypeKey, string[]> = {
-  barn: ["the pasture under a cottonwood", "a meadow beside the pond", "the lawn in front of the barn doors"],
-  garden: ["the rose arbor", "the lawn by the lily pond", "a pergola draped in wisteria"],
-  historic: ["the grand hall", "the courtyard garden", "the front steps beneath the arched doorway"],
-  hotel: ["the rooftop terrace", "the garden courtyard", "the ballroom foyer"],
-  "inn-bnb": ["the cottage garden", "the front lawn under the old maple", "the wraparound porch"],
-  "lodge-resort": ["the mountain-view deck", "a meadow below the lodge", "an aspen grove"],
-  mountain: ["the overlook", "the wildflower meadow", "a natural stone amphitheater"],
-  "urban-downtown": ["the rooftop deck", "the main loft under the trusses", "the brick-walled courtyard"],
-  waterfront: ["the end of the dock", "the lakeside lawn", "a point among the willows"],
-  "winery-vineyard": ["the vineyard rows", "the terrace above the vines", "the orchard lawn"],
-  ranch: ["the creekside meadow", "the hilltop overlooking the herd", "the corral lawn"],
-  estate: ["the formal garden", "the reflecting pool lawn", "the stone terrace"],
+  barn: [
+    "in the pasture under a cottonwood",
+    "in a meadow beside the pond",
+    "on the lawn in front of the barn doors",
+  ],
+  garden: ["under the rose arbor", "on the lawn by the lily pond", "beneath a pergola draped in wisteria"],
+  historic: ["in the grand hall", "in the courtyard garden", "on the front steps beneath the arched doorway"],
+  hotel: ["on the rooftop terrace", "in the garden courtyard", "in the ballroom foyer"],
+  "inn-bnb": ["in the cottage garden", "on the front lawn under the old maple", "on the wraparound porch"],
+  "lodge-resort": ["on the mountain-view deck", "in a meadow below the lodge", "in an aspen grove"],
+  mountain: ["at the overlook", "in the wildflower meadow", "in a natural stone amphitheater"],
+  "urban-downtown": [
+    "on the rooftop deck",
+    "in the main loft under the trusses",
+    "in the brick-walled courtyard",
+  ],
+  waterfront: ["at the end of the dock", "on the lakeside lawn", "on a point among the willows"],
+  "winery-vineyard": ["between the vineyard rows", "on the terrace above the vines", "on the orchard lawn"],
+  ranch: ["in the creekside meadow", "on the hilltop above the pasture", "on the corral lawn"],
+  estate: ["in the formal garden", "on the reflecting pool lawn", "on the stone terrace"],
 };
 
 const RECEPTION_SPOTS: Record<VenueTypeKey, string[]> = {
@@ -674,7 +680,7 @@ function description(
   if (rng.chance(0.7))
     paragraphs.push(fill(rng.sample(REGION_LINES[v.town.region], rng.int(1, 2)).join(" "), vars));
   paragraphs.push(
-    `Ceremonies take place on ${rng.pick(CEREMONY_SPOTS[v.type])}, and receptions for up to ${v.capacity} guests move to ${rng.pick(RECEPTION_SPOTS[v.type])}.`,
+    `Ceremonies take place ${rng.pick(CEREMONY_SPOTS[v.type])}, and receptions for up to ${v.capacity} guests move to ${rng.pick(RECEPTION_SPOTS[v.type])}.`,
   );
   if (rng.chance(0.5)) paragraphs.push(rng.sample(PRACTICAL, 2).join(" "));
   return paragraphs.join("\n\n");
@@ -905,12 +911,14 @@ const NEIGHBOUR_TYPES: Record<VenueTypeKey, VenueTypeKey[]> = {
  * neighbouring cards in a list rarely share a cover; sometimes one picture of a related type joins.
  */
 function imagePicks(rng: Rng, type: VenueTypeKey, cover: number, variants: number): ArtPick[] {
+  const total = rng.int(3, 8);
+  const neighbour = rng.chance(0.25);
   const others = rng.shuffle(Array.from({ length: variants }, (_, v) => v).filter((v) => v !== cover));
   const picks: ArtPick[] = [
     { type, variant: cover },
-    ...others.slice(0, rng.int(2, 7)).map((variant) => ({ type, variant })),
+    ...others.slice(0, total - (neighbour ? 2 : 1)).map((variant) => ({ type, variant })),
   ];
-  if (rng.chance(0.25)) {
+  if (neighbour) {
     picks.splice(rng.int(1, picks.length), 0, {
       type: rng.pick(NEIGHBOUR_TYPES[type]),
       variant: rng.int(0, variants - 1),
@@ -990,7 +998,7 @@ const FAQS: FaqTemplate[] = [
   {
     q: "What is the rain plan for an outdoor ceremony?",
     a: [
-      "Mountain afternoons can bring a quick shower, so we keep {indoor} ready as a backup; the final call is made together four hours before the ceremony.",
+      "Afternoons can bring a quick shower, so the ceremony can move to {indoor} at short notice; we make the final call together four hours before.",
       "A tent with sidewalls can be reserved as a backup; most storms pass within half an hour, and we will happily wait one out with you.",
       "The covered pavilion seats every guest, so the ceremony simply moves a few steps if the weather turns.",
     ],
@@ -1081,7 +1089,7 @@ const FAQS: FaqTemplate[] = [
   },
 ];
 
-export function generateFaqs(seed: string, venue: SeedVenue, count: number): SeedFaq[] {
+function generateFaqs(seed: string, venue: SeedVenue, count: number): SeedFaq[] {
   const rng = createRng(seed);
   const vars = {
     town: venue.city,
@@ -1263,8 +1271,8 @@ export type DemoVenue = SeedVenue & {
   reviews: SeedReview[];
 };
 
-export const DEMO_APPROVED = 160;
-export const DEMO_PENDING = 6;
+const DEMO_APPROVED = 160;
+const DEMO_PENDING = 6;
 const FEATURED = 10;
 
 export function demoDirectory(): { reviewers: SeedUser[]; venues: DemoVenue[] } {

@@ -48,7 +48,7 @@ async function countRows(db: Db, table: PgTable, where?: SQL): Promise<number> {
   return row.n;
 }
 
-export async function seedCounts(db: Db): Promise<SeedCounts> {
+async function seedCounts(db: Db): Promise<SeedCounts> {
   const [approved, pending, categories, amenities, reviewCount, faqs] = await Promise.all([
     countRows(db, venues, eq(venues.isApproved, true)),
     countRows(db, venues, eq(venues.isApproved, false)),
@@ -193,6 +193,7 @@ export async function seedIfEmpty(
     })),
     { cacheDir: opts.artCacheDir },
   );
+  opts.log?.(`seed: ${withLogo.length} logos ready (${logos.rendered} rendered)`);
   const logoUrl = new Map(withLogo.map((v, i) => [v.id, logos.urls[i]]));
 
   const seeded = await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { Dialog } from "~/components/ui/dialog";
 import type { AppUser } from "~/lib/user";
 import { AuthTabs } from "./auth-forms";
 
@@ -24,17 +24,15 @@ export function AuthDialogProvider({ user, children }: { user: AppUser | null; c
   return (
     <AuthDialogContext.Provider value={value}>
       {children}
-      <Dialog open={isOpen} onOpenChange={(o) => !o && setState(null)}>
-        {isOpen ? (
-          <DialogContent
-            title="Welcome"
-            description={state.message ?? "Sign in or create an account to continue."}
-          >
-            <div className="mt-5">
-              <AuthTabs defaultTab={state.tab} redirectTo={location.pathname + location.search} />
-            </div>
-          </DialogContent>
-        ) : null}
+      <Dialog
+        open={isOpen}
+        onClose={() => setState(null)}
+        title="Welcome"
+        description={state?.message ?? "Sign in or create an account to continue."}
+      >
+        <div className="mt-5">
+          <AuthTabs defaultTab={state?.tab} redirectTo={location.pathname + location.search} />
+        </div>
       </Dialog>
     </AuthDialogContext.Provider>
   );

@@ -100,7 +100,7 @@ export function RegisterForm({ redirectTo }: { redirectTo?: string }) {
   );
 }
 
-/** Login and Register tabs. Switching tabs remounts the form, which clears its error. */
+/** Login and Register tabs. Only the active form is mounted, so switching tabs clears its error. */
 export function AuthTabs({
   defaultTab = "login",
   redirectTo,
@@ -110,16 +110,16 @@ export function AuthTabs({
 }) {
   const [tab, setTab] = useState(defaultTab);
   return (
-    <Tabs value={tab} onValueChange={(v) => setTab(v as "login" | "register")}>
+    <Tabs defaultValue={defaultTab} value={tab} onValueChange={(v) => setTab(v as "login" | "register")}>
       <TabsList aria-label="Sign in or create an account">
         <TabsTrigger value="login">Login</TabsTrigger>
         <TabsTrigger value="register">Register</TabsTrigger>
       </TabsList>
-      <TabsContent value="login" className="mt-6 focus:outline-none">
-        <LoginForm redirectTo={redirectTo} />
+      <TabsContent value="login" className="mt-6">
+        {tab === "login" ? <LoginForm redirectTo={redirectTo} /> : null}
       </TabsContent>
-      <TabsContent value="register" className="mt-6 focus:outline-none">
-        <RegisterForm redirectTo={redirectTo} />
+      <TabsContent value="register" className="mt-6">
+        {tab === "register" ? <RegisterForm redirectTo={redirectTo} /> : null}
       </TabsContent>
     </Tabs>
   );

@@ -1,6 +1,5 @@
 import { ChevronDown, LayoutDashboard, Menu, Shield, X } from "lucide-react";
-import { Dialog as D, DropdownMenu } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -42,34 +41,61 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-primary" : "text-ink-soft",
   );
 
+/** Closes a disclosure on Escape, on a click outside it, and on every route change. */
+function useDisclosure() {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const [routeKey, setRouteKey] = useState(location.key);
+  if (routeKey !== location.key) {
+    setRouteKey(location.key);
+    setOpen(false);
+  }
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    const onClick = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, [open]);
+  return { open, setOpen, ref };
+}
+
 function AdminMenu() {
+  const { open, setOpen, ref } = useDisclosure();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="sm">
-          <Shield className="h-4 w-4" aria-hidden="true" /> Admin{" "}
-          <ChevronDown className="h-4 w-4" aria-hidden="true" />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-48 rounded-xl border border-sand bg-white p-1.5 shadow-lift"
-        >
+    <div ref={ref} className="relative">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        aria-controls="admin-menu"
+        onClick={() => setOpen(!open)}
+      >
+        <Shield className="h-4 w-4" aria-hidden="true" /> Admin{" "}
+        <ChevronDown className="h-4 w-4" aria-hidden="true" />
+      </Button>
+      <nav
+        id="admin-menu"
+        aria-label="Admin"
+        hidden={!open}
+        className="absolute right-0 top-full z-50 mt-2 min-w-48 rounded-xl border border-sand bg-white p-1.5 shadow-lift"
+      >
+        <ul>
           {ADMIN_NAV.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
-              <Link
-                to={item.to}
-                className="block rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-cream"
-              >
+            <li key={item.to}>
+              <Link to={item.to} className="block rounded-lg px-3 py-2 text-sm text-ink hover:bg-cream">
                 {item.label}
               </Link>
-            </DropdownMenu.Item>
+            </li>
           ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        </ul>
+      </nav>
+    </div>
   );
 }
 
@@ -95,91 +121,93 @@ function AccountControl({ user }: { user: AppUser | null }) {
 }
 
 function MobileMenu({ user }: { user: AppUser | null }) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
+  const { open, setOpen, ref } = useDisclosure();
   const openAuth = useAuthDialog();
-  // The menu closes on every route change (state adjusted while rendering, not in an effect).
-  const [routeKey, setRouteKey] = useState(location.key);
-  if (routeKey !== location.key) {
-    setRouteKey(location.key);
-    setOpen(false);
-  }
-
   return (
-    <D.Root open={open} onOpenChange={setOpen}>
-      <D.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-label={open ? "Close menu" : "Open menu"}
-        >
-          {open ? (
-            <X className="h-6 w-6" aria-hidden="true" />
-          ) : (
-            <Menu className="h-6 w-6" aria-hidden="true" />
-          )}
-        </Button>
-      </D.Trigger>
-      <D.Portal>
-        <D.Overlay className="fixed inset-0 top-[60px] z-40 bg-ink/30 md:hidden" />
-        <D.Content
-          data-testid="mobile-menu"
-          className="fixed inset-x-0 bottom-0 top-[60px] z-40 overflow-y-auto bg-ivory px-5 pb-10 pt-4 data-[state=open]:animate-fade-in md:hidden"
-        >
-          <D.Title className="sr-only">Menu</D.Title>
-          <D.Description className="sr-only">Site navigation</D.Description>
-          <nav aria-label="Mobile">
-            <ul className="divide-y divide-sand">
-              {MAIN_NAV.map((item) => (
+    <div ref={ref} className="md:hidden">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        aria-label={open ? "Close menu" : "Open menu"}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? (
+          <X className="h-6 w-6" aria-hidden="true" />
+        ) : (
+          <Menu className="h-6 w-6" aria-hidden="true" />
+        )}
+      </Button>
+      {/* A full-height sheet below the 60 px header. */}
+      <div
+        id="mobile-menu"
+        data-testid="mobile-menu"
+        hidden={!open}
+        className="fixed inset-x-0 bottom-0 top-[60px] z-40 overflow-y-auto border-t border-sand bg-ivory px-5 pb-10 pt-4 animate-fade-in"
+      >
+        <nav aria-label="Mobile">
+          <ul className="divide-y divide-sand">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className="block py-3.5 text-lg font-medium">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {user?.role === "admin" ? (
+          <section className="mt-6" aria-labelledby="mobile-admin">
+            <h2
+              id="mobile-admin"
+              className="font-sans text-xs font-semibold uppercase tracking-wider text-muted"
+            >
+              Admin Functions
+            </h2>
+            <ul className="mt-2 grid grid-cols-2 gap-2">
+              {ADMIN_NAV.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end className="block py-3.5 text-lg font-medium">
+                  <Link to={item.to} className="block rounded-lg bg-cream px-3 py-2.5 text-sm">
                     {item.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>
-          </nav>
-          {user?.role === "admin" ? (
-            <section className="mt-6">
-              <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">
-                Admin Functions
-              </h2>
-              <ul className="mt-2 grid grid-cols-2 gap-2">
-                {ADMIN_NAV.map((item) => (
-                  <li key={item.to}>
-                    <Link to={item.to} className="block rounded-lg bg-cream px-3 py-2.5 text-sm">
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {user?.role === "venue_manager" ? (
-            <section className="mt-6">
-              <h2 className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">
-                Venue Manager
-              </h2>
-              <ButtonLink to={MANAGER_DASHBOARD} variant="secondary" className="mt-2 w-full">
-                <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
-              </ButtonLink>
-            </section>
-          ) : null}
-          <div className="mt-8">
-            {user ? (
-              <ButtonLink to="/account" className="w-full">
-                Account
-              </ButtonLink>
-            ) : (
-              <Button className="w-full" onClick={() => openAuth()}>
-                Sign In
-              </Button>
-            )}
-          </div>
-        </D.Content>
-      </D.Portal>
-    </D.Root>
+          </section>
+        ) : null}
+        {user?.role === "venue_manager" ? (
+          <section className="mt-6" aria-labelledby="mobile-manager">
+            <h2
+              id="mobile-manager"
+              className="font-sans text-xs font-semibold uppercase tracking-wider text-muted"
+            >
+              Venue Manager
+            </h2>
+            <ButtonLink to={MANAGER_DASHBOARD} variant="secondary" className="mt-2 w-full">
+              <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
+            </ButtonLink>
+          </section>
+        ) : null}
+        <div className="mt-8">
+          {user ? (
+            <ButtonLink to="/account" className="w-full">
+              Account
+            </ButtonLink>
+          ) : (
+            <Button
+              className="w-full"
+              onClick={() => {
+                setOpen(false);
+                openAuth();
+              }}
+            >
+              Sign In
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -1,43 +1,64 @@
 import { X } from "lucide-react";
-import { Dialog as D } from "radix-ui";
-import type { ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
-export const Dialog = D.Root;
-export const DialogTrigger = D.Trigger;
-export const DialogClose = D.Close;
-
-type ContentProps = {
+type Props = {
+  open: boolean;
+  onClose: () => void;
   title: string;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
-  hideTitle?: boolean;
 };
 
-export function DialogContent({ title, description, children, className, hideTitle }: ContentProps) {
+/**
+ * A modal on the native <dialog> element: the browser traps focus, closes on Escape, makes the
+ * rest of the page inert and restores focus afterwards, with no JavaScript library.
+ */
+export function Dialog({ open, onClose, title, description, children, className }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
   return (
-    <D.Portal>
-      <D.Overlay className="fixed inset-0 z-50 bg-ink/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
-      <D.Content
-        className={cn(
-          "fixed left-1/2 top-1/2 z-50 max-h-[92dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-ivory p-6 shadow-lift focus:outline-none data-[state=open]:animate-fade-in",
-          className,
-        )}
-        aria-describedby={description ? undefined : undefined}
-      >
-        <D.Title className={cn("font-serif text-2xl", hideTitle && "sr-only")}>{title}</D.Title>
-        {description ? (
-          <D.Description className="mt-1 text-sm text-muted">{description}</D.Description>
-        ) : null}
-        {children}
-        <D.Close
-          className="absolute right-3 top-3 rounded-full p-2 text-muted hover:bg-cream hover:text-ink"
-          aria-label="Close"
-        >
-          <X className="h-5 w-5" aria-hidden="true" />
-        </D.Close>
-      </D.Content>
-    </D.Portal>
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={description ? `${id}-desc` : undefined}
+      onClose={onClose}
+      // A click on the backdrop (outside the panel) closes the dialog.
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+      className={cn(
+        "m-auto max-h-[92dvh] w-[calc(100vw-2rem)] max-w-md overflow-y-auto rounded-2xl bg-ivory p-0 text-ink shadow-lift backdrop:bg-ink/50 open:animate-fade-in",
+        className,
+      )}
+    >
+      {open ? (
+        <div className="relative p-6">
+          <h2 id={`${id}-title`} className="pr-10 font-serif text-2xl">
+            {title}
+          </h2>
+          {description ? (
+            <p id={`${id}-desc`} className="mt-1 text-sm text-muted">
+              {description}
+            </p>
+          ) : null}
+          {children}
+          <button
+            type="button"
+            onClick={onClose}
+            className="absolute right-3 top-3 cursor-pointer rounded-full p-2 text-muted hover:bg-cream hover:text-ink"
+            aria-label="Close"
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </button>
+        </div>
+      ) : null}
+    </dialog>
   );
 }

@@ -1,61 +1,79 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { email, minLength, required, text } from "./fields";
 
 // Messages and their order are the spec's (public side, section 5).
-const text = z.string().default("");
 
 export const loginSchema = z.object({
-  email: text.pipe(z.string().trim().pipe(z.email("Please enter a valid email address"))),
-  password: text.pipe(z.string().min(6, "Password must be at least 6 characters")),
+  email: email("Please enter a valid email address"),
+  password: minLength(6, "Password must be at least 6 characters"),
 });
+
+const validEmail = z.email();
 
 /** Checked in order: all fields present, passwords match, then length. One message at a time. */
 export const registerSchema = z
-  .object({ name: text, email: text, password: text, confirmPassword: text })
-  .transform((v) => ({ ...v, name: v.name.trim(), email: v.email.trim() }))
-  .superRefine((v, ctx) => {
-    if (!v.name || !v.email || !v.password || !v.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: "Please fill in all fields", path: ["form"] });
-    } else if (v.password !== v.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: "Passwords do not match", path: ["confirmPassword"] });
-    } else if (v.password.length < 6) {
-      ctx.addIssue({ code: "custom", message: "Password must be at least 6 characters", path: ["password"] });
-    } else if (!z.email().safeParse(v.email).success) {
-      ctx.addIssue({ code: "custom", message: "Please enter a valid email address", path: ["email"] });
-    }
-  });
+  .object({
+    name: text().check(z.trim()),
+    email: text().check(z.trim()),
+    password: text(),
+    confirmPassword: text(),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.name || !v.email || !v.password || !v.confirmPassword) {
+        ctx.addIssue({ code: "custom", message: "Please fill in all fields", path: ["form"], input: v });
+      } else if (v.password !== v.confirmPassword) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Passwords do not match",
+          path: ["confirmPassword"],
+          input: v,
+        });
+      } else if (v.password.length < 6) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Password must be at least 6 characters",
+          path: ["password"],
+          input: v,
+        });
+      } else if (!validEmail.safeParse(v.email).success) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Please enter a valid email address",
+          path: ["email"],
+          input: v,
+        });
+      }
+    }),
+  );
 
 export const resetRequestSchema = z.object({
-  email: text.pipe(z.string().trim().min(1, "Email is required").pipe(z.email("Please enter a valid email"))),
+  email: email("Please enter a valid email", "Email is required"),
 });
 
-export const newPasswordSchema = z
-  .object({
-    password: text.pipe(z.string().min(8, "Password must be at least 8 characters")),
-    confirmPassword: text,
-  })
-  .refine((v) => v.password === v.confirmPassword, {
+const passwordsMatch = <T extends { confirmPassword: string }>(password: (v: T) => string) =>
+  z.refine<T>((v) => password(v) === v.confirmPassword, {
     message: "Passwords don't match",
     path: ["confirmPassword"],
   });
+
+export const newPasswordSchema = z
+  .object({ password: minLength(8, "Password must be at least 8 characters"), confirmPassword: text() })
+  .check(passwordsMatch((v) => v.password));
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: text.pipe(z.string().min(6, "Current password must be at least 6 characters")),
-    newPassword: text.pipe(z.string().min(8, "New password must be at least 8 characters")),
-    confirmPassword: text.pipe(z.string().min(8, "Please confirm your new password")),
+    currentPassword: minLength(6, "Current password must be at least 6 characters"),
+    newPassword: minLength(8, "New password must be at least 8 characters"),
+    confirmPassword: minLength(8, "Please confirm your new password"),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ["confirmPassword"],
-  });
+  .check(passwordsMatch((v) => v.newPassword));
 
 export const profileSchema = z.object({
-  name: text.pipe(z.string().trim().min(1, "Please enter your name").max(100, "Name is too long")),
-  email: text.pipe(z.string().trim().pipe(z.email("Please enter a valid email address"))),
-  avatarUrl: text.pipe(
-    z
-      .string()
-      .trim()
-      .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Please enter a valid image URL (https://...)"),
+  name: required("Please enter your name").check(z.maxLength(100, "Name is too long")),
+  email: email("Please enter a valid email address"),
+  avatarUrl: text().check(
+    z.trim(),
+    z.refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Please enter a valid image URL (https://...)"),
   ),
 });

@@ -1,12 +1,14 @@
-import type { z } from "zod";
+import type * as core from "zod/v4/core";
 
 export type FieldErrors = Record<string, string>;
 export type FormResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors; message: string };
 
+type Schema = core.$ZodType & { safeParse(value: unknown): core.util.SafeParseResult<unknown> };
+
 /** Runs a schema over form values; keeps the first message per field and the first overall. */
-export function validate<S extends z.ZodType>(schema: S, values: unknown): FormResult<z.output<S>> {
+export function validate<S extends Schema>(schema: S, values: unknown): FormResult<core.output<S>> {
   const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true, data: parsed.data };
+  if (parsed.success) return { ok: true, data: parsed.data as core.output<S> };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path.length > 0 ? String(issue.path[0]) : "form";

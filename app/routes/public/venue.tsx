@@ -186,7 +186,7 @@ export default function VenuePage({ loaderData }: Route.ComponentProps) {
           )}
           <div>
             <h1 className="text-3xl sm:text-4xl">{v.name}</h1>
-            <p className="mt-1 flex items-center gap-1.5 text-ink-soft">
+            <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-ink-soft">
               <MapPin className="h-4 w-4" aria-hidden="true" /> {v.city ? `${v.city}, Colorado` : v.location}
               {v.region ? <span className="text-muted">· {v.region}</span> : null}
             </p>
@@ -218,8 +218,7 @@ export default function VenuePage({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="reviews">Reviews</TabsTrigger>
             <TabsTrigger value="faq">FAQ</TabsTrigger>
           </TabsList>
-          {/* forceMount keeps every tab in the server HTML (search engines read it); inactive ones are hidden. */}
-          <TabsContent value="overview" forceMount className="mt-6 data-[state=inactive]:hidden">
+                    <TabsContent value="overview" className="mt-6">
             <h2 className="sr-only">Overview</h2>
             <div className="space-y-4 whitespace-pre-line leading-relaxed text-ink-soft">{v.description || "No description available."}</div>
             <h3 className="mt-8 font-sans text-lg font-semibold">Contact</h3>
@@ -251,11 +250,11 @@ export default function VenuePage({ loaderData }: Route.ComponentProps) {
               ) : null}
             </ul>
           </TabsContent>
-          <TabsContent value="amenities" forceMount className="mt-6 data-[state=inactive]:hidden">
+          <TabsContent value="amenities" className="mt-6">
             <h2 className="mb-4 text-2xl">Amenities</h2>
             <VenueAmenities amenities={v.amenities} />
           </TabsContent>
-          <TabsContent value="reviews" forceMount className="mt-6 data-[state=inactive]:hidden">
+          <TabsContent value="reviews" className="mt-6">
             <h2 className="mb-4 text-2xl">Reviews</h2>
             <VenueReviews
               reviews={reviews}
@@ -266,7 +265,7 @@ export default function VenuePage({ loaderData }: Route.ComponentProps) {
               canReview={v.status === "approved"}
             />
           </TabsContent>
-          <TabsContent value="faq" forceMount className="mt-6 data-[state=inactive]:hidden">
+          <TabsContent value="faq" className="mt-6">
             <h2 className="mb-4 text-2xl">Frequently Asked Questions</h2>
             {faqs === null ? <p role="alert" className="text-danger">FAQs could not be loaded. Please try again later.</p> : <VenueFaqs faqs={faqs} />}
           </TabsContent>
