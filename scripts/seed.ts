@@ -1,35 +1,11 @@
 // npm run seed                      demo directory, only when there are no venues yet
 // npm run seed -- --venues 100000   that many generated venues, for scale tests (empty table only)
-import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "~/infra/config.server";
 import { openDatabase } from "~/infra/db.server";
 import { createFsStorage } from "~/infra/storage.server";
 import { seedIfEmpty, seedScale } from "../database/seed";
-
-/**
- * PGlite does not lock its folder, and two processes writing to it corrupt it. A running server
- * keeps the database files open, so look for another process holding one (Linux /proc only).
- */
-function openedByAnotherProcess(dir: string): boolean {
-  const prefix = path.resolve(dir) + path.sep;
-  let pids: string[];
-  try {
-    pids = fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p) && p !== String(process.pid));
-  } catch {
-    return false;
-  }
-  return pids.some((pid) => {
-    try {
-      return fs
-        .readdirSync(`/proc/${pid}/fd`)
-        .some((fd) => fs.readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(prefix));
-    } catch {
-      return false; // the process ended, or it is not ours to inspect
-    }
-  });
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { venues: { type: "string" } } });
@@ -38,9 +14,6 @@ async function main(): Promise<void> {
     throw new Error("--venues needs a positive whole number");
   }
   const config = loadConfig();
-  if (!config.databaseUrl && openedByAnotherProcess(path.join(config.dataDir, "db"))) {
-    throw new Error("the embedded database is in use — stop the server first");
-  }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();

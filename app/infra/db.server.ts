@@ -56,9 +56,52 @@ export function databaseFromUrl(url: string): Database {
   };
 }
 
+export class DatabaseInUseError extends Error {}
+
+/**
+ * PGlite does not lock its folder, and two processes writing to it corrupt it: a lock file with
+ * our process id keeps a second server or script out while this one runs (a stale lock, left by a
+ * process that no longer exists, is taken over).
+ */
+function lockDataFolder(dir: string): () => void {
+  const lock = path.join(dir, "vows.lock");
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lock, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const pid = Number(fs.readFileSync(lock, "utf8"));
+      if (pid && pid !== process.pid && isRunning(pid)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dir} is in use by process ${pid}: stop the server first.`,
+        );
+      }
+      fs.rmSync(lock, { force: true });
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
   if (opts.databaseUrl) return databaseFromUrl(opts.databaseUrl);
   const dir = path.join(opts.dataDir, "db");
   fs.mkdirSync(dir, { recursive: true });
-  return databaseFromPglite(newPglite(dir));
+  const unlock = lockDataFolder(dir);
+  const database = databaseFromPglite(newPglite(dir));
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      unlock();
+    },
+  };
 }

@@ -4,7 +4,8 @@ export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 export const DEFAULT_VENUE_IMAGE = "/images/default-venue.webp";
 export const PLACEHOLDER_IMAGE = "/placeholder.svg";
 
-const STORED = /^(\/uploads\/.+)-(\d+)\.webp$/;
+// Only images written at every standard width get a srcset (logos, for one, exist at 256 px only).
+const STORED = new RegExp(`^(/uploads/.+)-(${IMAGE_WIDTHS.join("|")})\\.webp$`);
 
 export function isStoredImage(url: string): boolean {
   return STORED.test(url);

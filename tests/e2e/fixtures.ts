@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import type { CaughtMail } from "../setup/mail-catcher";
@@ -101,4 +101,16 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
           .join(", ")})`,
     );
   expect(serious).toEqual([]);
+}
+
+/**
+ * Waits until React has hydrated the element (React puts its `__reactFiber$…` key on every DOM
+ * node it owns), so a click reaches the component's handler rather than the server HTML.
+ */
+export async function expectHydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"))), {
+      message: "element is hydrated",
+    })
+    .toBe(true);
 }

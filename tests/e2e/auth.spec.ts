@@ -1,0 +1,137 @@
+import { expect, loginViaApi, registerViaApi, test, uniqueAccount } from "./fixtures";
+
+test.describe("registration and sign-in", () => {
+  test("registers on /login, lands on /account, signs out and back in", async ({ page }) => {
+    const account = uniqueAccount("reg");
+    await page.goto("/login");
+    await page.getByRole("tab", { name: "Register" }).click();
+    await page.getByLabel("Full Name").fill(account.name);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel("Confirm Password").fill(account.password);
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByText("Account created successfully")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+    await expect(page.getByRole("complementary").getByText(account.email)).toBeVisible();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Logged out successfully")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByText("Login successful")).toBeVisible();
+  });
+
+  test("the header's dialog signs in, keeps the visitor on the page and closes itself", async ({
+    page,
+    browser,
+  }) => {
+    const account = uniqueAccount("dialog");
+    const other = await browser.newPage();
+    await registerViaApi(other, account);
+    await other.close();
+
+    await page.goto("/categories");
+    await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog", { name: "Welcome" });
+    await expect(dialog).toBeVisible();
+
+    // A wrong password shows the server's message; switching tabs clears it.
+    await dialog.getByLabel("Email").fill(account.email);
+    await dialog.getByLabel("Password").fill("wrong-password");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByText("Invalid email or password")).toBeVisible();
+    await dialog.getByRole("tab", { name: "Register" }).click();
+    await dialog.getByRole("tab", { name: "Login" }).click();
+    await expect(dialog.getByText("Invalid email or password")).toHaveCount(0);
+
+    await dialog.getByLabel("Email").fill(account.email);
+    await dialog.getByLabel("Password").fill(account.password);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/categories$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: /My account/ })).toBeVisible();
+  });
+
+  test("a signed-in visitor is sent from /login to /account", async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/account$/);
+  });
+});
+
+test.describe("validation messages (spec section 5)", () => {
+  test("login", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").fill("secret1");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await page.getByLabel("Email").fill("someone@e2e.example");
+    await page.getByLabel("Password").fill("12345");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("someone@e2e.example");
+  });
+
+  test("registration, in the spec's order", async ({ page }) => {
+    await page.goto("/login?tab=register");
+    const submit = page.getByRole("button", { name: "Create Account" });
+    await page.getByLabel("Full Name").fill("Ann");
+    await submit.click();
+    await expect(page.getByText("Please fill in all fields")).toBeVisible();
+    await page.getByLabel("Email").fill("ann@e2e.example");
+    await page.getByLabel("Password", { exact: true }).fill("abc");
+    await page.getByLabel("Confirm Password").fill("abd");
+    await submit.click();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await page.getByLabel("Confirm Password").fill("abc");
+    await submit.click();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  });
+
+  test("reset request", async ({ page }) => {
+    await page.goto("/reset-password");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await page.getByLabel("Email").fill("nope@");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Please enter a valid email")).toBeVisible();
+  });
+
+  test("change password", async ({ page }) => {
+    const account = await registerViaApi(page);
+    await page.goto("/account?tab=password");
+    const submit = page.getByRole("button", { name: "Update Password" });
+    await page.getByLabel("Current Password").fill("123");
+    await page.getByLabel("New Password", { exact: true }).fill("1234567");
+    await submit.click();
+    await expect(page.getByText("Current password must be at least 6 characters")).toBeVisible();
+    await expect(page.getByText("New password must be at least 8 characters")).toBeVisible();
+    await expect(page.getByText("Please confirm your new password")).toBeVisible();
+
+    await page.getByLabel("Current Password").fill(account.password);
+    await page.getByLabel("New Password", { exact: true }).fill("new-password-1");
+    await page.getByLabel("Confirm New Password").fill("new-password-2");
+    await submit.click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+
+    await page.getByLabel("Current Password").fill("wrong-current");
+    await page.getByLabel("Confirm New Password").fill("new-password-1");
+    await submit.click();
+    await expect(page.getByText("Current password is incorrect")).toBeVisible();
+
+    await page.getByLabel("Current Password").fill(account.password);
+    await submit.click();
+    await expect(page.getByText("Password updated successfully")).toBeVisible();
+    await page.context().clearCookies();
+    await loginViaApi(page, { email: account.email, password: "new-password-1" });
+  });
+});
