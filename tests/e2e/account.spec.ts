@@ -58,7 +58,13 @@ test("badges and area links follow the role", async ({ page }) => {
   await page.context().clearCookies();
   await loginViaApi(page, E2E_MANAGER);
   await page.goto("/account");
-  await expect(page.getByRole("complementary").getByText("Venue Manager", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("complementary").getByText("Venue Manager", { exact: true }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole("complementary").getByRole("link", { name: "Venue Manager" })).toHaveAttribute(
+    "href",
+    "/venue-manager/dashboard",
+  );
   await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveAttribute(
     "href",
     "/venue-manager/dashboard",

@@ -90,6 +90,15 @@ export async function loginViaApi(page: Page, account: Pick<Account, "email" | "
 
 /** Fails on any serious or critical axe violation. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // Contrast is measured on what is painted: let entrance fades and transitions finish first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

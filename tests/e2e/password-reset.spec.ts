@@ -37,7 +37,7 @@ test("password reset round trip through a real SMTP receiver", async ({ page, ma
 
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("a-new-password");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/account$/);
 
   // The link works once: opening it again goes back to the request form with a message.

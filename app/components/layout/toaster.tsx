@@ -14,9 +14,15 @@ export function Toaster() {
   return (
     <Sonner
       position={mobile ? "top-center" : "bottom-right"}
-      richColors
       closeButton
-      toastOptions={{ className: "font-sans" }}
+      toastOptions={{
+        classNames: {
+          toast: "font-sans !bg-white !text-ink !border-sand !shadow-lift",
+          description: "!text-ink-soft",
+          success: "[&_[data-icon]]:!text-success",
+          error: "[&_[data-icon]]:!text-danger",
+        },
+      }}
     />
   );
 }

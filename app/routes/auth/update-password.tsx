@@ -47,6 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** After a successful reset the token is spent: re-running the loader would send the user away
+ *  before the success message and the redirect to /login. */
+export const shouldRevalidate: Route.ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) => ((actionResult as ActionResult | undefined)?.done ? false : defaultShouldRevalidate);
+
 export default function UpdatePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();

@@ -1,0 +1,144 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectHydrated, expectNoSeriousA11yViolations, test } from "./fixtures";
+
+const HEADLINE = "Find Your Perfect Colorado Wedding Venue";
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+/** Waits until every finite animation and transition (card fade-ups, image fade-ins) has ended. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+      .every((a) => a.playState !== "running"),
+  );
+}
+
+function typeSection(page: Page): Locator {
+  return page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Browse by Venue Type", exact: true }) });
+}
+
+/** Index of the tile whose left edge is nearest the carousel viewport's left edge. */
+async function leadingTile(section: Locator): Promise<number> {
+  return section.locator('[aria-roledescription="carousel"]').evaluate((viewport) => {
+    const left = viewport.getBoundingClientRect().left;
+    const tiles = Array.from(viewport.querySelectorAll("li a"));
+    let best = -1;
+    let bestDistance = Infinity;
+    tiles.forEach((tile, i) => {
+      const distance = Math.abs(tile.getBoundingClientRect().left - left);
+      if (distance < bestDistance) {
+        best = i;
+        bestDistance = distance;
+      }
+    });
+    return best;
+  });
+}
+
+test("the server HTML carries the hero headline and the site name", async ({ page }) => {
+  const response = await page.request.get("/");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain(HEADLINE);
+  expect(html).toMatch(/<title>Vows (&amp;|&) Vistas<\/title>/);
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: HEADLINE })).toBeVisible();
+  await expect(page).toHaveTitle("Vows & Vistas");
+});
+
+test("Featured Venues shows exactly 3 venue cards and a 'View all' link to /venues", async ({ page }) => {
+  await page.goto("/");
+  const featured = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Featured Venues", exact: true }) });
+  await expect(featured.getByTestId("venue-card")).toHaveCount(3);
+  for (const card of await featured.getByTestId("venue-card").all()) {
+    await expect(card.getByRole("heading", { level: 3 }).getByRole("link")).toHaveAttribute(
+      "href",
+      new RegExp(`^/venue/[\\w-]+-${UUID}$`),
+    );
+  }
+  await expect(featured.getByRole("link", { name: "View all", exact: true })).toHaveAttribute(
+    "href",
+    "/venues",
+  );
+});
+
+test("the 'Browse by Venue Type' carousel shows counted tiles, links them and loops both ways", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  const section = typeSection(page);
+  const tiles = section.locator('[aria-roledescription="carousel"] li');
+  await expect(tiles).toHaveCount(12);
+  for (const tile of await tiles.all()) {
+    await expect(tile).toContainText(/\d+ venues/);
+    await expect(tile.getByRole("link")).toHaveAttribute("href", new RegExp(`^/categories/${UUID}$`));
+  }
+
+  const next = section.getByRole("button", { name: "Next venue types" });
+  const previous = section.getByRole("button", { name: "Previous venue types" });
+  await expectHydrated(next);
+  await section.scrollIntoViewIfNeeded();
+  expect(await leadingTile(section)).toBe(0);
+
+  await next.click();
+  await expect.poll(() => leadingTile(section)).toBe(1);
+  await previous.click();
+  await expect.poll(() => leadingTile(section)).toBe(0);
+  // Looping: previous from the first tile brings the last one to the front.
+  await previous.click();
+  await expect.poll(() => leadingTile(section)).toBe(11);
+  await next.click();
+  await expect.poll(() => leadingTile(section)).toBe(0);
+
+  // A tile opens its venue type.
+  const firstTile = tiles.first();
+  const name = (await firstTile.locator("p").first().textContent())!.trim();
+  await firstTile.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/categories/${UUID}$`));
+  await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
+});
+
+test.describe("hero search", () => {
+  // /venues may not be built yet: only the address is checked, its 404 is expected.
+  test.use({ allowedConsoleErrors: [/404/] });
+
+  test("submits to /venues with only the filled parameters", async ({ page }) => {
+    await page.goto("/");
+    const form = page.getByRole("search", { name: "Search venues" });
+    await expectHydrated(form);
+    await form.getByPlaceholder("City, Zip Code").fill("Boulder");
+    await form.getByLabel("Number of guests").fill("120");
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/venues");
+    const url = new URL(page.url());
+    expect(url.search).toBe("?location=Boulder&guests=120");
+  });
+});
+
+test("home has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("venue-card")).toHaveCount(3);
+  await expect(typeSection(page).locator('[aria-roledescription="carousel"] li')).toHaveCount(12);
+  await settle(page);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("screenshots of home at desktop and phone widths", async ({ page }) => {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto("/");
+    await expect(page.getByTestId("venue-card")).toHaveCount(3);
+    await settle(page);
+    await page.screenshot({ fullPage: true, path: `test-results/screens/home-${width}.png` });
+  }
+});

@@ -1,0 +1,304 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectHydrated, expectNoSeriousA11yViolations, registerViaApi, test } from "./fixtures";
+
+const SITE_NAME = "Vows & Vistas";
+const UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";
+
+function decodeEntities(html: string): string {
+  return html
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number.parseInt(dec, 10)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** Venue paths listed in /sitemap.xml. */
+async function sitemapVenuePaths(request: APIRequestContext): Promise<string[]> {
+  const res = await request.get("/sitemap.xml");
+  expect(res.status()).toBe(200);
+  const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeEntities(m[1]!));
+  return locs.map((l) => new URL(l).pathname).filter((p) => p.startsWith("/venue/"));
+}
+
+/** The first venue in the sitemap whose page has at least two FAQs and more than one image. */
+async function findRichVenue(request: APIRequestContext): Promise<{ path: string; html: string }> {
+  for (const path of await sitemapVenuePaths(request)) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), `${path} from the sitemap answers 200`).toBe(200);
+    const html = await res.text();
+    const faqs = html.match(/<details name="venue-faq"/g)?.length ?? 0;
+    if (faqs >= 2 && html.includes('aria-label="Show photo 2"')) return { path, html };
+  }
+  throw new Error("no venue in the sitemap has two FAQs and several images");
+}
+
+/** Waits until every finite animation and transition (fade-ins) has ended. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+      .every((a) => a.playState !== "running"),
+  );
+}
+
+async function openVenue(page: Page): Promise<{ path: string; name: string }> {
+  const { path } = await findRichVenue(page.request);
+  await page.goto(path);
+  const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  return { path, name };
+}
+
+test("the server HTML has title, description, canonical, JSON-LD, amenities and FAQs", async ({
+  page,
+  baseURL,
+}) => {
+  const { path, html: raw } = await findRichVenue(page.request);
+  const html = decodeEntities(raw);
+
+  const ldBlocks = [...raw.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+  const venueLd = ldBlocks.find((ld) => ld["@type"] === "EventVenue") as
+    | { name: string; description: string; url: string; amenityFeature?: { name: string; value: boolean }[] }
+    | undefined;
+  expect(venueLd, "a JSON-LD EventVenue block").toBeDefined();
+  const name = venueLd!.name;
+  expect(venueLd!.url).toBe(`${baseURL}${path}`);
+
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(name)}</h1>`));
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  expect(title).toBeDefined();
+  expect(title!.startsWith(name)).toBe(true);
+  expect(title!.endsWith(` | ${SITE_NAME}`)).toBe(true);
+
+  const description = /<meta name="description" content="([^"]*)"/.exec(raw)?.[1];
+  expect(description, "meta description").toBeTruthy();
+  expect(decodeEntities(description!)).toBe(venueLd!.description);
+  expect(decodeEntities(description!).length).toBeLessThanOrEqual(161);
+
+  expect(raw).toContain(`<link rel="canonical" href="${baseURL}${path}"/>`);
+
+  // The browser's view of amenities and FAQs is all in the server HTML (inactive tabs are only hidden).
+  await page.goto(path);
+  const amenities = (
+    await page
+      .getByRole("list", { name: "Amenities", includeHidden: true })
+      .locator("li > span:not([aria-hidden]):not(.sr-only)")
+      .allTextContents()
+  ).map((t) => t.trim());
+  expect(amenities.length).toBeGreaterThan(0);
+  expect(venueLd!.amenityFeature?.map((a) => a.name)).toEqual(amenities);
+  for (const amenity of amenities) expect(html).toContain(`>${amenity}<`);
+
+  const questions = (await page.locator("details summary").allTextContents()).map((t) => t.trim());
+  expect(questions.length).toBeGreaterThanOrEqual(2);
+  for (const question of questions) expect(html).toContain(`>${question}<`);
+});
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+test("a bare id and a wrong slug answer 301 to the canonical address", async ({ page, baseURL }) => {
+  const { path } = await findRichVenue(page.request);
+  const id = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(path)![1]!;
+  for (const from of [`/venue/${id}`, `/venue/wrong-slug-${id}`]) {
+    const res = await page.request.get(from, { maxRedirects: 0 });
+    expect(res.status(), from).toBe(301);
+    expect(new URL(res.headers()["location"]!, baseURL).href, from).toBe(`${baseURL}${path}`);
+  }
+  // The browser lands on the canonical page too.
+  await page.goto(`/venue/${id}`);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+});
+
+test.describe("missing venues", () => {
+  test.use({ allowedConsoleErrors: [/404/] });
+
+  test("an unknown UUID shows 'Venue Not Found' with status 404, noindex", async ({ page }) => {
+    const response = await page.goto(`/venue/some-place-${UNKNOWN_UUID}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Venue Not Found" })).toBeVisible();
+    await expect(
+      page.getByText("The venue you're looking for doesn't exist or could not be loaded."),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  });
+
+  test("an id that is not a UUID shows 'Invalid venue ID format'", async ({ page }) => {
+    const response = await page.goto("/venue/some-venue-42");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Venue Not Found" })).toBeVisible();
+    await expect(page.getByText("Invalid venue ID format: 42", { exact: true })).toBeVisible();
+  });
+});
+
+test("the tabs switch panels by click and with the arrow keys", async ({ page }) => {
+  await openVenue(page);
+  const tablist = page.getByRole("tablist", { name: "Venue details" });
+  const tab = (name: string) => tablist.getByRole("tab", { name, exact: true });
+  const panel = (name: string) => page.getByRole("tabpanel", { name, exact: true });
+
+  await expect(tab("Overview")).toHaveAttribute("aria-selected", "true");
+  await expect(panel("Overview")).toBeVisible();
+  await expect(panel("Amenities")).toBeHidden();
+
+  await expectHydrated(tab("Amenities"));
+  await tab("Amenities").click();
+  await expect(tab("Amenities")).toHaveAttribute("aria-selected", "true");
+  await expect(tab("Overview")).toHaveAttribute("aria-selected", "false");
+  await expect(panel("Amenities")).toBeVisible();
+  await expect(panel("Amenities").getByRole("heading", { name: "Amenities" })).toBeVisible();
+  await expect(panel("Overview")).toBeHidden();
+
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("Reviews")).toBeFocused();
+  await expect(tab("Reviews")).toHaveAttribute("aria-selected", "true");
+  await expect(panel("Reviews")).toBeVisible();
+  await expect(panel("Amenities")).toBeHidden();
+
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("FAQ")).toHaveAttribute("aria-selected", "true");
+  await expect(panel("FAQ").getByRole("heading", { name: "Frequently Asked Questions" })).toBeVisible();
+
+  // Wraps from the last tab to the first, and back with ArrowLeft.
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("Overview")).toHaveAttribute("aria-selected", "true");
+  await expect(panel("Overview")).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await expect(tab("FAQ")).toHaveAttribute("aria-selected", "true");
+  await expect(panel("FAQ")).toBeVisible();
+});
+
+test("the FAQ accordion opens one item at a time", async ({ page }) => {
+  await openVenue(page);
+  const faqTab = page.getByRole("tab", { name: "FAQ", exact: true });
+  await expectHydrated(faqTab);
+  await faqTab.click();
+  const panel = page.getByRole("tabpanel", { name: "FAQ" });
+  const items = panel.locator("details");
+  expect(await items.count()).toBeGreaterThanOrEqual(2);
+  const [first, second] = [items.nth(0), items.nth(1)];
+  await expect(first).not.toHaveAttribute("open");
+  await expect(second).not.toHaveAttribute("open");
+  await expect(first.locator("p")).toBeHidden();
+
+  await first.locator("summary").click();
+  await expect(first).toHaveAttribute("open", "");
+  await expect(first.locator("p")).toBeVisible();
+
+  await second.locator("summary").click();
+  await expect(second).toHaveAttribute("open", "");
+  await expect(second.locator("p")).toBeVisible();
+  await expect(first).not.toHaveAttribute("open");
+  await expect(first.locator("p")).toBeHidden();
+
+  await second.locator("summary").click();
+  await expect(second).not.toHaveAttribute("open");
+});
+
+test("the gallery's previous/next buttons move the counter and wrap; a thumbnail selects its photo", async ({
+  page,
+}) => {
+  const { name } = await openVenue(page);
+  const gallery = page.getByLabel(`Photos of ${name}`, { exact: true });
+  const counter = page.getByTestId("gallery-counter");
+  await expect(counter).toHaveText(/^1 \/ \d+$/);
+  const total = Number((await counter.textContent())!.split("/")[1]!.trim());
+  expect(total).toBeGreaterThan(1);
+  const thumbnails = gallery.getByRole("button", { name: /^Show photo \d+$/ });
+  await expect(thumbnails).toHaveCount(total);
+
+  const next = gallery.getByRole("button", { name: "Next photo" });
+  const previous = gallery.getByRole("button", { name: "Previous photo" });
+  await expectHydrated(next);
+  await next.click();
+  await expect(counter).toHaveText(`2 / ${total}`);
+  await expect(gallery.getByRole("img", { name: `${name}, photo 2 of ${total}` })).toBeVisible();
+  await previous.click();
+  await expect(counter).toHaveText(`1 / ${total}`);
+  await previous.click();
+  await expect(counter).toHaveText(`${total} / ${total}`);
+  await expect(gallery.getByRole("img", { name: `${name}, photo ${total} of ${total}` })).toBeVisible();
+  await next.click();
+  await expect(counter).toHaveText(`1 / ${total}`);
+
+  const pick = Math.min(3, total);
+  await thumbnails.nth(pick - 1).click();
+  await expect(counter).toHaveText(`${pick} / ${total}`);
+  await expect(thumbnails.nth(pick - 1)).toHaveAttribute("aria-current", "true");
+  await expect(thumbnails.first()).not.toHaveAttribute("aria-current");
+  await expect(gallery.getByRole("img", { name: `${name}, photo ${pick} of ${total}` })).toBeVisible();
+});
+
+test.describe("share", () => {
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("without a native share sheet, Share copies the page address", async ({ page }) => {
+    await openVenue(page);
+    expect(await page.evaluate(() => typeof navigator.share)).toBe("undefined");
+    const share = page.getByRole("button", { name: "Share", exact: true });
+    await expectHydrated(share);
+    await share.click();
+    await expect(page.getByText("Link copied to clipboard")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  });
+});
+
+test("Save toggles to 'Saved' for a signed-in user and stays saved after a reload", async ({ page }) => {
+  await registerViaApi(page);
+  const { name } = await openVenue(page);
+  const save = page.getByRole("button", { name: `Save ${name} to favorites` });
+  await expect(save).toHaveText("Save");
+  await expect(save).toHaveAttribute("aria-pressed", "false");
+  await expectHydrated(save);
+  await save.click();
+  const saved = page.getByRole("button", { name: `Remove ${name} from favorites` });
+  await expect(saved).toHaveText("Saved");
+  await expect(saved).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("Venue added to favorites")).toBeVisible();
+
+  await page.reload();
+  await expect(saved).toHaveText("Saved");
+  await expectHydrated(saved);
+  await saved.click();
+  await expect(save).toHaveText("Save");
+  await expect(page.getByText("Removed from favorites")).toBeVisible();
+});
+
+test("Save sends a signed-out visitor to log in", async ({ page }) => {
+  const { name } = await openVenue(page);
+  const save = page.getByRole("button", { name: `Save ${name} to favorites` });
+  await expectHydrated(save);
+  await save.click();
+  await expect(page.getByText("Please login to save favorites")).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/login");
+});
+
+test("the venue page has no serious accessibility violations", async ({ page }) => {
+  await openVenue(page);
+  await expectHydrated(page.getByRole("tab", { name: "Overview" }));
+  await settle(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("tab", { name: "Reviews" }).click();
+  await settle(page);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("screenshots of a venue page at desktop and phone widths", async ({ page }) => {
+  const { path } = await findRichVenue(page.request);
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(path);
+    await expectHydrated(page.getByRole("tab", { name: "Overview" }));
+    await settle(page);
+    await page.screenshot({ fullPage: true, path: `test-results/screens/venue-${width}.png` });
+  }
+});
