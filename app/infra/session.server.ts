@@ -5,21 +5,33 @@ import { toAppUser, type AppUser } from "~/lib/user";
 
 const flashCookie = createCookie("vv_flash", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
 
+const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
+
 /** A toast to show on the next page, carried by a short-lived cookie through a redirect. */
-export async function flashHeaders(toast: Toast, headers = new Headers()): Promise<Headers> {
-  headers.append("Set-Cookie", await flashCookie.serialize(toast));
+export async function flashHeaders(
+  request: Request,
+  toast: Toast,
+  headers = new Headers(),
+): Promise<Headers> {
+  headers.append("Set-Cookie", await flashCookie.serialize(toast, { secure: isHttps(request) }));
   return headers;
 }
 
 export async function readFlash(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
   const toast = ((await flashCookie.parse(request.headers.get("Cookie"))) as Toast | null) ?? null;
   const headers = new Headers();
-  if (toast) headers.append("Set-Cookie", await flashCookie.serialize("", { maxAge: 0 }));
+  if (toast)
+    headers.append("Set-Cookie", await flashCookie.serialize("", { maxAge: 0, secure: isHttps(request) }));
   return { toast, headers };
 }
 
-export async function redirectWithToast(to: string, toast: Toast, headers?: Headers): Promise<Response> {
-  return redirect(to, { headers: await flashHeaders(toast, headers) });
+export async function redirectWithToast(
+  request: Request,
+  to: string,
+  toast: Toast,
+  headers?: Headers,
+): Promise<Response> {
+  return redirect(to, { headers: await flashHeaders(request, toast, headers) });
 }
 
 export async function getUser(request: Request, context: Pick<AppContext, "auth">): Promise<AppUser | null> {
@@ -51,7 +63,7 @@ async function requireRole(
 ): Promise<AppUser> {
   const user = await requireUser(request, context);
   if (allowed(user)) return user;
-  if (isRead(request)) throw await redirectWithToast("/login", { type: "error", message });
+  if (isRead(request)) throw await redirectWithToast(request, "/login", { type: "error", message });
   throw data({ error: message }, { status: 403 });
 }
 

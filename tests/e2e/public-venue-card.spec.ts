@@ -103,18 +103,49 @@ test("signed in, the heart saves the venue, survives a reload, lists it in /favo
   const saved = page.getByTestId("venue-card");
   await expect(saved).toHaveCount(1);
   await expect(saved.getByRole("heading", { level: 3 })).toHaveText(name);
+  await expect(heart(saved)).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("1 saved venue", { exact: true })).toBeVisible();
 
+  await page.goto("/");
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  await expectHydrated(button);
+  await button.click();
+  await expect(page.getByText("Removed from favorites")).toBeVisible();
+  await expect(button).toHaveAttribute("aria-pressed", "false");
+  await expect(button).toHaveAccessibleName(`Save ${name} to favorites`);
+  await page.reload();
+  await expect(button).toHaveAttribute("aria-pressed", "false");
+
+  await page.goto("/favorites");
+  await expect(page.getByRole("heading", { name: "No favorites yet" })).toBeVisible();
+});
+
+// BUG (app/components/venue/use-favorite.ts): the result toast is shown from an effect inside the
+// heart's own component once the fetcher is idle. On /favorites the revalidation that makes the
+// fetcher idle also drops the un-saved card, so the component unmounts first and
+// 'Removed from favorites' never appears (the card does disappear). Expected: the toast shows.
+test("un-hearting a card on /favorites shows 'Removed from favorites' and drops the card", async ({
+  page,
+  baseURL,
+}) => {
+  await registerViaApi(page);
+  const { card, name } = await cardWithPhotos(page);
+  const href = (await card.getByRole("link", { name, exact: true }).getAttribute("href"))!;
+  const venueId = new RegExp(`(${UUID})$`).exec(href)![1]!;
+  const res = await page.request.post("/api/favorites", {
+    form: { venueId, saved: "true" },
+    headers: { origin: baseURL! },
+  });
+  expect(res.status()).toBe(200);
+
+  await page.goto("/favorites");
+  const saved = page.getByTestId("venue-card");
+  await expect(saved).toHaveCount(1);
+  await expect(saved.getByRole("heading", { level: 3 })).toHaveText(name);
   const savedHeart = heart(saved);
   await expect(savedHeart).toHaveAttribute("aria-pressed", "true");
   await expectHydrated(savedHeart);
   await savedHeart.click();
-  await expect(page.getByText("Removed from favorites")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No favorites yet" })).toBeVisible();
-
-  await page.goto("/");
-  await expect(heart(page.getByTestId("venue-card").filter({ hasText: name }))).toHaveAttribute(
-    "aria-pressed",
-    "false",
-  );
+  await expect(page.getByText("Removed from favorites")).toBeVisible();
 });

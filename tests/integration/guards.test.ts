@@ -98,3 +98,17 @@ describe("role guards", () => {
     expect(row!.role).toBe("venue_manager");
   });
 });
+
+describe("cookies", () => {
+  it("are httpOnly and SameSite=Lax, and Secure when served over https", async () => {
+    const u = await t.signUp();
+    const plain = await run(() => requireAdmin(t.request("/admin", { cookie: u.cookie }), t.context));
+    const flash = plain.response!.headers.get("set-cookie")!;
+    expect(flash).toMatch(/HttpOnly/);
+    expect(flash).toMatch(/SameSite=Lax/);
+    expect(flash).not.toMatch(/Secure/);
+    const secureRequest = new Request("https://vows.example/admin", { headers: { cookie: u.cookie } });
+    const secure = await run(() => requireAdmin(secureRequest, t.context));
+    expect(secure.response!.headers.get("set-cookie")).toMatch(/Secure/);
+  });
+});

@@ -6,6 +6,7 @@ import { endAllSessions } from "~/services/accounts.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = await endAllSessions(context, request);
   throw await redirectWithToast(
+    request,
     "/login",
     { type: "success", message: "Your email address has been verified. Please log in again." },
     headers,

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return fail({ error: result.error }, result.status);
     const to = safeRedirect(values.redirectTo, homeFor(result.user));
     throw redirect(to, {
-      headers: await flashHeaders({ type: "success", message: "Login successful" }, result.headers),
+      headers: await flashHeaders(request, { type: "success", message: "Login successful" }, result.headers),
     });
   }
 
@@ -47,7 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Spec: after registration the user goes to /account (the dialog keeps them where they were).
   const to = safeRedirect(values.redirectTo, "/account");
   throw redirect(to, {
-    headers: await flashHeaders({ type: "success", message: "Account created successfully" }, result.headers),
+    headers: await flashHeaders(
+      request,
+      { type: "success", message: "Account created successfully" },
+      result.headers,
+    ),
   });
 }
 

@@ -9,5 +9,10 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const headers = await signOut(context, request);
-  throw await redirectWithToast("/", { type: "success", message: "Logged out successfully" }, headers);
+  throw await redirectWithToast(
+    request,
+    "/",
+    { type: "success", message: "Logged out successfully" },
+    headers,
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/update-password";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** After a successful reset the token is spent: re-running the loader would send the user away
  *  before the success message and the redirect to /login. */
-export const shouldRevalidate: Route.ShouldRevalidateFunction = ({
+export const shouldRevalidate: ShouldRevalidateFunction = ({
   actionResult,
   defaultShouldRevalidate,
 }) => ((actionResult as ActionResult | undefined)?.done ? false : defaultShouldRevalidate);
