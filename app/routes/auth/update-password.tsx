@@ -1,5 +1,12 @@
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import {
+  data,
+  Form,
+  redirect,
+  useNavigate,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/update-password";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -49,10 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** After a successful reset the token is spent: re-running the loader would send the user away
  *  before the success message and the redirect to /login. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  actionResult,
-  defaultShouldRevalidate,
-}) => ((actionResult as ActionResult | undefined)?.done ? false : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as ActionResult | undefined)?.done ? false : defaultShouldRevalidate;
 
 export default function UpdatePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
