@@ -1,5 +1,3 @@
-import { cn } from "~/lib/cn";
-
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return (
@@ -8,30 +6,23 @@ export function initials(name: string): string {
   );
 }
 
-export function UserAvatar({
-  name,
-  url,
-  className,
-}: {
-  name: string;
-  url: string | null;
-  className?: string;
-}) {
+/** The avatar image, or the name's initials on a coloured circle. */
+export function UserAvatar({ name, url, size = 32 }: { name: string; url: string | null; size?: number }) {
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.38) };
   return url ? (
     <img
       src={url}
       alt=""
-      width={32}
-      height={32}
-      className={cn("h-8 w-8 rounded-full object-cover", className)}
+      width={size}
+      height={size}
+      style={style}
+      className="shrink-0 rounded-full object-cover"
     />
   ) : (
     <span
       aria-hidden="true"
-      className={cn(
-        "flex h-8 w-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-white",
-        className,
-      )}
+      style={style}
+      className="flex shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-white"
     >
       {initials(name)}
     </span>

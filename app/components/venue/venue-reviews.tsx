@@ -190,7 +190,7 @@ export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, ca
           {reviews.map((r) => (
             <li key={r.id} className="rounded-xl border border-sand bg-white p-5">
               <div className="flex items-center gap-3">
-                <UserAvatar name={r.authorName} url={r.authorAvatar} className="h-10 w-10" />
+                <UserAvatar name={r.authorName} url={r.authorAvatar} size={40} />
                 <div>
                   <p className="font-medium">{r.authorName}</p>
                   <div className="flex items-center gap-2">

@@ -120,7 +120,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       <div className="mt-8 grid gap-8 md:grid-cols-[260px_1fr]">
         <aside className="h-fit rounded-2xl border border-sand bg-white p-4 shadow-card">
           <div className="flex items-center gap-3 border-b border-sand px-2 pb-4">
-            <UserAvatar name={user.name} url={user.avatarUrl} className="h-12 w-12 text-base" />
+            <UserAvatar name={user.name} url={user.avatarUrl} size={48} />
             <div className="min-w-0">
               <p className="truncate font-semibold">{user.name}</p>
               <p className="truncate text-sm text-muted">{user.email}</p>
