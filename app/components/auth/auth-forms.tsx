@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { loginSchema, registerSchema } from "~/lib/validation/auth";
-import { validate, formValues, type FieldErrors } from "~/lib/validation/form";
+import type { FieldErrors } from "~/lib/validation/form";
+import { useClientValidation } from "~/components/forms/use-client-validation";
 
 export type AuthActionData = {
   intent: "login" | "register";
@@ -13,24 +14,11 @@ export type AuthActionData = {
   values?: Record<string, string>;
 };
 
-/** Client-side check with the same schema the action uses; the action stays authoritative. */
 function useAuthForm(intent: "login" | "register") {
   const fetcher = useFetcher<AuthActionData>();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { clientErrors, onSubmit } = useClientValidation(intent === "login" ? loginSchema : registerSchema);
   const server = fetcher.data?.intent === intent ? fetcher.data : undefined;
   const errors = clientErrors ?? server?.errors ?? {};
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const result = validate(
-      intent === "login" ? loginSchema : registerSchema,
-      formValues(event.currentTarget),
-    );
-    if (!result.ok) {
-      event.preventDefault();
-      setClientErrors(result.errors);
-    } else {
-      setClientErrors(null);
-    }
-  };
   const formError = clientErrors
     ? (clientErrors.form ?? null)
     : (server?.error ?? server?.errors?.form ?? null);

@@ -9,7 +9,8 @@ import { cn } from "~/lib/cn";
 import type { Toast } from "~/lib/toast";
 import type { AppUser } from "~/lib/user";
 import { REVIEW_MAX_LENGTH, reviewSchema } from "~/lib/validation/review";
-import { formValues, validate, type FieldErrors } from "~/lib/validation/form";
+import { type FieldErrors } from "~/lib/validation/form";
+import { useClientValidation } from "~/components/forms/use-client-validation";
 import { formatReviewDate, roundRating } from "~/lib/venue";
 import type { ReviewView } from "~/services/reviews.server";
 import { Stars } from "./rating";
@@ -72,7 +73,7 @@ function ReviewForm({
 }) {
   const fetcher = useFetcher<ReviewReply>();
   const [rating, setRating] = useState(own?.rating ?? 0);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { clientErrors, onSubmit } = useClientValidation(reviewSchema);
   const errors = clientErrors ?? fetcher.data?.errors ?? {};
   const pending = fetcher.state !== "idle";
 
@@ -87,11 +88,7 @@ function ReviewForm({
       method="post"
       noValidate
       className="space-y-4 rounded-xl border border-sand bg-white p-5"
-      onSubmit={(event) => {
-        const result = validate(reviewSchema, formValues(event.currentTarget));
-        setClientErrors(result.ok ? null : result.errors);
-        if (!result.ok) event.preventDefault();
-      }}
+      onSubmit={onSubmit}
     >
       <input type="hidden" name="intent" value="review" />
       {own ? (

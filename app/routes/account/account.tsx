@@ -8,7 +8,6 @@ import {
   Shield,
   UserRound,
 } from "lucide-react";
-import { useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/account";
 import { UserAvatar } from "~/components/layout/user-avatar";
@@ -21,6 +20,7 @@ import { seoMeta, siteFromMatches } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { changePasswordSchema, profileSchema } from "~/lib/validation/auth";
 import { formValues, validate, type FieldErrors } from "~/lib/validation/form";
+import { useClientValidation } from "~/components/forms/use-client-validation";
 import { venuePath } from "~/lib/venue-url";
 import { changePassword, revokeOtherSessions, updateProfile } from "~/services/accounts.server";
 import { listVenuesBySubmitter } from "~/services/venues.server";
@@ -199,7 +199,7 @@ function ProfileSection({
   actionData,
 }: SectionProps & { user: Route.ComponentProps["loaderData"]["user"] }) {
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { clientErrors, onSubmit } = useClientValidation(profileSchema);
   const own = actionData?.intent === "profile" ? actionData : undefined;
   const errors = clientErrors ?? own?.errors ?? {};
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
@@ -219,16 +219,7 @@ function ProfileSection({
           </p>
         </div>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        className="mt-6 max-w-lg space-y-4"
-        onSubmit={(event) => {
-          const result = validate(profileSchema, formValues(event.currentTarget));
-          setClientErrors(result.ok ? null : result.errors);
-          if (!result.ok) event.preventDefault();
-        }}
-      >
+      <Form method="post" noValidate className="mt-6 max-w-lg space-y-4" onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="profile" />
         <FormError message={own?.error} />
         <Field
@@ -276,23 +267,14 @@ function ProfileSection({
 
 function PasswordSection({ actionData }: SectionProps) {
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { clientErrors, onSubmit } = useClientValidation(changePasswordSchema);
   const own = actionData?.intent === "password" ? actionData : undefined;
   const errors = clientErrors ?? own?.errors ?? {};
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
   return (
     <>
       <h2 className="text-2xl">Change Password</h2>
-      <Form
-        method="post"
-        noValidate
-        className="mt-6 max-w-lg space-y-4"
-        onSubmit={(event) => {
-          const result = validate(changePasswordSchema, formValues(event.currentTarget));
-          setClientErrors(result.ok ? null : result.errors);
-          if (!result.ok) event.preventDefault();
-        }}
-      >
+      <Form method="post" noValidate className="mt-6 max-w-lg space-y-4" onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="password" />
         <FormError message={own?.error && !errors.currentPassword ? own.error : null} />
         <Field

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
@@ -8,6 +7,7 @@ import type { Toast } from "~/lib/toast";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { resetRequestSchema } from "~/lib/validation/auth";
 import { formValues, validate, type FieldErrors } from "~/lib/validation/form";
+import { useClientValidation } from "~/components/forms/use-client-validation";
 import { requestPasswordReset } from "~/services/accounts.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { clientErrors, onSubmit } = useClientValidation(resetRequestSchema);
   const pending = navigation.state === "submitting";
   const errors = clientErrors ?? actionData?.errors ?? {};
   useToast(actionData?.toast);
@@ -78,16 +78,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
             <p className="mt-2 text-sm text-muted">
               Enter your email and we will send you a link to set a new password.
             </p>
-            <Form
-              method="post"
-              noValidate
-              className="mt-6 space-y-4"
-              onSubmit={(event) => {
-                const result = validate(resetRequestSchema, formValues(event.currentTarget));
-                setClientErrors(result.ok ? null : result.errors);
-                if (!result.ok) event.preventDefault();
-              }}
-            >
+            <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit}>
               <FormError message={actionData?.error ?? loaderData.notice} />
               <Field
                 label="Email"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import {
   data,
   Form,
@@ -15,6 +15,7 @@ import type { Toast } from "~/lib/toast";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { newPasswordSchema } from "~/lib/validation/auth";
 import { formValues, validate, type FieldErrors } from "~/lib/validation/form";
+import { useClientValidation } from "~/components/forms/use-client-validation";
 import { isResetTokenValid, resetPassword } from "~/services/accounts.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -62,7 +63,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 export default function UpdatePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { clientErrors, onSubmit } = useClientValidation(newPasswordSchema);
   const errors = clientErrors ?? actionData?.errors ?? {};
   const done = actionData?.done === true;
   useToast(actionData?.toast);
@@ -81,16 +82,7 @@ export default function UpdatePasswordPage({ loaderData, actionData }: Route.Com
             Password has been updated successfully. Taking you to the login page...
           </p>
         ) : (
-          <Form
-            method="post"
-            noValidate
-            className="mt-6 space-y-4"
-            onSubmit={(event) => {
-              const result = validate(newPasswordSchema, formValues(event.currentTarget));
-              setClientErrors(result.ok ? null : result.errors);
-              if (!result.ok) event.preventDefault();
-            }}
-          >
+          <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit}>
             <input type="hidden" name="token" value={loaderData.token} />
             <FormError message={actionData?.error} />
             <Field
