@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
 import { showToast } from "~/components/layout/use-toast";
 import { useRootData } from "~/lib/root-data";
 import type { Toast } from "~/lib/toast";
@@ -7,28 +7,40 @@ import type { Toast } from "~/lib/toast";
 type Reply = { saved?: boolean; toast: Toast };
 
 /**
- * Saved state of one venue, optimistic: the heart flips at once, and if the server refuses,
- * the root's list of favourites (revalidated after the request) puts it back.
+ * Saved state of one venue, optimistic: the heart flips at once; after the request the root's list
+ * of favourites is reloaded, which confirms the change or, if the server refused, puts it back.
+ * A plain fetch (not a fetcher) so the toast still shows when the card itself disappears, as on
+ * /favorites after un-saving.
  */
 export function useFavorite(venueId: string) {
   const { user, favoriteIds } = useRootData();
-  const fetcher = useFetcher<Reply>({ key: `favorite-${venueId}` });
+  const [pending, setPending] = useState<boolean | null>(null);
+  const revalidator = useRevalidator();
   const navigate = useNavigate();
-  const pending =
-    fetcher.formData?.get("venueId") === venueId ? fetcher.formData.get("saved") === "true" : undefined;
   const saved = pending ?? favoriteIds.includes(venueId);
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) showToast(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data]);
-
-  const toggle = () => {
+  const toggle = async () => {
     if (!user) {
       showToast({ type: "error", message: "Please login to save favorites" });
       navigate(`/login?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
       return;
     }
-    fetcher.submit({ venueId, saved: String(!saved) }, { method: "post", action: "/api/favorites" });
+    const next = !saved;
+    setPending(next);
+    try {
+      const res = await fetch("/api/favorites", {
+        method: "POST",
+        body: new URLSearchParams({ venueId, saved: String(next) }),
+      });
+      showToast(((await res.json()) as Reply).toast);
+    } catch {
+      showToast({
+        type: "error",
+        message: next ? "Failed to add to favorites" : "Failed to remove from favorites",
+      });
+    }
+    await revalidator.revalidate();
+    setPending(null);
   };
   return { saved, toggle };
 }

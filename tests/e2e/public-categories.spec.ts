@@ -1,0 +1,174 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectHydrated, expectNoSeriousA11yViolations, test } from "./fixtures";
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+/** Waits until every finite animation and transition (card fade-ups, image fade-ins) has ended. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+      .every((a) => a.playState !== "running"),
+  );
+}
+
+/** The venue-type cards on /categories: links whose card heading names the type. */
+function typeCards(page: Page): Locator {
+  return page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 2 }) });
+}
+
+function layoutToggle(page: Page) {
+  const group = page.getByRole("group", { name: "Layout" });
+  return {
+    grid: group.getByRole("button", { name: "Grid view" }),
+    list: group.getByRole("button", { name: "List view" }),
+  };
+}
+
+/** Number of distinct card columns: cards in one row share their top edge. */
+async function columns(cards: Locator): Promise<number> {
+  const boxes = await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+  const firstTop = boxes[0]!;
+  return boxes.filter((top) => Math.abs(top - firstTop) < 2).length;
+}
+
+test("/categories lists the 12 venue types with counts and switches between grid and list", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/categories");
+  await expect(page.getByRole("heading", { level: 1, name: "Venue Types" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Venue Types \| /);
+  const cards = typeCards(page);
+  await expect(cards).toHaveCount(12);
+  for (const card of await cards.all()) {
+    await expect(card).toContainText(/\d+ venues/);
+    await expect(card.getByRole("link")).toHaveAttribute("href", new RegExp(`^/categories/${UUID}$`));
+  }
+
+  const { grid, list } = layoutToggle(page);
+  await expect(grid).toHaveAttribute("aria-pressed", "true");
+  await expect(list).toHaveAttribute("aria-pressed", "false");
+  await settle(page);
+  expect(await columns(cards)).toBe(3);
+
+  await expectHydrated(list);
+  await list.click();
+  await expect(page).toHaveURL((url) => url.pathname === "/categories" && url.search === "?view=list");
+  await expect(list).toHaveAttribute("aria-pressed", "true");
+  await expect(grid).toHaveAttribute("aria-pressed", "false");
+  await expect.poll(() => columns(cards)).toBe(1);
+  await expect(cards).toHaveCount(12);
+
+  await grid.click();
+  await expect(page).toHaveURL((url) => url.pathname === "/categories" && url.search === "");
+  await expect(grid).toHaveAttribute("aria-pressed", "true");
+  await expect(list).toHaveAttribute("aria-pressed", "false");
+  await expect.poll(() => columns(cards)).toBe(3);
+});
+
+test("a venue type page shows its banner, count, venues, layout toggle and a Filter link", async ({
+  page,
+}) => {
+  await page.goto("/categories");
+  const cards = typeCards(page);
+  await expect(cards).toHaveCount(12);
+  // A type that has venues (the seed spreads ~160 venues over 12 types).
+  let chosen: Locator | null = null;
+  let count = 0;
+  for (const card of await cards.all()) {
+    count = Number(/(\d+) venues/.exec((await card.textContent()) ?? "")?.[1] ?? 0);
+    if (count > 1) {
+      chosen = card;
+      break;
+    }
+  }
+  expect(chosen, "a venue type with several venues").not.toBeNull();
+  const name = (await chosen!.getByRole("heading", { level: 2 }).textContent())!.trim();
+  await expectHydrated(chosen!.getByRole("link"));
+  await chosen!.getByRole("link").click();
+
+  await expect(page).toHaveURL(new RegExp(`/categories/${UUID}$`));
+  await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${name} Wedding Venues in Colorado \\| `));
+  const back = page.getByRole("link", { name: "Back to All Venue Types" });
+  await expect(back).toHaveAttribute("href", "/categories");
+  await expect(page.getByRole("heading", { level: 2, name: `${count} Venues`, exact: true })).toBeVisible();
+  const venueCards = page.getByTestId("venue-card");
+  await expect(venueCards).toHaveCount(count);
+  await expect(page.getByRole("link", { name: "Filter", exact: true })).toHaveAttribute(
+    "href",
+    `/venues?category=${encodeURIComponent(name)}`,
+  );
+
+  const { grid, list } = layoutToggle(page);
+  await expect(grid).toHaveAttribute("aria-pressed", "true");
+  await expectHydrated(list);
+  await list.click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("view") === "list");
+  await expect(list).toHaveAttribute("aria-pressed", "true");
+  await expect(grid).toHaveAttribute("aria-pressed", "false");
+  await expect.poll(() => columns(venueCards)).toBe(1);
+  await grid.click();
+  await expect(page).toHaveURL((url) => !url.searchParams.has("view"));
+  await expect(grid).toHaveAttribute("aria-pressed", "true");
+
+  await back.click();
+  await expect(page).toHaveURL((url) => url.pathname === "/categories");
+  await expect(page.getByRole("heading", { level: 1, name: "Venue Types" })).toBeVisible();
+});
+
+test.describe("unknown venue type", () => {
+  test.use({ allowedConsoleErrors: [/404/] });
+
+  test("shows 'Category Not Found' with a way back, status 404", async ({ page }) => {
+    const response = await page.goto("/categories/00000000-0000-4000-8000-000000000000");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Category Not Found" })).toBeVisible();
+    await expect(
+      page.getByText("The venue type you're looking for doesn't exist or has been removed."),
+    ).toBeVisible();
+    const back = page.getByRole("link", { name: "Back to Venue Types" });
+    await expect(back).toHaveAttribute("href", "/categories");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expectHydrated(back);
+    await back.click();
+    await expect(page).toHaveURL((url) => url.pathname === "/categories");
+  });
+
+  test("a type id that is not a UUID is not found either", async ({ page }) => {
+    const response = await page.goto("/categories/not-a-type");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Category Not Found" })).toBeVisible();
+  });
+});
+
+test("/categories and a venue type page have no serious accessibility violations", async ({ page }) => {
+  await page.goto("/categories");
+  await expect(typeCards(page)).toHaveCount(12);
+  await settle(page);
+  await expectNoSeriousA11yViolations(page);
+
+  const href = (await typeCards(page).first().getByRole("link").getAttribute("href"))!;
+  await page.goto(href);
+  await expect(page.getByRole("link", { name: "Back to All Venue Types" })).toBeVisible();
+  await settle(page);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("screenshots of /categories at desktop and phone widths", async ({ page }) => {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto("/categories");
+    await expect(typeCards(page)).toHaveCount(12);
+    await settle(page);
+    await page.screenshot({ fullPage: true, path: `test-results/screens/categories-${width}.png` });
+  }
+});

@@ -1,0 +1,101 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectHydrated, registerViaApi, test, uniqueAccount } from "./fixtures";
+
+/** A venue path from /sitemap.xml; `offset` keeps tests that write reviews on different venues. */
+async function venuePath(request: APIRequestContext, offset: number): Promise<string> {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]!).pathname)
+    .filter((p) => p.startsWith("/venue/"));
+  expect(paths.length).toBeGreaterThan(offset);
+  return paths[offset]!;
+}
+
+async function openReviews(page: Page, path: string) {
+  await page.goto(path);
+  const tab = page.getByRole("tab", { name: "Reviews", exact: true });
+  await expectHydrated(tab);
+  await tab.click();
+  const panel = page.getByRole("tabpanel", { name: "Reviews", exact: true });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** Today in the app's review format 'MMMM d, yyyy' (en-US, UTC). */
+function today(): string {
+  return new Intl.DateTimeFormat("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date());
+}
+
+test("a signed-out visitor is asked to log in instead of getting the form", async ({ page }) => {
+  const panel = await openReviews(page, await venuePath(page.request, 7));
+  await expect(panel.getByText("Please login to submit a review")).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Write a Review" })).toHaveCount(0);
+  const login = panel.getByRole("link", { name: "Login", exact: true });
+  await expect(login).toHaveAttribute("href", /^\/login(\?|$)/);
+  await login.click();
+  await expect(page).toHaveURL((url) => url.pathname === "/login");
+});
+
+test("a signed-in user validates, submits, sees and can reopen their review", async ({ page }, testInfo) => {
+  const account = await registerViaApi(page, uniqueAccount("reviewer"));
+  const path = await venuePath(page.request, 11 + testInfo.repeatEachIndex);
+  const panel = await openReviews(page, path);
+  await expect(panel.getByText("Please login to submit a review")).toHaveCount(0);
+
+  const summaryCount = panel.getByText(/^\d+ reviews?$/);
+  const before = Number((await summaryCount.textContent())!.split(" ")[0]);
+
+  const write = panel.getByRole("button", { name: "Write a Review", exact: true });
+  await expectHydrated(write);
+  await write.click();
+  const comment = panel.getByLabel("Your review");
+  await expect(comment).toBeVisible();
+  await expect(write).toHaveCount(0);
+  await expect(panel.getByText(/already reviewed this venue/)).toHaveCount(0);
+
+  // Empty submit: both messages, nothing sent.
+  await panel.getByRole("button", { name: "Submit Review" }).click();
+  await expect(panel.getByText("Please enter your review")).toBeVisible();
+  await expect(panel.getByText("Please select a rating")).toBeVisible();
+
+  await panel.locator("label").filter({ hasText: "4 stars" }).click();
+  await expect(panel.getByRole("radio", { name: "4 stars" })).toBeChecked();
+  const text = `Lovely grounds and a calm team. (${account.email})`;
+  await comment.fill(text);
+  await panel.getByRole("button", { name: "Submit Review" }).click();
+
+  await expect(page.getByText("Your review has been submitted!")).toBeVisible();
+  await expect(comment).toHaveCount(0);
+  const mine = panel.getByRole("listitem").filter({ hasText: text });
+  await expect(mine).toHaveCount(1);
+  await expect(mine.getByText(account.name, { exact: true })).toBeVisible();
+  await expect(mine.locator("time")).toHaveText(today());
+  await expect(mine.getByRole("img", { name: "4.0 out of 5 stars" })).toBeVisible();
+  // Newest first.
+  await expect(panel.getByRole("listitem").first()).toContainText(text);
+  await expect(summaryCount).toHaveText(`${before + 1} ${before + 1 === 1 ? "review" : "reviews"}`);
+
+  // The same review again after a reload (it was stored, not only shown).
+  await page.reload();
+  const again = await openReviews(page, path);
+  await expect(again.getByRole("listitem").filter({ hasText: text })).toHaveCount(1);
+
+  // Writing again replaces the earlier review; Cancel closes the form.
+  const edit = again.getByRole("button", { name: "Edit Your Review", exact: true });
+  await expectHydrated(edit);
+  await edit.click();
+  await expect(
+    again.getByText("You have already reviewed this venue. Submitting again replaces your earlier review."),
+  ).toBeVisible();
+  await expect(again.getByLabel("Your review")).toHaveValue(text);
+  await expect(again.getByRole("radio", { name: "4 stars" })).toBeChecked();
+  await expect(again.getByRole("button", { name: "Update Review" })).toBeVisible();
+  await again.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(again.getByLabel("Your review")).toHaveCount(0);
+  await expect(again.getByRole("button", { name: "Edit Your Review", exact: true })).toBeVisible();
+});
