@@ -16,7 +16,7 @@ const config = loadConfig();
 const production = config.env === "production";
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-const context = createAppContext(config, database);
+const context = await createAppContext(config, database);
 const seed = await seedIfEmpty(database.db, context.storage, { log: (msg) => context.logger.info(msg) });
 context.logger.info(seed.seeded ? "demo content seeded" : "database ready", {
   database: database.kind,

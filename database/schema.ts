@@ -99,6 +99,13 @@ export const verifications = pgTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
+// Settings the servers share, such as the generated session-signing secret.
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 // Fixed-window counters for sign-in, registration and reset requests (shared by all instances).
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -43,7 +43,7 @@ try {
     `Cannot open the database (${(err as Error).message}). If the site is running on the embedded database, stop it first.`,
   );
 }
-const app = createAppContext(config, database);
+const app = await createAppContext(config, database);
 
 try {
   if (command === "create") {

@@ -12,13 +12,13 @@ export const AUTH_BASE_PATH = "/api/auth";
  *  which validate with the spec's messages and apply our rate limits. */
 export const AUTH_PUBLIC_PATHS = ["/api/auth/reset-password/:token", "/api/auth/verify-email"];
 
-export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
+export function createAuth(opts: { config: Config; secret: string; db: Db; mailer: Mailer }) {
   const { config, db, mailer } = opts;
   return betterAuth({
     appName: config.siteName,
     baseURL: config.siteUrl,
     basePath: AUTH_BASE_PATH,
-    secret: config.authSecret,
+    secret: opts.secret,
     trustedOrigins: [config.siteUrl],
     database: drizzleAdapter(db, {
       provider: "pg",

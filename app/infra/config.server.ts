@@ -1,5 +1,3 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -31,23 +29,14 @@ export type Config = {
   databaseUrl: string | undefined;
   siteUrl: string;
   siteName: string;
-  authSecret: string;
+  /** Unset: generated once and kept in the database (see infra/context.server.ts). */
+  authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   mapTileUrl: string;
   analytics: { gaMeasurementId: string | undefined; gtmId: string | undefined };
   logLevel: "debug" | "info" | "warn" | "error";
 };
-
-/** The secret is generated once into DATA_DIR so sessions survive restarts without any set-up. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
-  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(32).toString("base64url");
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -57,9 +46,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.NODE_ENV === "production" && e.DATABASE_URL && !e.BETTER_AUTH_SECRET) {
-    throw new Error("BETTER_AUTH_SECRET is required when NODE_ENV=production and DATABASE_URL is set");
-  }
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     env: e.NODE_ENV,
@@ -68,7 +54,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     siteUrl,
     siteName: e.SITE_NAME,
-    authSecret: e.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    authSecret: e.BETTER_AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
     mapTileUrl: e.MAP_TILE_URL,

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
 import path from "node:path";
+import { appSettings } from "../../database/schema";
 import { createAuth, type Auth } from "./auth.server";
 import type { Config } from "./config.server";
 import type { Database, Db } from "./db.server";
@@ -25,11 +28,26 @@ declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
 }
 
-export function createAppContext(
+/**
+ * The session-signing secret: BETTER_AUTH_SECRET when set, otherwise one generated on first start
+ * and kept in the database, so every instance (and every restart) shares it with no set-up.
+ */
+async function authSecret(config: Config, db: Db): Promise<string> {
+  if (config.authSecret) return config.authSecret;
+  await db
+    .insert(appSettings)
+    .values({ key: "auth_secret", value: crypto.randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, "auth_secret"));
+  return row!.value;
+}
+
+/** Builds the context once the database is migrated. */
+export async function createAppContext(
   config: Config,
   database: Database,
   overrides: Partial<AppContext> = {},
-): AppContext {
+): Promise<AppContext> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const mailer =
     overrides.mailer ??
@@ -40,6 +58,7 @@ export function createAppContext(
       logger,
     });
   const storage = overrides.storage ?? createFsStorage(path.join(config.dataDir, "uploads"));
-  const auth = createAuth({ config, db: database.db, mailer });
+  const secret = await authSecret(config, database.db);
+  const auth = createAuth({ config, secret, db: database.db, mailer });
   return { config, database, db: database.db, auth, mailer, storage, logger };
 }

@@ -16,7 +16,7 @@ process.env.NODE_ENV = "production";
 const config = loadConfig();
 const database = openDatabase({ dataDir: config.dataDir });
 await database.migrate();
-const app = createAppContext(config, database);
+const app = await createAppContext(config, database);
 for (const [account, role] of [
   [E2E_ADMIN, "admin"],
   [E2E_MANAGER, "venue_manager"],

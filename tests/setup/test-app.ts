@@ -57,7 +57,7 @@ export async function createTestApp() {
   });
   const logger = createLogger("error");
   const mailer = createMailer({ smtpUrl: mail.url, from: config.mailFrom, outboxDir: dataDir, logger });
-  const app: AppContext = createAppContext(config, database, { mailer, logger });
+  const app: AppContext = await createAppContext(config, database, { mailer, logger });
   const context: RequestContext = { ...app, cspNonce: "test-nonce" };
 
   let ipCounter = 0;
