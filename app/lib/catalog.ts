@@ -57,5 +57,4 @@ export const VENUE_TYPES = [
 ] as const;
 export type VenueTypeKey = (typeof VENUE_TYPES)[number]["key"];
 
-export const STATE_NAME = "Colorado";
 export const MAX_PRICE = 25000;

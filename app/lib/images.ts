@@ -2,14 +2,9 @@
 // at several widths by the image pipeline: `/uploads/{base}-{width}.webp`.
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 export const DEFAULT_VENUE_IMAGE = "/images/default-venue.webp";
-export const PLACEHOLDER_IMAGE = "/placeholder.svg";
 
 // Only images written at every standard width get a srcset (logos, for one, exist at 256 px only).
 const STORED = new RegExp(`^(/uploads/.+)-(${IMAGE_WIDTHS.join("|")})\\.webp$`);
-
-export function isStoredImage(url: string): boolean {
-  return STORED.test(url);
-}
 
 /** `srcset` for one of our stored images; external images have none. */
 export function imageSrcSet(url: string): string | undefined {

@@ -10,15 +10,6 @@ export async function listFavoriteIds(db: Db, userId: string): Promise<string[]>
   return rows.map((r) => r.venueId);
 }
 
-export async function isFavorite(db: Db, userId: string, venueId: string): Promise<boolean> {
-  const rows = await db
-    .select({ venueId: favorites.venueId })
-    .from(favorites)
-    .where(and(eq(favorites.userId, userId), eq(favorites.venueId, venueId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Adds or removes a favourite; only approved venues can be saved. Returns the new state. */
 export async function setFavorite(db: Db, userId: string, venueId: string, saved: boolean): Promise<boolean> {
   if (!saved) {

@@ -151,15 +151,6 @@ export async function getVenueForViewer(
   };
 }
 
-export async function isApprovedVenue(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: venues.id })
-    .from(venues)
-    .where(and(eq(venues.id, id), eq(venues.isApproved, true)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export type OwnVenue = { id: string; name: string; location: string; isApproved: boolean; createdAt: Date };
 
 /** The user's own submissions, newest first (account page, "My Venues"). */
