@@ -1,7 +1,8 @@
-import { CalendarHeart, Globe, Mail, MapPin, Phone, Users } from "lucide-react";
+import { CalendarHeart, Globe, Heart, Mail, MapPin, Phone, Users } from "lucide-react";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import type { Route } from "./+types/venue";
+import { initials } from "~/components/layout/user-avatar";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { RatingSummary } from "~/components/venue/rating";
@@ -26,14 +27,12 @@ import { isUuid, parseVenueParam, venuePath } from "~/lib/venue-url";
 import { listFaqs } from "~/services/faqs.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
-import { initials } from "~/components/layout/user-avatar";
-import { Heart } from "lucide-react";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseVenueParam(params.slugId);
   if (!isUuid(id)) return data({ state: "invalid" as const, id }, { status: 404 });
   const user = await getUser(request, context);
-  const venue = await getVenueForViewer(context.db, id.toLowerCase(), user);
+  const venue = await getVenueForViewer(context.db, id, user);
   if (!venue) return data({ state: "not-found" as const, id }, { status: 404 });
 
   const canonical = venuePath(venue);
@@ -53,7 +52,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = parseVenueParam(params.slugId);
   const user = await getUser(request, context);
   if (!user) return data<ReviewReply>({ ok: false, errors: { form: "Please login to submit a review" } }, { status: 401 });
-  const venue = isUuid(id) ? await getVenueForViewer(context.db, id.toLowerCase(), user) : null;
+  const venue = isUuid(id) ? await getVenueForViewer(context.db, id, user) : null;
   if (!venue || venue.status !== "approved")
     return data<ReviewReply>({ ok: false, toast: { type: "error", message: "Failed to submit review: Venue not found" } }, { status: 404 });
   const parsed = validate(reviewSchema, formValues(await request.formData()));
