@@ -8,6 +8,7 @@ import * as sitemap from "../../app/routes/resources/sitemap";
 import * as categoryPage from "../../app/routes/public/category";
 import * as home from "../../app/routes/public/home";
 import { venuePath } from "../../app/lib/venue-url";
+import { approvedVenueEntries } from "../../app/services/venues.server";
 import { createCategory, createFaq, createVenue } from "../setup/factories";
 import { createTestApp, run, type TestApp } from "../setup/test-app";
 
@@ -196,5 +197,15 @@ describe("categories, home and sitemap", () => {
       expect(locs.filter((l) => l === `http://localhost:3000${venuePath(v)}`)).toHaveLength(1);
     expect(xml).not.toContain(pending.id);
     expect(locs).toContain("http://localhost:3000/categories");
+  });
+});
+
+describe("sitemap paging", () => {
+  it("reads every approved venue once across pages", async () => {
+    const ids: string[] = [];
+    for await (const v of approvedVenueEntries(t.db, 2)) ids.push(v.id);
+    const approved = await t.db.select({ id: venues.id }).from(venues).where(eq(venues.isApproved, true));
+    expect(ids.length).toBe(approved.length);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
