@@ -89,16 +89,21 @@ export async function loginViaApi(page: Page, account: Pick<Account, "email" | "
 }
 
 /** Fails on any serious or critical axe violation. */
+export const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+/** Waits until every finite animation and transition (card fade-ups, image fade-ins) has ended. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+      .every((a) => a.playState !== "running"),
+  );
+}
+
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   // Contrast is measured on what is painted: let entrance fades and transitions finish first.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await settle(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -1,17 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectHydrated, expectNoSeriousA11yViolations, test } from "./fixtures";
-
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-
-/** Waits until every finite animation and transition (card fade-ups, image fade-ins) has ended. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-      .every((a) => a.playState !== "running"),
-  );
-}
+import { expect, expectHydrated, expectNoSeriousA11yViolations, settle, test, UUID } from "./fixtures";
 
 /** The venue-type cards on /categories: links whose card heading names the type. */
 function typeCards(page: Page): Locator {

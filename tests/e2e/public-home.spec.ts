@@ -1,18 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectHydrated, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expect, expectHydrated, expectNoSeriousA11yViolations, settle, test, UUID } from "./fixtures";
 
 const HEADLINE = "Find Your Perfect Colorado Wedding Venue";
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-
-/** Waits until every finite animation and transition (card fade-ups, image fade-ins) has ended. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-      .every((a) => a.playState !== "running"),
-  );
-}
 
 function typeSection(page: Page): Locator {
   return page

@@ -1,7 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectHydrated, registerViaApi, test } from "./fixtures";
-
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+import { expect, expectHydrated, registerViaApi, test, UUID } from "./fixtures";
 
 /** The first featured card on the home page that has more than one photo. */
 async function cardWithPhotos(page: Page): Promise<{ card: Locator; name: string }> {

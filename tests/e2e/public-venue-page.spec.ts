@@ -1,5 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectHydrated, expectNoSeriousA11yViolations, registerViaApi, test } from "./fixtures";
+import {
+  expect,
+  expectHydrated,
+  expectNoSeriousA11yViolations,
+  registerViaApi,
+  settle,
+  test,
+} from "./fixtures";
 
 const SITE_NAME = "Vows & Vistas";
 const UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";
@@ -32,16 +39,6 @@ async function findRichVenue(request: APIRequestContext): Promise<{ path: string
     if (faqs >= 2 && html.includes('aria-label="Show photo 2"')) return { path, html };
   }
   throw new Error("no venue in the sitemap has two FAQs and several images");
-}
-
-/** Waits until every finite animation and transition (fade-ins) has ended. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-      .every((a) => a.playState !== "running"),
-  );
 }
 
 async function openVenue(page: Page): Promise<{ path: string; name: string }> {

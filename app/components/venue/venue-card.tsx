@@ -1,6 +1,7 @@
-import { ChevronLeft, ChevronRight, MapPin, Users } from "lucide-react";
+import { MapPin, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { CarouselArrows } from "~/components/ui/carousel-arrows";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/cn";
 import { usableImages } from "~/lib/images";
@@ -33,22 +34,13 @@ function CardCarousel({ images, name }: { images: string[]; name: string }) {
       ))}
       {count > 1 ? (
         <>
-          <button
-            type="button"
-            onClick={() => go(-1)}
-            aria-label={`Previous photo of ${name}`}
-            className="absolute left-2 top-1/2 z-10 flex h-8 w-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 text-ink shadow-card opacity-100 transition-opacity md:opacity-0 md:group-hover/carousel:opacity-100 md:focus-visible:opacity-100"
-          >
-            <ChevronLeft className="h-5 w-5" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            onClick={() => go(1)}
-            aria-label={`Next photo of ${name}`}
-            className="absolute right-2 top-1/2 z-10 flex h-8 w-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 text-ink shadow-card opacity-100 transition-opacity md:opacity-0 md:group-hover/carousel:opacity-100 md:focus-visible:opacity-100"
-          >
-            <ChevronRight className="h-5 w-5" aria-hidden="true" />
-          </button>
+          <CarouselArrows
+            onPrevious={() => go(-1)}
+            onNext={() => go(1)}
+            labelSuffix={` of ${name}`}
+            size="sm"
+            className="opacity-100 transition-opacity md:opacity-0 md:group-hover/carousel:opacity-100 md:focus-visible:opacity-100"
+          />
           <div className="absolute inset-x-0 bottom-1 z-10 flex justify-center">
             {images.map((_, i) => (
               <button

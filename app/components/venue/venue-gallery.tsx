@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
+import { CarouselArrows } from "~/components/ui/carousel-arrows";
 import { cn } from "~/lib/cn";
 import { VenueImage } from "./venue-image";
 
@@ -33,26 +33,7 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
             className={cn("absolute inset-0 h-full w-full object-cover", i !== index && "invisible")}
           />
         ))}
-        {count > 1 ? (
-          <>
-            <button
-              type="button"
-              onClick={() => go(-1)}
-              aria-label="Previous photo"
-              className="absolute left-3 top-1/2 flex h-11 w-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 shadow-card hover:bg-white"
-            >
-              <ChevronLeft className="h-6 w-6" aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              onClick={() => go(1)}
-              aria-label="Next photo"
-              className="absolute right-3 top-1/2 flex h-11 w-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 shadow-card hover:bg-white"
-            >
-              <ChevronRight className="h-6 w-6" aria-hidden="true" />
-            </button>
-          </>
-        ) : null}
+        {count > 1 ? <CarouselArrows onPrevious={() => go(-1)} onNext={() => go(1)} /> : null}
         <span
           data-testid="gallery-counter"
           aria-live="polite"

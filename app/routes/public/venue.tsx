@@ -289,7 +289,7 @@ export default function VenuePage({ loaderData }: Route.ComponentProps) {
           <div className="flex gap-3 rounded-xl bg-cream p-4 text-sm text-ink-soft">
             <CalendarHeart className="h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
             <p>
-              Booking directly through {site.siteName} is coming soon. For now, please contact the venue directly and
+              Online booking is coming soon on {site.siteName}. Until then, please contact the venue directly and
               mention that you found them on {site.siteName}.
             </p>
           </div>
