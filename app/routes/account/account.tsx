@@ -92,6 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return reply({ error: "Unknown action" }, 400);
 }
 
+const sidebarLinkClass =
+  "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink-soft hover:bg-cream hover:text-ink";
+
 function SidebarLink({ tab, active, children }: { tab: Tab; active: boolean; children: React.ReactNode }) {
   return (
     <Link
@@ -145,28 +148,19 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             <SidebarLink tab="password" active={tab === "password"}>
               <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password
             </SidebarLink>
-            <Link
-              to="/favorites"
-              className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink-soft hover:bg-cream hover:text-ink"
-            >
+            <Link to="/favorites" className={sidebarLinkClass}>
               <Heart className="h-4 w-4" aria-hidden="true" /> Saved Venues
             </Link>
             <SidebarLink tab="venues" active={tab === "venues"}>
               <MapPin className="h-4 w-4" aria-hidden="true" /> My Venues
             </SidebarLink>
             {user.role === "admin" ? (
-              <Link
-                to="/admin/dashboard"
-                className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink-soft hover:bg-cream hover:text-ink"
-              >
+              <Link to="/admin/dashboard" className={sidebarLinkClass}>
                 <Shield className="h-4 w-4" aria-hidden="true" /> Admin Dashboard
               </Link>
             ) : null}
             {user.role === "venue_manager" ? (
-              <Link
-                to="/venue-manager/dashboard"
-                className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink-soft hover:bg-cream hover:text-ink"
-              >
+              <Link to="/venue-manager/dashboard" className={sidebarLinkClass}>
                 <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Venue Manager
               </Link>
             ) : null}
