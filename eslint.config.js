@@ -1,7 +1,44 @@
 import js from "@eslint/js";
+import { builtinModules } from "node:module";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// ARCHITECTURE.md rule 11: imports go one way.
+//   routes     -> components, services, lib
+//   components -> lib
+//   services   -> infra, lib, database
+//   infra      -> lib, database
+//   lib        -> nothing server-side
+// Each layer below names what it may not import. A specifier counts in both spellings: the
+// `~/` alias (`~/services/x`) and relative paths (`../services/x`, `../../services/x`).
+// Static imports and `export ... from` are checked, type-only ones included; `import()` is not.
+const inApp = (dirs) => `^(?:~/|(?:\\.\\.?/)+(?:app/)?)(?:${dirs})(?:/|$)`;
+const SERVER_SIDE = {
+  regex: `${inApp("services|infra")}|(?:^|/)database(?:/|$)|\\.server(?:/|\\.[cm]?[jt]sx?$|$)`,
+  message:
+    "Server-only code (services, infra, database, *.server) stays out of this layer: the route's loader passes data in, and shared types live in app/lib.",
+};
+const NODE_BUILTINS = {
+  regex: `^(?:node:|(?:${builtinModules.filter((m) => !m.startsWith("_")).join("|")})(?:/|$))`,
+  message: "Node built-ins are server-side; this layer also runs in the browser.",
+};
+const ROUTES = {
+  regex: inApp("routes"),
+  message: "Routes are the top layer: they import the others, nothing imports them.",
+};
+// Except for types in the browser layers: `useFetcher<typeof action>` needs the route's action
+// type, and a type import is erased from the bundle.
+const ROUTE_VALUES = { ...ROUTES, allowTypeImports: true };
+const COMPONENTS = {
+  regex: inApp("components"),
+  message: "Server layers return data, not markup; components are composed by routes.",
+};
+const SERVICES = {
+  regex: inApp("services"),
+  message: "Infra is plumbing under the services: take what it needs as a parameter instead.",
+};
+const layer = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
 export default tseslint.config(
   { ignores: ["build", "data", ".react-router", "node_modules", "test-results", "playwright-report"] },
@@ -33,4 +70,14 @@ export default tseslint.config(
     files: ["app/infra/config.server.ts", "scripts/**", "tests/**", "*.config.ts", "server.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
+  layer(["app/components/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTE_VALUES]),
+  layer(["app/lib/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTE_VALUES]),
+  layer(["app/services/**/*.{ts,tsx}"], [ROUTES, COMPONENTS]),
+  layer(["app/infra/**/*.{ts,tsx}"], [SERVICES, ROUTES, COMPONENTS]),
+  // The seed's generators are pure (same input, same output, no I/O); render-art.ts and
+  // index.ts do the files and the database.
+  layer(
+    ["database/seed/{painter,content,random,towns}.ts"],
+    [SERVER_SIDE, NODE_BUILTINS, { regex: "^sharp(?:/|$)", message: "Rendering belongs in render-art.ts." }],
+  ),
 );

@@ -30,7 +30,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    // "server log" runs after every browser test and fails the run if the server logged a warning.
+    { name: "server", testMatch: /server\.setup\.ts$/, teardown: "server log" },
+    { name: "server log", testMatch: /server-log\.teardown\.ts$/ },
+    { name: "chromium", use: { browserName: "chromium" }, dependencies: ["server"] },
+  ],
   webServer: {
     command: "npx tsx tests/e2e/serve.ts",
     url: `${baseURL}/healthz`,
@@ -40,6 +45,8 @@ export default defineConfig({
     gracefulShutdown: { signal: "SIGTERM", timeout: 5000 },
     stderr: "pipe",
     env: {
+      // Set before the process starts: React picks its build when first imported.
+      NODE_ENV: "production",
       PORT: String(E2E_PORT),
       SITE_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,

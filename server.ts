@@ -1,83 +1,44 @@
-import { createRequestHandler } from "@react-router/express";
-import { toNodeHandler } from "better-auth/node";
-import compression from "compression";
-import express from "express";
-import crypto from "node:crypto";
-import path from "node:path";
-import type { ServerBuild } from "react-router";
+// The Node entry: configuration, database (migrated on boot, seeded when empty), the HTTP app
+// and a graceful shutdown.
+import type { ViteDevServer } from "vite";
 import { seedIfEmpty } from "./database/seed";
-import { AUTH_PUBLIC_PATHS } from "./app/infra/auth.server";
 import { loadConfig } from "./app/infra/config.server";
 import { createAppContext } from "./app/infra/context.server";
-import { openDatabase } from "./app/infra/db.server";
-import { contentSecurityPolicy, isAllowedOrigin } from "./app/infra/security.server";
+import { DatabaseInUseError, openDatabase, type Database } from "./app/infra/db.server";
+import { authEmails } from "./app/services/emails.server";
+import type { createHttpApp as CreateHttpApp } from "./app/infra/http.server";
 
 const config = loadConfig();
-const production = config.env === "production";
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let database: Database;
+try {
+  database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (err) {
+  // A second server (or script) on the same embedded database: say so plainly, no stack.
+  if (!(err instanceof DatabaseInUseError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 await database.migrate();
-const context = await createAppContext(config, database);
+const context = await createAppContext(config, database, { emails: authEmails });
 const seed = await seedIfEmpty(database.db, context.storage, { log: (msg) => context.logger.info(msg) });
 context.logger.info(seed.seeded ? "demo content seeded" : "database ready", {
   database: database.kind,
   ...seed,
 });
 
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", "loopback, linklocal, uniquelocal");
-
-app.use((req, res, next) => {
-  const nonce = crypto.randomBytes(16).toString("base64");
-  res.locals.cspNonce = nonce;
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(config, nonce, production));
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
-  if (config.siteUrl.startsWith("https://")) res.setHeader("Strict-Transport-Security", "max-age=31536000");
-  // Rate limits key on this header; never trust a client-supplied one.
-  req.headers["x-client-ip"] = req.ip ?? "unknown";
-  next();
-});
-
-// Cross-site form posts are refused: a state-changing request must come from our own pages.
-app.use((req, res, next) => {
-  const ours = [new URL(config.siteUrl).origin, `${req.protocol}://${req.get("host")}`];
-  if (isAllowedOrigin(req.method, { origin: req.get("origin"), referer: req.get("referer") }, ours))
-    return next();
-  res.status(403).type("text/plain").send("Forbidden: cross-site request");
-});
-
-app.use(compression());
-for (const p of AUTH_PUBLIC_PATHS) app.get(p, toNodeHandler(context.auth));
-app.use(
-  "/uploads",
-  express.static(path.join(config.dataDir, "uploads"), { maxAge: "7d", fallthrough: false }),
-);
-
-let build: ServerBuild | (() => Promise<ServerBuild>);
-if (production) {
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+type HttpModule = { createHttpApp: typeof CreateHttpApp };
+let http: HttpModule;
+let vite: ViteDevServer | undefined;
+if (config.env === "production") {
   // @ts-expect-error the server build exists only after `react-router build`
-  build = (await import("./build/server/index.js")) as ServerBuild;
+  http = (await import("./build/server/index.js")) as HttpModule;
 } else {
-  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  app.use(vite.middlewares);
-  build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const dev = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  http = (await dev.ssrLoadModule("./app/infra/http.server.ts")) as HttpModule;
+  vite = dev;
 }
 
-app.all(
-  "/{*splat}",
-  createRequestHandler({
-    build,
-    mode: production ? "production" : "development",
-    getLoadContext: (_req, res) => ({ ...context, cspNonce: res.locals.cspNonce as string }),
-  }),
-);
-
-const server = app.listen(config.port, () => {
+const server = http.createHttpApp(context, { devMiddleware: vite?.middlewares }).listen(config.port, () => {
   context.logger.info(`${config.siteName} listening`, {
     url: `http://localhost:${config.port}`,
     siteUrl: config.siteUrl,
@@ -90,6 +51,7 @@ async function shutdown(signal: string) {
   stopping = true;
   context.logger.info("shutting down", { signal });
   server.close();
+  await vite?.close();
   await database.close();
   process.exit(0);
 }

@@ -3,8 +3,13 @@ import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  build: { assetsInlineLimit: 0 },
-});
+  // The server bundle's entry is the HTTP app, which imports the route build itself
+  // (app/infra/http.server.ts explains why).
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: isSsrBuild ? { input: "./app/infra/http.server.ts" } : undefined,
+  },
+}));

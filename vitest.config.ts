@@ -11,7 +11,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "database/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "database/**/*.test.ts", "tests/lint/**/*.test.ts"],
           environment: "node",
         },
       },

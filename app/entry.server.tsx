@@ -2,17 +2,34 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { appContext, nonceContext } from "./infra/context.server";
 
 export const streamTimeout = 5_000;
+
+/** Unexpected errors of loaders, actions and rendering: one JSON log line with the request. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  logError(context, request, error);
+};
+
+function logError(context: Readonly<RouterContextProvider>, request: Request, error: unknown) {
+  const { logger } = context.get(appContext);
+  const url = new URL(request.url);
+  logger.error("request failed", {
+    method: request.method,
+    path: url.pathname,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+}
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -20,7 +37,7 @@ export default function handleRequest(
     // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
     const readyOption =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const nonce = loadContext.cspNonce;
+    const nonce = loadContext.get(nonceContext);
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
@@ -39,7 +56,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Errors before the shell reach handleError through the rejected promise.
+          if (shellRendered) logError(loadContext, request, error);
         },
       },
     );

@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -18,9 +17,13 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/layout/toaster";
 import { useToast } from "./components/layout/use-toast";
-import { ButtonLink } from "./components/ui/button";
+import { useFavoriteFetcher } from "./components/venue/use-favorite";
+import { VenueSubmissionProvider } from "./components/venue-form/venue-submission";
+import { GeneralErrorBoundary } from "./components/layout/error-boundary";
+import { NavigationProgress } from "./components/layout/navigation-progress";
 import { cn } from "./lib/cn";
-import { getUser, readFlash } from "./infra/session.server";
+import { nonceContext } from "./infra/context.server";
+import { getApp, getUser, readFlash, sessionMiddleware } from "./infra/session.server";
 import { seoMeta } from "./lib/seo";
 import { listFavoriteIds } from "./services/favorites.server";
 
@@ -29,11 +32,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getUser(request, context);
-  const { toast, headers } = await readFlash(request);
-  const favoriteIds = user ? await listFavoriteIds(context.db, user.id) : [];
-  const { config } = context;
+  const app = getApp(context);
+  const user = getUser(context);
+  const [{ toast, headers }, favoriteIds] = await Promise.all([
+    readFlash(app, request),
+    user ? listFavoriteIds(app.db, user.id) : ([] as string[]),
+  ]);
+  const { config } = app;
   return data(
     {
       user,
@@ -41,14 +49,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       favoriteIds,
       site: { siteName: config.siteName, siteUrl: config.siteUrl },
       analytics: config.analytics,
-      nonce: context.cspNonce,
+      nonce: context.get(nonceContext),
     },
     { headers },
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? seoMeta(data.site, {}) : [{ title: "Vows & Vistas" }];
+// Pages without their own meta use this one; an error page is never indexed.
+export const meta: Route.MetaFunction = ({ data, error }) => {
+  const failed = error
+    ? { title: isNotFound(error) ? "Page not found" : "Something went wrong", noindex: true }
+    : {};
+  return data
+    ? seoMeta(data.site, failed)
+    : [{ title: failed.title ?? "Vows & Vistas" }, { name: "robots", content: "noindex, nofollow" }];
+};
+
+const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
@@ -74,43 +91,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useToast(loaderData.toast);
+  useToast(useFavoriteFetcher().data?.toast);
   const { pathname } = useLocation();
   const bare = pathname === "/admin" || pathname.startsWith("/admin/");
   return (
     <AuthDialogProvider user={loaderData.user}>
-      {bare ? (
-        <Outlet />
-      ) : (
-        <>
-          <SiteHeader user={loaderData.user} />
-          <main id="main" className={cn("min-h-[70vh]", pathname !== "/" && "pt-[60px] md:pt-20")}>
-            <Outlet />
-          </main>
-          <SiteFooter user={loaderData.user} />
-        </>
-      )}
+      <NavigationProgress />
+      <VenueSubmissionProvider user={loaderData.user}>
+        {bare ? (
+          <Outlet />
+        ) : (
+          <>
+            <SiteHeader user={loaderData.user} />
+            <main id="main" className={cn("min-h-[70vh]", pathname !== "/" && "pt-[60px] md:pt-20")}>
+              <Outlet />
+            </main>
+            <SiteFooter user={loaderData.user} />
+          </>
+        )}
+      </VenueSubmissionProvider>
       <Toaster />
     </AuthDialogProvider>
   );
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-6 text-center">
-      <title>{status === 404 ? "Page not found" : "Something went wrong"}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <p className="font-serif text-6xl text-primary">{status}</p>
-      <h1 className="mt-4 text-2xl">{status === 404 ? "Oops! Page not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-muted">
-        {status === 404
-          ? "The page you are looking for does not exist."
-          : "An unexpected error occurred. Please try again in a moment."}
-      </p>
-      <ButtonLink to="/" className="mt-8" reloadDocument>
-        Return to Home
-      </ButtonLink>
+    <main id="main">
+      <GeneralErrorBoundary />
     </main>
   );
 }

@@ -16,13 +16,34 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("auth/update-password", "routes/auth/update-password.tsx"),
   route("auth/email-changed", "routes/auth/email-changed.tsx"),
-  route("account", "routes/account/account.tsx"),
+  route("account", "routes/account/layout.tsx", [
+    index("routes/account/settings.tsx"),
+    route("password", "routes/account/password.tsx"),
+    route("venues", "routes/account/venues.tsx"),
+  ]),
+
+  // Admin area: every child runs behind the layout's requireAdmin middleware
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("dashboard", "routes/admin/dashboard.tsx"),
+    route("pending", "routes/admin/pending.tsx"),
+    route("venues", "routes/admin/venues.tsx"),
+    route("venues/import", "routes/admin/venues-import.ts"),
+    route("edit-venue/:venueId", "routes/admin/edit-venue.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("users/:userId/venues", "routes/admin/user-venues.ts"),
+    route("venue-categories", "routes/admin/venue-categories.tsx"),
+    route("venue-amenities", "routes/admin/venue-amenities.tsx"),
+    route("venue-faqs", "routes/admin/venue-faqs-index.tsx"),
+    route("venue-faqs/:venueId", "routes/admin/venue-faqs.tsx"),
+  ]),
 
   // Resources (no UI)
   route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("api/favorites", "routes/resources/favorites.ts"),
+  route("api/venue-submissions", "routes/resources/venue-submissions.ts"),
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@
 // (`npm run db:generate`); hand-written SQL (triggers) lives in custom migrations next to them.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -19,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { AmenityItem } from "../app/lib/venue";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -27,10 +29,6 @@ const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
-
-export type AmenityItem = { name: string; included: boolean };
-export const ROLES = ["user", "venue_manager", "admin"] as const;
-export type Role = (typeof ROLES)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Accounts (better-auth). The `users` table is also the spec's "profiles": name, email,
@@ -207,6 +205,25 @@ export const venues = pgTable(
     index("venues_location_trgm_idx").using("gin", sql`lower(${t.location}) gin_trgm_ops`),
     check("venues_capacity_check", sql`${t.capacity} is null or ${t.capacity} >= 0`),
   ],
+);
+
+// Which venues changed, for in-process caches of venue data shared by several server instances
+// (the search index of app/services/search-index.server.ts, ADR 005). Triggers on `venues` and
+// `venue_categories` (migration 0005) bump `cache_versions` and record the changed venue ids under
+// that version in the same transaction, so a reader that sees a version also sees its data, and
+// the version row's lock orders the writers.
+export const cacheVersions = pgTable("cache_versions", {
+  name: text("name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
+export const venueChanges = pgTable(
+  "venue_changes",
+  {
+    version: bigint("version", { mode: "number" }).notNull(),
+    venueId: uuid("venue_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.version, t.venueId] })],
 );
 
 export const venueFaqs = pgTable(

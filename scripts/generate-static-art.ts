@@ -4,7 +4,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { SERIF, sceneSvg, type Canvas } from "../database/seed/art";
+import { SERIF, sceneSvg, type Canvas } from "../database/seed/painter";
 
 const PUBLIC = path.resolve(import.meta.dirname, "../public");
 const IMAGES = path.join(PUBLIC, "images");

@@ -1,10 +1,9 @@
 // npm run seed                      demo directory, only when there are no venues yet
 // npm run seed -- --venues 100000   that many generated venues, for scale tests (empty table only)
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "~/infra/config.server";
 import { openDatabase } from "~/infra/db.server";
-import { createFsStorage } from "~/infra/storage.server";
+import { createStorage } from "~/infra/storage.server";
 import { seedIfEmpty, seedScale } from "../database/seed";
 
 async function main(): Promise<void> {
@@ -17,7 +16,7 @@ async function main(): Promise<void> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const storage = createFsStorage(path.join(config.dataDir, "uploads"));
+    const storage = createStorage(config);
     const log = (msg: string) => console.log(msg);
     const started = Date.now();
     if (scale === undefined) {

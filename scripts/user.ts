@@ -4,9 +4,12 @@
 //   npm run user -- set-role --email E --role R
 import { eq } from "drizzle-orm";
 import { parseArgs } from "node:util";
-import { ROLES, users, type Role } from "../database/schema";
+import { users } from "../database/schema";
+import { ROLES, type Role } from "../app/lib/user";
 import { loadConfig } from "../app/infra/config.server";
 import { createAppContext } from "../app/infra/context.server";
+import { authEmails } from "../app/services/emails.server";
+import { setUserRole } from "../app/services/users.server";
 import { openDatabase } from "../app/infra/db.server";
 
 const USAGE = `usage:
@@ -43,7 +46,7 @@ try {
     `Cannot open the database (${(err as Error).message}). If the site is running on the embedded database, stop it first.`,
   );
 }
-const app = await createAppContext(config, database);
+const app = await createAppContext(config, database, { emails: authEmails });
 
 try {
   if (command === "create") {
@@ -52,15 +55,11 @@ try {
     const { user } = await app.auth.api.signUpEmail({
       body: { email, password: values.password, name: values.name },
     });
-    await app.db.update(users).set({ role, emailVerified: true }).where(eq(users.id, user.id));
+    await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+    await setUserRole(app.db, { id: user.id }, role);
     console.log(`Created ${role} ${email}`);
   } else if (command === "set-role") {
-    const updated = await app.db
-      .update(users)
-      .set({ role })
-      .where(eq(users.email, email))
-      .returning({ id: users.id });
-    if (updated.length === 0) fail(`No account with email ${email}.`);
+    if (!(await setUserRole(app.db, { email }, role))) fail(`No account with email ${email}.`);
     console.log(`${email} is now ${role}`);
   } else {
     fail(USAGE);

@@ -1,19 +1,33 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { accounts, sessions, users, verifications } from "../../database/schema";
-import { emailChangeVerificationEmail, passwordResetEmail } from "~/services/emails.server";
 import type { Config } from "./config.server";
 import type { Db } from "./db.server";
-import type { Mailer } from "./mail.server";
+import type { MailMessage, Mailer } from "./mail.server";
+
+/** What the auth's emails say is the app's business: the builders are passed in. */
+export type AuthEmails = {
+  passwordReset(siteName: string, to: string, url: string): MailMessage;
+  emailChangeVerification(siteName: string, to: string, url: string): MailMessage;
+};
 
 export const AUTH_BASE_PATH = "/api/auth";
 /** The only better-auth HTTP endpoints we serve: the links inside our emails. Everything else
  *  (sign-in, sign-up, reset, password and profile changes) runs through our own route actions,
  *  which validate with the spec's messages and apply our rate limits. */
-export const AUTH_PUBLIC_PATHS = ["/api/auth/reset-password/:token", "/api/auth/verify-email"];
+export const AUTH_PUBLIC_PATHS = ["/api/auth/reset-password/:token"];
 
-export function createAuth(opts: { config: Config; secret: string; db: Db; mailer: Mailer }) {
-  const { config, db, mailer } = opts;
+/** The email-change link opens our own page, which checks the token (routes/auth/email-changed). */
+export const EMAIL_CHANGED_PATH = "/auth/email-changed";
+
+export function createAuth(opts: {
+  config: Config;
+  secret: string;
+  db: Db;
+  mailer: Mailer;
+  emails: AuthEmails;
+}) {
+  const { config, db, mailer, emails } = opts;
   return betterAuth({
     appName: config.siteName,
     baseURL: config.siteUrl,
@@ -36,13 +50,14 @@ export function createAuth(opts: { config: Config; secret: string; db: Db; maile
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(passwordResetEmail(config.siteName, user.email, url));
+        await mailer.send(emails.passwordReset(config.siteName, user.email, url));
       },
     },
     emailVerification: {
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(emailChangeVerificationEmail(config.siteName, user.email, url));
+      sendVerificationEmail: async ({ user, token }) => {
+        const url = `${config.siteUrl}${EMAIL_CHANGED_PATH}?token=${encodeURIComponent(token)}`;
+        await mailer.send(emails.emailChangeVerification(config.siteName, user.email, url));
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -51,6 +66,8 @@ export function createAuth(opts: { config: Config; secret: string; db: Db; maile
       cookiePrefix: "vv",
       useSecureCookies: config.siteUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // The client address Express derived (TRUST_PROXY decides how far headers are believed).
+      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
     },
     logger: { disabled: config.env === "test" },
   });

@@ -6,6 +6,8 @@ const optional = z
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
 
+const PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|[\d.]+(\/\d+)?|[\da-f:]+(\/\d+)?)$/i;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
@@ -20,7 +22,34 @@ const envSchema = z.object({
   GA_MEASUREMENT_ID: optional,
   GTM_ID: optional,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // A hop count ("1") or addresses and CIDRs ("10.0.0.0/8, loopback"); unset trusts no proxy.
+  TRUST_PROXY: optional.refine(
+    (v) => v === undefined || /^\d+$/.test(v) || v.split(",").every((p) => PROXY_ENTRY.test(p.trim())),
+    'a hop count such as "1", or addresses/CIDRs such as "10.0.0.0/8, loopback"',
+  ),
+  // Where uploaded images go: a folder under DATA_DIR (one server) or S3-compatible storage.
+  STORAGE: z.enum(["fs", "s3"]).default("fs"),
+  S3_ENDPOINT: optional.refine((v) => v === undefined || /^https?:\/\//.test(v), "an http(s):// URL"),
+  S3_BUCKET: optional,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_PUBLIC_URL: optional.refine((v) => v === undefined || /^https?:\/\//.test(v), "an http(s):// URL"),
+  // Addresses to coordinates. Only the offline driver exists so far; network drivers (Nominatim,
+  // Google) join this list with their keys (see infra/geocoder.server.ts).
+  GEOCODER: z.enum(["offline"]).default("offline"),
 });
+
+export type S3Settings = {
+  /** Unset: AWS itself. Set for MinIO, R2, s3rver...; such servers get path-style addresses. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK's default credential chain (environment, instance role...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Where browsers read the objects: `{publicUrl}/{key}`. */
+  publicUrl: string;
+};
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -36,6 +65,10 @@ export type Config = {
   mapTileUrl: string;
   analytics: { gaMeasurementId: string | undefined; gtmId: string | undefined };
   logLevel: "debug" | "info" | "warn" | "error";
+  /** Express's `trust proxy`: false (use the socket's address), a hop count, or trusted addresses. */
+  trustProxy: false | number | string;
+  storage: { driver: "fs" } | { driver: "s3"; s3: S3Settings };
+  geocoder: "offline";
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -60,5 +93,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mapTileUrl: e.MAP_TILE_URL,
     analytics: { gaMeasurementId: e.GA_MEASUREMENT_ID, gtmId: e.GTM_ID },
     logLevel: e.LOG_LEVEL,
+    trustProxy: !e.TRUST_PROXY ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    storage: e.STORAGE === "s3" ? { driver: "s3", s3: s3Settings(e) } : { driver: "fs" },
+    geocoder: e.GEOCODER,
+  };
+}
+
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings {
+  const missing = (["S3_BUCKET", "S3_PUBLIC_URL"] as const).filter((k) => !e[k]);
+  if (missing.length) throw new Error(`Invalid configuration: STORAGE=s3 needs ${missing.join(" and ")}`);
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY)
+    throw new Error("Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ""),
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicUrl: e.S3_PUBLIC_URL!.replace(/\/+$/, ""),
   };
 }

@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
 import crypto from "node:crypto";
 import path from "node:path";
+import { createContext, createCookie, RouterContextProvider, type Cookie } from "react-router";
 import { appSettings } from "../../database/schema";
-import { createAuth, type Auth } from "./auth.server";
+import type { AppUser } from "~/lib/user";
+import { createAuth, type Auth, type AuthEmails } from "./auth.server";
 import type { Config } from "./config.server";
 import type { Database, Db } from "./db.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail.server";
-import { createFsStorage, type Storage } from "./storage.server";
+import { createGeocoder, type Geocoder } from "./geocoder.server";
+import { createStorage, type Storage } from "./storage.server";
 
 /** Everything a loader or action may use, built once per process (per test file in tests). */
 export type AppContext = {
@@ -17,15 +20,24 @@ export type AppContext = {
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
+  geocoder: Geocoder;
   logger: Logger;
+  /** Signed with the session secret, so a toast cannot be forged by a crafted cookie. */
+  flashCookie: Cookie;
 };
 
-/** Per request: the CSP nonce for inline scripts. */
-export type RequestContext = AppContext & { cspNonce: string };
+// Typed router context (React Router middleware): loaders, actions and middleware read these
+// with `context.get(...)`. The process-wide services come from getLoadContext; the signed-in
+// user is put there once per request by the root's session middleware.
+export const appContext = createContext<AppContext>();
+export const nonceContext = createContext<string>("");
+export const userContext = createContext<AppUser | null>(null);
 
-declare module "react-router" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends RequestContext {}
+export function getLoadContext(app: AppContext, nonce: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appContext, app);
+  context.set(nonceContext, nonce);
+  return context;
 }
 
 /**
@@ -42,23 +54,34 @@ async function authSecret(config: Config, db: Db): Promise<string> {
   return row!.value;
 }
 
-/** Builds the context once the database is migrated. */
+/**
+ * Builds the context once the database is migrated. The auth's emails are passed in (infra does
+ * not know what our emails say; services/emails.server.ts does).
+ */
 export async function createAppContext(
   config: Config,
   database: Database,
-  overrides: Partial<AppContext> = {},
+  options: { emails: AuthEmails } & Partial<Pick<AppContext, "mailer" | "storage" | "geocoder" | "logger">>,
 ): Promise<AppContext> {
-  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel);
   const mailer =
-    overrides.mailer ??
+    options.mailer ??
     createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, "outbox"),
       logger,
     });
-  const storage = overrides.storage ?? createFsStorage(path.join(config.dataDir, "uploads"));
+  const storage = options.storage ?? createStorage(config);
+  const geocoder = options.geocoder ?? createGeocoder(config);
   const secret = await authSecret(config, database.db);
-  const auth = createAuth({ config, secret, db: database.db, mailer });
-  return { config, database, db: database.db, auth, mailer, storage, logger };
+  const auth = createAuth({ config, secret, db: database.db, mailer, emails: options.emails });
+  const flashCookie = createCookie("vv_flash", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 60,
+    secrets: [secret],
+  });
+  return { config, database, db: database.db, auth, mailer, storage, geocoder, logger, flashCookie };
 }

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -26,6 +26,15 @@ export type Database = {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** The content version that page caches compare against (bumped by triggers on every change). */
+export async function readContentVersion(db: Db): Promise<number> {
+  const [row] = await queryRows<{ version: string | number }>(
+    db,
+    sql`select version from cache_versions where name = 'content'`,
+  );
+  return Number(row?.version ?? 0);
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, "../../database/migrations");

@@ -1,86 +1,123 @@
-import { createCookie, data, redirect } from "react-router";
-import type { AppContext } from "./context.server";
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { appContext, userContext, type AppContext } from "./context.server";
 import type { Toast } from "~/lib/toast";
-import { toAppUser, type AppUser } from "~/lib/user";
-
-const flashCookie = createCookie("vv_flash", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
+import { loginPath, toAppUser, type AppUser } from "~/lib/user";
 
 const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 
-/** A toast to show on the next page, carried by a short-lived cookie through a redirect. */
+/** A toast to show on the next page, carried by a short-lived signed cookie through a redirect. */
 export async function flashHeaders(
+  app: Pick<AppContext, "flashCookie">,
   request: Request,
   toast: Toast,
   headers = new Headers(),
 ): Promise<Headers> {
-  headers.append("Set-Cookie", await flashCookie.serialize(toast, { secure: isHttps(request) }));
+  headers.append("Set-Cookie", await app.flashCookie.serialize(toast, { secure: isHttps(request) }));
   return headers;
 }
 
-export async function readFlash(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
-  const toast = ((await flashCookie.parse(request.headers.get("Cookie"))) as Toast | null) ?? null;
+/** The flashed toast, if any (a cookie with a bad signature reads as none), and the header that clears it. */
+export async function readFlash(
+  app: Pick<AppContext, "flashCookie">,
+  request: Request,
+): Promise<{ toast: Toast | null; headers: Headers }> {
+  const cookie = request.headers.get("Cookie");
   const headers = new Headers();
-  if (toast)
-    headers.append("Set-Cookie", await flashCookie.serialize("", { maxAge: 0, secure: isHttps(request) }));
-  return { toast, headers };
+  if (!cookie?.includes("vv_flash=")) return { toast: null, headers };
+  const value: unknown = await app.flashCookie.parse(cookie);
+  headers.append("Set-Cookie", await app.flashCookie.serialize("", { maxAge: 0, secure: isHttps(request) }));
+  return { toast: isToast(value) ? value : null, headers };
+}
+
+function isToast(v: unknown): v is Toast {
+  const t = v as Toast | null;
+  return !!t && typeof t === "object" && typeof t.message === "string" && typeof t.type === "string";
 }
 
 export async function redirectWithToast(
+  app: Pick<AppContext, "flashCookie">,
   request: Request,
   to: string,
   toast: Toast,
   headers?: Headers,
 ): Promise<Response> {
-  return redirect(to, { headers: await flashHeaders(request, toast, headers) });
+  return redirect(to, { headers: await flashHeaders(app, request, toast, headers) });
 }
 
-export async function getUser(request: Request, context: Pick<AppContext, "auth">): Promise<AppUser | null> {
-  const session = await context.auth.api.getSession({ headers: request.headers });
-  if (!session) return null;
-  return toAppUser(session.user);
+// better-auth's session cookie (with the __Secure- prefix over https).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?vv\.session_token=/;
+
+/** The signed-in user of a request. No session cookie means no database round trip. */
+export async function loadUser(app: Pick<AppContext, "auth">, request: Request): Promise<AppUser | null> {
+  if (!SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
+  const session = await app.auth.api.getSession({ headers: request.headers });
+  return session ? toAppUser(session.user) : null;
 }
 
-function loginUrl(request: Request): string {
-  const url = new URL(request.url);
-  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+/** Root middleware: reads the session once per request and puts the user in the router context. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  context.set(userContext, await loadUser(context.get(appContext), request));
+};
+
+type Ctx = Readonly<RouterContextProvider>;
+
+export const getApp = (context: Ctx): AppContext => context.get(appContext);
+
+/** The signed-in user, or null for a visitor. */
+export const getUser = (context: Ctx): AppUser | null => context.get(userContext);
+
+/**
+ * The signed-in user in a loader or action that runs behind one of the guards below. Without a
+ * guard this is a programming error, which the every-route guard test catches.
+ */
+export function expectUser(context: Ctx): AppUser {
+  const user = context.get(userContext);
+  if (!user) throw new Error("expectUser() used in a route without a requireUser/requireRole guard");
+  return user;
 }
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
-/** Signed-out: pages redirect to /login (and come back after), actions answer 401. */
-export async function requireUser(request: Request, context: Pick<AppContext, "auth">): Promise<AppUser> {
-  const user = await getUser(request, context);
-  if (user) return user;
-  if (isRead(request)) throw redirect(loginUrl(request));
-  throw data({ error: "You must be logged in" }, { status: 401 });
-}
-
-async function requireRole(
-  request: Request,
-  context: Pick<AppContext, "auth">,
+function roleGuard(
   allowed: (user: AppUser) => boolean,
   message: string,
-): Promise<AppUser> {
-  const user = await requireUser(request, context);
-  if (allowed(user)) return user;
-  if (isRead(request)) throw await redirectWithToast(request, "/login", { type: "error", message });
-  throw data({ error: message }, { status: 403 });
+  refusedTo = "/login",
+): MiddlewareFunction<Response> {
+  return async ({ request, context }) => {
+    const user = context.get(userContext);
+    if (!user) {
+      if (isRead(request)) {
+        const url = new URL(request.url);
+        throw redirect(loginPath(url.pathname + url.search));
+      }
+      throw data({ error: "You must be logged in" }, { status: 401 });
+    }
+    if (allowed(user)) return;
+    if (isRead(request))
+      throw await redirectWithToast(getApp(context), request, refusedTo, { type: "error", message });
+    throw data({ error: message }, { status: 403 });
+  };
 }
 
-export function requireAdmin(request: Request, context: Pick<AppContext, "auth">): Promise<AppUser> {
-  return requireRole(
-    request,
-    context,
-    (u) => u.role === "admin",
-    "You do not have permission to access the admin area",
-  );
-}
+/**
+ * Route middleware for a layout (or a single route): every child loader and action runs behind it.
+ * Signed-out visitors are sent to /login and come back after; actions answer 401. The wrong role
+ * gets the area's message: a redirect for pages, 403 for actions.
+ */
+export const requireUser = roleGuard(() => true, "You must be logged in");
 
-export function requireVenueManager(request: Request, context: Pick<AppContext, "auth">): Promise<AppUser> {
-  return requireRole(
-    request,
-    context,
-    (u) => u.role === "venue_manager" || u.role === "admin",
-    "You do not have permission to access the venue manager area",
-  );
-}
+/**
+ * A signed-in non-admin lands on their own /account page with the spec's message (the spec's
+ * /login would only bounce a signed-in visitor on to /account, losing the message on the way).
+ */
+export const requireAdmin = roleGuard(
+  (u) => u.role === "admin",
+  "You do not have permission to access the admin area",
+  "/account",
+);
+
+/** Admins count as venue managers (docs/decisions/003-spec-gaps.md). */
+export const requireVenueManager = roleGuard(
+  (u) => u.role === "venue_manager" || u.role === "admin",
+  "You do not have permission to access the venue manager area",
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_VENUE_IMAGE, imageAtWidth, imageSrcSet, usableImages } from "./images";
+import { DEFAULT_VENUE_IMAGE, imageAtWidth, imageSrcSet, isStoredImage, usableImages } from "./images";
 
 describe("image helpers", () => {
   it("builds a srcset only for images stored at every standard width", () => {
@@ -8,6 +8,14 @@ describe("image helpers", () => {
     );
     expect(imageSrcSet("/uploads/seed/logos/x-256.webp")).toBeUndefined();
     expect(imageSrcSet("https://cdn.example/a.jpg")).toBeUndefined();
+    // With STORAGE=s3, our keys at the bucket's public URL.
+    const s3 =
+      "https://cdn.example/vv/venues/0f8fad5b-d9cb-469f-a165-70867728950e/7c9e6679-7425-40de-944b-e07fc1f90ae7";
+    expect(imageSrcSet(`${s3}-1600.webp`)).toBe(
+      `${s3}-400.webp 400w, ${s3}-800.webp 800w, ${s3}-1600.webp 1600w`,
+    );
+    expect(imageAtWidth(`${s3}-1600.webp`, 400)).toBe(`${s3}-400.webp`);
+    expect(imageSrcSet("https://elsewhere.example/photos/lake-800.webp")).toBeUndefined();
   });
 
   it("picks the narrowest stored width that is wide enough", () => {
@@ -23,5 +31,15 @@ describe("image helpers", () => {
     ]);
     expect(usableImages([])).toEqual([DEFAULT_VENUE_IMAGE]);
     expect(usableImages(null)).toEqual([DEFAULT_VENUE_IMAGE]);
+  });
+});
+
+describe("isStoredImage", () => {
+  it("is true only for our own uploads", () => {
+    expect(isStoredImage("/uploads/avatars/a-400.webp")).toBe(true);
+    expect(isStoredImage("https://tracker.example/a.png")).toBe(false);
+    expect(isStoredImage("//tracker.example/a.png")).toBe(false);
+    expect(isStoredImage("/uploads/../etc/passwd")).toBe(false);
+    expect(isStoredImage(null)).toBe(false);
   });
 });

@@ -4,7 +4,11 @@ export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 export const DEFAULT_VENUE_IMAGE = "/images/default-venue.webp";
 
 // Only images written at every standard width get a srcset (logos, for one, exist at 256 px only).
-const STORED = new RegExp(`^(/uploads/.+)-(${IMAGE_WIDTHS.join("|")})\\.webp$`);
+// Ours are under /uploads (folder storage) or, with STORAGE=s3, at the bucket's public URL, where
+// our keys start with venues/ or seed/.
+const STORED = new RegExp(
+  `^(/uploads/.+|https?://[^?#]+/(?:venues|seed)/[^?#]+)-(${IMAGE_WIDTHS.join("|")})\\.webp$`,
+);
 
 /** `srcset` for one of our stored images; external images have none. */
 export function imageSrcSet(url: string): string | undefined {
@@ -28,3 +32,7 @@ export function usableImages(images: readonly (string | null | undefined)[] | nu
   );
   return ok.length > 0 ? ok : [DEFAULT_VENUE_IMAGE];
 }
+
+/** An image we store ourselves (not a URL on someone else's server). */
+export const isStoredImage = (url: string | null | undefined): url is string =>
+  typeof url === "string" && url.startsWith("/uploads/") && !url.includes("..");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageTitle, seoMeta, siteFromMatches } from "./seo";
+import { defaultShareImageAlt, pageTitle, seoMeta, siteFromMatches } from "./seo";
 
 const site = { siteName: "Vows & Vistas", siteUrl: "https://vows.example" };
 
@@ -15,6 +15,26 @@ describe("seoMeta", () => {
     expect(tags).toContainEqual({ property: "og:image", content: "https://vows.example/og-image.png" });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
     expect(tags).toContainEqual({ name: "robots", content: "index, follow" });
+  });
+
+  it("describes the share image for screen readers on both social cards", () => {
+    const alt = (tags: ReturnType<typeof seoMeta>) =>
+      [
+        tags.find((t) => "property" in t && t.property === "og:image:alt"),
+        tags.find((t) => "name" in t && t.name === "twitter:image:alt"),
+      ] as ({ content: string } | undefined)[];
+    expect(alt(seoMeta(site, { title: "Login" }))).toEqual([
+      { property: "og:image:alt", content: defaultShareImageAlt("Vows & Vistas") },
+      { name: "twitter:image:alt", content: defaultShareImageAlt("Vows & Vistas") },
+    ]);
+    const venue = seoMeta(site, {
+      title: "Aspen Barn",
+      image: "/uploads/a.webp",
+      imageAlt: "Aspen Barn, photo 1",
+    });
+    expect(alt(venue).map((t) => t?.content)).toEqual(["Aspen Barn, photo 1", "Aspen Barn, photo 1"]);
+    const untitled = seoMeta(site, { title: "Barns", image: "/uploads/b.webp" });
+    expect(alt(untitled).map((t) => t?.content)).toEqual(["Barns | Vows & Vistas", "Barns | Vows & Vistas"]);
   });
 
   it("marks noindex pages and leaves out the canonical link when there is no path", () => {

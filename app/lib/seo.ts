@@ -5,6 +5,9 @@ export type SiteInfo = { siteName: string; siteUrl: string };
 export const DEFAULT_DESCRIPTION =
   "Find your perfect Colorado wedding venue with our curated selection of stunning mountain views, rustic barns, and elegant venues.";
 export const DEFAULT_SHARE_IMAGE = "/og-image.png";
+/** What the default share image shows: the site's name over an illustrated mountain meadow. */
+export const defaultShareImageAlt = (siteName: string) =>
+  `${siteName}: Colorado Wedding Venues, over an illustrated mountain meadow at sunset`;
 
 export function pageTitle(title: string | undefined, siteName: string): string {
   return title ? `${title} | ${siteName}` : siteName;
@@ -22,6 +25,8 @@ export type PageSeo = {
   /** Canonical path, e.g. `/categories`; omitted for pages that should not be indexed. */
   path?: string;
   image?: string;
+  /** The share image's alt text (og:image:alt, twitter:image:alt); the page title when omitted. */
+  imageAlt?: string;
   noindex?: boolean;
   type?: "website" | "article" | "place";
   jsonLd?: object[];
@@ -32,6 +37,7 @@ export function seoMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
   const title = pageTitle(page.title, site.siteName);
   const description = page.description ?? DEFAULT_DESCRIPTION;
   const image = absoluteUrl(site, page.image ?? DEFAULT_SHARE_IMAGE);
+  const imageAlt = page.image ? (page.imageAlt ?? title) : defaultShareImageAlt(site.siteName);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -41,10 +47,12 @@ export function seoMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
     { property: "og:description", content: description },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:image", content: image },
+    { property: "og:image:alt", content: imageAlt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
   ];
   if (page.path !== undefined) {
     const url = absoluteUrl(site, page.path);

@@ -29,7 +29,6 @@ const venue: VenueView = {
   website: null,
   logoUrl: null,
   status: "approved",
-  userId: null,
   latitude: 40.37,
   longitude: -105.51,
   featured: false,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatReviewDate,
+  logoFallback,
   normalizeAmenities,
   priceDisplay,
   venueMetaDescription,
@@ -32,6 +33,14 @@ describe("venue helpers", () => {
   it("takes at most 4 tags from included amenities", () => {
     const a = ["A", "B", "C", "D", "E"].map((name) => ({ name, included: name !== "B" }));
     expect(venueTags(a)).toEqual(["A", "C", "D", "E"]);
+  });
+
+  it("stands in for a missing logo with the first two letters of the name (spec)", () => {
+    expect(logoFallback("The Copperworks Room")).toBe("TH");
+    expect(logoFallback("Élan Lodge")).toBe("ÉL");
+    expect(logoFallback('"1880" Hall')).toBe("18");
+    expect(logoFallback("A")).toBe("A");
+    expect(logoFallback("  ")).toBe("?");
   });
 
   it("adds https:// to a website without a scheme", () => {

@@ -1,6 +1,7 @@
-import type { AmenityItem } from "../../database/schema";
-
 // The venue as the screens use it (spec, public side section 3), built from a database row.
+
+/** One amenity of a venue, as stored in `venues.amenities` (jsonb). */
+export type AmenityItem = { name: string; included: boolean };
 
 export type VenueCardData = {
   id: string;
@@ -30,13 +31,25 @@ export type VenueView = VenueCardData & {
   website: string | null;
   logoUrl: string | null;
   status: "approved" | "pending";
-  userId: string | null;
   latitude: number;
   longitude: number;
   street: string | null;
   postalCode: string | null;
   updatedAt: string;
 };
+
+/** A review on the venue page, with its author's display name and avatar. */
+export type ReviewView = {
+  id: string;
+  authorName: string;
+  authorAvatar: string | null;
+  rating: number;
+  comment: string;
+  createdAt: string;
+};
+
+/** A question and answer on the venue page, in display order. */
+export type Faq = { id: string; question: string; answer: string; displayOrder: number };
 
 const currency = new Intl.NumberFormat("en-US", {
   style: "currency",
@@ -103,6 +116,18 @@ export function formatReviewDate(date: Date | string): string {
 }
 
 /** Spec: 'Up to {capacity} guests' only when capacity is set. */
+/** The alt text of photo `index` (from 0) of a venue's `count`, in the gallery, the cards and the
+ *  social cards alike. */
+export function photoAlt(name: string, index: number, count: number): string {
+  return `${name}, photo ${index + 1} of ${count}`;
+}
+
+/** The logo's stand-in (spec): the first two letters of the name, upper-cased; letters and digits
+ *  only, so 'The Copperworks Room' gives 'TH' and '"1880" Hall' gives '18'. */
+export function logoFallback(name: string): string {
+  return (name.match(/[\p{L}\p{N}]/gu) ?? []).slice(0, 2).join("").toUpperCase() || "?";
+}
+
 export function capacityLabel(capacity: number): string | null {
   return capacity > 0 ? `Up to ${capacity} guests` : null;
 }

@@ -1,15 +1,30 @@
 import { isAPIError } from "better-auth/api";
 import type { AppContext } from "~/infra/context.server";
 import { toAppUser, type AppUser } from "~/lib/user";
-import { clientAddress, hitRateLimits, LIMITS, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
+import { eq } from "drizzle-orm";
+import { users } from "../../database/schema";
+import { signInAlertEmail } from "./emails.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./passwords.server";
+import {
+  ALERT_AFTER_FAILURES,
+  clearSignInFailures,
+  clientAddress,
+  hitRateLimits,
+  LIMITS,
+  RATE_LIMIT_MESSAGE,
+  recordSignInFailure,
+  signInWait,
+} from "./rate-limit.server";
 
 // Account operations behind the route actions. Each returns either a result or the message to
 // show; better-auth's own messages pass through as the spec asks ("the provider's message as is").
 
-type Ctx = Pick<AppContext, "auth" | "db" | "config">;
-export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; error: string; status: number };
+type Ctx = Pick<AppContext, "auth" | "db" | "config" | "mailer">;
+/** A refusal names the form field it belongs to, when it belongs to one. */
+export type Failure = { ok: false; error: string; status: number; field?: string };
+export type Outcome<T = object> = ({ ok: true } & T) | Failure;
 
-function failure(err: unknown, fallback: string): { ok: false; error: string; status: number } {
+function failure(err: unknown, fallback: string): Failure {
   if (isAPIError(err)) {
     const message = (err.body as { message?: string } | undefined)?.message;
     return {
@@ -22,6 +37,12 @@ function failure(err: unknown, fallback: string): { ok: false; error: string; st
 }
 
 const rateLimited = { ok: false as const, error: RATE_LIMIT_MESSAGE, status: 429 };
+const tooCommon = (field: string): Failure => ({
+  ok: false,
+  error: COMMON_PASSWORD_MESSAGE,
+  field,
+  status: 400,
+});
 
 export async function signIn(
   ctx: Ctx,
@@ -30,23 +51,37 @@ export async function signIn(
 ): Promise<Outcome<{ headers: Headers; user: AppUser }>> {
   const email = input.email.toLowerCase();
   const ip = clientAddress(request);
-  if (
-    await hitRateLimits(ctx.db, [
-      { key: `sign-in:email:${email}`, limit: LIMITS.signInEmail },
-      { key: `sign-in:ip:${ip}`, limit: LIMITS.signInIp },
-    ])
-  )
-    return rateLimited;
+  const wait = await signInWait(ctx.db, email, ip);
+  if (wait > 0)
+    return {
+      ok: false,
+      error: `Too many failed sign-ins. Please wait ${wait} ${wait === 1 ? "second" : "seconds"} and try again.`,
+      status: 429,
+    };
+  if (await hitRateLimits(ctx.db, [{ key: `sign-in:ip:${ip}`, limit: LIMITS.signInIp }])) return rateLimited;
   try {
     const { headers, response } = await ctx.auth.api.signInEmail({
       body: { email, password: input.password },
       headers: request.headers,
       returnHeaders: true,
     });
+    await clearSignInFailures(ctx.db, email, ip);
     return { ok: true, headers, user: toAppUser(response.user) };
   } catch (err) {
-    return failure(err, "Error logging in");
+    const f = failure(err, "Error logging in");
+    if (f.status === 401 && (await recordSignInFailure(ctx.db, email, ip)) === ALERT_AFTER_FAILURES)
+      await alertOwner(ctx, email);
+    return f;
   }
+}
+
+/** Tells an account's owner that someone keeps trying to sign in to it (once an hour at most). */
+async function alertOwner(ctx: Ctx, email: string): Promise<void> {
+  const [owner] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.email, email));
+  if (!owner) return;
+  await ctx.mailer.send(
+    signInAlertEmail(ctx.config.siteName, owner.email, `${ctx.config.siteUrl}/reset-password`),
+  );
 }
 
 export async function register(
@@ -58,6 +93,7 @@ export async function register(
     await hitRateLimits(ctx.db, [{ key: `register:ip:${clientAddress(request)}`, limit: LIMITS.registerIp }])
   )
     return rateLimited;
+  if (isCommonPassword(input.password)) return tooCommon("password");
   try {
     const { headers, response } = await ctx.auth.api.signUpEmail({
       body: { name: input.name, email: input.email.toLowerCase(), password: input.password },
@@ -116,6 +152,7 @@ export async function isResetTokenValid(ctx: Ctx, token: string): Promise<boolea
 }
 
 export async function resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<Outcome> {
+  if (isCommonPassword(newPassword)) return tooCommon("password");
   try {
     await ctx.auth.api.resetPassword({ body: { token, newPassword } });
     return { ok: true };
@@ -128,21 +165,26 @@ export async function changePassword(
   ctx: Ctx,
   request: Request,
   input: { currentPassword: string; newPassword: string },
-): Promise<Outcome> {
+): Promise<Outcome<{ headers: Headers }>> {
+  if (isCommonPassword(input.newPassword)) return tooCommon("newPassword");
   try {
-    await ctx.auth.api.changePassword({
+    // A changed password ends every session; this browser gets a new one (the cookie in `headers`).
+    const { headers } = await ctx.auth.api.changePassword({
       body: {
         currentPassword: input.currentPassword,
         newPassword: input.newPassword,
-        revokeOtherSessions: false,
+        revokeOtherSessions: true,
       },
       headers: request.headers,
+      returnHeaders: true,
     });
-    return { ok: true };
+    return { ok: true, headers };
   } catch (err) {
     const f = failure(err, "Failed to update password");
     // Spec: the current password is checked first; a wrong one reads 'Current password is incorrect'.
-    return /invalid password/i.test(f.error) ? { ...f, error: "Current password is incorrect" } : f;
+    return /invalid password/i.test(f.error)
+      ? { ...f, error: "Current password is incorrect", field: "currentPassword" }
+      : f;
   }
 }
 
@@ -163,9 +205,12 @@ export async function updateProfile(
   }
   const newEmail = input.email.toLowerCase();
   if (newEmail === user.email.toLowerCase()) return { ok: true, emailChangeRequested: false };
+  // Each request mails a stranger's address: a few an hour is plenty.
+  if (await hitRateLimits(ctx.db, [{ key: `email-change:user:${user.id}`, limit: LIMITS.emailChangeUser }]))
+    return { ...rateLimited, field: "email" };
   try {
     await ctx.auth.api.changeEmail({
-      body: { newEmail, callbackURL: "/auth/email-changed" },
+      body: { newEmail },
       headers: request.headers,
     });
     return { ok: true, emailChangeRequested: true };
@@ -185,12 +230,31 @@ export async function revokeOtherSessions(ctx: Ctx, request: Request): Promise<O
   }
 }
 
-/** After an email change is confirmed, every session of that account ends: sign in again. */
-export async function endAllSessions(ctx: Ctx, request: Request): Promise<Headers> {
+/**
+ * Opens an email-change link: with a valid token the address changes and every session of the
+ * account ends (sign in again, as the spec's notice says). Without one, nothing changes.
+ */
+export async function confirmEmailChange(
+  ctx: Ctx,
+  request: Request,
+  token: string,
+): Promise<Outcome<{ headers: Headers }>> {
+  const invalid: Failure = {
+    ok: false,
+    error: "This email confirmation link is invalid or has expired.",
+    status: 400,
+  };
+  if (!/^[\w.-]{20,2000}$/.test(token)) return invalid;
+  let userId: string | undefined;
   try {
-    await ctx.auth.api.revokeSessions({ headers: request.headers });
+    const result = await ctx.auth.api.verifyEmail({ query: { token }, headers: request.headers });
+    userId = (result as { user?: { id?: string } } | undefined)?.user?.id;
   } catch (err) {
-    if (!isAPIError(err)) throw err;
+    if (isAPIError(err)) return invalid;
+    throw err;
   }
-  return signOut(ctx, request);
+  if (!userId) return invalid;
+  const auth = await ctx.auth.$context;
+  await auth.internalAdapter.deleteUserSessions(userId);
+  return { ok: true, headers: await signOut(ctx, request) };
 }

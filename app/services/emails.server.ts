@@ -1,3 +1,4 @@
+import type { AuthEmails } from "~/infra/auth.server";
 import type { MailMessage } from "~/infra/mail.server";
 
 function escapeHtml(s: string): string {
@@ -31,5 +32,88 @@ export function emailChangeVerificationEmail(siteName: string, to: string, url: 
     subject: `Confirm your new ${siteName} email address`,
     text: `${intro}\n\nConfirm your email: ${url}\n\n${outro}\n`,
     html: layout(siteName, intro, "Confirm email address", url, outro),
+  };
+}
+
+export function signInAlertEmail(siteName: string, to: string, resetUrl: string): MailMessage {
+  const intro = `Someone has tried many times in the last hour to sign in to your ${siteName} account with a wrong password.`;
+  const outro =
+    "If this was you, you can ignore this email. If not, your account is still safe: each wrong guess slows the next one down. Choosing a new, long password keeps it so.";
+  return {
+    to,
+    subject: `Many failed sign-ins to your ${siteName} account`,
+    text: `${intro}\n\nChoose a new password: ${resetUrl}\n\n${outro}\n`,
+    html: layout(siteName, intro, "Choose a new password", resetUrl, outro),
+  };
+}
+
+/** The builders the auth sends with (injected when the auth is created). */
+export const authEmails: AuthEmails = {
+  passwordReset: passwordResetEmail,
+  emailChangeVerification: emailChangeVerificationEmail,
+};
+
+export function venueSubmittedEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  myVenuesUrl: string,
+): MailMessage {
+  const intro = `Thank you for submitting ${venue.name}. Every venue is reviewed before it appears on ${siteName}; until then it is visible only to you, marked Pending.`;
+  const outro = "Once it is approved you become its venue manager and can keep its page up to date.";
+  return {
+    to,
+    subject: `We received your venue: ${venue.name}`,
+    text: `${intro}\n\nSee your venues: ${myVenuesUrl}\n\n${outro}\n`,
+    html: layout(siteName, intro, "See My Venues", myVenuesUrl, outro),
+  };
+}
+
+export function venueAwaitingApprovalEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string; location: string },
+  submitter: { name: string; email: string },
+  reviewUrl: string,
+): MailMessage {
+  const intro = `${submitter.name} (${submitter.email}) submitted a venue for approval: ${venue.name}, ${venue.location}.`;
+  const outro = "It stays hidden from the public until an administrator approves it.";
+  return {
+    to,
+    subject: `New venue awaiting approval: ${venue.name}`,
+    text: `${intro}\n\nReview pending venues: ${reviewUrl}\n\n${outro}\n`,
+    html: layout(siteName, intro, "Review pending venues", reviewUrl, outro),
+  };
+}
+
+export function venueApprovedEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  venueUrl: string,
+): MailMessage {
+  const intro = `Good news: ${venue.name} has been approved and is now listed on ${siteName}. You are its venue manager and can keep its page up to date.`;
+  const outro = "Thank you for helping couples find their Colorado wedding venue.";
+  return {
+    to,
+    subject: `Your venue is live: ${venue.name}`,
+    text: `${intro}\n\nSee your venue: ${venueUrl}\n\n${outro}\n`,
+    html: layout(siteName, intro, "See your venue", venueUrl, outro),
+  };
+}
+
+export function venueRejectedEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  siteUrl: string,
+): MailMessage {
+  const intro = `Thank you for submitting ${venue.name}. After review, it has not been approved for ${siteName}, and the submission and its photos have been removed.`;
+  const outro = "You are welcome to submit it again with more complete details.";
+  return {
+    to,
+    subject: `Your venue submission was not approved: ${venue.name}`,
+    text: `${intro}\n\nVisit ${siteName}: ${siteUrl}\n\n${outro}\n`,
+    html: layout(siteName, intro, `Visit ${siteName}`, siteUrl, outro),
   };
 }

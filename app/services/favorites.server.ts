@@ -1,17 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { favorites, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
+import { isUuid } from "~/lib/venue-url";
 
+/** The user's saved venues that are public (a venue taken back to pending drops out). */
 export async function listFavoriteIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ venueId: favorites.venueId })
     .from(favorites)
-    .where(eq(favorites.userId, userId));
+    .innerJoin(venues, eq(favorites.venueId, venues.id))
+    .where(and(eq(favorites.userId, userId), eq(venues.isApproved, true)));
   return rows.map((r) => r.venueId);
 }
 
 /** Adds or removes a favourite; only approved venues can be saved. Returns the new state. */
 export async function setFavorite(db: Db, userId: string, venueId: string, saved: boolean): Promise<boolean> {
+  if (!isUuid(venueId)) throw new FavoriteError("Venue not found");
   if (!saved) {
     await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.venueId, venueId)));
     return false;

@@ -2,10 +2,14 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/infra/db.server";
 
 export type DatabaseHealth =
-  | { up: true; kind: string; venues: { approved: number; pending: number } }
-  | { up: false; kind: string; error: string };
+  { up: true; kind: string; venues: { approved: number; pending: number } } | { up: false; kind: string };
 
-export async function databaseHealth(db: Db, kind: string): Promise<DatabaseHealth> {
+/** Whether the database answers, with venue counts; the failure itself goes to the log only. */
+export async function databaseHealth(
+  db: Db,
+  kind: string,
+  onError: (err: unknown) => void,
+): Promise<DatabaseHealth> {
   try {
     const [row] = await queryRows<{ approved: number; pending: number }>(
       db,
@@ -17,6 +21,7 @@ export async function databaseHealth(db: Db, kind: string): Promise<DatabaseHeal
       venues: { approved: Number(row?.approved ?? 0), pending: Number(row?.pending ?? 0) },
     };
   } catch (err) {
-    return { up: false, kind, error: err instanceof Error ? err.message : String(err) };
+    onError(err);
+    return { up: false, kind };
   }
 }

@@ -3,39 +3,80 @@ import { queryRows, type Db } from "~/infra/db.server";
 
 export type Limit = { max: number; windowSeconds: number };
 
-/** Per-email limits stop guessing one account; per-address limits stop spraying many. */
+/** Per-address limits stop spraying many accounts; sign-in failures are slowed below. */
 export const LIMITS = {
-  signInEmail: { max: 8, windowSeconds: 15 * 60 },
   signInIp: { max: 60, windowSeconds: 15 * 60 },
   registerIp: { max: 30, windowSeconds: 60 * 60 },
   resetEmail: { max: 3, windowSeconds: 15 * 60 },
   resetIp: { max: 20, windowSeconds: 60 * 60 },
+  emailChangeUser: { max: 3, windowSeconds: 60 * 60 },
+  // Each submission mails every administrator and joins their review queue.
+  venueSubmissionUser: { max: 10, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, Limit>;
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
-/**
- * Counts one attempt against every key (fixed windows, stored in the database so all server
- * instances share them) and says whether any of them is over its limit.
- */
+/** Counts one attempt in a fixed window (stored in the database: every instance shares it). */
+async function countAttempt(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning count`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** Counts one attempt against every key and says whether any of them is over its limit. */
 export async function hitRateLimits(db: Db, checks: { key: string; limit: Limit }[]): Promise<boolean> {
   let limited = false;
-  for (const { key, limit } of checks) {
-    const [row] = await queryRows<{ count: number }>(
-      db,
-      sql`
-      insert into rate_limits (key, count, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
-      on conflict (key) do update set
-        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning count`,
-    );
-    if (Number(row?.count) > limit.max) limited = true;
-  }
+  for (const { key, limit } of checks)
+    if ((await countAttempt(db, key, limit.windowSeconds)) > limit.max) limited = true;
   return limited;
 }
 
 export function clientAddress(request: Request): string {
   return request.headers.get("x-client-ip") ?? "unknown";
+}
+
+// Failed sign-ins (docs/decisions/008-throttling.md). Failures of one account from one address
+// slow that pair down exponentially: from the 3rd failure, 1 s, then 2, 4, 8 ... up to 15 min
+// before the next try. The owner, signing in from their own address, is never locked out by a
+// stranger's guesses. Across all addresses an account's failures are only counted, so that
+// the owner hears about a flood of them.
+const DELAY_FREE_FAILURES = 2;
+const MAX_DELAY_SECONDS = 15 * 60;
+/** Failures of one account, from any address, within an hour that make us write to its owner. */
+export const ALERT_AFTER_FAILURES = 10;
+
+/** Seconds to wait before this account may be tried again from this address (0: go ahead). */
+export async function signInWait(db: Db, email: string, ip: string): Promise<number> {
+  const [row] = await queryRows<{ wait: number }>(
+    db,
+    sql`select ceil(extract(epoch from reset_at - now()))::int as wait from rate_limits
+        where key = ${`sign-in-fail:${email}:${ip}`} and reset_at > now()`,
+  );
+  return Number(row?.wait ?? 0);
+}
+
+/** Records a failure; returns the account's failures in the last hour, from every address. */
+export async function recordSignInFailure(db: Db, email: string, ip: string): Promise<number> {
+  // A pair's count is forgotten a day after its last failure.
+  const count = sql`case when rate_limits.reset_at < now() - interval '1 day' then 1 else rate_limits.count + 1 end`;
+  const delay = (n: typeof count | number) =>
+    sql`least(${MAX_DELAY_SECONDS}, case when ${n} > ${DELAY_FREE_FAILURES} then power(2, ${n} - ${DELAY_FREE_FAILURES} - 1) else 0 end)`;
+  await db.execute(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${`sign-in-fail:${email}:${ip}`}, 1, now())
+    on conflict (key) do update set count = ${count}, reset_at = now() + make_interval(secs => ${delay(count)})`);
+  return countAttempt(db, `sign-in-fail:${email}`, 60 * 60);
+}
+
+/** A successful sign-in forgets that pair's failures. */
+export async function clearSignInFailures(db: Db, email: string, ip: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${`sign-in-fail:${email}:${ip}`}`);
 }

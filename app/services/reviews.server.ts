@@ -1,22 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { reviews, users } from "../../database/schema";
+import { reviews, users, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
-
-export type ReviewView = {
-  id: string;
-  userId: string;
-  authorName: string;
-  authorAvatar: string | null;
-  rating: number;
-  comment: string;
-  createdAt: string;
-};
+import { isStoredImage } from "~/lib/images";
+import type { ReviewView } from "~/lib/venue";
 
 export async function listReviews(db: Db, venueId: string): Promise<ReviewView[]> {
   const rows = await db
     .select({
       id: reviews.id,
-      userId: reviews.userId,
       authorName: users.name,
       authorAvatar: users.image,
       rating: reviews.rating,
@@ -30,18 +21,26 @@ export async function listReviews(db: Db, venueId: string): Promise<ReviewView[]
   return rows.map((r) => ({
     ...r,
     authorName: r.authorName?.trim() || "Anonymous",
+    // A public page loads only avatars we store: a URL avatar would tell its host who visits.
+    authorAvatar: isStoredImage(r.authorAvatar) ? r.authorAvatar : null,
     createdAt: r.createdAt.toISOString(),
   }));
 }
 
 /**
- * One review per user and venue: writing again replaces the first. The venue's rating and
- * review count follow through the database triggers on `reviews`.
+ * One review per user and venue: writing again replaces the first. Only approved venues take
+ * reviews. The venue's rating and review count follow through the database triggers on `reviews`.
  */
 export async function saveReview(
   db: Db,
   input: { venueId: string; userId: string; rating: number; comment: string },
-): Promise<{ updated: boolean }> {
+): Promise<{ ok: true; updated: boolean } | { ok: false; error: string; status: 404 }> {
+  const [venue] = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(eq(venues.id, input.venueId), eq(venues.isApproved, true)))
+    .limit(1);
+  if (!venue) return { ok: false, error: "Venue not found", status: 404 };
   const rows = await db
     .insert(reviews)
     .values(input)
@@ -50,7 +49,7 @@ export async function saveReview(
       set: { rating: input.rating, comment: input.comment, updatedAt: new Date() },
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  return { updated: rows[0]?.inserted === false };
+  return { ok: true, updated: rows[0]?.inserted === false };
 }
 
 export async function getOwnReview(db: Db, venueId: string, userId: string) {

@@ -3,56 +3,10 @@ import { favorites, venueCategories, venueManagers, venues } from "../../databas
 import type { Db } from "~/infra/db.server";
 import type { AppUser } from "~/lib/user";
 import { normalizeAmenities, venueTags, type VenueCardData, type VenueView } from "~/lib/venue";
+import { cardColumns, cardQuery, toCard } from "./venue-cards.server";
 
 // The only code that reads venues for the public pages. Only approved venues are public; a
 // pending venue is visible to its submitter, its managers and admins.
-
-const cardColumns = {
-  id: venues.id,
-  name: venues.name,
-  location: venues.location,
-  city: venues.city,
-  capacity: venues.capacity,
-  rating: venues.rating,
-  reviewCount: venues.reviewCount,
-  images: venues.images,
-  isFeatured: venues.isFeatured,
-  categoryName: venueCategories.name,
-  categoryFeatured: venueCategories.isFeatured,
-};
-
-type CardRow = {
-  id: string;
-  name: string;
-  location: string;
-  city: string | null;
-  capacity: number | null;
-  rating: number;
-  reviewCount: number;
-  images: string[];
-  isFeatured: boolean;
-  categoryName: string | null;
-  categoryFeatured: boolean | null;
-};
-
-function toCard(r: CardRow): VenueCardData {
-  return {
-    id: r.id,
-    name: r.name,
-    location: r.location,
-    city: r.city,
-    capacity: r.capacity ?? 0,
-    rating: r.rating,
-    reviewCount: r.reviewCount,
-    images: r.images,
-    category: r.categoryName ?? "Uncategorized",
-    // Spec: the badge shows when the category is featured; admins may also feature a venue.
-    featured: r.isFeatured || r.categoryFeatured === true,
-  };
-}
-
-const cardQuery = (db: Db) =>
-  db.select(cardColumns).from(venues).leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id));
 
 /** Home page: featured venues first, then the best rated. */
 export async function getFeaturedVenues(db: Db, limit = 3): Promise<VenueCardData[]> {
@@ -143,10 +97,10 @@ export async function getVenueForViewer(
     reviewCount: v.reviewCount,
     status: v.isApproved ? "approved" : "pending",
     logoUrl: v.logoUrl,
-    userId: v.userId,
     latitude: v.latitude ?? 0,
     longitude: v.longitude ?? 0,
-    featured: v.isFeatured || row.categoryFeatured === true,
+    // Only a venue an admin featured carries the badge (issue 8; docs/decisions/003).
+    featured: v.isFeatured,
     updatedAt: v.updatedAt.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AMENITY_NAMES, MAX_PRICE, REGIONS, VENUE_TYPES } from "~/lib/catalog";
-import { demoDirectory, generateVenue, venueTypes } from "./content";
+import { artPoolSizes, demoDirectory, generateVenue, venueTypes } from "./content";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -20,12 +20,29 @@ describe("demo directory", () => {
     expect(new Set(venues.map((v) => v.name)).size).toBe(venues.length);
   });
 
-  it("has pending submissions and about ten featured venues", () => {
+  it("has pending submissions, and features about one approved venue in ten, across the types", () => {
     const pending = venues.filter((v) => !v.isApproved);
     expect(pending.length).toBeGreaterThanOrEqual(5);
     expect(pending.every((v) => v.submittedBy && v.approvedAt === null && !v.isFeatured)).toBe(true);
     expect(approved.every((v) => v.approvedAt && v.approvedAt > v.createdAt)).toBe(true);
-    expect(venues.filter((v) => v.isFeatured).length).toBe(10);
+    const featured = venues.filter((v) => v.isFeatured);
+    expect(featured.length / approved.length).toBeCloseTo(0.1, 1);
+    expect(new Set(featured.map((v) => v.type)).size).toBeGreaterThanOrEqual(8);
+    for (const type of VENUE_TYPES)
+      expect(featured.filter((v) => v.type === type.key).length).toBeLessThanOrEqual(2);
+  });
+
+  it("gives every venue of a type its own cover, from pools that hold every picture used", () => {
+    const pools = artPoolSizes(venues);
+    for (const type of VENUE_TYPES) {
+      const covers = venues.filter((v) => v.type === type.key).map((v) => v.images[0]!.variant);
+      expect(new Set(covers).size, type.key).toBe(covers.length);
+    }
+    for (const v of venues) {
+      expect(v.images[0]!.type).toBe(v.type);
+      for (const pick of v.images) expect(pick.variant).toBeLessThan(pools.get(pick.type)!);
+      expect(new Set(v.images.map((p) => `${p.type}-${p.variant}`)).size).toBe(v.images.length);
+    }
   });
 
   it("writes fields the way the spec stores them", () => {

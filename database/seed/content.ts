@@ -1,11 +1,12 @@
 // Pure generators for the demo directory: venue types, venues, FAQs, reviews and the demo users
 // who wrote them. No I/O; the same input always gives the same output.
 import { AMENITY_NAMES, VENUE_TYPES, type Region, type VenueTypeKey } from "~/lib/catalog";
-import type { AmenityItem } from "../schema";
+import type { AmenityItem } from "~/lib/venue";
 import { createRng, type Rng } from "./random";
 import { TOWNS, type Town } from "./towns";
 
-/** Pictures in each venue type's pool of artwork. */
+/** Pictures at least in each venue type's pool of artwork; the demo's pools grow to one cover per
+ *  venue of the type (see demoDirectory). */
 export const ART_VARIANTS = 8;
 
 /** "Now" for the demo content: every date is relative to it, never to the clock. */
@@ -910,19 +911,25 @@ const NEIGHBOUR_TYPES: Record<VenueTypeKey, VenueTypeKey[]> = {
  * 3 to 8 pictures from the type's pool, the cover first. `cover` walks through the pool so
  * neighbouring cards in a list rarely share a cover; sometimes one picture of a related type joins.
  */
-function imagePicks(rng: Rng, type: VenueTypeKey, cover: number, variants: number): ArtPick[] {
+function imagePicks(
+  rng: Rng,
+  type: VenueTypeKey,
+  cover: number,
+  variantsOf: (type: VenueTypeKey) => number,
+): ArtPick[] {
   const total = rng.int(3, 8);
   const neighbour = rng.chance(0.25);
-  const others = rng.shuffle(Array.from({ length: variants }, (_, v) => v).filter((v) => v !== cover));
+  const others = rng.shuffle(
+    Array.from({ length: variantsOf(type) }, (_, v) => v).filter((v) => v !== cover),
+  );
   const picks: ArtPick[] = [
     { type, variant: cover },
     ...others.slice(0, total - (neighbour ? 2 : 1)).map((variant) => ({ type, variant })),
   ];
   if (neighbour) {
-    picks.splice(rng.int(1, picks.length), 0, {
-      type: rng.pick(NEIGHBOUR_TYPES[type]),
-      variant: rng.int(0, variants - 1),
-    });
+    const at = rng.int(1, picks.length);
+    const other = rng.pick(NEIGHBOUR_TYPES[type]);
+    picks.splice(at, 0, { type: other, variant: rng.int(0, variantsOf(other) - 1) });
   }
   return picks;
 }
@@ -975,7 +982,7 @@ export function generateVenue(seed: string, opts: VenueOptions = {}): SeedVenue 
     phone: phone(rng, town),
     email: `events@${slug}.example`,
     website: `https://www.${slug}.example`,
-    images: imagePicks(rng, type, opts.coverFor?.(type) ?? rng.int(0, variants - 1), variants),
+    images: imagePicks(rng, type, opts.coverFor?.(type) ?? rng.int(0, variants - 1), () => variants),
     logo: rng.chance(0.3) ? initials(name) : null,
     createdAt: opts.createdAt ?? dateBetween(rng, Date.UTC(2023, 8, 1), Date.UTC(2025, 5, 30)),
   };
@@ -1273,7 +1280,9 @@ export type DemoVenue = SeedVenue & {
 
 const DEMO_APPROVED = 160;
 const DEMO_PENDING = 6;
-const FEATURED = 10;
+/** About one approved venue in ten carries the 'Featured' badge, at most two of a type. */
+const FEATURED = 16;
+const FEATURED_PER_TYPE = 2;
 
 export function demoDirectory(): { reviewers: SeedUser[]; venues: DemoVenue[] } {
   const rng = createRng("directory");
@@ -1284,9 +1293,10 @@ export function demoDirectory(): { reviewers: SeedUser[]; venues: DemoVenue[] } 
   for (let i = 0; i < DEMO_APPROVED + DEMO_PENDING; i++) {
     const approved = i < DEMO_APPROVED;
     const createdAt = approved ? undefined : dateBetween(rng, SEED_EPOCH - 28 * DAY, SEED_EPOCH - DAY);
+    // Every venue of a type gets a cover of its own: the type's pool has one picture per venue.
     const coverFor = (type: VenueTypeKey) => {
       const cover = covers.get(type) ?? 0;
-      covers.set(type, (cover + 1) % ART_VARIANTS);
+      covers.set(type, cover + 1);
       return cover;
     };
     const v = generateVenue(`venue:${i}`, { usedNames, coverFor, createdAt });
@@ -1311,16 +1321,34 @@ export function demoDirectory(): { reviewers: SeedUser[]; venues: DemoVenue[] } 
         : [],
     });
   }
-  // Featured: well-reviewed venues of different types, the way an editor would choose them.
+  // The other pictures of a venue come from its type's pool, which is as large as the type has
+  // venues (at least ART_VARIANTS), so no two venues of a type share a cover.
+  const poolSize = artPoolSizes(venues);
+  venues.forEach((v, i) => {
+    v.images = imagePicks(createRng(`images:${i}`), v.type, v.images[0]!.variant, (t) => poolSize.get(t)!);
+  });
+  // Featured: well-reviewed venues across the types, the way an editor would choose them.
   const average = (v: DemoVenue) => v.reviews.reduce((sum, r) => sum + r.rating, 0) / (v.reviews.length || 1);
-  const featuredTypes = new Set<VenueTypeKey>();
+  const featuredPerType = new Map<VenueTypeKey, number>();
+  let featured = 0;
   for (const v of rng.shuffle(
     venues.filter((x) => x.isApproved && x.reviews.length >= 3 && average(x) >= 4.2),
   )) {
-    if (featuredTypes.size === FEATURED) break;
-    if (featuredTypes.has(v.type)) continue;
-    featuredTypes.add(v.type);
+    if (featured === FEATURED) break;
+    const n = featuredPerType.get(v.type) ?? 0;
+    if (n === FEATURED_PER_TYPE) continue;
+    featuredPerType.set(v.type, n + 1);
     v.isFeatured = true;
+    featured++;
   }
   return { reviewers, venues };
+}
+
+/** How many pictures each type's pool holds for these venues: one per venue, at least ART_VARIANTS. */
+export function artPoolSizes(venues: Pick<SeedVenue, "type">[]): Map<VenueTypeKey, number> {
+  const sizes = new Map<VenueTypeKey, number>(VENUE_TYPES.map((t) => [t.key, ART_VARIANTS]));
+  const counts = new Map<VenueTypeKey, number>();
+  for (const v of venues) counts.set(v.type, (counts.get(v.type) ?? 0) + 1);
+  for (const [type, n] of counts) sizes.set(type, Math.max(ART_VARIANTS, n));
+  return sizes;
 }

@@ -6,9 +6,11 @@ import type { Db } from "~/infra/db.server";
 import type { Storage } from "~/infra/storage.server";
 import { AMENITY_NAMES, type VenueTypeKey } from "~/lib/catalog";
 import { reviews, users, venueAmenities, venueCategories, venueFaqs, venues } from "../schema";
-import { logoSvg, renderArt, venueArtSvg, type ArtJob } from "./art";
+import { logoSvg, venueArtSvg } from "./painter";
+import { renderArt, type ArtJob } from "./render-art";
 import {
   ART_VARIANTS,
+  artPoolSizes,
   DEMO_SUBMITTER,
   demoDirectory,
   demoReviewers,
@@ -79,11 +81,11 @@ const artName = (p: ArtPick) => `${p.type}-${p.variant + 1}`;
 /** Renders (or copies from the cache) the first `variants` pictures of every type's pool. */
 async function renderPool(
   storage: Storage,
-  variants: number,
+  variants: (type: VenueTypeKey) => number,
   opts: SeedOptions,
 ): Promise<(p: ArtPick) => string> {
   const picks = venueTypes().flatMap((t) =>
-    Array.from({ length: variants }, (_, variant) => ({ type: t.key, variant })),
+    Array.from({ length: variants(t.key) }, (_, variant) => ({ type: t.key, variant })),
   );
   const jobs: ArtJob[] = picks.map((p) => ({
     prefix: "seed/art",
@@ -181,7 +183,8 @@ export async function seedIfEmpty(
   if (await hasVenues(db)) return { seeded: false, ...(await seedCounts(db)) };
   const started = Date.now();
   const { reviewers, venues: demo } = demoDirectory();
-  const art = await renderPool(storage, ART_VARIANTS, opts);
+  const pools = artPoolSizes(demo);
+  const art = await renderPool(storage, (type) => pools.get(type) ?? ART_VARIANTS, opts);
   const withLogo = demo.filter((v) => v.logo);
   const logos = await renderArt(
     storage,
@@ -254,7 +257,7 @@ export async function seedScale(
     throw new Error(`seedScale needs an empty venues table; it has ${await countRows(db, venues)} rows`);
   }
   const started = Date.now();
-  const art = await renderPool(storage, SCALE_VARIANTS, opts);
+  const art = await renderPool(storage, () => SCALE_VARIANTS, opts);
   const reviewers = demoReviewers();
   await db.transaction(async (tx) => {
     const categoryIds = await ensureCatalog(tx, art);

@@ -7,11 +7,15 @@ import { gzipSync } from "node:zlib";
 
 const BUDGET_KB = 150;
 const routeFile = process.argv[2] ?? "routes/public/venue";
-const serverBuild = path.resolve("build/server/index.js");
-if (!fs.existsSync(serverBuild)) {
+// The route build is a chunk of the server bundle (whose entry is the HTTP app).
+const chunk = fs.existsSync("build/server/assets")
+  ? fs.readdirSync("build/server/assets").find((f) => /^server-build-.*\.js$/.test(f))
+  : undefined;
+if (!chunk) {
   console.error("No production build: run `npm run build` first.");
   process.exit(1);
 }
+const serverBuild = path.resolve("build/server/assets", chunk);
 
 type Manifest = {
   entry: { module: string; imports: string[] };

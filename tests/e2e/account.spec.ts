@@ -14,7 +14,7 @@ test("changing the email sends a verification mail to the new address", async ({
   await expect(page.getByText(/you will need to log in again/)).toBeVisible();
 
   const message = await mail.waitFor(newEmail, { subject: /Confirm your new/ });
-  const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(message.text)?.[0];
+  const link = /https?:\/\/\S+\/auth\/email-changed\?token=\S+/.exec(message.text)?.[0];
   expect(link).toBeTruthy();
   await page.reload();
   await expect(page.getByRole("complementary").getByText("Renamed Person")).toBeVisible();

@@ -115,7 +115,13 @@ test.describe("validation messages (spec section 5)", () => {
 
   test("change password", async ({ page }) => {
     const account = await registerViaApi(page);
-    await page.goto("/account?tab=password");
+    await page.goto("/account");
+    await page
+      .getByRole("navigation", { name: "Account" })
+      .getByRole("link", { name: "Change Password" })
+      .click();
+    await expect(page).toHaveURL(/\/account\/password$/);
+    await expect(page.getByRole("link", { name: "Change Password" })).toHaveAttribute("aria-current", "page");
     const submit = page.getByRole("button", { name: "Update Password" });
     await page.getByLabel("Current Password").fill("123");
     await page.getByLabel("New Password", { exact: true }).fill("1234567");
@@ -138,7 +144,41 @@ test.describe("validation messages (spec section 5)", () => {
     await page.getByLabel("Current Password").fill(account.password);
     await submit.click();
     await expect(page.getByText("Password updated successfully")).toBeVisible();
+    await expect(page.getByLabel("Current Password")).toHaveValue("");
     await page.context().clearCookies();
     await loginViaApi(page, { email: account.email, password: "new-password-1" });
   });
+});
+
+test("the account page's old tab addresses lead to its tab pages", async ({ page }) => {
+  await registerViaApi(page);
+  for (const [tab, path] of [
+    ["password", "/account/password"],
+    ["venues", "/account/venues"],
+    ["settings", "/account"],
+  ] as const) {
+    await page.goto(`/account?tab=${tab}`);
+    await expect(page).toHaveURL((url) => url.pathname === path && url.search === "");
+  }
+  await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My Venues" }).click();
+  await expect(page.getByRole("heading", { name: "My Venues" })).toBeVisible();
+  await expect(page.getByText("You have not submitted any venues yet.")).toBeVisible();
+});
+
+test("a crafted redirectTo keeps the browser on our site, before and after signing in", async ({ page }) => {
+  const account = await registerViaApi(page);
+  await page.context().clearCookies();
+  for (const target of ["/%09/evil.example/x", "/%5C%5Cevil.example", "/%0A/x"]) {
+    await page.goto(`/login?redirectTo=${target}`);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/account");
+    expect(new URL(page.url()).hostname).not.toContain("evil");
+    // Signed in, the same address sends the browser home, not away.
+    await page.goto(`/login?redirectTo=${target}`);
+    await expect(page).toHaveURL((url) => url.pathname === "/account" && !url.hostname.includes("evil"));
+    await page.context().clearCookies();
+  }
 });

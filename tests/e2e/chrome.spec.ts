@@ -1,5 +1,13 @@
-import { E2E_ADMIN } from "./paths";
-import { expect, expectNoSeriousA11yViolations, loginViaApi, registerViaApi, test } from "./fixtures";
+import { E2E_ADMIN, E2E_MANAGER } from "./paths";
+import {
+  expect,
+  expectHydrated,
+  expectNoSeriousA11yViolations,
+  expectOnTop,
+  loginViaApi,
+  registerViaApi,
+  test,
+} from "./fixtures";
 
 test.describe("not-found page", () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
@@ -64,20 +72,120 @@ test.describe("mobile menu at 390 px", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByTestId("mobile-menu").getByRole("link", { name: "Account" })).toBeVisible();
   });
+
+  // Issue 8: the sheet was clipped to the header (57 px), so only 'Home' could be reached.
+  const ROLES = {
+    guest: { links: [], last: "Sign In" },
+    user: { links: ["Account"], last: "Account" },
+    manager: { links: ["Dashboard", "Account"], last: "Account" },
+    admin: {
+      links: ["Dashboard", "Venues", "Pending Venues", "Venue Types", "Amenities", "Users", "Account"],
+      last: "Account",
+    },
+  } as const;
+  for (const [role, expected] of Object.entries(ROLES)) {
+    test(`every link of the sheet is visible, on top and clickable for ${role === "admin" ? "an" : "a"} ${role}`, async ({
+      page,
+    }) => {
+      test.slow(); // up to eleven controls, each checked where it is painted
+      if (role === "user") await registerViaApi(page);
+      if (role === "manager") await loginViaApi(page, E2E_MANAGER);
+      if (role === "admin") await loginViaApi(page, E2E_ADMIN);
+      await page.goto("/");
+      const open = page.getByRole("button", { name: "Open menu" });
+      await expectHydrated(open);
+      await open.click();
+      const menu = page.getByTestId("mobile-menu");
+      await expect(menu).toBeVisible();
+      // The sheet reaches from under the header to the bottom of the window.
+      const box = (await menu.boundingBox())!;
+      expect(box.y).toBe(60);
+      expect(box.y + box.height).toBe(844);
+
+      const controls = menu.locator("a, button");
+      const names = (await controls.allInnerTexts()).map((t) => t.trim());
+      expect(names).toEqual(
+        expect.arrayContaining(["Home", "All Venues", "Venue Types", "My Favorites", ...expected.links]),
+      );
+      expect(names.at(-1)).toBe(expected.last);
+      for (const control of await controls.all()) {
+        await expectOnTop(control);
+        await control.click({ trial: true });
+      }
+
+      // And the last one does what it says.
+      await menu
+        .getByRole(role === "guest" ? "button" : "link", { name: expected.last, exact: true })
+        .click();
+      if (role === "guest") {
+        await expect(page.getByRole("dialog").getByRole("tab", { name: "Login" })).toBeVisible();
+      } else {
+        await expect(page).toHaveURL((url) => url.pathname === "/account");
+        await expect(menu).toBeHidden();
+      }
+    });
+  }
 });
 
 test.describe("accessibility", () => {
   for (const path of ["/", "/login", "/reset-password"]) {
     test(`axe finds no serious violation on ${path}`, async ({ page }) => {
+      test.slow(); // axe over the home page takes long on a busy machine
       await page.goto(path);
       await expectNoSeriousA11yViolations(page);
     });
   }
 
+  // Issue 8: every public page at phone width with the mobile menu open, and at desktop width.
+  const PAGES = [
+    "/",
+    "/categories",
+    "a venue type",
+    "a venue",
+    "/login",
+    "/reset-password",
+    "/terms",
+    "/privacy",
+    "/favorites",
+    "/account",
+    "/no-such-page",
+  ] as const;
+  test.describe("every public page", () => {
+    test.use({ allowedConsoleErrors: [/status of 404/] }); // the not-found page's own status
+
+    for (const name of PAGES) {
+      test(`axe finds no serious violation on ${name} at 390 px with the menu open and at 1280 px`, async ({
+        page,
+      }) => {
+        test.slow(); // two widths, and axe takes long on a busy machine
+        if (name === "/favorites" || name === "/account") await registerViaApi(page);
+        const sitemap = await (await page.request.get("/sitemap.xml")).text();
+        const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+        const path =
+          name === "a venue"
+            ? locs.find((p) => p.startsWith("/venue/"))!
+            : name === "a venue type"
+              ? locs.find((p) => /^\/categories\/.+/.test(p))!
+              : name;
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+          await page.goto(path);
+          if (width === 390) {
+            const open = page.getByRole("button", { name: "Open menu" });
+            await expectHydrated(open);
+            await open.click();
+            await expect(page.getByTestId("mobile-menu")).toBeVisible();
+          }
+          await expectNoSeriousA11yViolations(page);
+        }
+      });
+    }
+  });
+
   test("axe finds no serious violation on the account page", async ({ page }) => {
     await registerViaApi(page);
-    for (const tab of ["settings", "password", "venues"]) {
-      await page.goto(`/account?tab=${tab}`);
+    for (const path of ["/account", "/account/password", "/account/venues"]) {
+      await page.goto(path);
       await expectNoSeriousA11yViolations(page);
     }
   });
@@ -91,7 +199,12 @@ test("server-rendered home page carries the site name, hero and metadata", async
   expect(html).toContain('"@type":"WebSite"');
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
-  const health = await (await request.get("/healthz")).json();
+  expect(await (await request.get("/healthz")).json()).toEqual({ status: "ok" });
+});
+
+test("/healthz shows the database's figures to admins only", async ({ page }) => {
+  await loginViaApi(page, E2E_ADMIN);
+  const health = await (await page.request.get("/healthz")).json();
   expect(health).toMatchObject({ status: "ok", database: { up: true } });
   expect(health.database.venues.approved).toBeGreaterThanOrEqual(150);
 });
@@ -102,4 +215,63 @@ test("a cross-site form post is refused", async ({ request }) => {
     headers: { origin: "https://evil.example" },
   });
   expect(res.status()).toBe(403);
+});
+
+// Issue 8: pages are rendered on the server, so a slow connection showed nothing after a tap.
+test.describe("feedback while the next page loads", () => {
+  test("a progress bar shows after 150 ms and goes once the page is there", async ({ page }) => {
+    await page.goto("/");
+    const link = page.getByRole("banner").getByRole("link", { name: "Venue Types" });
+    await expectHydrated(link);
+    // A client navigation fetches the next page's data: hold it back for 1.5 s.
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    // When the bar first appears, measured in the page against the moment of the click.
+    await page.evaluate(() => {
+      const w = window as unknown as { shownAt?: number; clickedAt?: number };
+      document.addEventListener("click", () => (w.clickedAt ??= performance.now()), { capture: true });
+      new MutationObserver(() => {
+        if (document.querySelector('[role="progressbar"]')) w.shownAt ??= performance.now();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const bar = page.getByRole("progressbar", { name: "Loading page" });
+    await expect(bar).toHaveCount(0);
+    await link.click();
+    await expect(bar).toBeVisible();
+    const { shownAt, clickedAt } = await page.evaluate(() => {
+      const w = window as unknown as { shownAt: number; clickedAt: number };
+      return { shownAt: w.shownAt, clickedAt: w.clickedAt };
+    });
+    expect(shownAt - clickedAt, "not for quick navigations").toBeGreaterThanOrEqual(140);
+    await expect(page).toHaveURL((url) => url.pathname === "/categories");
+    await expect(page.getByRole("heading", { level: 1, name: "Venue Types" })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+  });
+
+  test.describe("a sign-in", () => {
+    test.use({ allowedConsoleErrors: [/status of 401/] }); // the wrong password's answer
+
+    test("a submit button says it is busy while its form is sent", async ({ page }) => {
+      await page.goto("/login");
+      await page.route(
+        (url) => url.pathname.startsWith("/login"),
+        async (route) => {
+          if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 1500));
+          await route.continue();
+        },
+      );
+      const form = page.getByRole("tabpanel", { name: "Login" });
+      await form.getByLabel("Email").fill("nobody@e2e.example");
+      await form.getByLabel("Password", { exact: true }).fill("not-the-password");
+      const submit = form.getByRole("button", { name: "Sign In" });
+      await expectHydrated(submit);
+      await submit.click();
+      const busy = form.getByRole("button", { name: "Signing in..." });
+      await expect(busy).toBeDisabled();
+      await expect(busy).toHaveAttribute("aria-busy", "true");
+      await expect(form.getByRole("button", { name: "Sign In" })).toBeEnabled();
+    });
+  });
 });

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import type { CaughtMail } from "../setup/mail-catcher";
 import { E2E_PORT } from "../../playwright.config";
 import { E2E_MAIL_DIR } from "./paths";
@@ -127,4 +128,60 @@ export async function expectHydrated(locator: Locator): Promise<void> {
       message: "element is hydrated",
     })
     .toBe(true);
+}
+
+/** How many pixels differ (by more than a faint anti-aliasing step) between two same-size PNGs. */
+export async function changedPixels(a: Buffer, b: Buffer): Promise<number> {
+  const [x, y] = await Promise.all(
+    [a, b].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })),
+  );
+  if (x!.info.width !== y!.info.width || x!.info.height !== y!.info.height) return Infinity;
+  let changed = 0;
+  for (let i = 0; i < x!.data.length; i += 3) {
+    const d =
+      Math.abs(x!.data[i]! - y!.data[i]!) +
+      Math.abs(x!.data[i + 1]! - y!.data[i + 1]!) +
+      Math.abs(x!.data[i + 2]! - y!.data[i + 2]!);
+    if (d > 48) changed++;
+  }
+  return changed;
+}
+
+/** A finger swipe across the middle of `target` (negative `dx` swipes left), through Chromium's
+ *  touch input, so the page sees real touch and pointer events. Needs a context with `hasTouch`. */
+export async function touchSwipe(page: Page, target: Locator, dx: number): Promise<void> {
+  const box = (await target.boundingBox())!;
+  const x = box.x + box.width / 2 - dx / 2;
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const point = (px: number) => [{ x: Math.round(px), y: Math.round(y), id: 1 }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(x) });
+  for (let step = 1; step <= 8; step++)
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: point(x + (dx * step) / 8),
+    });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+/** The element a click at the centre of `target` would reach is `target` or inside it: it is
+ *  visible, on top of whatever else is there, and not clipped away. */
+export async function expectOnTop(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await expect(target).toBeVisible();
+  const hit = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const inViewport = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
+    const top = document.elementFromPoint(x, y);
+    return {
+      inViewport,
+      onTop: !!top && (top === el || el.contains(top)),
+      found: top ? `${top.tagName.toLowerCase()} ${top.textContent?.trim().slice(0, 40) ?? ""}` : "nothing",
+    };
+  });
+  expect(hit.inViewport, "its centre is inside the window").toBe(true);
+  expect(hit.onTop, `a click at its centre reaches it, not ${hit.found}`).toBe(true);
 }

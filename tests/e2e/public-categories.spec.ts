@@ -1,4 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, expectHydrated, expectNoSeriousA11yViolations, settle, test, UUID } from "./fixtures";
 
 /** The venue-type cards on /categories: links whose card heading names the type. */
@@ -136,6 +137,7 @@ test.describe("unknown venue type", () => {
 });
 
 test("/categories and a venue type page have no serious accessibility violations", async ({ page }) => {
+  test.slow(); // two pages of cards for axe
   await page.goto("/categories");
   await expect(typeCards(page)).toHaveCount(12);
   await settle(page);
@@ -159,4 +161,58 @@ test("screenshots of /categories at desktop and phone widths", async ({ page }) 
     await settle(page);
     await page.screenshot({ fullPage: true, path: `test-results/screens/categories-${width}.png` });
   }
+});
+
+/** Mean difference per colour channel (0-255) of two covers' 8 × 6 signatures below which they
+ *  count as the same picture: a repeat measures 0; two scenes that share only their light and
+ *  season measure about 5 to 8, anything else more. */
+const MIN_COVER_DISTANCE = 4;
+
+/** A tiny colour signature of a picture: its 8 × 6 thumbnail, 144 numbers. */
+async function signature(request: APIRequestContext, src: string): Promise<Buffer> {
+  const bytes = await (await request.get(src)).body();
+  return sharp(bytes).resize(8, 6, { fit: "fill" }).removeAlpha().raw().toBuffer();
+}
+const distance = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
+
+// Issue 8: six venue-type pages showed 'Featured' on every card, and their covers repeated.
+test("'Featured' marks only the venues an admin featured, about one in ten, and no two covers of a type look alike", async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto("/categories");
+  await expect(typeCards(page)).toHaveCount(12);
+  const hrefs = await typeCards(page)
+    .getByRole("link")
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  let cards = 0;
+  let featured = 0;
+  const closest: string[] = [];
+  for (const href of hrefs) {
+    await page.goto(href);
+    const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+    const venueCards = page.getByTestId("venue-card");
+    const n = await venueCards.count();
+    const f = await venueCards.locator("span", { hasText: /^Featured$/ }).count();
+    if (n > 2) expect(f, `${name}: featured cards of ${n}`).toBeLessThan(n / 2);
+    cards += n;
+    featured += f;
+
+    const covers = await venueCards.evaluateAll((els) =>
+      els.map((el) => el.querySelector("img")!.getAttribute("src")!),
+    );
+    expect(new Set(covers).size, `${name}: distinct cover pictures`).toBe(covers.length);
+    const signatures: Buffer[] = [];
+    for (const src of covers)
+      signatures.push(await signature(page.request, src.replace(/-\d+\.webp$/, "-400.webp")));
+    let nearest = Infinity;
+    for (let i = 0; i < signatures.length; i++)
+      for (let j = i + 1; j < signatures.length; j++)
+        nearest = Math.min(nearest, distance(signatures[i]!, signatures[j]!));
+    closest.push(`${name}: ${nearest.toFixed(1)}`);
+    expect(nearest, `${name}: the two most alike covers differ by`).toBeGreaterThan(MIN_COVER_DISTANCE);
+  }
+  console.log(`closest covers per type: ${closest.join(", ")}`);
+  expect(featured / cards, `${featured} of ${cards} venues featured`).toBeGreaterThan(0.06);
+  expect(featured / cards).toBeLessThan(0.15);
 });

@@ -112,6 +112,7 @@ test.describe("hero search", () => {
 });
 
 test("home has no serious accessibility violations", async ({ page }) => {
+  test.slow(); // axe over the whole home page takes long on a busy machine
   await page.goto("/");
   await expect(page.getByTestId("venue-card")).toHaveCount(3);
   await expect(typeSection(page).locator('[aria-roledescription="carousel"] li')).toHaveCount(12);
@@ -131,3 +132,46 @@ test("screenshots of home at desktop and phone widths", async ({ page }) => {
     await page.screenshot({ fullPage: true, path: `test-results/screens/home-${width}.png` });
   }
 });
+
+// Issue 8: what a couple sees first.
+test("on a tablet (820 px) the three featured cards share one row", async ({ page }) => {
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.goto("/");
+  const cards = page.getByTestId("venue-card");
+  await expect(cards).toHaveCount(3);
+  await settle(page);
+  const boxes = await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+  expect(new Set(boxes.map((b) => Math.round(b.top))).size, "one row").toBe(1);
+  const right = Math.max(...boxes.map((b) => b.right));
+  expect(right).toBeLessThanOrEqual(820);
+});
+
+for (const [width, height] of [
+  [390, 844],
+  [820, 1180],
+  [1280, 800],
+  [1440, 900],
+] as const) {
+  test(`at ${width} px the hero headline ends with more than one word on its last line`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto("/");
+    const h1 = page.getByRole("heading", { level: 1, name: HEADLINE });
+    await page.evaluate(() => document.fonts.ready);
+    // The top of each word, measured through a Range per word.
+    const lines = await h1.evaluate((el) => {
+      const text = el.firstChild!;
+      const words: { word: string; top: number }[] = [];
+      const re = /\S+/g;
+      for (let m = re.exec(text.textContent!); m; m = re.exec(text.textContent!)) {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        words.push({ word: m[0], top: Math.round(range.getBoundingClientRect().top) });
+      }
+      const byLine = new Map<number, string[]>();
+      for (const w of words) byLine.set(w.top, [...(byLine.get(w.top) ?? []), w.word]);
+      return [...byLine.values()];
+    });
+    expect(lines.at(-1)!.length, `last line of ${JSON.stringify(lines)}`).toBeGreaterThan(1);
+  });
+}

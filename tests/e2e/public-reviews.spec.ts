@@ -99,3 +99,25 @@ test("a signed-in user validates, submits, sees and can reopen their review", as
   await expect(again.getByLabel("Your review")).toHaveCount(0);
   await expect(again.getByRole("button", { name: "Edit Your Review", exact: true })).toBeVisible();
 });
+
+// Issue 8: the form takes focus when it opens and gives it back when it closes.
+test("'Write a Review' moves focus into the form, and Cancel returns it to the button", async ({ page }) => {
+  await registerViaApi(page, uniqueAccount("focus"));
+  const panel = await openReviews(page, await venuePath(page.request, 3));
+  const write = panel.getByRole("button", { name: "Write a Review", exact: true });
+  await expectHydrated(write);
+  await write.focus();
+  await page.keyboard.press("Enter");
+  const form = panel.locator("form");
+  await expect(form).toBeVisible();
+  await expect(panel.getByRole("radio", { name: "1 star" })).toBeFocused();
+  expect(await form.evaluate((f) => f.contains(document.activeElement))).toBe(true);
+
+  // The keyboard carries on inside the form: the next Tab stop is the review text.
+  await page.keyboard.press("Tab");
+  await expect(panel.getByLabel("Your review")).toBeFocused();
+
+  await panel.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(form).toHaveCount(0);
+  await expect(panel.getByRole("button", { name: "Write a Review", exact: true })).toBeFocused();
+});

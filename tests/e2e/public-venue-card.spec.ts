@@ -1,5 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectHydrated, registerViaApi, test, UUID } from "./fixtures";
+import sharp from "sharp";
+import {
+  expect,
+  expectHydrated,
+  registerViaApi,
+  settle,
+  test,
+  touchSwipe,
+  uniqueAccount,
+  UUID,
+} from "./fixtures";
 
 /** The first featured card on the home page that has more than one photo. */
 async function cardWithPhotos(page: Page): Promise<{ card: Locator; name: string }> {
@@ -70,12 +80,28 @@ test("clicking the card's body (not the name) also opens the venue page", async 
   expect(new URL(page.url()).pathname).toBe(await canonicalPath(page));
 });
 
-test("the heart asks a signed-out visitor to log in", async ({ page }) => {
-  const { card } = await cardWithPhotos(page);
+test("the heart asks a signed-out visitor to log in, and the first tap counts once they have", async ({
+  page,
+}) => {
+  const { card, name } = await cardWithPhotos(page);
+  const from = new URL(page.url()).pathname;
   await expectHydrated(heart(card));
   await heart(card).click();
   await expect(page.getByText("Please login to save favorites")).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === "/login");
+  await expect(page).toHaveURL((url) => url.pathname === "/login" && url.searchParams.has("save"));
+
+  const account = uniqueAccount("saver");
+  await page.getByRole("tab", { name: "Register" }).click();
+  await page.getByLabel("Full Name").fill(account.name);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("Confirm Password").fill(account.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === from);
+  await expect(page.getByText("Venue added to favorites")).toBeVisible();
+  const saved = page.getByRole("button", { name: `Remove ${name} from favorites` }).first();
+  await expect(saved).toHaveAttribute("aria-pressed", "true");
 });
 
 test("signed in, the heart saves the venue, survives a reload, lists it in /favorites and un-saves it", async ({
@@ -143,4 +169,66 @@ test("un-hearting a card on /favorites shows 'Removed from favorites' and drops 
   await savedHeart.click();
   await expect(page.getByRole("heading", { name: "No favorites yet" })).toBeVisible();
   await expect(page.getByText("Removed from favorites")).toBeVisible();
+});
+
+// Issue 8: the card's photos follow a swipe on touch screens, and a swipe does not open the venue.
+test.describe("on a touch screen", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("a swipe on a card's photos shows the next or previous photo and stays on the page", async ({
+    page,
+  }) => {
+    const { card, name } = await cardWithPhotos(page);
+    const current = card.locator('[aria-current="true"]');
+    const total = await card.getByRole("button", { name: /^Show photo \d+ of \d+$/ }).count();
+    await expectHydrated(card.getByRole("button", { name: `Next photo of ${name}` }));
+    const photos = card.locator("img").first().locator("..");
+    await photos.scrollIntoViewIfNeeded();
+
+    await touchSwipe(page, photos, -160);
+    await expect(current).toHaveAccessibleName(`Show photo 2 of ${total}`);
+    await expect(card.getByRole("img", { name: `${name}, photo 2 of ${total}` })).toBeVisible();
+    await touchSwipe(page, photos, 160);
+    await expect(current).toHaveAccessibleName(`Show photo 1 of ${total}`);
+    await touchSwipe(page, photos, 160);
+    await expect(current).toHaveAccessibleName(`Show photo ${total} of ${total}`);
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+
+    // A tap still opens the venue.
+    await card.getByRole("heading", { level: 3 }).tap();
+    await expect(page).toHaveURL(new RegExp(`/venue/[\\w-]+-${UUID}$`));
+  });
+});
+
+/** Contrast ratio (WCAG) of the darkest pixel of a PNG against white. */
+async function darkestContrastOnWhite(png: Buffer): Promise<number> {
+  const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  let darkest = 1;
+  for (let i = 0; i < data.length; i += 3) {
+    const l = 0.2126 * channel(data[i]!) + 0.7152 * channel(data[i + 1]!) + 0.0722 * channel(data[i + 2]!);
+    darkest = Math.min(darkest, l);
+  }
+  return 1.05 / (darkest + 0.05);
+}
+
+test("the carousel dots stay visible on a white photo (3:1 against it)", async ({ page }) => {
+  const { card } = await cardWithPhotos(page);
+  const carousel = card.locator("img").first().locator("..");
+  await carousel.scrollIntoViewIfNeeded();
+  await settle(page);
+  // The brightest photo there could be: paper white.
+  await carousel.evaluate((el) => {
+    (el as HTMLElement).style.background = "#fff";
+    el.querySelectorAll("img").forEach((img) => (img.style.visibility = "hidden"));
+  });
+  const dots = card.getByRole("button", { name: /^Show photo \d+ of \d+$/ });
+  expect(await dots.count()).toBeGreaterThan(1);
+  for (const dot of await dots.all()) {
+    const png = await dot.screenshot({ animations: "disabled" });
+    expect(await darkestContrastOnWhite(png)).toBeGreaterThanOrEqual(3);
+  }
 });

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import {
   expect,
   expectHydrated,
@@ -6,6 +6,7 @@ import {
   registerViaApi,
   settle,
   test,
+  touchSwipe,
 } from "./fixtures";
 
 const SITE_NAME = "Vows & Vistas";
@@ -298,4 +299,169 @@ test("screenshots of a venue page at desktop and phone widths", async ({ page })
     await settle(page);
     await page.screenshot({ fullPage: true, path: `test-results/screens/venue-${width}.png` });
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 8
+// ---------------------------------------------------------------------------------------------
+
+test.describe("on a touch screen", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("the gallery follows a swipe both ways, wrapping at the ends", async ({ page }) => {
+    const { name } = await openVenue(page);
+    const gallery = page.getByRole("region", { name: `Photos of ${name}` });
+    const counter = page.getByTestId("gallery-counter");
+    const total = Number((await counter.textContent())!.split("/")[1]!.trim());
+    await expectHydrated(gallery.getByRole("button", { name: "Next photo" }));
+    const photo = gallery.getByRole("img", { name: `${name}, photo 1 of ${total}` });
+
+    await touchSwipe(page, photo, -160);
+    await expect(counter).toHaveText(`2 / ${total}`);
+    await expect(gallery.getByRole("img", { name: `${name}, photo 2 of ${total}` })).toBeVisible();
+    await touchSwipe(page, counter.locator(".."), 160);
+    await touchSwipe(page, counter.locator(".."), 160);
+    await expect(counter).toHaveText(`${total} / ${total}`);
+    // A vertical move is the page's scroll, not a swipe.
+    await touchSwipe(page, counter.locator(".."), 10);
+    await expect(counter).toHaveText(`${total} / ${total}`);
+  });
+});
+
+test("a mouse drag across the gallery turns the photo too", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { name } = await openVenue(page);
+  const gallery = page.getByRole("region", { name: `Photos of ${name}` });
+  const counter = page.getByTestId("gallery-counter");
+  await expectHydrated(gallery.getByRole("button", { name: "Next photo" }));
+  const box = (await counter.locator("..").boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.7, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.3, y, { steps: 8 });
+  await page.mouse.up();
+  await expect(counter).toHaveText(/^2 \/ \d+$/);
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/venue/"));
+});
+
+test("at 1280 × 800 the name, rating, location and price are on the first screen, beside a gallery that leads", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { name } = await openVenue(page);
+  await settle(page);
+  const main = page.getByRole("main");
+  const fold = 800;
+  const bottom = async (l: Locator) => {
+    const box = (await l.boundingBox())!;
+    return box.y + box.height;
+  };
+  const h1 = main.getByRole("heading", { level: 1, name, exact: true });
+  const summary = main.locator("header").filter({ has: page.getByRole("heading", { level: 1 }) });
+  const rating = summary.getByText(/\(\d+ reviews?\)|No reviews yet/);
+  const location = summary.getByText(/, Colorado$/).first();
+  const price = main.getByText("Average price per event").locator("xpath=following-sibling::*[1]");
+  for (const [what, l] of [
+    ["name", h1],
+    ["rating", rating],
+    ["location", location],
+    ["price", price],
+  ] as const) {
+    await expect(l, what).toBeVisible();
+    expect(await bottom(l), `${what} ends within the first screen`).toBeLessThanOrEqual(fold);
+  }
+  const gallery = (await main.getByRole("region", { name: `Photos of ${name}` }).boundingBox())!;
+  const title = (await h1.boundingBox())!;
+  expect(gallery.y, "the gallery starts no lower than the name").toBeLessThanOrEqual(title.y);
+  expect(gallery.width, "the gallery is the widest thing on the first screen").toBeGreaterThan(700);
+  expect(gallery.y + gallery.height).toBeLessThanOrEqual(fold);
+});
+
+/** Venue paths whose server HTML lists more than, and at most, ten amenities. */
+async function venuesByAmenityCount(request: APIRequestContext) {
+  let many: string | null = null;
+  let few: string | null = null;
+  for (const path of await sitemapVenuePaths(request)) {
+    const html = await (await request.get(path)).text();
+    const list = /<ul[^>]*aria-label="Amenities"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
+    const n = list.match(/<li/g)?.length ?? 0;
+    if (n > 10) many ??= path;
+    else if (n > 0) few ??= path;
+    if (many && few) return { many, few };
+  }
+  throw new Error("no venues with more than ten and with at most ten amenities");
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px the amenities box shows ten and scrolls when there are more (spec)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const { many, few } = await venuesByAmenityCount(page.request);
+    for (const [path, scrolls] of [
+      [many, true],
+      [few, false],
+    ] as const) {
+      await page.goto(path);
+      const tab = page.getByRole("tab", { name: "Amenities", exact: true });
+      await expectHydrated(tab);
+      await tab.click();
+      const list = page.getByRole("list", { name: "Amenities" });
+      await expect(list).toBeVisible();
+      const shown = await list.evaluate((ul) => {
+        const r = ul.getBoundingClientRect();
+        const top = r.top + ul.clientTop;
+        const bottom = top + ul.clientHeight;
+        const items = [...ul.children].map((li) => li.getBoundingClientRect());
+        return {
+          total: items.length,
+          whole: items.filter((i) => i.top >= top - 0.5 && i.bottom <= bottom + 0.5).length,
+          scrolls: ul.scrollHeight > ul.clientHeight + 1,
+        };
+      });
+      expect(shown.scrolls, `${shown.total} amenities scroll`).toBe(scrolls);
+      expect(shown.whole).toBe(scrolls ? 10 : shown.total);
+    }
+  });
+}
+
+test("without a logo, the first two letters of the name stand in for it (spec)", async ({ page }) => {
+  let found: { path: string; name: string } | null = null;
+  for (const path of await sitemapVenuePaths(page.request)) {
+    const html = decodeEntities(await (await page.request.get(path)).text());
+    const name = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1];
+    // A name whose word initials differ from its first two letters, e.g. 'The Red Barn'.
+    if (name && !html.includes(`alt="${name} logo"`) && /^\w\w+ \w/.test(name)) {
+      found = { path, name };
+      break;
+    }
+  }
+  expect(found, "a venue without a logo").not.toBeNull();
+  await page.goto(found!.path);
+  const summary = page
+    .getByRole("main")
+    .locator("header")
+    .filter({ has: page.getByRole("heading", { level: 1 }) });
+  const fallback = summary.locator("span[aria-hidden='true']").first();
+  await expect(fallback).toHaveText(
+    found!.name
+      .replace(/[^\p{L}\p{N}]/gu, "")
+      .slice(0, 2)
+      .toUpperCase(),
+  );
+});
+
+test("a social card describes its image (og:image:alt, twitter:image:alt)", async ({ page }) => {
+  const { path, html } = await findRichVenue(page.request);
+  await page.goto(path);
+  const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  const total = Number((await page.getByTestId("gallery-counter").textContent())!.split("/")[1]!.trim());
+  const meta = (attr: string, key: string) =>
+    decodeEntities(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1] ?? "");
+  expect(meta("property", "og:image:alt")).toBe(`${name}, photo 1 of ${total}`);
+  expect(meta("name", "twitter:image:alt")).toBe(`${name}, photo 1 of ${total}`);
+  await expect(page.getByRole("img", { name: `${name}, photo 1 of ${total}` })).toHaveAttribute(
+    "src",
+    new RegExp(escapeRegExp(new URL(meta("property", "og:image")).pathname.replace(/-\d+\.webp$/, ""))),
+  );
 });

@@ -1,28 +1,38 @@
 // Starts the production server for the browser tests on a fresh data folder, with an admin
 // and a venue manager account created first (the embedded database allows one process, so
 // this happens before the server opens it).
-import { eq } from "drizzle-orm";
 import fs from "node:fs";
-import { users } from "../../database/schema";
+import path from "node:path";
 import { loadConfig } from "../../app/infra/config.server";
 import { createAppContext } from "../../app/infra/context.server";
+import { authEmails } from "../../app/services/emails.server";
+import { setUserRole } from "../../app/services/users.server";
 import { openDatabase } from "../../app/infra/db.server";
-import { E2E_ADMIN, E2E_DATA_DIR, E2E_MANAGER } from "./paths";
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_MANAGER, E2E_SERVER_LOG } from "./paths";
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 process.env.DATA_DIR = E2E_DATA_DIR;
-process.env.NODE_ENV = "production";
+
+// The server's stderr (our warn and error log lines, Node's own warnings) also goes to a file,
+// which tests/e2e/server-log.teardown.ts reads once every test has run.
+fs.mkdirSync(path.dirname(E2E_SERVER_LOG), { recursive: true });
+fs.writeFileSync(E2E_SERVER_LOG, "");
+const writeStderr = process.stderr.write.bind(process.stderr);
+process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+  fs.appendFileSync(E2E_SERVER_LOG, chunk);
+  return writeStderr(chunk, ...rest);
+}) as typeof process.stderr.write;
 
 const config = loadConfig();
 const database = openDatabase({ dataDir: config.dataDir });
 await database.migrate();
-const app = await createAppContext(config, database);
+const app = await createAppContext(config, database, { emails: authEmails });
 for (const [account, role] of [
   [E2E_ADMIN, "admin"],
   [E2E_MANAGER, "venue_manager"],
 ] as const) {
   const { user } = await app.auth.api.signUpEmail({ body: account });
-  await app.db.update(users).set({ role }).where(eq(users.id, user.id));
+  await setUserRole(app.db, { id: user.id }, role);
 }
 await database.close();
 

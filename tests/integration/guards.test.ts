@@ -1,9 +1,16 @@
 import { eq } from "drizzle-orm";
+import type { MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../database/schema";
-import { getUser, requireAdmin, requireUser, requireVenueManager } from "../../app/infra/session.server";
-import * as account from "../../app/routes/account/account";
-import * as favorites from "../../app/routes/public/favorites";
+import { getLoadContext, userContext } from "../../app/infra/context.server";
+import {
+  getUser,
+  readFlash,
+  requireAdmin,
+  requireUser,
+  requireVenueManager,
+  sessionMiddleware,
+} from "../../app/infra/session.server";
 import { createTestApp, run, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -18,19 +25,26 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** Runs one route middleware the way the router does, with the signed-in user already in context. */
+async function through(guard: MiddlewareFunction<Response>, request: Request) {
+  const context = await t.contextFor(request);
+  const args = { request, context, params: {}, pattern: "", url: new URL(request.url) };
+  return run(() => guard(args, async () => new Response("allowed")));
+}
+
 const guards = { admin: requireAdmin, venue_manager: requireVenueManager } as const;
 const refusals = {
   admin: "You do not have permission to access the admin area",
   venue_manager: "You do not have permission to access the venue manager area",
 };
 
-describe("role guards", () => {
+describe("role guards (route middleware)", () => {
   it("send signed-out visitors to /login, remembering where they were going", async () => {
     for (const guard of [requireUser, requireAdmin, requireVenueManager]) {
-      const r = await run(() => guard(t.request("/admin/dashboard?x=1"), t.context));
+      const r = await through(guard, t.request("/admin/dashboard?x=1"));
       expect(r.status).toBe(302);
       expect(r.response!.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fdashboard%3Fx%3D1");
-      const post = await run(() => guard(t.request("/admin/venues", { form: {} }), t.context));
+      const post = await through(guard, t.request("/admin/venues", { form: {} }));
       expect(post.status).toBe(401);
     }
   });
@@ -39,52 +53,35 @@ describe("role guards", () => {
     it(`refuse the wrong role for the ${area} area: redirect in loaders, 403 in actions`, async () => {
       const wrong = area === "admin" ? [accounts.user, accounts.venue_manager] : [accounts.user];
       for (const who of wrong) {
-        const page = await run(() =>
-          guards[area](t.request("/somewhere", { cookie: who.cookie }), t.context),
-        );
+        const page = await through(guards[area], t.request("/somewhere", { cookie: who.cookie }));
         expect(page.status).toBe(302);
-        expect(page.response!.headers.get("location")).toBe("/login");
+        // A signed-in non-admin lands on their account page; the manager area still says /login.
+        expect(page.response!.headers.get("location")).toBe(area === "admin" ? "/account" : "/login");
         expect(page.response!.headers.get("set-cookie")).toMatch(/vv_flash=/);
-        const action = await run(() =>
-          guards[area](t.request("/somewhere", { form: {}, cookie: who.cookie }), t.context),
-        );
+        const action = await through(guards[area], t.request("/somewhere", { form: {}, cookie: who.cookie }));
         expect(action.status).toBe(403);
         expect(action.data).toEqual({ error: refusals[area] });
       }
-      const allowed = await guards[area](
-        t.request("/somewhere", { cookie: accounts.admin.cookie }),
-        t.context,
-      );
-      expect(allowed.role).toBe("admin");
+      const allowed = await through(guards[area], t.request("/somewhere", { cookie: accounts.admin.cookie }));
+      expect(allowed.status).toBe(200);
     });
   }
 
   it("lets a venue manager into the manager area", async () => {
-    const m = await requireVenueManager(
+    const m = await through(
+      requireVenueManager,
       t.request("/venue-manager/dashboard", { cookie: accounts.venue_manager.cookie }),
-      t.context,
     );
-    expect(m.role).toBe("venue_manager");
+    expect(m.status).toBe(200);
   });
 
   it("reads an unknown role value as user", async () => {
     const odd = await t.signUp();
     await t.db.update(users).set({ role: "superuser" }).where(eq(users.id, odd.id));
-    const u = await getUser(t.request("/", { cookie: odd.cookie }), t.context);
-    expect(u?.role).toBe("user");
-    const r = await run(() => requireAdmin(t.request("/admin", { cookie: odd.cookie }), t.context));
+    const req = t.request("/", { cookie: odd.cookie });
+    expect(getUser(await t.contextFor(req))?.role).toBe("user");
+    const r = await through(requireAdmin, t.request("/admin", { cookie: odd.cookie }));
     expect(r.status).toBe(302);
-  });
-
-  it("protect the account and favourites pages and the account actions", async () => {
-    for (const route of [account.loader, favorites.loader]) {
-      const r = await run(() => route(t.args(t.request("/account"))));
-      expect(r.response!.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
-    }
-    const act = await run(() =>
-      account.action(t.args(t.request("/account", { form: { intent: "revoke-sessions" } }))),
-    );
-    expect(act.status).toBe(401);
   });
 
   it("never lets a user set their own role through a profile update", async () => {
@@ -99,16 +96,44 @@ describe("role guards", () => {
   });
 });
 
+describe("the session middleware", () => {
+  it("puts the signed-in user in the context, and no one without a session cookie", async () => {
+    const read = async (cookie?: string) => {
+      const request = t.request("/", { cookie });
+      const context = getLoadContext(t.app, "nonce");
+      await sessionMiddleware(
+        { request, context, params: {}, pattern: "", url: new URL(request.url) },
+        async () => new Response(),
+      );
+      return context.get(userContext);
+    };
+    expect(await read()).toBeNull();
+    expect(await read("vv.session_token=forged.value")).toBeNull();
+    expect((await read(accounts.admin.cookie))?.id).toBe(accounts.admin.id);
+  });
+});
+
 describe("cookies", () => {
   it("are httpOnly and SameSite=Lax, and Secure when served over https", async () => {
     const u = await t.signUp();
-    const plain = await run(() => requireAdmin(t.request("/admin", { cookie: u.cookie }), t.context));
+    const plain = await through(requireAdmin, t.request("/admin", { cookie: u.cookie }));
     const flash = plain.response!.headers.get("set-cookie")!;
     expect(flash).toMatch(/HttpOnly/);
     expect(flash).toMatch(/SameSite=Lax/);
     expect(flash).not.toMatch(/Secure/);
     const secureRequest = new Request("https://vows.example/admin", { headers: { cookie: u.cookie } });
-    const secure = await run(() => requireAdmin(secureRequest, t.context));
+    const secure = await through(requireAdmin, secureRequest);
     expect(secure.response!.headers.get("set-cookie")).toMatch(/Secure/);
+  });
+
+  it("a flash toast is signed: a forged one is not shown", async () => {
+    const forged = `vv_flash=${Buffer.from(JSON.stringify({ type: "success", message: "Forged" })).toString("base64")}`;
+    const { toast } = await readFlash(t.app, t.request("/", { cookie: forged }));
+    expect(toast).toBeNull();
+    const real = await through(requireAdmin, t.request("/admin", { cookie: accounts.user.cookie }));
+    const cookie = real.response!.headers.get("set-cookie")!.split(";")[0]!;
+    expect((await readFlash(t.app, t.request("/", { cookie }))).toast).toMatchObject({
+      message: refusals.admin,
+    });
   });
 });

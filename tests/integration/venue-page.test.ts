@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { venues } from "../../database/schema";
+import { reviews, venues } from "../../database/schema";
 import * as venuePage from "../../app/routes/public/venue";
 import * as favoritesApi from "../../app/routes/resources/favorites";
 import * as favoritesPage from "../../app/routes/public/favorites";
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const load = (path: string, slugId: string, cookie?: string) =>
-  run(() => venuePage.loader(t.args(t.request(path, { cookie }), { slugId })));
+  run(async () => venuePage.loader(await t.args(t.request(path, { cookie }), { slugId })));
 
 describe("venue page loader", () => {
   it("serves the canonical address and 301s every other form of it", async () => {
@@ -31,7 +31,6 @@ describe("venue page loader", () => {
     const ok = await load(canonical, canonical.slice(7));
     expect(ok.status).toBe(200);
     expect(ok.data).toMatchObject({
-      state: "found",
       venue: { name: "Aspen Hollow Barn", tags: ["WiFi"] },
       faqs: [{ question: "Is there a rain plan?" }],
     });
@@ -46,10 +45,12 @@ describe("venue page loader", () => {
   it("answers 404 for unknown and malformed ids", async () => {
     const unknown = await load("/venue/x", "some-venue-3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b");
     expect(unknown.status).toBe(404);
-    expect(unknown.data).toMatchObject({ state: "not-found" });
+    expect(unknown.data).toEqual({
+      error: "The venue you're looking for doesn't exist or could not be loaded.",
+    });
     const bad = await load("/venue/some-venue-42", "some-venue-42");
     expect(bad.status).toBe(404);
-    expect(bad.data).toEqual({ state: "invalid", id: "42" });
+    expect(bad.data).toEqual({ error: "Invalid venue ID format: 42" });
   });
 
   it("shows a pending venue only to its submitter and admins", async () => {
@@ -74,9 +75,9 @@ describe("reviews", () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const post = (form: Record<string, string>, cookie?: string) =>
-      run(() =>
+      run(async () =>
         venuePage.action(
-          t.args(t.request(venuePath(v), { form: { intent: "review", ...form }, cookie }), { slugId }),
+          await t.args(t.request(venuePath(v), { form: { intent: "review", ...form }, cookie }), { slugId }),
         ),
       );
 
@@ -109,14 +110,19 @@ describe("reviews", () => {
   it("refuses reviews on venues that are not public", async () => {
     const owner = await t.signUp();
     const v = await createVenue(t.db, { isApproved: false, userId: owner.id });
-    const r = await run(() =>
+    const r = await run(async () =>
       venuePage.action(
-        t.args(t.request(venuePath(v), { form: { rating: "5", comment: "Mine" }, cookie: owner.cookie }), {
-          slugId: v.id,
-        }),
+        await t.args(
+          t.request(venuePath(v), { form: { rating: "5", comment: "Mine" }, cookie: owner.cookie }),
+          {
+            slugId: v.id,
+          },
+        ),
       ),
     );
     expect(r.status).toBe(404);
+    expect(r.data).toMatchObject({ toast: { message: "Failed to submit review: Venue not found" } });
+    expect(await t.db.select().from(reviews).where(eq(reviews.venueId, v.id))).toHaveLength(0);
   });
 });
 
@@ -126,9 +132,9 @@ describe("favourites", () => {
     const pending = await createVenue(t.db, { isApproved: false });
     const u = await t.signUp();
     const toggle = (venueId: string, saved: boolean, cookie?: string) =>
-      run(() =>
+      run(async () =>
         favoritesApi.action(
-          t.args(t.request("/api/favorites", { form: { venueId, saved: String(saved) }, cookie })),
+          await t.args(t.request("/api/favorites", { form: { venueId, saved: String(saved) }, cookie })),
         ),
       );
 
@@ -149,7 +155,9 @@ describe("favourites", () => {
       data: { toast: { message: "Failed to add to favorites" } },
     });
 
-    const list = await run(() => favoritesPage.loader(t.args(t.request("/favorites", { cookie: u.cookie }))));
+    const list = await run(async () =>
+      favoritesPage.loader(await t.args(t.request("/favorites", { cookie: u.cookie }))),
+    );
     expect((list.data as { venues: { name: string }[] }).venues.map((x) => x.name)).toEqual(["Saved Place"]);
 
     expect(await toggle(v.id, false, u.cookie)).toMatchObject({
@@ -163,21 +171,21 @@ describe("categories, home and sitemap", () => {
     const c = await createCategory(t.db, { name: "Lakeside" });
     await createVenue(t.db, { categoryId: c.id, name: "Dock House" });
     await createVenue(t.db, { categoryId: c.id, name: "Hidden Dock", isApproved: false });
-    const r = await run(() =>
-      categoryPage.loader(t.args(t.request(`/categories/${c.id}`), { categoryId: c.id })),
+    const r = await run(async () =>
+      categoryPage.loader(await t.args(t.request(`/categories/${c.id}`), { categoryId: c.id })),
     );
     expect(r.data).toMatchObject({
       category: { name: "Lakeside", count: 1 },
       venues: [{ name: "Dock House", category: "Lakeside" }],
     });
-    const missing = await run(() =>
-      categoryPage.loader(t.args(t.request("/categories/nope"), { categoryId: "nope" })),
+    const missing = await run(async () =>
+      categoryPage.loader(await t.args(t.request("/categories/nope"), { categoryId: "nope" })),
     );
     expect(missing.status).toBe(404);
   });
 
   it("features three approved venues on the home page", async () => {
-    const { featured } = home.loader(t.args(t.request("/")));
+    const { featured } = home.loader(await t.args(t.request("/")));
     const list = await featured;
     expect(list.length).toBeLessThanOrEqual(3);
     expect(list.length).toBeGreaterThan(0);
@@ -189,7 +197,7 @@ describe("categories, home and sitemap", () => {
       .select({ id: venues.id, name: venues.name })
       .from(venues)
       .where(eq(venues.isApproved, true));
-    const res = (await sitemap.loader(t.args(t.request("/sitemap.xml")))) as Response;
+    const res = (await sitemap.loader(await t.args(t.request("/sitemap.xml")))) as Response;
     expect(res.headers.get("content-type")).toMatch(/application\/xml/);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);

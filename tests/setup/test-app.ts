@@ -3,15 +3,21 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { LoaderFunctionArgs } from "react-router";
+import type { LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { inject } from "vitest";
-import { users } from "../../database/schema";
 import { loadConfig } from "../../app/infra/config.server";
-import { createAppContext, type AppContext, type RequestContext } from "../../app/infra/context.server";
+import {
+  createAppContext,
+  getLoadContext,
+  userContext,
+  type AppContext,
+} from "../../app/infra/context.server";
+import { loadUser } from "../../app/infra/session.server";
+import { authEmails } from "../../app/services/emails.server";
+import { setUserRole } from "../../app/services/users.server";
 import { databaseFromPglite, databaseFromUrl, newPglite, type Database } from "../../app/infra/db.server";
 import { createMailer } from "../../app/infra/mail.server";
 import { createLogger } from "../../app/infra/logger.server";
-import { eq } from "drizzle-orm";
 import { adminUrl, TEMPLATE_DB } from "./global-setup";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 
@@ -57,8 +63,7 @@ export async function createTestApp() {
   });
   const logger = createLogger("error");
   const mailer = createMailer({ smtpUrl: mail.url, from: config.mailFrom, outboxDir: dataDir, logger });
-  const app: AppContext = await createAppContext(config, database, { mailer, logger });
-  const context: RequestContext = { ...app, cspNonce: "test-nonce" };
+  const app: AppContext = await createAppContext(config, database, { emails: authEmails, mailer, logger });
 
   let ipCounter = 0;
   /** Each request gets its own client address unless one is given, so per-address limits stay out of the way. */
@@ -75,17 +80,30 @@ export async function createTestApp() {
     return new Request(`${SITE_URL}${pathname}`, { method, headers, body });
   }
 
-  /** Arguments for calling a route's loader or action directly. */
-  function args<P extends Record<string, string>>(req: Request, params?: P) {
+  /**
+   * The router context of a request, as the server builds it: the app, and the signed-in user
+   * that the root's session middleware would have put there.
+   */
+  async function contextFor(req: Request): Promise<RouterContextProvider> {
+    const context = getLoadContext(app, "test-nonce");
+    context.set(userContext, await loadUser(app, req));
+    return context;
+  }
+
+  /**
+   * Arguments for calling a route's loader or action directly. Route middleware (the guards)
+   * does not run this way: the guards are tested over HTTP (tests/integration/routes.test.ts).
+   */
+  async function args<P extends Record<string, string>>(req: Request, params?: P) {
     return {
       request: req,
       params: params ?? {},
-      context,
+      context: await contextFor(req),
       unstable_pattern: "",
       matches: [],
     } as unknown as Omit<LoaderFunctionArgs, "params" | "context" | "matches"> & {
       params: P;
-      context: RequestContext;
+      context: RouterContextProvider;
       matches: never[];
     };
   }
@@ -105,14 +123,14 @@ export async function createTestApp() {
       body: { email, password, name: opts.name ?? "Test User" },
       returnHeaders: true,
     });
-    if (opts.role && opts.role !== "user")
-      await app.db.update(users).set({ role: opts.role }).where(eq(users.id, response.user.id));
+    if (opts.role && opts.role !== "user") await setUserRole(app.db, { id: response.user.id }, opts.role);
     return { id: response.user.id, email, password, cookie: cookieFrom(headers) };
   }
 
   return {
     ...app,
-    context,
+    app,
+    contextFor,
     mail,
     request,
     args,
@@ -135,13 +153,13 @@ export function cookieFrom(headers: Headers): string {
     .join("; ");
 }
 
-type Outcome = { response?: Response; data?: unknown; status: number };
+type Outcome = { response?: Response; data?: unknown; status: number; headers?: Headers };
 
 function outcome(value: unknown): Outcome | null {
   if (value instanceof Response) return { response: value, status: value.status };
   if (value && typeof value === "object" && (value as { type?: unknown }).type === "DataWithResponseInit") {
     const d = value as { data: unknown; init: ResponseInit | null };
-    return { data: d.data, status: d.init?.status ?? 200 };
+    return { data: d.data, status: d.init?.status ?? 200, headers: new Headers(d.init?.headers) };
   }
   return null;
 }

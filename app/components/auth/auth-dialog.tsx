@@ -1,10 +1,24 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { useLocation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import type { AppUser } from "~/lib/user";
 import { AuthTabs } from "./auth-forms";
 
-type OpenOptions = { tab?: "login" | "register"; message?: string };
+type OpenOptions = {
+  tab?: "login" | "register";
+  message?: string;
+  /** What to do once the visitor has signed in or registered here (not when they close the dialog). */
+  then?: () => void;
+};
 const AuthDialogContext = createContext<(opts?: OpenOptions) => void>(() => {});
 
 /** Any component may ask for the sign-in dialog, e.g. the header or a "log in first" prompt. */
@@ -15,10 +29,21 @@ export function useAuthDialog() {
 export function AuthDialogProvider({ user, children }: { user: AppUser | null; children: ReactNode }) {
   const [state, setState] = useState<OpenOptions | null>(null);
   const location = useLocation();
-  const open = useCallback((opts: OpenOptions = {}) => setState(opts), []);
+  // What waits for a signed-in user: run once one is present, dropped if the dialog is closed.
+  const waiting = useRef<(() => void) | null>(null);
+  const open = useCallback((opts: OpenOptions = {}) => {
+    waiting.current = opts.then ?? null;
+    setState(opts);
+  }, []);
 
-  // The dialog closes itself once a user is present.
+  // The dialog closes itself once a user is present, and runs what was waiting for one.
   const isOpen = state !== null && !user;
+  useEffect(() => {
+    const then = waiting.current;
+    if (!user || !then) return;
+    waiting.current = null;
+    then();
+  }, [user]);
 
   const value = useMemo(() => open, [open]);
   return (
@@ -26,7 +51,10 @@ export function AuthDialogProvider({ user, children }: { user: AppUser | null; c
       {children}
       <Dialog
         open={isOpen}
-        onClose={() => setState(null)}
+        onClose={() => {
+          waiting.current = null;
+          setState(null);
+        }}
         title="Welcome"
         description={state?.message ?? "Sign in or create an account to continue."}
       >

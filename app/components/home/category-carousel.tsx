@@ -11,13 +11,21 @@ export function CategoryCarousel({ categories }: { categories: CategoryTile[] })
   const [ref, api] = useEmblaCarousel({ loop: true, align: "start" });
   return (
     <div className="relative">
-      <div ref={ref} className="overflow-hidden" aria-roledescription="carousel">
+      {/* The vertical padding leaves room inside the clipping viewport for a tile's focus ring. */}
+      <div ref={ref} className="-my-2 overflow-hidden py-2" aria-roledescription="carousel">
         <ul className="-ml-4 flex touch-pan-y">
           {categories.map((c, i) => (
             <li
               key={c.id}
               className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 md:basis-1/3 lg:basis-1/6 animate-fade-up"
               style={{ animationDelay: `${i * 0.05}s` }}
+              // A tile reached with the keyboard comes into view at once (Embla's own focus
+              // handling depends on timing and missed some), so its focus ring is seen.
+              onFocus={(e) => {
+                if (!api || !e.target.matches(":focus-visible")) return;
+                api.rootNode().scrollLeft = 0;
+                api.scrollTo(i, true);
+              }}
             >
               <Link to={`/categories/${c.id}`} className="group block">
                 <div className="aspect-[4/5] overflow-hidden rounded-xl bg-sand">

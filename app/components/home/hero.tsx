@@ -53,7 +53,7 @@ export function Hero() {
     <section className="relative flex min-h-[100svh] items-center justify-center overflow-hidden text-white">
       <Slideshow />
       <div className="relative z-10 mx-auto w-full max-w-5xl px-4 pb-16 pt-28 text-center">
-        <h1 className="text-4xl leading-tight drop-shadow-md sm:text-6xl">
+        <h1 className="text-4xl leading-tight text-balance drop-shadow-md sm:text-6xl">
           Find Your Perfect Colorado Wedding Venue
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-white/90 drop-shadow sm:text-xl">
@@ -78,7 +78,7 @@ export function Hero() {
             );
           }}
         >
-          <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary">
+          <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary">
             <MapPin className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
             <span className="sr-only">City or zip code</span>
             <input
@@ -87,7 +87,7 @@ export function Hero() {
               className="h-12 w-full bg-transparent outline-none placeholder:text-muted"
             />
           </label>
-          <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary">
+          <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary">
             <Search className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
             <span className="sr-only">Venue name</span>
             <input
@@ -96,7 +96,7 @@ export function Hero() {
               className="h-12 w-full bg-transparent outline-none placeholder:text-muted"
             />
           </label>
-          <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary">
+          <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary">
             <Users className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
             <span className="sr-only">Number of guests</span>
             <input

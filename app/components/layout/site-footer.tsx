@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
+import { Button } from "~/components/ui/button";
+import { useSubmitVenue } from "~/components/venue-form/venue-submission";
 import { useRootData } from "~/lib/root-data";
 import type { AppUser } from "~/lib/user";
 import { Brand } from "./site-header";
@@ -8,15 +10,19 @@ const linkClass = "text-sm text-ink-soft hover:text-primary underline-offset-4 h
 
 export function SiteFooter({ user }: { user: AppUser | null }) {
   const openAuth = useAuthDialog();
+  const submitVenue = useSubmitVenue();
   const { site } = useRootData();
   return (
     <footer className="mt-24 border-t border-sand bg-cream">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.6fr_1fr_1fr_1fr]">
         <div className="space-y-4">
           <Brand />
           <p className="max-w-xs text-sm text-ink-soft">
             A curated directory of Colorado wedding venues, from mountain vistas to rustic barns.
           </p>
+          <Button variant="outline" size="sm" onClick={submitVenue}>
+            Submit Your Colorado Venue
+          </Button>
         </div>
         <nav aria-labelledby="footer-explore">
           <h2

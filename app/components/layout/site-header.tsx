@@ -30,7 +30,7 @@ export function Brand({ className }: { className?: string }) {
       className={cn("flex items-center gap-2 font-serif text-xl font-semibold text-ink", className)}
     >
       <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
-      <span>{site.siteName}</span>
+      <span className="whitespace-nowrap">{site.siteName}</span>
     </Link>
   );
 }
@@ -144,13 +144,17 @@ function MobileMenu({ user }: { user: AppUser | null }) {
         id="mobile-menu"
         data-testid="mobile-menu"
         hidden={!open}
-        className="fixed inset-x-0 bottom-0 top-[60px] z-40 overflow-y-auto border-t border-sand bg-ivory px-5 pb-10 pt-4 animate-fade-in"
+        className="fixed inset-x-0 bottom-0 top-[60px] z-40 overflow-y-auto overscroll-contain border-t border-sand bg-ivory px-5 pb-10 pt-4 animate-fade-in"
       >
         <nav aria-label="Mobile">
           <ul className="divide-y divide-sand">
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end className="block py-3.5 text-lg font-medium">
+                <NavLink
+                  to={item.to}
+                  end
+                  className="block py-3.5 text-lg font-medium aria-[current=page]:text-primary"
+                >
                   {item.label}
                 </NavLink>
               </li>
@@ -214,15 +218,20 @@ function MobileMenu({ user }: { user: AppUser | null }) {
 export function SiteHeader({ user }: { user: AppUser | null }) {
   const scrolled = useScrolled();
   return (
-    <header
-      data-scrolled={scrolled ? "true" : "false"}
-      className={cn(
-        "fixed inset-x-0 top-0 z-40 border-b transition-all duration-300",
-        scrolled
-          ? "border-sand bg-ivory/95 shadow-card backdrop-blur-md"
-          : "border-transparent bg-ivory/75 backdrop-blur-sm",
-      )}
-    >
+    <header data-scrolled={scrolled ? "true" : "false"} className="group/header fixed inset-x-0 top-0 z-40">
+      {/* The background and its blur live on this layer, not on the header: a backdrop-filter makes
+          its element the containing block of fixed descendants, which clipped the mobile menu's
+          full-height sheet to the header's 60 px. */}
+      <div
+        aria-hidden="true"
+        className={cn(
+          // Opaque while the mobile menu is open, so header and sheet read as one panel.
+          "absolute inset-0 -z-10 border-b transition-all duration-300 group-has-[#mobile-menu:not([hidden])]/header:bg-ivory",
+          scrolled
+            ? "border-sand bg-ivory/95 shadow-card backdrop-blur-md"
+            : "border-transparent bg-ivory/75 backdrop-blur-sm",
+        )}
+      />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

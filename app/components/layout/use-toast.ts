@@ -1,17 +1,23 @@
 import { useEffect } from "react";
-import { toast as sonner } from "sonner";
 import type { Toast } from "~/lib/toast";
+import { toasterReady } from "./toaster";
 
-export function showToast(toast: Toast): void {
-  const opts = toast.description ? { description: toast.description } : undefined;
+/** For events that happen in the browser only (a copied link, a geolocation answer). */
+export async function showToast(toast: Toast): Promise<void> {
+  const [{ toast: sonner }] = await Promise.all([import("sonner"), toasterReady]);
+  const opts = { description: toast.description, duration: toast.duration };
   if (toast.type === "error") sonner.error(toast.message, opts);
   else if (toast.type === "success") sonner.success(toast.message, opts);
   else sonner(toast.message, opts);
 }
 
-/** Shows a toast that arrived from the server (flash cookie or action data) once per object. */
+/**
+ * The one way a server toast reaches the screen, whichever of its two shapes it came in: the
+ * flash cookie of a redirect (the root loader's `toast`) or the `{ toast }` of an action's data
+ * (`fetcher.data?.toast`, `actionData?.toast`). Each toast object shows once.
+ */
 export function useToast(toast: Toast | null | undefined): void {
   useEffect(() => {
-    if (toast) showToast(toast);
+    if (toast) void showToast(toast);
   }, [toast]);
 }

@@ -1,6 +1,11 @@
+import { LoaderCircle } from "lucide-react";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cn } from "~/lib/cn";
+
+/** Controls drawn over photos: a white halo fills the gap inside the focus ring, so the ring shows
+ *  on dark and light pictures alike. */
+export const OVER_PHOTO_FOCUS = "focus-visible:shadow-[0_0_0_2px_#fff]";
 
 type Variant = "primary" | "secondary" | "ghost" | "outline" | "danger" | "light";
 type Size = "sm" | "md" | "lg" | "icon";
@@ -26,13 +31,30 @@ export function buttonClass(variant: Variant = "primary", size: Size = "md", cla
   return cn(base, variants[variant], sizes[size], className);
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size };
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  size?: Size;
+  /** A submit in flight: the button is disabled, says it is busy and shows a spinner. */
+  pending?: boolean;
+};
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, className, type = "button", ...props },
+  { variant, size, className, type = "button", pending, disabled, children, ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClass(variant, size, className)}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      {...props}
+    >
+      {pending ? <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
 });
 
 export function ButtonLink({

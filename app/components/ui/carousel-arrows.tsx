@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { cn } from "~/lib/cn";
+import { OVER_PHOTO_FOCUS } from "./button";
 
 const sizes = {
   sm: { button: "h-8 w-8", icon: "h-5 w-5", left: "left-2", right: "right-2" },
@@ -20,6 +21,7 @@ export function CarouselArrows({ onPrevious, onNext, labelSuffix = "", size = "l
   const s = sizes[size];
   const base = cn(
     "absolute top-1/2 z-10 flex -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 text-ink shadow-card hover:bg-white",
+    OVER_PHOTO_FOCUS,
     s.button,
     className,
   );

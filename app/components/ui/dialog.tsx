@@ -34,7 +34,9 @@ export function Dialog({ open, onClose, title, description, children, className 
       // A click on the backdrop (outside the panel) closes the dialog.
       onClick={(e) => e.target === e.currentTarget && onClose()}
       className={cn(
-        "m-auto max-h-[92dvh] w-[calc(100vw-2rem)] max-w-md overflow-y-auto rounded-2xl bg-ivory p-0 text-ink shadow-lift backdrop:bg-ink/50 open:animate-fade-in",
+        "m-auto max-h-[92dvh] w-[calc(100vw-2rem)] overflow-y-auto rounded-2xl bg-ivory p-0 text-ink shadow-lift backdrop:bg-ink/50 open:animate-fade-in",
+        // cn() does not merge classes: a width given by the caller replaces the default one.
+        /\bmax-w-/.test(className ?? "") ? null : "max-w-md",
         className,
       )}
     >

@@ -90,7 +90,8 @@ export function TabsTrigger({
       tabIndex={active ? 0 : -1}
       onClick={() => select(value)}
       className={cn(
-        "flex-1 cursor-pointer whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium transition-colors",
+        // The ring sits tight (no offset) so a scrolling tab list's 4 px padding never clips it.
+        "flex-1 cursor-pointer whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-offset-0",
         active ? "bg-white text-ink shadow-card" : "text-ink-soft hover:text-ink",
         className,
       )}

@@ -17,9 +17,9 @@ export function ShareButton({ name }: { name: string }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      showToast({ type: "success", message: "Link copied to clipboard" });
+      void showToast({ type: "success", message: "Link copied to clipboard" });
     } catch {
-      showToast({ type: "error", message: "Could not copy the link" });
+      void showToast({ type: "error", message: "Could not copy the link" });
     }
   };
   return (

@@ -1,46 +1,36 @@
-import { useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
-import { showToast } from "~/components/layout/use-toast";
+import { useFetcher, useNavigate } from "react-router";
 import { useRootData } from "~/lib/root-data";
-import type { Toast } from "~/lib/toast";
-
-type Reply = { saved?: boolean; toast: Toast };
+import { loginPath } from "~/lib/user";
+import type { action } from "~/routes/resources/favorites";
 
 /**
- * Saved state of one venue, optimistic: the heart flips at once; after the request the root's list
- * of favourites is reloaded, which confirms the change or, if the server refused, puts it back.
- * A plain fetch (not a fetcher) so the toast still shows when the card itself disappears, as on
- * /favorites after un-saving.
+ * Every heart submits through this one keyed fetcher. The root keeps it mounted and shows its
+ * toast, so the toast still appears when the card itself disappears (un-saving on /favorites).
+ */
+export const FAVORITE_FETCHER = "favorite";
+
+export function useFavoriteFetcher() {
+  return useFetcher<typeof action>({ key: FAVORITE_FETCHER });
+}
+
+/**
+ * Saved state of one venue, optimistic: while the request runs the heart shows the state asked
+ * for; afterwards the root's list of favourites (revalidated) says what the server did.
+ * A guest goes to sign in first, and the save is carried through (`?save=`).
  */
 export function useFavorite(venueId: string) {
   const { user, favoriteIds } = useRootData();
-  const [pending, setPending] = useState<boolean | null>(null);
-  const revalidator = useRevalidator();
+  const fetcher = useFavoriteFetcher();
   const navigate = useNavigate();
-  const saved = pending ?? favoriteIds.includes(venueId);
+  const pending = fetcher.formData?.get("venueId") === venueId ? fetcher.formData.get("saved") : null;
+  const saved = pending !== null ? pending === "true" : favoriteIds.includes(venueId);
 
-  const toggle = async () => {
+  const toggle = () => {
     if (!user) {
-      showToast({ type: "error", message: "Please login to save favorites" });
-      navigate(`/login?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      navigate(loginPath(window.location.pathname + window.location.search, { save: venueId }));
       return;
     }
-    const next = !saved;
-    setPending(next);
-    try {
-      const res = await fetch("/api/favorites", {
-        method: "POST",
-        body: new URLSearchParams({ venueId, saved: String(next) }),
-      });
-      showToast(((await res.json()) as Reply).toast);
-    } catch {
-      showToast({
-        type: "error",
-        message: next ? "Failed to add to favorites" : "Failed to remove from favorites",
-      });
-    }
-    await revalidator.revalidate();
-    setPending(null);
+    void fetcher.submit({ venueId, saved: String(!saved) }, { method: "post", action: "/api/favorites" });
   };
   return { saved, toggle };
 }

@@ -1,20 +1,28 @@
-import type { AmenityItem } from "../../../database/schema";
 import { cn } from "~/lib/cn";
+import type { AmenityItem } from "~/lib/venue";
 
-/** Two columns; included with a green dot, not included with a red dot and struck through. */
+/** The spec: the list scrolls above 10 items. */
+export const AMENITIES_SHOWN = 10;
+
+/**
+ * Two columns; included with a green dot, not included with a red dot and struck through. Above
+ * ten items the box shows ten (ten rows on phones, five rows of two from `sm`), with half of the
+ * next row peeking out so it reads as scrollable. A row is 1.5rem of text and 0.75rem of gap.
+ */
 export function VenueAmenities({ amenities }: { amenities: AmenityItem[] }) {
   if (amenities.length === 0) return <p className="text-ink-soft">No amenities information available.</p>;
+  const scrolls = amenities.length > AMENITIES_SHOWN;
   return (
     <ul
       className={cn(
         "grid gap-x-8 gap-y-3 sm:grid-cols-2",
-        amenities.length > 10 && "max-h-96 overflow-y-auto pr-2",
+        scrolls && "max-h-[23.25rem] overflow-y-auto overscroll-contain pr-2 sm:max-h-[12rem]",
       )}
-      tabIndex={amenities.length > 10 ? 0 : undefined}
+      tabIndex={scrolls ? 0 : undefined}
       aria-label="Amenities"
     >
       {amenities.map((a) => (
-        <li key={a.name} className="flex items-center gap-3">
+        <li key={a.name} className="flex min-h-6 items-center gap-3 leading-6">
           <span
             aria-hidden="true"
             className={cn("h-2.5 w-2.5 shrink-0 rounded-full", a.included ? "bg-success" : "bg-danger")}

@@ -1,11 +1,13 @@
 import { MapPin, Users } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
+import { OVER_PHOTO_FOCUS } from "~/components/ui/button";
 import { CarouselArrows } from "~/components/ui/carousel-arrows";
+import { useSwipe } from "~/components/ui/use-swipe";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/cn";
 import { usableImages } from "~/lib/images";
-import { capacityLabel, type VenueCardData } from "~/lib/venue";
+import { capacityLabel, photoAlt, type VenueCardData } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { FavoriteHeart } from "./favorite-button";
 import { RatingSummary } from "./rating";
@@ -13,12 +15,28 @@ import { VenueImage } from "./venue-image";
 
 const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 768px) 45vw, 100vw";
 
-function CardCarousel({ images, name }: { images: string[]; name: string }) {
+/** The card's photo index; wraps both ways. */
+function useCarouselIndex(count: number) {
   const [index, setIndex] = useState(0);
-  const count = images.length;
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+  return { index, setIndex, go };
+}
+
+function CardCarousel({
+  images,
+  name,
+  index,
+  setIndex,
+  go,
+  ref,
+}: {
+  images: string[];
+  name: string;
+  ref: RefObject<HTMLDivElement | null>;
+} & ReturnType<typeof useCarouselIndex>) {
+  const count = images.length;
   return (
-    <div className="group/carousel relative aspect-[3/2] overflow-hidden bg-sand">
+    <div ref={ref} className="group/carousel relative aspect-[3/2] overflow-hidden bg-sand">
       {images.map((src, i) => (
         <VenueImage
           key={src + i}
@@ -27,7 +45,8 @@ function CardCarousel({ images, name }: { images: string[]; name: string }) {
           height={533}
           sizes={CARD_SIZES}
           loading="lazy"
-          alt={i === index ? `${name}, photo ${i + 1} of ${count}` : ""}
+          draggable={false}
+          alt={i === index ? photoAlt(name, i, count) : ""}
           aria-hidden={i === index ? undefined : true}
           className={cn("absolute inset-0 h-full w-full object-cover", i !== index && "invisible")}
         />
@@ -41,7 +60,7 @@ function CardCarousel({ images, name }: { images: string[]; name: string }) {
             size="sm"
             className="opacity-100 transition-opacity md:opacity-0 md:group-hover/carousel:opacity-100 md:focus-visible:opacity-100"
           />
-          <div className="absolute inset-x-0 bottom-1 z-10 flex justify-center">
+          <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center">
             {images.map((_, i) => (
               <button
                 key={i}
@@ -49,12 +68,14 @@ function CardCarousel({ images, name }: { images: string[]; name: string }) {
                 onClick={() => setIndex(i)}
                 aria-label={`Show photo ${i + 1} of ${count}`}
                 aria-current={i === index ? "true" : undefined}
-                className="flex h-6 w-6 cursor-pointer items-center justify-center"
+                className={cn("flex h-6 w-6 cursor-pointer items-center justify-center", OVER_PHOTO_FOCUS)}
               >
+                {/* A dark rim keeps the dots visible on light photos (snow, sky, white walls). */}
                 <span
+                  data-testid="carousel-dot"
                   className={cn(
-                    "block h-1.5 w-1.5 rounded-full bg-white shadow",
-                    i === index ? "scale-125" : "opacity-60",
+                    "block h-2 w-2 rounded-full shadow-[0_0_0_1.5px_rgb(0_0_0/0.6)]",
+                    i === index ? "scale-125 bg-white" : "bg-white/60",
                   )}
                 />
               </button>
@@ -71,17 +92,32 @@ type CardProps = { venue: VenueCardData; layout?: "grid" | "list"; className?: s
 export function VenueCard({ venue, layout = "grid", className }: CardProps) {
   const images = usableImages(venue.images);
   const capacity = capacityLabel(venue.capacity);
+  const carousel = useCarouselIndex(images.length);
+  const photos = useRef<HTMLDivElement>(null);
+  // Touch screens swipe between photos; the gesture lands on the card's stretched link, so it is
+  // heard on the card and counted only when it starts over the photos.
+  const swipe = useSwipe({
+    onSwipe: carousel.go,
+    pointerTypes: ["touch", "pen"],
+    startsAt: (x, y) => {
+      const box = photos.current?.getBoundingClientRect();
+      return images.length > 1 && !!box && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+    },
+  });
   return (
     <article
       data-testid="venue-card"
+      {...swipe}
       className={cn(
-        "group relative overflow-hidden rounded-[var(--radius-card)] bg-white shadow-card transition-shadow hover:shadow-lift",
+        "group relative touch-pan-y overflow-hidden rounded-[var(--radius-card)] bg-white shadow-card transition-shadow hover:shadow-lift",
+        // The stretched link's focus ring, drawn by the card itself so its rounded clip cannot hide it.
+        "has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary",
         layout === "list" && "sm:flex",
         className,
       )}
     >
       <div className={cn(layout === "list" && "sm:w-80 sm:shrink-0")}>
-        <CardCarousel images={images} name={venue.name} />
+        <CardCarousel ref={photos} images={images} name={venue.name} {...carousel} />
       </div>
       <div className="absolute right-3 top-3 z-20">
         <FavoriteHeart venueId={venue.id} venueName={venue.name} />
@@ -91,12 +127,12 @@ export function VenueCard({ venue, layout = "grid", className }: CardProps) {
           Featured
         </span>
       ) : null}
-      <div className="space-y-1.5 p-4">
-        <h3 className="font-serif text-lg leading-snug">
+      <div className="min-w-0 space-y-1.5 p-4">
+        <h3 className="font-serif text-lg leading-snug wrap-anywhere">
           {/* The link's ::after covers the whole card, so the card links to the venue. */}
           <Link
             to={venuePath(venue)}
-            className="after:absolute after:inset-0 after:z-0 focus-visible:outline-none focus-visible:after:outline focus-visible:after:outline-3 focus-visible:after:outline-primary"
+            className="after:absolute after:inset-0 after:z-0 focus-visible:underline focus-visible:underline-offset-4 focus-visible:outline-none"
           >
             {venue.name}
           </Link>
@@ -123,11 +159,7 @@ type GridProps = { venues: VenueCardData[]; view?: "grid" | "list"; className?: 
 export function VenueGrid({ venues, view = "grid", className }: GridProps) {
   return (
     <ul
-      className={cn(
-        "grid gap-6",
-        view === "grid" ? "sm:grid-cols-2 lg:grid-cols-3" : "grid-cols-1",
-        className,
-      )}
+      className={cn("grid grid-cols-1 gap-6", view === "grid" && "sm:grid-cols-2 lg:grid-cols-3", className)}
     >
       {venues.map((v, i) => (
         <li key={v.id} className="animate-fade-up" style={{ animationDelay: `${Math.min(i, 12) * 0.1}s` }}>
@@ -151,9 +183,13 @@ export function VenueCardSkeleton() {
   );
 }
 
-export function VenueGridSkeleton({ count = 3 }: { count?: number }) {
+export function VenueGridSkeleton({ count = 3, className }: { count?: number; className?: string }) {
   return (
-    <div role="status" aria-label="Loading venues" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <div
+      role="status"
+      aria-label="Loading venues"
+      className={cn("grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3", className)}
+    >
       {Array.from({ length: count }, (_, i) => (
         <VenueCardSkeleton key={i} />
       ))}

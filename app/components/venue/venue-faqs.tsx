@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import type { Faq } from "~/services/faqs.server";
+import type { Faq } from "~/lib/venue";
 
 /**
  * Exclusive accordion from native <details name=...>: opening one closes the others, works

@@ -1,19 +1,24 @@
 import { useState } from "react";
 import { CarouselArrows } from "~/components/ui/carousel-arrows";
+import { useSwipe } from "~/components/ui/use-swipe";
 import { cn } from "~/lib/cn";
+import { photoAlt } from "~/lib/venue";
 import { VenueImage } from "./venue-image";
 
-/** Main image with previous/next, an 'n / total' counter and thumbnails; the index wraps both ways.
- *  Give it a `key` per venue so the index starts again when the images change. */
+/** Main image with previous/next, an 'n / total' counter and thumbnails; the index wraps both ways
+ *  and follows a swipe (touch, pen or a mouse drag). Give it a `key` per venue so the index starts
+ *  again when the images change. */
 export function VenueGallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
   const count = images.length;
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+  const swipe = useSwipe({ onSwipe: (direction) => count > 1 && go(direction) });
 
   return (
-    <div aria-roledescription="carousel" aria-label={`Photos of ${name}`}>
+    <section aria-roledescription="carousel" aria-label={`Photos of ${name}`}>
       <div
-        className="relative aspect-[3/2] overflow-hidden rounded-[var(--radius-card)] bg-sand sm:aspect-[16/9]"
+        {...swipe}
+        className="relative aspect-[3/2] touch-pan-y overflow-hidden rounded-[var(--radius-card)] bg-sand select-none sm:aspect-[16/9]"
         onKeyDown={(e) => {
           if (e.key === "ArrowLeft") go(-1);
           if (e.key === "ArrowRight") go(1);
@@ -25,10 +30,11 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
             src={src}
             width={1600}
             height={1067}
-            sizes="(min-width: 1280px) 1200px, 100vw"
+            sizes="(min-width: 1280px) 840px, (min-width: 1024px) 66vw, 100vw"
             loading={i === 0 ? "eager" : "lazy"}
+            draggable={false}
             fetchPriority={i === 0 ? "high" : undefined}
-            alt={i === index ? `${name}, photo ${i + 1} of ${count}` : ""}
+            alt={i === index ? photoAlt(name, i, count) : ""}
             aria-hidden={i === index ? undefined : true}
             className={cn("absolute inset-0 h-full w-full object-cover", i !== index && "invisible")}
           />
@@ -43,7 +49,8 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
         </span>
       </div>
       {count > 1 ? (
-        <ul className="mt-3 flex gap-2 overflow-x-auto pb-1">
+        // Padding inside the scroller leaves room for a thumbnail's focus ring.
+        <ul className="-mx-1.5 mt-1.5 flex gap-2 overflow-x-auto p-1.5">
           {images.map((src, i) => (
             <li key={src + i} className="shrink-0">
               <button
@@ -69,6 +76,6 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
           ))}
         </ul>
       ) : null}
-    </div>
+    </section>
   );
 }

@@ -1,21 +1,20 @@
 import { Star } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { FormError, TextareaField } from "~/components/forms/fields";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { UserAvatar } from "~/components/layout/user-avatar";
-import { showToast } from "~/components/layout/use-toast";
+import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
-import { FormError, inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import type { Toast } from "~/lib/toast";
-import type { AppUser } from "~/lib/user";
+import { loginPath, type AppUser } from "~/lib/user";
 import { REVIEW_MAX_LENGTH, reviewSchema } from "~/lib/validation/review";
-import { type FieldErrors } from "~/lib/validation/form";
-import { useClientValidation } from "~/components/forms/use-client-validation";
-import { formatReviewDate, roundRating } from "~/lib/venue";
-import type { ReviewView } from "~/services/reviews.server";
+import { formatReviewDate, roundRating, type ReviewView } from "~/lib/venue";
+import type { action } from "~/routes/public/venue";
 import { Stars } from "./rating";
 
-export type ReviewReply = { ok: boolean; errors?: FieldErrors; toast?: Toast };
+const useReviewFetcher = () => useFetcher<typeof action>();
+type ReviewFetcher = ReturnType<typeof useReviewFetcher>;
 
 function StarInput({
   value,
@@ -65,62 +64,47 @@ function StarInput({
 }
 
 function ReviewForm({
+  fetcher,
   own,
   onClose,
 }: {
+  fetcher: ReviewFetcher;
   own: { rating: number; comment: string } | null;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<ReviewReply>();
   const [rating, setRating] = useState(own?.rating ?? 0);
-  const { clientErrors, onSubmit } = useClientValidation(reviewSchema);
-  const errors = clientErrors ?? fetcher.data?.errors ?? {};
+  const { errors, onSubmit } = useValidatedForm(reviewSchema, fetcher.data);
   const pending = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.toast) showToast(fetcher.data.toast);
-    if (fetcher.data.ok) onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
+  // Opening the form moves focus into it (the first star).
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => form.current?.querySelector<HTMLInputElement>("input[name=rating]")?.focus(), []);
 
   return (
     <fetcher.Form
+      ref={form}
       method="post"
       noValidate
       className="space-y-4 rounded-xl border border-sand bg-white p-5"
       onSubmit={onSubmit}
     >
-      <input type="hidden" name="intent" value="review" />
       {own ? (
         <p className="rounded-lg bg-primary-soft px-3 py-2 text-sm text-primary-dark">
           You have already reviewed this venue. Submitting again replaces your earlier review.
         </p>
       ) : null}
       <StarInput value={rating} onChange={setRating} error={errors.rating} />
-      <div className="space-y-1.5">
-        <label htmlFor="review-comment" className="block text-sm font-medium">
-          Your review
-        </label>
-        <textarea
-          id="review-comment"
-          name="comment"
-          rows={4}
-          maxLength={REVIEW_MAX_LENGTH}
-          defaultValue={own?.comment}
-          placeholder="What was your experience like?"
-          aria-invalid={errors.comment ? true : undefined}
-          aria-describedby={errors.comment ? "comment-error" : undefined}
-          className={inputClass}
-        />
-        {errors.comment ? (
-          <p id="comment-error" role="alert" className="text-sm text-danger">
-            {errors.comment}
-          </p>
-        ) : null}
-      </div>
+      <TextareaField
+        label="Your review"
+        name="comment"
+        rows={4}
+        maxLength={REVIEW_MAX_LENGTH}
+        defaultValue={own?.comment}
+        placeholder="What was your experience like?"
+        error={errors.comment}
+      />
       <FormError message={errors.form} />
       <div className="flex gap-3">
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" pending={pending}>
           {pending ? "Submitting..." : own ? "Update Review" : "Submit Review"}
         </Button>
         <Button variant="ghost" onClick={onClose}>
@@ -129,6 +113,22 @@ function ReviewForm({
       </div>
     </fetcher.Form>
   );
+}
+
+/** Closes the form after a successful submit and gives focus back to the button that opened it. */
+function useReviewForm(fetcher: ReviewFetcher, opener: RefObject<HTMLButtonElement | null>) {
+  const [writing, setWriting] = useState(false);
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data?.ok) setWriting(false);
+  }
+  const wasWriting = useRef(false);
+  useEffect(() => {
+    if (wasWriting.current && !writing) opener.current?.focus();
+    wasWriting.current = writing;
+  }, [writing, opener]);
+  return { writing, open: () => setWriting(true), close: () => setWriting(false) };
 }
 
 type Props = {
@@ -141,7 +141,11 @@ type Props = {
 };
 
 export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, canReview }: Props) {
-  const [writing, setWriting] = useState(false);
+  // The fetcher lives here, not in the form, so its toast still shows once the form has closed.
+  const fetcher = useReviewFetcher();
+  useToast(fetcher.data?.toast);
+  const opener = useRef<HTMLButtonElement>(null);
+  const { writing, open, close } = useReviewForm(fetcher, opener);
   const location = useLocation();
   return (
     <div className="space-y-6">
@@ -156,7 +160,7 @@ export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, ca
           </div>
         </div>
         {user && canReview && !writing ? (
-          <Button onClick={() => setWriting(true)}>
+          <Button ref={opener} onClick={open}>
             {ownReview ? "Edit Your Review" : "Write a Review"}
           </Button>
         ) : null}
@@ -165,14 +169,14 @@ export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, ca
         <p className="rounded-xl bg-cream px-5 py-4 text-ink-soft">
           Please login to submit a review.{" "}
           <Link
-            to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}
+            to={loginPath(location.pathname)}
             className="font-medium text-primary underline underline-offset-4"
           >
             Login
           </Link>
         </p>
       ) : null}
-      {writing ? <ReviewForm own={ownReview} onClose={() => setWriting(false)} /> : null}
+      {writing ? <ReviewForm fetcher={fetcher} own={ownReview} onClose={close} /> : null}
       {reviews === null ? (
         <p role="alert" className="text-danger">
           Reviews could not be loaded. Please try again later.
@@ -188,8 +192,8 @@ export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, ca
             <li key={r.id} className="rounded-xl border border-sand bg-white p-5">
               <div className="flex items-center gap-3">
                 <UserAvatar name={r.authorName} url={r.authorAvatar} size={40} />
-                <div>
-                  <p className="font-medium">{r.authorName}</p>
+                <div className="min-w-0">
+                  <p className="font-medium wrap-anywhere">{r.authorName}</p>
                   <div className="flex items-center gap-2">
                     <Stars value={r.rating} />
                     <time dateTime={r.createdAt} className="text-sm text-muted">
@@ -198,7 +202,7 @@ export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, ca
                   </div>
                 </div>
               </div>
-              <p className="mt-3 whitespace-pre-line text-ink-soft">{r.comment}</p>
+              <p className="mt-3 whitespace-pre-line text-ink-soft wrap-anywhere">{r.comment}</p>
             </li>
           ))}
         </ul>

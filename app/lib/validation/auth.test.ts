@@ -4,6 +4,7 @@ import {
   loginSchema,
   newPasswordSchema,
   registerSchema,
+  profileSchema,
   resetRequestSchema,
 } from "./auth";
 import { validate } from "./form";
@@ -66,5 +67,50 @@ describe("auth form validation (spec section 5)", () => {
       confirmPassword: "87654321",
     });
     expect(mismatch.ok ? null : mismatch.errors.confirmPassword).toBe("Passwords don't match");
+  });
+});
+
+describe("limits on every account field", () => {
+  const errorsOf = (schema: Parameters<typeof validate>[0], values: Record<string, string>) => {
+    const r = validate(schema, values);
+    return r.ok ? null : r.errors;
+  };
+
+  it("a name is at most 100 characters, in registration and profile alike", () => {
+    const reg = { email: "a@b.co", password: "secret1", confirmPassword: "secret1" };
+    expect(errorsOf(registerSchema, { ...reg, name: "n".repeat(101) })).toEqual({ name: "Name is too long" });
+    expect(errorsOf(profileSchema, { name: "n".repeat(101), email: "a@b.co" })).toEqual({
+      name: "Name is too long",
+    });
+    expect(errorsOf(registerSchema, { ...reg, name: "n".repeat(100) })).toBeNull();
+  });
+
+  it("a name of invisible characters is no name", () => {
+    const reg = { email: "a@b.co", password: "secret1", confirmPassword: "secret1" };
+    expect(errorsOf(registerSchema, { ...reg, name: "\u200B\u200C" })).toEqual({
+      form: "Please fill in all fields",
+    });
+    expect(errorsOf(profileSchema, { name: "\u200B ", email: "a@b.co" })).toEqual({
+      name: "Please enter your name",
+    });
+  });
+
+  it("refuses a NUL byte in a name, and overlong emails, passwords and avatar URLs", () => {
+    expect(errorsOf(profileSchema, { name: "A\u0000B", email: "a@b.co" })).toEqual({
+      name: "Please remove the unsupported characters",
+    });
+    expect(errorsOf(loginSchema, { email: `${"a".repeat(250)}@b.co`, password: "secret1" })).toEqual({
+      email: "Please enter a valid email address",
+    });
+    expect(errorsOf(loginSchema, { email: "a@b.co", password: "p".repeat(129) })).toEqual({
+      password: "Please use at most 128 characters",
+    });
+    expect(
+      errorsOf(profileSchema, {
+        name: "A",
+        email: "a@b.co",
+        avatarUrl: `https://x.example/${"a".repeat(2048)}`,
+      }),
+    ).toEqual({ avatarUrl: "Please use at most 2048 characters" });
   });
 });

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { email, minLength, required, text } from "./fields";
+import { email, isBlank, MAX, minLength, required, text } from "./fields";
 
 // Messages and their order are the spec's (public side, section 5).
 
@@ -13,14 +13,14 @@ const validEmail = z.email();
 /** Checked in order: all fields present, passwords match, then length. One message at a time. */
 export const registerSchema = z
   .object({
-    name: text().check(z.trim()),
-    email: text().check(z.trim()),
-    password: text(),
-    confirmPassword: text(),
+    name: text(MAX.name, "Name is too long").check(z.trim()),
+    email: text(MAX.email, "Please enter a valid email address").check(z.trim()),
+    password: text(MAX.password),
+    confirmPassword: text(MAX.password),
   })
   .check(
     z.superRefine((v, ctx) => {
-      if (!v.name || !v.email || !v.password || !v.confirmPassword) {
+      if (isBlank(v.name) || !v.email || !v.password || !v.confirmPassword) {
         ctx.addIssue({ code: "custom", message: "Please fill in all fields", path: ["form"], input: v });
       } else if (v.password !== v.confirmPassword) {
         ctx.addIssue({
@@ -58,7 +58,10 @@ const passwordsMatch = <T extends { confirmPassword: string }>(password: (v: T) 
   });
 
 export const newPasswordSchema = z
-  .object({ password: minLength(8, "Password must be at least 8 characters"), confirmPassword: text() })
+  .object({
+    password: minLength(8, "Password must be at least 8 characters"),
+    confirmPassword: text(MAX.password),
+  })
   .check(passwordsMatch((v) => v.password));
 
 export const changePasswordSchema = z
@@ -70,9 +73,9 @@ export const changePasswordSchema = z
   .check(passwordsMatch((v) => v.newPassword));
 
 export const profileSchema = z.object({
-  name: required("Please enter your name").check(z.maxLength(100, "Name is too long")),
+  name: required("Please enter your name", MAX.name, "Name is too long"),
   email: email("Please enter a valid email address"),
-  avatarUrl: text().check(
+  avatarUrl: text(MAX.url).check(
     z.trim(),
     z.refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Please enter a valid image URL (https://...)"),
   ),

@@ -3,16 +3,42 @@ import * as z from "zod/mini";
 // Building blocks for form schemas. zod/mini (imported as a namespace so unused parts are
 // dropped) keeps the validation that ships to the browser around 6 KB.
 
-/** A form field: missing reads as "". */
-export const text = () => z._default(z.string(), "");
+/** The longest value each kind of field takes, the same in every form that has the field. */
+export const MAX = {
+  name: 100,
+  email: 254,
+  password: 128,
+  url: 2048,
+  review: 2000,
+  /** Anything else a form sends (ids, choices, hidden values). */
+  short: 200,
+} as const;
 
-/** A trimmed field that must not be empty. */
-export const required = (message: string) =>
-  z._default(z.string(), "").check(z.trim(), z.minLength(1, message));
+// Control characters (a NUL byte breaks PostgreSQL text) other than tab and line breaks.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// What renders as nothing: whitespace, zero-width spaces and joiners, soft hyphens, BOMs.
+const INVISIBLE = /[\s\u00AD\u180E\u200B-\u200F\u2028-\u202F\u205F-\u2064\uFEFF]/g;
+
+export const isBlank = (v: string) => v.replace(INVISIBLE, "") === "";
+
+/** A form field: missing reads as "", at most `max` characters, no control characters. */
+export const text = (max: number = MAX.short, tooLong = `Please use at most ${max} characters`) =>
+  z._default(z.string(), "").check(
+    z.maxLength(max, tooLong),
+    z.refine((v) => !CONTROL.test(v), "Please remove the unsupported characters"),
+  );
+
+/** A trimmed field that must not be empty, nor made only of invisible characters. */
+export const required = (message: string, max?: number, tooLong?: string) =>
+  text(max, tooLong).check(
+    z.trim(),
+    z.refine((v) => !isBlank(v), message),
+  );
 
 /** A trimmed email address. */
 export const email = (message: string, requiredMessage = message) =>
-  z.pipe(required(requiredMessage), z.email(message));
+  z.pipe(required(requiredMessage, MAX.email, message), z.email(message));
 
 export const minLength = (n: number, message: string) =>
-  z._default(z.string(), "").check(z.minLength(n, message));
+  text(MAX.password, `Please use at most ${MAX.password} characters`).check(z.minLength(n, message));

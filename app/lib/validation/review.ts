@@ -1,18 +1,18 @@
 import * as z from "zod/mini";
-import { required } from "./fields";
+import { MAX, required, text } from "./fields";
 
-export const REVIEW_MAX_LENGTH = 2000;
+export const REVIEW_MAX_LENGTH = MAX.review;
 
 // Spec messages: 'Please enter your review', 'Please select a rating'.
 export const reviewSchema = z.object({
-  comment: required("Please enter your review").check(
-    z.maxLength(REVIEW_MAX_LENGTH, `Please keep your review under ${REVIEW_MAX_LENGTH} characters`),
+  comment: required(
+    "Please enter your review",
+    REVIEW_MAX_LENGTH,
+    `Please keep your review under ${REVIEW_MAX_LENGTH} characters`,
   ),
-  rating: z.coerce
-    .number({ error: "Please select a rating" })
-    .check(
-      z.int("Please select a rating"),
-      z.minimum(1, "Please select a rating"),
-      z.maximum(5, "Please select a rating"),
-    ),
+  // Exactly one digit from 1 to 5: not " 3", "0x5", "1e0" or "4.0".
+  rating: z.pipe(
+    text(1, "Please select a rating").check(z.regex(/^[1-5]$/, "Please select a rating")),
+    z.transform(Number),
+  ),
 });

@@ -1,14 +1,22 @@
 import type { Route } from "./+types/email-changed";
-import { redirectWithToast } from "~/infra/session.server";
-import { endAllSessions } from "~/services/accounts.server";
+import { getApp, redirectWithToast } from "~/infra/session.server";
+import { confirmEmailChange } from "~/services/accounts.server";
 
-/** Where the email-change confirmation link lands: the address is changed, so sign in again. */
+/**
+ * Where the email-change confirmation link lands. Only its token changes anything: then the
+ * address changes and every session ends, so the user signs in again.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const headers = await endAllSessions(context, request);
+  const app = getApp(context);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const result = await confirmEmailChange(app, request, token);
+  if (!result.ok)
+    throw await redirectWithToast(app, request, "/account", { type: "error", message: result.error });
   throw await redirectWithToast(
+    app,
     request,
     "/login",
     { type: "success", message: "Your email address has been verified. Please log in again." },
-    headers,
+    result.headers,
   );
 }

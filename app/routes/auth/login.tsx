@@ -1,12 +1,15 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { AuthTabs, type AuthActionData } from "~/components/auth/auth-forms";
-import { getUser, flashHeaders } from "~/infra/session.server";
+import { AuthTabs } from "~/components/auth/auth-forms";
+import { invalid, readFormValues, refused } from "~/infra/form.server";
+import { flashHeaders, getApp, getUser } from "~/infra/session.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import type { Toast } from "~/lib/toast";
 import { homeFor, safeRedirect } from "~/lib/user";
 import { loginSchema, registerSchema } from "~/lib/validation/auth";
-import { formValues, validate } from "~/lib/validation/form";
+import { validate } from "~/lib/validation/form";
 import { register, signIn } from "~/services/accounts.server";
+import { FavoriteError, setFavorite } from "~/services/favorites.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), {
@@ -15,43 +18,50 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/login",
   });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getUser(request, context);
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = getUser(context);
   const url = new URL(request.url);
   if (user) throw redirect(safeRedirect(url.searchParams.get("redirectTo"), homeFor(user)));
-  return { redirectTo: url.searchParams.get("redirectTo") ?? undefined, tab: url.searchParams.get("tab") };
+  return {
+    redirectTo: url.searchParams.get("redirectTo") ?? undefined,
+    tab: url.searchParams.get("tab"),
+    // A guest who tapped a heart: the save is made once they are signed in.
+    save: url.searchParams.get("save") ?? undefined,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const app = getApp(context);
+  const values = await readFormValues(request);
   const intent = values.intent === "register" ? "register" : "login";
-  const keep = { email: values.email ?? "", name: values.name ?? "" };
-  const fail = (body: Omit<AuthActionData, "intent" | "values">, status: number) =>
-    data<AuthActionData>({ intent, values: keep, ...body }, { status });
-
+  let result;
   if (intent === "login") {
     const parsed = validate(loginSchema, values);
-    if (!parsed.ok) return fail({ errors: parsed.errors }, 400);
-    const result = await signIn(context, request, parsed.data);
-    if (!result.ok) return fail({ error: result.error }, result.status);
-    const to = safeRedirect(values.redirectTo, homeFor(result.user));
-    throw redirect(to, {
-      headers: await flashHeaders(request, { type: "success", message: "Login successful" }, result.headers),
-    });
+    if (!parsed.ok) return invalid(parsed.errors, values);
+    result = await signIn(app, request, parsed.data);
+  } else {
+    const parsed = validate(registerSchema, values);
+    if (!parsed.ok) return invalid(parsed.errors, values);
+    result = await register(app, request, parsed.data);
   }
+  if (!result.ok) return refused(result, values);
 
-  const parsed = validate(registerSchema, values);
-  if (!parsed.ok) return fail({ errors: parsed.errors }, 400);
-  const result = await register(context, request, parsed.data);
-  if (!result.ok) return fail({ error: result.error }, result.status);
+  let toast: Toast = {
+    type: "success",
+    message: intent === "login" ? "Login successful" : "Account created successfully",
+  };
+  if (values.save) {
+    try {
+      await setFavorite(app.db, result.user.id, values.save, true);
+      toast = { type: "success", message: "Venue added to favorites" };
+    } catch (err) {
+      if (!(err instanceof FavoriteError)) throw err;
+    }
+  }
   // Spec: after registration the user goes to /account (the dialog keeps them where they were).
-  const to = safeRedirect(values.redirectTo, "/account");
-  throw redirect(to, {
-    headers: await flashHeaders(
-      request,
-      { type: "success", message: "Account created successfully" },
-      result.headers,
-    ),
+  const fallback = intent === "login" ? homeFor(result.user) : "/account";
+  throw redirect(safeRedirect(values.redirectTo, fallback), {
+    headers: await flashHeaders(app, request, toast, result.headers),
   });
 }
 
@@ -60,12 +70,20 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-center text-4xl">Welcome</h1>
       <p className="mt-2 text-center text-muted">Sign in to save venues and share your reviews.</p>
+      {loaderData.save ? (
+        <p role="status" className="mt-6 rounded-lg bg-primary-soft px-4 py-3 text-center text-primary-dark">
+          Please login to save favorites
+        </p>
+      ) : null}
       <div className="mt-8 rounded-2xl border border-sand bg-white p-6 shadow-card sm:p-8">
         <AuthTabs
           defaultTab={loaderData.tab === "register" ? "register" : "login"}
           redirectTo={loaderData.redirectTo}
+          save={loaderData.save}
         />
       </div>
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

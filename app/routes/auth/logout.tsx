@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { redirectWithToast } from "~/infra/session.server";
+import { getApp, redirectWithToast } from "~/infra/session.server";
 import { signOut } from "~/services/accounts.server";
 
 export async function loader() {
@@ -8,8 +8,10 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const headers = await signOut(context, request);
+  const app = getApp(context);
+  const headers = await signOut(app, request);
   throw await redirectWithToast(
+    app,
     request,
     "/",
     { type: "success", message: "Logged out successfully" },

@@ -1,14 +1,14 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
-import type { Toast } from "~/lib/toast";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { resetRequestSchema } from "~/lib/validation/auth";
-import { formValues, validate, type FieldErrors } from "~/lib/validation/form";
-import { useClientValidation } from "~/components/forms/use-client-validation";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { requestPasswordReset } from "~/services/accounts.server";
+import { invalid, parseForm, refused } from "~/infra/form.server";
+import { getApp } from "~/infra/session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), { title: "Reset Password", path: "/reset-password", noindex: true });
@@ -23,47 +23,35 @@ export function loader({ request }: Route.LoaderArgs) {
   return { notice: problem ? (LINK_PROBLEMS[problem] ?? LINK_PROBLEMS["invalid-link"]) : null };
 }
 
-type ActionResult = { sent: boolean; email: string; errors?: FieldErrors; error?: string; toast?: Toast };
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const parsed = validate(resetRequestSchema, values);
-  if (!parsed.ok)
-    return data<ActionResult>(
-      { sent: false, errors: parsed.errors, email: values.email ?? "" },
-      { status: 400 },
-    );
-  const result = await requestPasswordReset(context, request, parsed.data.email);
-  if (!result.ok) {
-    const toast: Toast = { type: "error", message: result.error };
-    return data<ActionResult>(
-      { sent: false, error: result.error, toast, email: parsed.data.email },
-      { status: result.status },
-    );
-  }
-  return data<ActionResult>({
-    sent: true,
-    email: parsed.data.email,
-    toast: { type: "success", message: "Password reset email has been sent" },
-  });
+  const parsed = await parseForm(request, resetRequestSchema);
+  if (!parsed.ok) return invalid(parsed.errors, parsed.values);
+  const { email } = parsed.data;
+  const result = await requestPasswordReset(getApp(context), request, email);
+  if (!result.ok) return refused(result, parsed.values, { type: "error", message: result.error });
+  return {
+    ok: true as const,
+    email,
+    toast: { type: "success" as const, message: "Password reset email has been sent" },
+  };
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { clientErrors, onSubmit } = useClientValidation(resetRequestSchema);
+  const { errors, values, onSubmit } = useValidatedForm(resetRequestSchema, actionData);
   const pending = navigation.state === "submitting";
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const sent = actionData?.ok ? actionData : null;
   useToast(actionData?.toast);
 
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-2xl border border-sand bg-white p-6 shadow-card sm:p-8">
-        {actionData?.sent ? (
+        {sent ? (
           <div role="status" className="text-center">
             <h1 className="text-3xl">Check your email</h1>
             <p className="mt-3 text-ink-soft">
-              If an account exists for <strong>{actionData.email}</strong>, we sent a link to set a new
-              password. It expires in one hour.
+              If an account exists for <strong className="wrap-anywhere">{sent.email}</strong>, we sent a link
+              to set a new password. It expires in one hour.
             </p>
             <Link
               to="/login"
@@ -79,16 +67,16 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
               Enter your email and we will send you a link to set a new password.
             </p>
             <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit}>
-              <FormError message={actionData?.error ?? loaderData.notice} />
+              <FormError message={errors.form ?? loaderData.notice} />
               <Field
                 label="Email"
                 name="email"
                 type="email"
                 autoComplete="email"
-                defaultValue={actionData?.email}
+                defaultValue={values.email}
                 error={errors.email}
               />
-              <Button type="submit" className="w-full" disabled={pending}>
+              <Button type="submit" className="w-full" pending={pending}>
                 {pending ? "Sending..." : "Send Reset Link"}
               </Button>
             </Form>
@@ -103,3 +91,5 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

@@ -1,22 +1,15 @@
 import { useEffect } from "react";
-import {
-  data,
-  Form,
-  redirect,
-  useNavigate,
-  useNavigation,
-  type ShouldRevalidateFunction,
-} from "react-router";
+import { Form, redirect, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/update-password";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError, PasswordFields } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
-import type { Toast } from "~/lib/toast";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { newPasswordSchema } from "~/lib/validation/auth";
-import { formValues, validate, type FieldErrors } from "~/lib/validation/form";
-import { useClientValidation } from "~/components/forms/use-client-validation";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { isResetTokenValid, resetPassword } from "~/services/accounts.server";
+import { invalid, parseForm, refused } from "~/infra/form.server";
+import { getApp } from "~/infra/session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), { title: "Set New Password", noindex: true });
@@ -30,42 +23,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   if (url.searchParams.get("type") !== "recovery" || !token || url.searchParams.has("error"))
     throw redirect(INVALID);
-  if (!(await isResetTokenValid(context, token))) throw redirect(INVALID);
+  if (!(await isResetTokenValid(getApp(context), token))) throw redirect(INVALID);
   return { token };
 }
 
-type ActionResult = { done: boolean; errors?: FieldErrors; error?: string; toast?: Toast };
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const parsed = validate(newPasswordSchema, values);
-  if (!parsed.ok) return data<ActionResult>({ done: false, errors: parsed.errors }, { status: 400 });
-  const token = values.token ?? "";
-  if (!(await isResetTokenValid(context, token))) throw redirect(INVALID);
-  const result = await resetPassword(context, token, parsed.data.password);
-  if (!result.ok) {
-    return data<ActionResult>(
-      { done: false, error: result.error, toast: { type: "error", message: result.error } },
-      { status: result.status },
-    );
-  }
-  return data<ActionResult>({
-    done: true,
-    toast: { type: "success", message: "Password has been updated successfully" },
-  });
+  const app = getApp(context);
+  const parsed = await parseForm(request, newPasswordSchema);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const token = parsed.values.token ?? "";
+  if (!(await isResetTokenValid(app, token))) throw redirect(INVALID);
+  const result = await resetPassword(app, token, parsed.data.password);
+  if (!result.ok) return refused(result, {}, { type: "error", message: result.error });
+  return {
+    ok: true as const,
+    toast: { type: "success" as const, message: "Password has been updated successfully" },
+  };
 }
 
 /** After a successful reset the token is spent: re-running the loader would send the user away
  *  before the success message and the redirect to /login. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as ActionResult | undefined)?.done ? false : defaultShouldRevalidate;
+  (actionResult as { ok?: boolean } | undefined)?.ok ? false : defaultShouldRevalidate;
 
 export default function UpdatePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const { clientErrors, onSubmit } = useClientValidation(newPasswordSchema);
-  const errors = clientErrors ?? actionData?.errors ?? {};
-  const done = actionData?.done === true;
+  const { errors, onSubmit } = useValidatedForm(newPasswordSchema, actionData);
+  const done = actionData?.ok === true;
   useToast(actionData?.toast);
   useEffect(() => {
     if (!done) return;
@@ -84,22 +69,9 @@ export default function UpdatePasswordPage({ loaderData, actionData }: Route.Com
         ) : (
           <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit}>
             <input type="hidden" name="token" value={loaderData.token} />
-            <FormError message={actionData?.error} />
-            <Field
-              label="New Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              error={errors.password}
-            />
-            <Field
-              label="Confirm New Password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              error={errors.confirmPassword}
-            />
-            <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+            <FormError message={errors.form} />
+            <PasswordFields errors={errors} />
+            <Button type="submit" className="w-full" pending={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? "Updating..." : "Update Password"}
             </Button>
           </Form>
@@ -108,3 +80,5 @@ export default function UpdatePasswordPage({ loaderData, actionData }: Route.Com
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

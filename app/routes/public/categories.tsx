@@ -1,11 +1,16 @@
 import { Suspense } from "react";
 import { Await, useSearchParams } from "react-router";
 import type { Route } from "./+types/categories";
-import { CategoryCards, CategoryCardsSkeleton, type CategoryCardData } from "~/components/categories/category-cards";
+import {
+  CategoryCards,
+  CategoryCardsSkeleton,
+  type CategoryCardData,
+} from "~/components/categories/category-cards";
 import { ViewToggle, viewFromSearch } from "~/components/ui/view-toggle";
 import { VENUE_TYPES } from "~/lib/catalog";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { listCategoriesWithCounts } from "~/services/categories.server";
+import { getApp } from "~/infra/session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), {
@@ -16,8 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader({ context }: Route.LoaderArgs) {
-  const categories = listCategoriesWithCounts(context.db).catch((err: unknown) => {
-    context.logger.error("failed to load venue types", { error: String(err) });
+  const { db, logger } = getApp(context);
+  const categories = listCategoriesWithCounts(db).catch((err: unknown) => {
+    logger.error("failed to load venue types", { error: String(err) });
     return null;
   });
   return { categories };
@@ -41,7 +47,9 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-4xl">Venue Types</h1>
-          <p className="mt-2 text-ink-soft">From alpine lodges to vineyard terraces: find the setting that feels like you.</p>
+          <p className="mt-2 text-ink-soft">
+            From alpine lodges to vineyard terraces: find the setting that feels like you.
+          </p>
         </div>
         <ViewToggle view={view} />
       </div>
@@ -64,10 +72,17 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
                   <p className="mt-2 text-ink-soft">There are currently no venue types available</p>
                 </div>
               );
-            return <CategoryCards categories={categories.map((c) => ({ ...c, href: `/categories/${c.id}` }))} view={view} />;
+            return (
+              <CategoryCards
+                categories={categories.map((c) => ({ ...c, href: `/categories/${c.id}` }))}
+                view={view}
+              />
+            );
           }}
         </Await>
       </Suspense>
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

@@ -1,6 +1,7 @@
 import { ArrowLeft, SlidersHorizontal } from "lucide-react";
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/category";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
 import { ViewToggle, viewFromSearch } from "~/components/ui/view-toggle";
 import { VenueGrid } from "~/components/venue/venue-card";
@@ -10,22 +11,29 @@ import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { isUuid } from "~/lib/venue-url";
 import { getCategoryWithCount } from "~/services/categories.server";
 import { listVenuesInCategory } from "~/services/venues.server";
+import { getApp } from "~/infra/session.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const category = isUuid(params.categoryId) ? await getCategoryWithCount(context.db, params.categoryId) : null;
-  if (!category) return data({ category: null, venues: [] }, { status: 404 });
-  return { category, venues: await listVenuesInCategory(context.db, category.id) };
+  const { db } = getApp(context);
+  const category = isUuid(params.categoryId) ? await getCategoryWithCount(db, params.categoryId) : null;
+  if (!category)
+    throw data(
+      { error: "The venue type you're looking for doesn't exist or has been removed." },
+      { status: 404 },
+    );
+  return { category, venues: await listVenuesInCategory(db, category.id) };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const site = siteFromMatches(matches);
-  if (!d?.category) return seoMeta(site, { title: "Category Not Found", noindex: true });
+  if (!d) return seoMeta(site, { title: "Category Not Found", noindex: true });
   const c = d.category;
   return seoMeta(site, {
     title: `${c.name} Wedding Venues in Colorado`,
     description: c.description || `Browse ${c.count} ${c.name.toLowerCase()} wedding venues across Colorado.`,
     path: `/categories/${c.id}`,
     image: c.imageUrl ?? undefined,
+    imageAlt: `${c.name} wedding venues in Colorado`,
   });
 };
 
@@ -33,18 +41,6 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const view = viewFromSearch(params);
   const { category, venues } = loaderData;
-
-  if (!category) {
-    return (
-      <div className="mx-auto max-w-xl px-6 py-24 text-center">
-        <h1 className="text-3xl">Category Not Found</h1>
-        <p className="mt-3 text-ink-soft">The venue type you're looking for doesn't exist or has been removed.</p>
-        <ButtonLink to="/categories" className="mt-8">
-          Back to Venue Types
-        </ButtonLink>
-      </div>
-    );
-  }
 
   return (
     <>
@@ -60,7 +56,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <div className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/30 to-black/10" />
         <div className="relative mx-auto w-full max-w-7xl px-4 pb-10 sm:px-6">
           <h1 className="text-4xl sm:text-5xl">{category.name}</h1>
-          {category.description ? <p className="mt-3 max-w-2xl text-lg text-white/90">{category.description}</p> : null}
+          {category.description ? (
+            <p className="mt-3 max-w-2xl text-lg text-white/90">{category.description}</p>
+          ) : null}
         </div>
       </section>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -73,7 +71,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="flex items-center gap-2">
             {/* The spec's inert Filter button now opens the search filtered to this type. */}
-            <ButtonLink to={`/venues?category=${encodeURIComponent(category.name)}`} variant="outline" size="sm">
+            <ButtonLink
+              to={`/venues?category=${encodeURIComponent(category.name)}`}
+              variant="outline"
+              size="sm"
+            >
               <SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Filter
             </ButtonLink>
             <ViewToggle view={view} />
@@ -82,7 +84,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         {venues.length === 0 ? (
           <div className="mt-8 rounded-2xl bg-cream px-6 py-16 text-center">
             <h3 className="text-2xl">No Venues Available</h3>
-            <p className="mt-2 text-ink-soft">There are no approved {category.name.toLowerCase()} venues yet.</p>
+            <p className="mt-2 text-ink-soft">
+              There are no approved {category.name.toLowerCase()} venues yet.
+            </p>
             <ButtonLink to="/categories" className="mt-6">
               Explore Other Venue Types
             </ButtonLink>
@@ -92,5 +96,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
     </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      notFound={{ title: "Category Not Found", back: { to: "/categories", label: "Back to Venue Types" } }}
+    />
   );
 }

@@ -2,17 +2,20 @@ import { Heart } from "lucide-react";
 import type { Route } from "./+types/favorites";
 import { ButtonLink } from "~/components/ui/button";
 import { VenueGrid } from "~/components/venue/venue-card";
-import { requireUser } from "~/infra/session.server";
+import { expectUser, getApp, requireUser } from "~/infra/session.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { listFavoriteVenues } from "~/services/venues.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), { title: "My Favorites", noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  return { venues: await listFavoriteVenues(context.db, user.id) };
+export const middleware: Route.MiddlewareFunction[] = [requireUser];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { venues: await listFavoriteVenues(getApp(context).db, expectUser(context).id) };
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";
 
 export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
   const { venues } = loaderData;

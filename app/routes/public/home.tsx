@@ -8,6 +8,7 @@ import { VenueGrid, VenueGridSkeleton } from "~/components/venue/venue-card";
 import { absoluteUrl, seoMeta, siteFromMatches } from "~/lib/seo";
 import { listCategoriesWithCounts } from "~/services/categories.server";
 import { getFeaturedVenues } from "~/services/venues.server";
+import { getApp } from "~/infra/session.server";
 
 export const FEATURED_COUNT = 3;
 
@@ -51,9 +52,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** Sections below the hero stream in: the hero renders at once, skeletons show until data arrives. */
 export function loader({ context }: Route.LoaderArgs) {
+  const { db } = getApp(context);
   return {
-    featured: getFeaturedVenues(context.db, FEATURED_COUNT),
-    categories: listCategoriesWithCounts(context.db),
+    featured: getFeaturedVenues(db, FEATURED_COUNT),
+    categories: listCategoriesWithCounts(db),
   };
 }
 
@@ -76,13 +78,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Hero />
       <section id="featured" className="mx-auto max-w-7xl scroll-mt-20 px-4 pt-20 sm:px-6">
         <SectionHeading title="Featured Venues" link={{ to: "/venues", label: "View all" }} />
-        <Suspense fallback={<VenueGridSkeleton count={FEATURED_COUNT} />}>
+        {/* Three across from tablets up, so the three featured cards fill one row. */}
+        <Suspense fallback={<VenueGridSkeleton count={FEATURED_COUNT} className="md:grid-cols-3" />}>
           <Await resolve={loaderData.featured}>
             {(venues) =>
               venues.length === 0 ? (
-                <p className="rounded-xl bg-cream p-8 text-center text-ink-soft">No venues found. Please check back later.</p>
+                <p className="rounded-xl bg-cream p-8 text-center text-ink-soft">
+                  No venues found. Please check back later.
+                </p>
               ) : (
-                <VenueGrid venues={venues} />
+                <VenueGrid venues={venues} className="md:grid-cols-3" />
               )
             }
           </Await>
@@ -99,9 +104,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
           }
         >
-          <Await resolve={loaderData.categories}>{(categories) => <CategoryCarousel categories={categories} />}</Await>
+          <Await resolve={loaderData.categories}>
+            {(categories) => <CategoryCarousel categories={categories} />}
+          </Await>
         </Suspense>
       </section>
     </>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

@@ -1,37 +1,43 @@
 import { data } from "react-router";
 import type { Route } from "./+types/favorites";
-import { getUser } from "~/infra/session.server";
-import { isUuid } from "~/lib/venue-url";
+import { readFormValues } from "~/infra/form.server";
+import { getApp, getUser } from "~/infra/session.server";
+import type { Toast } from "~/lib/toast";
 import { FavoriteError, setFavorite } from "~/services/favorites.server";
 
+const reply = (toast: Toast, status = 200, saved?: boolean) => data({ saved, toast }, { status });
+
+/** This address only takes the heart's POST. */
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+/** The heart's fetcher posts here: `venueId` and `saved` (the state wanted). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const venueId = String(form.get("venueId") ?? "");
-  const saved = form.get("saved") === "true";
-  const user = await getUser(request, context);
+  const { db, logger } = getApp(context);
+  const values = await readFormValues(request);
+  const saved = values.saved === "true";
+  const user = getUser(context);
   if (!user) {
     const message = saved
       ? "You must be logged in to save favorites"
       : "You must be logged in to manage favorites";
-    return data({ saved: undefined, toast: { type: "error" as const, message } }, { status: 401 });
+    return reply({ type: "error", message }, 401);
   }
-  const failed = saved ? "Failed to add to favorites" : "Failed to remove from favorites";
-  if (!isUuid(venueId))
-    return data({ saved: undefined, toast: { type: "error" as const, message: failed } }, { status: 400 });
+  const failed: Toast = {
+    type: "error",
+    message: saved ? "Failed to add to favorites" : "Failed to remove from favorites",
+  };
   try {
-    const now = await setFavorite(context.db, user.id, venueId, saved);
-    return {
-      saved: now,
-      toast: {
-        type: "success" as const,
-        message: now ? "Venue added to favorites" : "Removed from favorites",
-      },
-    };
-  } catch (err) {
-    if (!(err instanceof FavoriteError)) context.logger.error("favorite failed", { error: String(err) });
-    return data(
-      { saved: undefined, toast: { type: "error" as const, message: failed } },
-      { status: err instanceof FavoriteError ? 404 : 500 },
+    const now = await setFavorite(db, user.id, values.venueId ?? "", saved);
+    return reply(
+      { type: "success", message: now ? "Venue added to favorites" : "Removed from favorites" },
+      200,
+      now,
     );
+  } catch (err) {
+    if (err instanceof FavoriteError) return reply(failed, 404);
+    logger.error("favorite failed", { error: String(err) });
+    return reply(failed, 500);
   }
 }

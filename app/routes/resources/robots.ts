@@ -1,6 +1,8 @@
 import type { Route } from "./+types/robots";
+import { getApp } from "~/infra/session.server";
 
 export function loader({ context }: Route.LoaderArgs) {
+  const { config } = getApp(context);
   const body = [
     "User-agent: *",
     "Allow: /",
@@ -11,7 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /auth/",
     "Disallow: /api/",
     "",
-    `Sitemap: ${context.config.siteUrl}/sitemap.xml`,
+    `Sitemap: ${config.siteUrl}/sitemap.xml`,
     "",
   ].join("\n");
   return new Response(body, {

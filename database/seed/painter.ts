@@ -1,14 +1,7 @@
-// Demo artwork: illustrated Colorado wedding scenes drawn as SVG from a seeded PRNG and turned
-// into WebP by sharp through the regular image pipeline. Nothing here is a photo or a download.
-import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import sharp from "sharp";
-import { storeImage } from "~/infra/images.server";
-import { createFsStorage, type Storage } from "~/infra/storage.server";
+// Demo artwork: illustrated Colorado wedding scenes drawn as SVG from a seeded PRNG. Pure: a
+// type, a variant or a seed in, an SVG string out; no files, no sharp, no storage (render-art.ts
+// turns the SVG into WebP). Nothing here is a photo or a download.
 import type { VenueTypeKey } from "~/lib/catalog";
-import { IMAGE_WIDTHS } from "~/lib/images";
 import { createRng, type Rng } from "./random";
 
 const ART_WIDTH = 1600;
@@ -239,14 +232,17 @@ const PALETTES: Record<Palette["name"], Palette> = {
   },
 };
 
-type Season = "summer" | "autumn" | "winter";
+type Season = "spring" | "summer" | "autumn" | "winter";
 
 const MEADOW: Record<Season, [far: string, near: string]> = {
+  spring: ["#b3cc7c", "#6a9a3f"],
   summer: ["#9db468", "#55773a"],
   autumn: ["#c9b06a", "#8c7a3c"],
   winter: ["#eef2f6", "#cdd8e3"],
 };
 const LEAVES: Record<Season, string[]> = {
+  // Fresh leaves and fruit-tree blossom.
+  spring: ["#86b552", "#9cc463", "#f2cfd8", "#fbeef0"],
   summer: ["#4f7a3a", "#5f8a41", "#3f6b34"],
   autumn: ["#e0a530", "#d4862b", "#c9a43a", "#b5652a"],
   winter: ["#4b5a4a"],
@@ -704,40 +700,65 @@ function lodge(c: Canvas, x: number, y: number, h: number): void {
   if (rng.chance(0.6)) c.body.push(rect(x - w / 2, y - h * 0.06, w, h * 0.06, lit(c, "#5a3d27")));
 }
 
+/** Barn walls stay barn red, from fresh to weathered (many demo barns are called "The Red Barn");
+ *  ranch buildings may be stained wood, brick red or whitewashed. */
+const BARN_WALLS = ["#9c2f25", "#a63a2b", "#8e2a22", "#b5452f", "#7d2a22", "#a04a35"];
+const RANCH_WALLS = ["#8a5a3c", "#7d6b5a", "#9c3b2e", "#5e4634", "#a67b50", "#e6dfd0"];
+
+/**
+ * A barn (or ranch house) in the country. Each picture varies the viewpoint (a wide valley or the
+ * barn close up), where the barn stands, its paint, and what is in front of it: a fence with
+ * wildflowers, a ceremony set up on the grass, hay bales, or a long table under string lights.
+ */
 function farmScene(c: Canvas, opts: { ranch?: boolean }): void {
   const { rng, W, H, s } = c;
-  const horizon = H * rng.float(0.5, 0.6);
+  const close = rng.chance(0.35);
+  const horizon = H * (close ? rng.float(0.36, 0.46) : rng.float(0.46, 0.6));
   sky(c, horizon);
-  mountainLayers(c, horizon, 2, rng.float(0.1, 0.18), rng.chance(0.7));
+  mountainLayers(c, horizon, rng.int(1, 3), rng.float(0.08, close ? 0.14 : 0.2), rng.chance(0.7));
   const far = meadow(c, horizon + H * 0.02, H * 0.05, 0.1);
-  forest(c, far, 10, 22, 0.6, mix(CONIFER, c.p.far, 0.35), rng.float(0, 0.3) * W, rng.float(0.5, 1) * W);
-  const mid = meadow(c, horizon + (H - horizon) * 0.35, H * 0.07, 0.45);
-  const bx = rng.float(0.22, 0.7) * W;
-  const bh = rng.float(0.2, 0.28) * H * (opts.ranch ? 0.75 : 1);
-  for (let i = 0; i < rng.int(2, 4); i++)
-    leafyTree(c, bx + rng.float(-0.2, 0.35) * W, mid.yAt(bx) + 6 * s, rng.float(0.18, 0.3) * H);
-  barn(
-    c,
-    bx,
-    mid.yAt(bx) + 10 * s,
-    bh,
-    opts.ranch ? rng.pick(["#8a5a3c", "#7d6b5a", "#9c3b2e"]) : rng.pick(["#9c2f25", "#a63a2b", "#8e2a22"]),
-  );
-  const near = meadow(c, horizon + (H - horizon) * 0.7, H * 0.06, 0.8);
-  if (opts.ranch) {
+  if (rng.chance(0.7))
+    forest(c, far, 10, 22, 0.6, mix(CONIFER, c.p.far, 0.35), rng.float(0, 0.3) * W, rng.float(0.5, 1) * W);
+  const mid = meadow(c, horizon + (H - horizon) * (close ? 0.5 : 0.35), H * 0.07, 0.45);
+  const bx = rng.float(0.18, 0.82) * W;
+  const bh = (close ? rng.float(0.34, 0.46) : rng.float(0.14, 0.28)) * H * (opts.ranch ? 0.75 : 1);
+  for (let i = 0; i < rng.int(1, 4); i++)
+    leafyTree(
+      c,
+      bx + rng.pick([-1, 1]) * rng.float(0.12, 0.4) * W,
+      mid.yAt(bx) + 6 * s,
+      rng.float(0.18, 0.32) * H,
+    );
+  barn(c, bx, mid.yAt(bx) + 10 * s, bh, rng.pick(opts.ranch ? RANCH_WALLS : BARN_WALLS));
+  const near = meadow(c, horizon + (H - horizon) * (close ? 0.8 : 0.7), H * 0.06, 0.8);
+  const foreground = rng.weighted([
+    ["fence", 3],
+    ["ceremony", 2],
+    ["bales", 2],
+    ["table", 1],
+  ] as const);
+  if (opts.ranch || foreground === "bales") {
     let d = "";
     for (let i = 0; i < rng.int(3, 6); i++) {
       const x = rng.float(0.05, 0.95) * W;
-      const r = rng.float(24, 40) * s;
-      const y = mid.yAt(x) + (near.yAt(x) - mid.yAt(x)) * rng.float(0.3, 0.8);
+      const r = rng.float(24, 40) * s * (foreground === "bales" ? 1.6 : 1);
+      const y = mid.yAt(x) + (near.yAt(x) - mid.yAt(x)) * rng.float(0.3, 0.9);
       d += dot(x, y - r, r);
     }
     c.body.push(
       `<path d="${d}" fill="${lit(c, "#c9a25a")}" stroke="${lit(c, "#9a7a3f")}" stroke-width="${f(3 * s)}"/>`,
     );
   }
-  fence(c, near, opts.ranch ? 3 : 2);
-  wildflowers(c, near.top, 140);
+  if (foreground === "fence" || opts.ranch) fence(c, near, opts.ranch ? 3 : 2);
+  wildflowers(c, near.top, foreground === "fence" ? 140 : 60);
+  if (foreground === "ceremony") {
+    const ax = bx < W / 2 ? rng.float(0.6, 0.8) * W : rng.float(0.2, 0.4) * W;
+    ceremonyArch(c, ax, near.yAt(ax) + 10 * s, rng.float(0.22, 0.3) * H);
+    chairs(c, ax, near.yAt(ax) + 20 * s, H + 20 * s, rng.int(3, 5));
+  } else if (foreground === "table") {
+    dinnerTable(c, rng.float(0.35, 0.65) * W, H * rng.float(0.86, 0.94), W * rng.float(0.5, 0.8));
+    stringLights(c, -20, H * 0.08, W + 20, H * 0.12, H * 0.14, 20, 5 * s);
+  }
   if (opts.ranch && rng.chance(0.6)) ranchGate(c, rng.float(0.42, 0.58) * W, H + 10 * s, H * 0.72);
   else if (rng.chance(0.5)) edgeTrees(c);
 }
@@ -1063,8 +1084,30 @@ function lakeScene(c: Canvas): void {
   c.body.push(
     `<path d="${shimmer}" stroke="${p.sun ? p.sun.glow : "#dfe6ff"}" stroke-width="${f(1.5 * s)}" opacity="0.45"/>`,
   );
-  if (rng.chance(0.5)) boathouse(c, rng.float(0.15, 0.85) * W, horizon + 3 * s, rng.float(0.05, 0.08) * H);
-  dock(c, rng.float(0.35, 0.65) * W, horizon + (H - horizon) * rng.float(0.3, 0.45));
+  // In front: a dock out to an arch, a lawn set for the ceremony, or open water with a canoe.
+  const foreground = rng.weighted([
+    ["dock", 4],
+    ["lawn", 3],
+    ["canoe", 2],
+  ] as const);
+  if (foreground === "canoe" || rng.chance(0.5))
+    boathouse(c, rng.float(0.15, 0.85) * W, horizon + 3 * s, rng.float(0.05, 0.08) * H);
+  if (foreground === "dock") {
+    dock(c, rng.float(0.35, 0.65) * W, horizon + (H - horizon) * rng.float(0.3, 0.45));
+  } else if (foreground === "lawn") {
+    const lawn = meadow(c, horizon + (H - horizon) * rng.float(0.45, 0.6), H * 0.04, 0.7);
+    const ax = rng.float(0.3, 0.7) * W;
+    ceremonyArch(c, ax, lawn.yAt(ax) + 24 * s, rng.float(0.2, 0.28) * H);
+    chairs(c, ax, lawn.yAt(ax) + 34 * s, H + 20 * s, rng.int(3, 5));
+    wildflowers(c, lawn.top, 70);
+  } else {
+    canoe(
+      c,
+      rng.float(0.25, 0.75) * W,
+      horizon + (H - horizon) * rng.float(0.45, 0.7),
+      rng.float(0.16, 0.24) * W,
+    );
+  }
   let reeds = "";
   for (let i = 0; i < 60; i++) {
     const x = rng.chance(0.5) ? rng.float(-0.02, 0.18) * W : rng.float(0.82, 1.02) * W;
@@ -1072,6 +1115,17 @@ function lakeScene(c: Canvas): void {
     reeds += `M${f(x)} ${f(H + 5)}q${f(rng.float(-10, 10) * s)} ${f(-h / 2)} ${f(rng.float(-20, 20) * s)} ${f(-h)}`;
   }
   c.body.push(`<path d="${reeds}" stroke="${lit(c, "#4d5a2e")}" stroke-width="${f(4 * s)}" fill="none"/>`);
+}
+
+/** A canoe resting on the water, with its dark reflection. */
+function canoe(c: Canvas, x: number, y: number, w: number): void {
+  const hull = lit(c, c.rng.pick(["#a8452f", "#2f5d62", "#c9a25a", "#7a2e3a"]));
+  const d = `M${f(x - w / 2)} ${f(y)}Q${f(x)} ${f(y + w * 0.14)} ${f(x + w / 2)} ${f(y)}Q${f(x)} ${f(y + w * 0.05)} ${f(x - w / 2)} ${f(y)}Z`;
+  c.body.push(
+    `<path d="M${f(x - w / 2)} ${f(y + w * 0.02)}Q${f(x)} ${f(y + w * 0.2)} ${f(x + w / 2)} ${f(y + w * 0.02)}Z" fill="#000000" opacity="0.25"/>`,
+    `<path d="${d}" fill="${hull}"/>`,
+    `<path d="M${f(x - w / 2)} ${f(y)}Q${f(x)} ${f(y + w * 0.05)} ${f(x + w / 2)} ${f(y)}" fill="none" stroke="${mix(hull, "#000000", 0.4)}" stroke-width="${f(3 * c.s)}"/>`,
+  );
 }
 
 function boathouse(c: Canvas, x: number, y: number, h: number): void {
@@ -1172,9 +1226,9 @@ function stringLights(
 
 function skylineScene(c: Canvas, opts: { hotel?: boolean }): void {
   const { rng, W, H, s, p } = c;
-  const horizon = H * rng.float(0.6, 0.7);
+  const horizon = H * rng.float(0.52, 0.72);
   sky(c, horizon);
-  if (rng.chance(0.6)) mountainLayers(c, horizon, 1, rng.float(0.08, 0.12), true);
+  if (rng.chance(0.6)) mountainLayers(c, horizon, rng.int(1, 2), rng.float(0.08, 0.14), true);
   for (const layer of [0, 1]) {
     const color = layer === 0 ? mix(p.far, p.sky[2], 0.25) : mix(p.near, p.far, 0.25);
     let x = -10;
@@ -1195,11 +1249,36 @@ function skylineScene(c: Canvas, opts: { hotel?: boolean }): void {
     glow += dot(rng.float(0, W), ground + rng.float(2, 30) * s, rng.float(1.5, 3.5) * s);
   c.body.push(`<path d="${glow}" fill="${p.light}" opacity="0.8"/>`);
   if (opts.hotel) {
-    const left = rng.chance(0.5);
-    const w = rng.float(0.28, 0.36) * W;
-    hotelTower(c, left ? -0.02 * W : W - w + 0.02 * W, w);
+    // The hotel's own tower beside the view, on one side, on both, or out of the picture.
+    const towers = rng.weighted([
+      ["left", 3],
+      ["right", 3],
+      ["both", 2],
+      ["none", 2],
+    ] as const);
+    const w = (towers === "both" ? rng.float(0.14, 0.2) : rng.float(0.2, 0.36)) * W;
+    if (towers === "left" || towers === "both") hotelTower(c, -0.02 * W, w);
+    if (towers === "right" || towers === "both") hotelTower(c, W - w + 0.02 * W, w);
   }
-  terrace(c, opts.hotel ? 0.14 : rng.float(0.16, 0.22));
+  // On the terrace: café lights, a long dinner table, or planted trees along the railing.
+  const setting = rng.weighted([
+    ["lights", 3],
+    ["table", 2],
+    ["planters", 2],
+  ] as const);
+  const depth = opts.hotel ? rng.float(0.12, 0.18) : rng.float(0.16, 0.22);
+  terrace(c, depth, setting === "planters" ? rng.int(0, 1) : rng.int(1, 3));
+  if (setting === "table")
+    dinnerTable(c, rng.float(0.35, 0.65) * W, H * rng.float(0.9, 0.96), W * rng.float(0.45, 0.7));
+  if (setting === "planters") {
+    const railY = H * (1 - depth);
+    for (let x = rng.float(0.04, 0.12) * W; x < W; x += rng.float(0.22, 0.34) * W) {
+      leafyTree(c, x, railY - 30 * s, rng.float(0.16, 0.24) * H);
+      c.body.push(
+        rect(x - 34 * s, railY - 40 * s, 68 * s, 46 * s, lit(c, rng.pick(["#5b4a3c", "#3f4a4f", "#8a6a4f"]))),
+      );
+    }
+  }
 }
 
 function building(
@@ -1252,8 +1331,8 @@ function hotelTower(c: Canvas, x: number, w: number): void {
   c.body.push(`<path d="${ledges}" stroke="${mix(facade, "#ffffff", 0.15)}" stroke-width="${f(5 * s)}"/>`);
 }
 
-/** A rooftop terrace in the foreground: floor, railing and strings of café lights. */
-function terrace(c: Canvas, depth: number): void {
+/** A rooftop terrace in the foreground: floor, railing and `strands` strings of café lights. */
+function terrace(c: Canvas, depth: number, strands: number): void {
   const { rng, W, H, s, p } = c;
   const y = H * (1 - depth);
   c.body.push(
@@ -1271,7 +1350,6 @@ function terrace(c: Canvas, depth: number): void {
   let rail = `M0 ${f(y - 60 * s)}H${W}`;
   for (let x = 0; x < W; x += 22 * s) rail += `M${f(x)} ${f(y)}V${f(y - 60 * s)}`;
   c.body.push(`<path d="${rail}" stroke="#15110e" stroke-width="${f(4 * s)}" opacity="0.85"/>`);
-  const strands = rng.int(2, 3);
   for (let i = 0; i < strands; i++) {
     const y1 = rng.float(0.02, 0.25) * H;
     stringLights(
@@ -1556,81 +1634,103 @@ const SCENES: Record<
 > = {
   mountain: {
     draw: (c) => mountainScene(c, {}),
-    palettes: ["dusk", "golden", "sunrise", "bluebird", "dusk", "overcast"],
-    seasons: ["summer", "autumn", "summer"],
+    palettes: ["dusk", "golden", "sunrise", "bluebird", "overcast"],
+    seasons: ["summer", "autumn", "spring", "winter"],
   },
   "lodge-resort": {
     draw: (c) => mountainScene(c, { lodge: true }),
     palettes: ["dusk", "night", "golden", "bluebird", "sunrise"],
-    seasons: ["winter", "summer", "autumn"],
+    seasons: ["winter", "summer", "autumn", "spring"],
   },
   barn: {
     draw: (c) => farmScene(c, {}),
-    palettes: ["golden", "sunrise", "bluebird", "dusk", "overcast"],
-    seasons: ["summer", "autumn"],
+    palettes: ["golden", "sunrise", "bluebird", "dusk", "overcast", "night"],
+    seasons: ["summer", "autumn", "spring", "winter"],
   },
   ranch: {
     draw: (c) => farmScene(c, { ranch: true }),
     palettes: ["golden", "dusk", "bluebird", "sunrise", "overcast"],
-    seasons: ["summer", "autumn"],
+    seasons: ["summer", "autumn", "spring", "winter"],
   },
   garden: {
     draw: (c) => gardenScene(c, {}),
     palettes: ["golden", "bluebird", "sunrise", "overcast", "dusk"],
-    seasons: ["summer", "summer", "autumn"],
+    seasons: ["summer", "spring", "autumn"],
   },
   estate: {
     draw: (c) => gardenScene(c, { manor: true }),
-    palettes: ["golden", "bluebird", "dusk", "sunrise"],
-    seasons: ["summer", "autumn"],
+    palettes: ["golden", "bluebird", "dusk", "sunrise", "overcast"],
+    seasons: ["summer", "autumn", "spring"],
   },
   waterfront: {
     draw: lakeScene,
     palettes: ["dusk", "golden", "sunrise", "bluebird", "night", "overcast"],
-    seasons: ["summer", "autumn"],
+    seasons: ["summer", "autumn", "spring"],
   },
   "urban-downtown": {
     draw: (c) => skylineScene(c, {}),
-    palettes: ["night", "dusk", "night", "golden"],
-    seasons: ["summer"],
+    palettes: ["night", "dusk", "golden", "sunrise", "overcast"],
+    seasons: ["summer", "autumn", "winter", "spring"],
   },
   hotel: {
     draw: (c) => skylineScene(c, { hotel: true }),
-    palettes: ["dusk", "night", "golden", "night"],
-    seasons: ["summer"],
+    palettes: ["dusk", "night", "golden", "bluebird", "sunrise"],
+    seasons: ["summer", "autumn", "winter", "spring"],
   },
   "winery-vineyard": {
     draw: vineyardScene,
     palettes: ["golden", "sunrise", "dusk", "bluebird", "overcast"],
-    seasons: ["summer", "autumn"],
+    seasons: ["summer", "autumn", "spring"],
   },
   historic: {
     draw: (c) => stoneScene(c, {}),
-    palettes: ["golden", "dusk", "bluebird", "overcast", "night"],
-    seasons: ["summer", "autumn", "winter"],
+    palettes: ["golden", "dusk", "bluebird", "overcast", "night", "sunrise"],
+    seasons: ["summer", "autumn", "winter", "spring"],
   },
   "inn-bnb": {
     draw: (c) => stoneScene(c, { inn: true }),
-    palettes: ["golden", "dusk", "sunrise", "bluebird", "night"],
-    seasons: ["autumn", "summer", "winter"],
+    palettes: ["golden", "dusk", "sunrise", "bluebird", "night", "overcast"],
+    seasons: ["autumn", "summer", "winter", "spring"],
   },
 };
 
-/** The SVG of picture `variant` of a venue type: palettes and seasons rotate so a pool is varied. */
+/**
+ * Every pairing of light and season a venue type allows, in an order that puts a different light
+ * next to each: round r gives palette i the season (i + r), so each pairing comes exactly once.
+ */
+export function lightings(type: VenueTypeKey): [PaletteName, Season][] {
+  const palettes = [...new Set(SCENES[type].palettes)];
+  const seasons = [...new Set(SCENES[type].seasons)];
+  const out: [PaletteName, Season][] = [];
+  for (let r = 0; r < seasons.length; r++)
+    palettes.forEach((palette, i) => out.push([palette, seasons[(i + r) % seasons.length]]));
+  return out;
+}
+
+/**
+ * The SVG of picture `variant` of a venue type. Consecutive variants take different light and
+ * season (the pool uses every pairing before one repeats), and each draws its own composition:
+ * the scene's own choices, then a mirror, a closer crop and a faint colour cast.
+ */
 export function venueArtSvg(type: VenueTypeKey, variant: number): string {
-  const scene = SCENES[type];
-  const p = PALETTES[scene.palettes[variant % scene.palettes.length]];
-  // The season steps on each time the palettes wrap around, so light and season pair differently.
-  const season =
-    scene.seasons[(variant + Math.floor(variant / scene.palettes.length)) % scene.seasons.length];
-  const c = newCanvas(`art:${type}:${variant}`, ART_WIDTH, ART_HEIGHT, p, season);
+  const pairs = lightings(type);
+  const [palette, season] = pairs[variant % pairs.length];
+  const c = newCanvas(`art:${type}:${variant}`, ART_WIDTH, ART_HEIGHT, PALETTES[palette], season);
   const mirrored = c.rng.chance(0.5);
-  scene.draw(c);
-  if (mirrored) {
-    c.body.splice(
-      0,
-      c.body.length,
-      `<g transform="translate(${ART_WIDTH} 0) scale(-1 1)">${c.body.join("")}</g>`,
+  SCENES[type].draw(c);
+  const zoom = c.rng.chance(0.45) ? c.rng.float(1.1, 1.35) : 1;
+  const tx = c.rng.float(ART_WIDTH * (1 - zoom), 0);
+  const ty = c.rng.float(ART_HEIGHT * (1 - zoom), ART_HEIGHT * (1 - zoom) * 0.3);
+  const transforms = [
+    zoom > 1 ? `translate(${f(tx)} ${f(ty)}) scale(${f(zoom * 100) / 100})` : "",
+    mirrored ? `translate(${ART_WIDTH} 0) scale(-1 1)` : "",
+  ].filter(Boolean);
+  if (transforms.length > 0)
+    c.body.splice(0, c.body.length, `<g transform="${transforms.join(" ")}">${c.body.join("")}</g>`);
+  if (c.rng.chance(0.35)) {
+    const cast = c.rng.pick(["#ffb36b", "#6b8cff", "#ff8fa3", "#9fe0c0"]);
+    c.body.push(
+      rect(0, 0, ART_WIDTH, ART_HEIGHT, cast, ` opacity="${f(c.rng.float(0.05, 0.1) * 100) / 100}"`),
     );
   }
   vignette(c);
@@ -1686,83 +1786,4 @@ export function logoSvg(initials: string, seed: string, size = 256): string {
     `<text x="${m}" y="${f(m + fontSize * 0.33)}" text-anchor="middle" font-family="${SERIF}" font-size="${f(fontSize)}" fill="${ink}" letter-spacing="${f(size * 0.01)}">${initials}</text>` +
     `</svg>`
   );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rendering with a cache
-// ---------------------------------------------------------------------------------------------
-export type ArtJob = {
-  /** Storage folder, e.g. "seed/art". */
-  prefix: string;
-  /** File name inside it, without width or extension, e.g. "mountain-03". */
-  name: string;
-  svg: string;
-  widths?: readonly number[];
-};
-
-const DEFAULT_ART_CACHE = path.resolve(import.meta.dirname, "../../node_modules/.cache/vows-seed-art/v1");
-
-/** Read-only installs (e.g. a container's node_modules) fall back to the temp folder. */
-async function writableDir(dir: string): Promise<string> {
-  try {
-    await fs.mkdir(dir, { recursive: true });
-    await fs.access(dir, fs.constants.W_OK);
-    return dir;
-  } catch {
-    const fallback = path.join(os.tmpdir(), "vows-seed-art", "v1");
-    await fs.mkdir(fallback, { recursive: true });
-    return fallback;
-  }
-}
-
-/**
- * Renders each job through `storeImage` and returns the URL of each. Finished WebP files are
- * kept in `cacheDir` under a hash of the SVG, so later seeds (every test starts a fresh data dir)
- * copy bytes instead of drawing again; a changed drawing gets a new hash by itself.
- */
-export async function renderArt(
-  storage: Storage,
-  jobs: ArtJob[],
-  opts: { cacheDir?: string; concurrency?: number } = {},
-): Promise<{ urls: string[]; rendered: number }> {
-  const cacheDir = await writableDir(opts.cacheDir ?? DEFAULT_ART_CACHE);
-  const urls: string[] = new Array<string>(jobs.length);
-  let rendered = 0;
-  let next = 0;
-  let scratch: Promise<string> | undefined;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      const job = jobs[i];
-      const widths = job.widths ?? IMAGE_WIDTHS;
-      const hash = crypto
-        .createHash("sha256")
-        .update(`${widths.join(",")}\n${job.svg}`)
-        .digest("hex")
-        .slice(0, 24);
-      const cached = widths.map((w) => path.join(cacheDir, `${hash}-${w}.webp`));
-      let files = await Promise.all(cached.map((file) => fs.readFile(file).catch(() => null)));
-      if (files.some((b) => b === null)) {
-        scratch ??= fs.mkdtemp(path.join(cacheDir, "tmp-"));
-        const dir = await scratch;
-        const png = await sharp(Buffer.from(job.svg)).png({ compressionLevel: 1 }).toBuffer();
-        await storeImage(createFsStorage(dir), "out", png, { widths, name: hash });
-        // Rename into place so a parallel seed never reads a half-written file.
-        await Promise.all(
-          widths.map((w, k) => fs.rename(path.join(dir, "out", `${hash}-${w}.webp`), cached[k])),
-        );
-        files = await Promise.all(cached.map((file) => fs.readFile(file)));
-        rendered++;
-      }
-      for (let k = 0; k < widths.length; k++) {
-        urls[i] = await storage.put(`${job.prefix}/${job.name}-${widths[k]}.webp`, files[k]!, "image/webp");
-      }
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: opts.concurrency ?? 2 }, worker));
-  } finally {
-    if (scratch) await fs.rm(await scratch, { recursive: true, force: true });
-  }
-  return { urls, rendered };
 }

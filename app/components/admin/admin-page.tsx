@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { cn } from "~/lib/cn";
+
+/** The heading row of every admin screen: title, a line about it, and its main actions. */
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0">
+        <h1 className="text-3xl break-words">{title}</h1>
+        {description ? <p className="mt-1 text-ink-soft">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** A white panel holding a table, a list or a form. */
+export function Panel({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <section className={cn("rounded-2xl border border-sand bg-white shadow-card", className)}>
+      {children}
+    </section>
+  );
+}
+
+/** An empty list: what is missing and, when there is one, the next step. */
+export function EmptyState({
+  icon,
+  title,
+  children,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center px-6 py-16 text-center">
+      {icon ? <div className="mb-3 text-muted">{icon}</div> : null}
+      <h2 className="text-xl">{title}</h2>
+      {children ? <div className="mt-2 max-w-md text-ink-soft">{children}</div> : null}
+    </div>
+  );
+}
+
+const roleClass = {
+  admin: "bg-primary text-white",
+  venue_manager: "bg-accent text-white",
+  user: "bg-cream text-ink-soft",
+} as const;
+
+export function RoleBadge({ role, label }: { role: keyof typeof roleClass; label: string }) {
+  return (
+    <span
+      className={cn(
+        "inline-block rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap",
+        roleClass[role],
+      )}
+    >
+      {label}
+    </span>
+  );
+}

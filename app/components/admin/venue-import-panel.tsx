@@ -1,0 +1,459 @@
+import { CircleCheck, Download, FileSpreadsheet, TriangleAlert, Upload } from "lucide-react";
+import { useId, useMemo, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { showToast } from "~/components/layout/use-toast";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import {
+  ADMIN_IMPORT_PATH,
+  CSV_COLUMNS,
+  CSV_MAX_BYTES,
+  csvMessages,
+  LIST_SEPARATOR,
+  REQUIRED_COLUMNS,
+  TEMPLATE_FILE_NAME,
+  templateCsv,
+  warningsCsv,
+  type ImportWarning,
+  type PreviewRow,
+} from "~/lib/csv-import";
+
+// The CSV import panel (spec, admin area: 'Admin venues' and sections 3, 5, 8, 9; issue 12,
+// item 5). Choose a file -> the server's preview (rows to add, to update, with problems; nothing
+// written) -> Import -> a progress bar while the server writes batch by batch -> the summary, with
+// the row warnings as a CSV download. The list above reloads when the import ends.
+
+type Preview = {
+  fileName: string;
+  rows: PreviewRow[];
+  counts: { add: number; update: number; skip: number };
+  notices: string[];
+  token: string;
+};
+type Summary = {
+  fileName: string;
+  totalRows: number;
+  imported: number;
+  added: number;
+  updated: number;
+  unplaced: number;
+  warnings: ImportWarning[];
+};
+type State =
+  | { step: "idle" }
+  | { step: "reading"; file: File }
+  | { step: "preview"; file: File; preview: Preview }
+  | { step: "importing"; file: File; preview: Preview; done: number; total: number }
+  | { step: "summary"; summary: Summary }
+  | { step: "failed"; message: string; detail?: string };
+
+type Tab = "add" | "update" | "skip";
+const TAB_LABELS: Record<Tab, string> = { add: "To add", update: "To update", skip: "Problems" };
+const SHOWN_ROWS = 200;
+
+const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(templateCsv())}`;
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+async function post(file: File, fields: Record<string, string>): Promise<Response> {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  body.append("file", file, file.name);
+  return fetch(ADMIN_IMPORT_PATH, { method: "POST", body, headers: { Accept: "application/json" } });
+}
+
+/** Lines of an NDJSON answer, each parsed, as they arrive. */
+async function* events(res: Response): AsyncGenerator<Record<string, unknown>> {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffer += value;
+    let nl;
+    while ((nl = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (line) yield JSON.parse(line) as Record<string, unknown>;
+    }
+    if (done) return;
+  }
+}
+
+export function VenueImportPanel() {
+  const id = useId();
+  const [state, setState] = useState<State>({ step: "idle" });
+  const input = useRef<HTMLInputElement>(null);
+  const revalidator = useRevalidator();
+
+  const fail = (message: string, detail?: string) => {
+    setState({ step: "failed", message, detail });
+    void showToast({ type: "error", message, description: detail });
+  };
+
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > CSV_MAX_BYTES)
+      return fail(csvMessages.uploadFailed, `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB.`);
+    setState({ step: "reading", file });
+    try {
+      const res = await post(file, { intent: "preview" });
+      const body = (await res.json()) as { ok: boolean; preview?: Preview; error?: string; detail?: string };
+      if (!res.ok || !body.preview) return fail(body.error ?? csvMessages.uploadFailed, body.detail);
+      setState({ step: "preview", file, preview: body.preview });
+    } catch {
+      fail(csvMessages.uploadFailed, "The server could not be reached. Please try again.");
+    }
+  };
+
+  const runImport = async (file: File, preview: Preview) => {
+    const total = preview.counts.add + preview.counts.update;
+    setState({ step: "importing", file, preview, done: 0, total });
+    try {
+      const res = await post(file, { intent: "import", token: preview.token });
+      if (!res.ok || !res.body) {
+        const body = (await res.json().catch(() => ({}))) as { error?: string; detail?: string };
+        return fail(body.error ?? csvMessages.uploadFailed, body.detail);
+      }
+      for await (const event of events(res)) {
+        if (event.type === "progress")
+          setState({
+            step: "importing",
+            file,
+            preview,
+            done: Number(event.done),
+            total: Number(event.total),
+          });
+        else if (event.type === "summary") {
+          const summary = event.summary as Summary;
+          setState({ step: "summary", summary });
+          void showToast({ type: "success", message: csvMessages.imported(summary.imported) });
+          if (summary.warnings.length > 0)
+            void showToast({ type: "info", message: csvMessages.issuesFound(summary.warnings.length) });
+          void revalidator.revalidate();
+          return;
+        } else if (event.type === "changed") {
+          setState({ step: "preview", file, preview: event.preview as Preview });
+          void showToast({
+            type: "info",
+            message: "The venues changed since the preview",
+            description: "Nothing was imported. Check the new preview and import again.",
+          });
+          return;
+        } else if (event.type === "error") {
+          return fail(String(event.message), event.detail ? String(event.detail) : undefined);
+        }
+      }
+      fail(
+        csvMessages.uploadFailed,
+        "The import stopped before it finished. Reload the page to see what was saved.",
+      );
+    } catch {
+      fail(csvMessages.uploadFailed, "The connection was lost. Reload the page to see what was saved.");
+      void revalidator.revalidate();
+    }
+  };
+
+  const reset = () => {
+    setState({ step: "idle" });
+    if (input.current) input.current.value = "";
+  };
+
+  const busy = state.step === "reading" || state.step === "importing";
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-5 rounded-2xl border border-sand bg-white p-6 shadow-card"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-2xl">
+          <h2 id={`${id}-title`} className="flex items-center gap-2 font-serif text-2xl text-ink">
+            <FileSpreadsheet className="h-6 w-6 text-primary" aria-hidden="true" /> Import venues from CSV
+          </h2>
+          <p className="mt-2 text-sm text-ink-soft">
+            One venue per row; the first row names the columns. Required: {REQUIRED_COLUMNS.join(", ")}.
+            Separate several amenities or image addresses in one cell with a semicolon (
+            <code className="rounded bg-cream px-1 font-mono">{LIST_SEPARATOR}</code>). Image addresses must
+            start with https://. A row with the name and location of an existing venue updates it.
+          </p>
+          <details className="mt-2 text-sm text-muted">
+            <summary className="cursor-pointer text-primary">All columns</summary>
+            <p className="mt-1 font-mono text-xs">{CSV_COLUMNS.join(", ")}</p>
+          </details>
+        </div>
+        <a href={templateHref} download={TEMPLATE_FILE_NAME} className={buttonClass("outline", "sm")}>
+          <Download className="h-4 w-4" aria-hidden="true" /> Download template
+        </a>
+      </div>
+
+      {state.step === "idle" || state.step === "failed" || state.step === "reading" ? (
+        <div className="space-y-3">
+          <label
+            htmlFor={`${id}-file`}
+            className={cn(
+              "flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-sand-dark bg-ivory px-6 py-8 text-center hover:border-primary",
+              busy && "pointer-events-none opacity-70",
+            )}
+          >
+            <Upload className="h-6 w-6 text-primary" aria-hidden="true" />
+            <span className="font-medium text-ink">
+              {state.step === "reading" ? `Checking ${state.file.name}...` : "Choose a CSV file"}
+            </span>
+            <span className="text-xs text-muted">UTF-8 CSV, up to {CSV_MAX_BYTES / 1024 / 1024} MB</span>
+          </label>
+          <input
+            ref={input}
+            id={`${id}-file`}
+            type="file"
+            name="file"
+            accept=".csv,text/csv"
+            className="sr-only"
+            disabled={busy}
+            onChange={(e) => void readFile(e.currentTarget.files?.[0])}
+          />
+          {state.step === "failed" ? (
+            <div
+              role="alert"
+              className="rounded-lg border border-danger/30 bg-red-50 px-4 py-3 text-sm text-danger"
+            >
+              <p className="font-medium">{state.message}</p>
+              {state.detail ? <p className="mt-1">{state.detail}</p> : null}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      {state.step === "preview" ? (
+        <ImportPreview
+          preview={state.preview}
+          onImport={() => void runImport(state.file, state.preview)}
+          onCancel={reset}
+        />
+      ) : null}
+
+      {state.step === "importing" ? (
+        <ImportProgress fileName={state.file.name} done={state.done} total={state.total} />
+      ) : null}
+
+      {state.step === "summary" ? <ImportSummary summary={state.summary} onDone={reset} /> : null}
+    </section>
+  );
+}
+
+function ImportPreview({
+  preview,
+  onImport,
+  onCancel,
+}: {
+  preview: Preview;
+  onImport: () => void;
+  onCancel: () => void;
+}) {
+  const { counts } = preview;
+  const [tab, setTab] = useState<Tab>(counts.skip > 0 ? "skip" : counts.add > 0 ? "add" : "update");
+  const rows = useMemo(() => preview.rows.filter((r) => r.action === tab), [preview.rows, tab]);
+  const writable = counts.add + counts.update;
+  return (
+    <div className="space-y-4" aria-label="Import preview" role="region">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h3 className="text-lg font-semibold text-ink">Preview of {preview.fileName}</h3>
+        <p className="text-sm text-muted">Nothing has been saved yet.</p>
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <Count label="Rows to add" value={counts.add} tone="good" />
+        <Count label="Rows that update a venue" value={counts.update} tone="neutral" />
+        <Count
+          label="Rows with problems (skipped)"
+          value={counts.skip}
+          tone={counts.skip ? "bad" : "neutral"}
+        />
+      </dl>
+      {preview.notices.map((n) => (
+        <p key={n} className="rounded-lg bg-cream px-4 py-2 text-sm text-ink-soft">
+          {n}
+        </p>
+      ))}
+
+      <div role="tablist" aria-label="Rows" className="flex flex-wrap gap-2 border-b border-sand">
+        {(["add", "update", "skip"] as const).map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            aria-controls="import-preview-rows"
+            onClick={() => setTab(t)}
+            className={cn(
+              "-mb-px cursor-pointer border-b-2 px-3 py-2 text-sm font-medium",
+              tab === t ? "border-primary text-primary" : "border-transparent text-ink-soft hover:text-ink",
+            )}
+          >
+            {TAB_LABELS[t]} ({counts[t]})
+          </button>
+        ))}
+      </div>
+      <div
+        id="import-preview-rows"
+        role="tabpanel"
+        className="max-h-96 overflow-auto rounded-xl border border-sand"
+      >
+        {rows.length === 0 ? (
+          <p className="p-6 text-center text-sm text-muted">No rows here.</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="sticky top-0 bg-cream text-xs uppercase tracking-wide text-ink-soft">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Row
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {tab === "skip" ? "Why" : "Location"}
+                </th>
+                {tab !== "skip" ? (
+                  <th scope="col" className="px-3 py-2">
+                    Category
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-sand bg-white">
+              {rows.slice(0, SHOWN_ROWS).map((r) => (
+                <tr key={r.row} className="align-top">
+                  <td className="px-3 py-2 tabular-nums text-muted">{r.row}</td>
+                  <td className="px-3 py-2 font-medium text-ink">
+                    {r.name || <em className="text-muted">no name</em>}
+                  </td>
+                  {tab === "skip" ? (
+                    <td className="px-3 py-2 text-danger">
+                      <ul className="space-y-0.5">
+                        {r.problems?.map((p) => (
+                          <li key={p}>{p}</li>
+                        ))}
+                      </ul>
+                    </td>
+                  ) : (
+                    <>
+                      <td className="px-3 py-2 text-ink-soft">
+                        {r.location}
+                        {r.pending ? (
+                          <span className="ml-2 text-xs text-muted">(pending approval)</span>
+                        ) : null}
+                      </td>
+                      <td className="px-3 py-2 text-ink-soft">{r.category}</td>
+                    </>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {rows.length > SHOWN_ROWS ? (
+        <p className="text-xs text-muted">
+          Showing the first {SHOWN_ROWS} of {rows.length.toLocaleString("en-US")} rows.
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap justify-end gap-3 border-t border-sand pt-4">
+        <Button variant="outline" onClick={onCancel}>
+          Choose another file
+        </Button>
+        <Button onClick={onImport} disabled={writable === 0}>
+          Import {writable.toLocaleString("en-US")} {writable === 1 ? "venue" : "venues"}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Count({ label, value, tone }: { label: string; value: number; tone: "good" | "neutral" | "bad" }) {
+  return (
+    <div
+      className={cn(
+        "rounded-xl border px-4 py-3",
+        tone === "good" && "border-primary/20 bg-primary-soft",
+        tone === "neutral" && "border-sand bg-ivory",
+        tone === "bad" && "border-danger/20 bg-red-50",
+      )}
+    >
+      <dt className="text-xs font-medium uppercase tracking-wide text-ink-soft">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums text-ink">{value.toLocaleString("en-US")}</dd>
+    </div>
+  );
+}
+
+function ImportProgress({ fileName, done, total }: { fileName: string; done: number; total: number }) {
+  const percent = total === 0 ? 100 : Math.round((done / total) * 100);
+  return (
+    <div className="space-y-2" aria-live="polite">
+      <p className="text-sm font-medium text-ink">
+        Importing {fileName}: {done.toLocaleString("en-US")} of {total.toLocaleString("en-US")} rows
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-3 overflow-hidden rounded-full bg-cream"
+      >
+        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-xs text-muted">Keep this page open until the summary appears.</p>
+    </div>
+  );
+}
+
+function ImportSummary({ summary, onDone }: { summary: Summary; onDone: () => void }) {
+  const issues = summary.warnings.length;
+  return (
+    <div className="space-y-4" role="status" aria-label="Import summary">
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+        <p className="flex items-center gap-2 text-lg font-semibold text-ink">
+          <CircleCheck className="h-5 w-5 text-success" aria-hidden="true" />{" "}
+          {csvMessages.imported(summary.imported)}
+        </p>
+        {issues > 0 ? (
+          <p className="flex items-center gap-2 text-lg font-semibold text-danger">
+            <TriangleAlert className="h-5 w-5" aria-hidden="true" /> {csvMessages.issuesFound(issues)}
+          </p>
+        ) : null}
+      </div>
+      <p className="text-sm text-ink-soft">
+        {summary.added.toLocaleString("en-US")} added, {summary.updated.toLocaleString("en-US")} updated from{" "}
+        {summary.fileName}.
+        {summary.unplaced > 0
+          ? ` ${summary.unplaced.toLocaleString("en-US")} could not be placed on the map from their address (shown as Missing Coordinates): use Geocode or edit them.`
+          : ""}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        {issues > 0 ? (
+          <Button
+            variant="outline"
+            onClick={() =>
+              download(
+                `${summary.fileName.replace(/\.csv$/i, "")}-warnings.csv`,
+                warningsCsv(summary.warnings),
+              )
+            }
+          >
+            <Download className="h-4 w-4" aria-hidden="true" /> Download warnings (CSV)
+          </Button>
+        ) : null}
+        <Button onClick={onDone}>Import another file</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,341 @@
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronLeft,
+  ChevronRight,
+  CircleHelp,
+  LocateFixed,
+  Pencil,
+  Search,
+  Trash2,
+  TriangleAlert,
+} from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
+import { useToast } from "~/components/layout/use-toast";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { cn } from "~/lib/cn";
+import type { Toast } from "~/lib/toast";
+
+// The admin's venue table (spec, admin area: 'Admin venues'): search over name, location and
+// venue type; sortable columns; coordinates under the location to 6 decimals, with 'Missing
+// Coordinates' when both are zero; per row Edit, FAQs, Delete (with the spec's confirmation) and
+// Geocode. Search, sort and page live in the URL, so the list can be linked and reloaded.
+
+type Sort = "name" | "location" | "capacity" | "category";
+type Row = {
+  id: string;
+  name: string;
+  location: string;
+  capacity: number | null;
+  category: string | null;
+  latitude: number;
+  longitude: number;
+  path: string;
+};
+type List = { venues: Row[]; total: number; page: number; pageCount: number };
+type Reply = { ok: boolean; toast?: Toast } | undefined;
+
+const COLUMNS: { key: Sort; label: string }[] = [
+  { key: "name", label: "Name" },
+  { key: "location", label: "Location" },
+  { key: "capacity", label: "Capacity" },
+  { key: "category", label: "Category" },
+];
+
+function query(params: { q: string; sort: Sort; dir: "asc" | "desc"; page?: number }) {
+  const s = new URLSearchParams();
+  if (params.q) s.set("q", params.q);
+  if (params.sort !== "name") s.set("sort", params.sort);
+  if (params.dir !== "asc") s.set("dir", params.dir);
+  if (params.page && params.page > 1) s.set("page", String(params.page));
+  const text = s.toString();
+  return text ? `?${text}` : "?";
+}
+
+export function VenuesTable({
+  list,
+  q,
+  sort,
+  dir,
+}: {
+  list: List;
+  q: string;
+  sort: Sort;
+  dir: "asc" | "desc";
+}) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/venues";
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+
+  return (
+    <section aria-labelledby="venues-table-title" className="space-y-4">
+      <h2 id="venues-table-title" className="sr-only">
+        Venue list
+      </h2>
+      <Form method="get" role="search" className="flex flex-wrap items-center gap-3">
+        <label htmlFor="venue-search" className="sr-only">
+          Search venues
+        </label>
+        <div className="relative min-w-64 flex-1">
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted"
+            aria-hidden="true"
+          />
+          <input
+            id="venue-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Search by name, location or category"
+            className="block w-full rounded-full border border-sand-dark bg-white py-2.5 pl-9 pr-4 text-ink placeholder:text-muted/80 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
+            onChange={(e) => {
+              const form = e.currentTarget.form;
+              clearTimeout(timer.current);
+              timer.current = setTimeout(
+                () => void submit(form, { replace: true, preventScrollReset: true }),
+                300,
+              );
+            }}
+          />
+        </div>
+        {sort !== "name" ? <input type="hidden" name="sort" value={sort} /> : null}
+        {dir !== "asc" ? <input type="hidden" name="dir" value={dir} /> : null}
+        <Button type="submit" variant="outline" pending={searching}>
+          Search
+        </Button>
+      </Form>
+
+      <div className="overflow-x-auto rounded-2xl border border-sand bg-white shadow-card">
+        <table className="w-full min-w-[56rem] text-left text-sm">
+          <caption className="sr-only">
+            Approved venues, sorted by {sort} {dir === "asc" ? "ascending" : "descending"}
+          </caption>
+          <thead className="border-b border-sand bg-cream/60 text-xs uppercase tracking-wide text-ink-soft">
+            <tr>
+              {COLUMNS.map((c) => {
+                const active = c.key === sort;
+                const next = active && dir === "asc" ? "desc" : "asc";
+                const Icon = active ? (dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}
+                    className={cn("px-4 py-3 font-semibold", c.key === "capacity" && "text-right")}
+                  >
+                    <Link
+                      to={query({ q, sort: c.key, dir: next })}
+                      preventScrollReset
+                      replace
+                      className="inline-flex items-center gap-1.5 hover:text-primary"
+                    >
+                      {c.label}
+                      <Icon className={cn("h-3.5 w-3.5", !active && "opacity-40")} aria-hidden="true" />
+                      <span className="sr-only">
+                        {active ? `, sorted ${dir === "asc" ? "ascending" : "descending"}` : ""}, sort{" "}
+                        {next === "asc" ? "ascending" : "descending"}
+                      </span>
+                    </Link>
+                  </th>
+                );
+              })}
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-sand">
+            {list.venues.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-4 py-12 text-center text-muted">
+                  {q ? (
+                    <>
+                      No venues match &lsquo;{q}&rsquo;.{" "}
+                      <Link to="/admin/venues" className="font-medium text-primary underline">
+                        Clear the search
+                      </Link>
+                    </>
+                  ) : (
+                    "No approved venues yet. Add one, or import a CSV file below."
+                  )}
+                </td>
+              </tr>
+            ) : (
+              list.venues.map((v) => <VenueRow key={v.id} venue={v} onDelete={() => setDeleting(v)} />)
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {list.pageCount > 1 ? (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm text-muted">
+          <span>
+            Page {list.page} of {list.pageCount}
+          </span>
+          <span className="flex gap-2">
+            <PageLink
+              to={query({ q, sort, dir, page: list.page - 1 })}
+              disabled={list.page <= 1}
+              label="Previous"
+            >
+              <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+            </PageLink>
+            <PageLink
+              to={query({ q, sort, dir, page: list.page + 1 })}
+              disabled={list.page >= list.pageCount}
+              label="Next"
+            >
+              Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+            </PageLink>
+          </span>
+        </nav>
+      ) : null}
+
+      <DeleteVenueDialog venue={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
+
+function PageLink({
+  to,
+  disabled,
+  label,
+  children,
+}: {
+  to: string;
+  disabled: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  if (disabled)
+    return (
+      <span aria-disabled="true" aria-label={label} className={buttonClass("outline", "sm", "opacity-50")}>
+        {children}
+      </span>
+    );
+  return (
+    <Link to={to} preventScrollReset className={buttonClass("outline", "sm")}>
+      {children}
+    </Link>
+  );
+}
+
+const fixed = (n: number) => n.toFixed(6);
+
+function VenueRow({ venue: v, onDelete }: { venue: Row; onDelete: () => void }) {
+  const geocoder = useFetcher<Reply>();
+  useToast(geocoder.data?.toast);
+  const missing = v.latitude === 0 && v.longitude === 0;
+  const iconLink =
+    "inline-flex h-9 w-9 items-center justify-center rounded-full text-ink-soft hover:bg-cream hover:text-ink";
+  return (
+    <tr className="align-top hover:bg-ivory/60">
+      <th scope="row" className="w-1/4 px-4 py-3 font-medium text-ink">
+        <a href={v.path} className="hover:text-primary hover:underline" target="_blank" rel="noreferrer">
+          {v.name}
+        </a>
+      </th>
+      <td className="px-4 py-3 text-ink-soft">
+        <span className="block">{v.location || "—"}</span>
+        {missing ? (
+          <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200">
+            <TriangleAlert className="h-3 w-3" aria-hidden="true" /> Missing Coordinates
+          </span>
+        ) : (
+          <span className="mt-0.5 block font-mono text-xs text-muted">
+            {`${fixed(v.latitude)}, ${fixed(v.longitude)}`}
+          </span>
+        )}
+      </td>
+      <td className="px-4 py-3 text-right tabular-nums text-ink-soft">
+        {v.capacity === null ? <span className="text-muted">—</span> : v.capacity.toLocaleString("en-US")}
+      </td>
+      <td className="px-4 py-3 text-ink-soft">{v.category ?? <span className="text-muted">None</span>}</td>
+      <td className="px-4 py-3">
+        <div className="flex items-center justify-end gap-1">
+          <Link
+            to={`/admin/edit-venue/${v.id}`}
+            className={iconLink}
+            aria-label={`Edit ${v.name}`}
+            title="Edit"
+          >
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+          </Link>
+          <Link
+            to={`/admin/venue-faqs/${v.id}`}
+            className={iconLink}
+            aria-label={`FAQs of ${v.name}`}
+            title="FAQs"
+          >
+            <CircleHelp className="h-4 w-4" aria-hidden="true" />
+          </Link>
+          <geocoder.Form method="post" action="/admin/venues">
+            <input type="hidden" name="intent" value="geocode" />
+            <input type="hidden" name="venueId" value={v.id} />
+            <Button
+              type="submit"
+              variant="ghost"
+              size="icon"
+              className="h-9 w-9"
+              pending={geocoder.state !== "idle"}
+              aria-label={`Geocode ${v.name}`}
+              title="Geocode: place on the map from the address"
+            >
+              {geocoder.state === "idle" ? <LocateFixed className="h-4 w-4" aria-hidden="true" /> : null}
+            </Button>
+          </geocoder.Form>
+          <button
+            type="button"
+            onClick={onDelete}
+            className={cn(iconLink, "text-danger hover:bg-red-50 hover:text-danger")}
+            aria-label={`Delete ${v.name}`}
+            title="Delete"
+          >
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Spec: 'Are you sure you want to delete this venue?'. */
+function DeleteVenueDialog({ venue, onClose }: { venue: Row | null; onClose: () => void }) {
+  const fetcher = useFetcher<Reply>();
+  useToast(fetcher.data?.toast);
+  const handled = useRef<Reply>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data?.ok || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
+  return (
+    <Dialog
+      open={venue !== null}
+      onClose={onClose}
+      title="Delete venue"
+      description="Are you sure you want to delete this venue?"
+    >
+      <p className="mt-4 text-sm text-ink-soft">
+        <strong className="text-ink">{venue?.name}</strong> will be removed from the directory with its
+        reviews, FAQs and photos. This cannot be undone.
+      </p>
+      <fetcher.Form method="post" action="/admin/venues" className="mt-6 flex justify-end gap-3">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="venueId" value={venue?.id ?? ""} />
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" pending={fetcher.state !== "idle"}>
+          Delete
+        </Button>
+      </fetcher.Form>
+    </Dialog>
+  );
+}

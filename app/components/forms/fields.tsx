@@ -1,0 +1,195 @@
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
+import { cn } from "~/lib/cn";
+
+// The form kit: every form field of the site is one of these, so the label, the description
+// and the error are wired to `aria-describedby` and `aria-invalid` in one place.
+
+export const inputClass =
+  "block w-full rounded-lg border border-sand-dark bg-white px-3.5 py-2.5 text-ink placeholder:text-muted/80 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-danger";
+
+type Common = { label: string; description?: ReactNode; error?: string | null; className?: string };
+type Wiring = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+
+function ErrorText({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p id={id} className="text-sm text-danger" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Ids for a control with a description and an error, and the aria attributes that join them. */
+function useWiring(id: string | undefined, description: ReactNode, error?: string | null) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  const ids = { description: `${controlId}-description`, error: `${controlId}-error` };
+  const describedBy = [description ? ids.description : null, error ? ids.error : null].filter(Boolean);
+  const wiring: Wiring = {
+    id: controlId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy.length ? describedBy.join(" ") : undefined,
+  };
+  return { ids, wiring };
+}
+
+function FieldShell({
+  label,
+  description,
+  error,
+  className,
+  id,
+  children,
+}: Common & { id?: string; children: (wiring: Wiring) => ReactNode }) {
+  const { ids, wiring } = useWiring(id, description, error);
+  return (
+    <div className={cn("space-y-1.5", className)}>
+      <label htmlFor={wiring.id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      {children(wiring)}
+      {description ? (
+        <p id={ids.description} className="text-xs text-muted">
+          {description}
+        </p>
+      ) : null}
+      <ErrorText id={ids.error} error={error} />
+    </div>
+  );
+}
+
+type InputProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, "className">;
+
+export function Field({ label, description, error, className, id, ...props }: InputProps) {
+  return (
+    <FieldShell label={label} description={description} error={error} className={className} id={id}>
+      {(wiring) => <input className={inputClass} {...wiring} {...props} />}
+    </FieldShell>
+  );
+}
+
+type TextareaProps = Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className">;
+
+export function TextareaField({ label, description, error, className, id, ...props }: TextareaProps) {
+  return (
+    <FieldShell label={label} description={description} error={error} className={className} id={id}>
+      {(wiring) => <textarea className={inputClass} {...wiring} {...props} />}
+    </FieldShell>
+  );
+}
+
+type Option = { value: string; label: string };
+type SelectProps = Common &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "className"> & { options: Option[]; placeholder?: string };
+
+export function SelectField({
+  label,
+  description,
+  error,
+  className,
+  id,
+  options,
+  placeholder,
+  ...props
+}: SelectProps) {
+  return (
+    <FieldShell label={label} description={description} error={error} className={className} id={id}>
+      {(wiring) => (
+        <select className={inputClass} {...wiring} {...props}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+/** A set of checkboxes sharing one name, described and validated as one field. */
+export function CheckboxGroup({
+  label,
+  description,
+  error,
+  className,
+  name,
+  options,
+  defaultValues = [],
+}: Common & { name: string; options: Option[]; defaultValues?: string[] }) {
+  const { ids, wiring } = useWiring(undefined, description, error);
+  return (
+    <fieldset
+      className={cn("space-y-2", className)}
+      aria-invalid={wiring["aria-invalid"]}
+      aria-describedby={wiring["aria-describedby"]}
+    >
+      <legend className="text-sm font-medium text-ink">{label}</legend>
+      {description ? (
+        <p id={ids.description} className="text-xs text-muted">
+          {description}
+        </p>
+      ) : null}
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((o) => (
+          <label key={o.value} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={name}
+              value={o.value}
+              defaultChecked={defaultValues.includes(o.value)}
+              className="h-4 w-4 accent-primary"
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      <ErrorText id={ids.error} error={error} />
+    </fieldset>
+  );
+}
+
+/** A new password and its confirmation, as every password form asks for them. */
+export function PasswordFields({
+  errors,
+  name = "password",
+  label = "New Password",
+  confirmLabel = "Confirm New Password",
+}: {
+  errors: Record<string, string | undefined>;
+  name?: string;
+  label?: string;
+  confirmLabel?: string;
+}) {
+  return (
+    <>
+      <Field label={label} name={name} type="password" autoComplete="new-password" error={errors[name]} />
+      <Field
+        label={confirmLabel}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}
+
+/** A message about the whole form (not one field), announced when it appears. */
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-lg border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm text-danger"
+    >
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,37 @@
+import { CalendarHeart, Globe, Users } from "lucide-react";
+import { priceDisplay, websiteUrl, type VenueView } from "~/lib/venue";
+
+/** The side card: capacity, price, the website, and the spec's booking notice. */
+export function VenueBookingCard({ venue: v, siteName }: { venue: VenueView; siteName: string }) {
+  return (
+    <aside className="h-fit space-y-5 rounded-[var(--radius-card)] border border-sand bg-white p-6 shadow-card lg:sticky lg:top-24">
+      {v.capacity > 0 ? (
+        <p className="flex items-center gap-3 text-lg">
+          <Users className="h-5 w-5 text-primary" aria-hidden="true" /> Up to {v.capacity} guests
+        </p>
+      ) : null}
+      <div>
+        <p className="text-sm text-muted">Average price per event</p>
+        <p className="font-serif text-2xl">{priceDisplay(v)}</p>
+      </div>
+      {v.website ? (
+        <a
+          href={websiteUrl(v.website)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="flex h-11 w-full items-center justify-center gap-2 rounded-full bg-primary px-5 text-sm font-medium text-white hover:bg-primary-dark"
+        >
+          <Globe className="h-4 w-4" aria-hidden="true" /> Visit Website
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      ) : null}
+      <div className="flex gap-3 rounded-xl bg-cream p-4 text-sm text-ink-soft">
+        <CalendarHeart className="h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
+        <p>
+          Online booking is coming soon on {siteName}. Until then, please contact the venue directly and
+          mention that you found them on {siteName}.
+        </p>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,156 @@
+// The HTTP application: security headers, the cross-site check, better-auth's two public
+// endpoints, uploads, built assets and React Router. It is built into the server bundle (see
+// vite.config.ts) so that getLoadContext and the route modules share one copy of the router
+// context keys; server.ts loads it from the build in production and through Vite in development.
+import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createFetchHandler } from "react-router";
+import { toNodeHandler } from "better-auth/node";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import crypto from "node:crypto";
+import path from "node:path";
+import { AUTH_PUBLIC_PATHS } from "./auth.server";
+import { keepDrainListenersRemovable } from "./compression.server";
+import { getLoadContext, type AppContext } from "./context.server";
+import { readContentVersion } from "./db.server";
+import { bodyLimitFor } from "./form.server";
+import { createPageCache } from "./page-cache.server";
+import { precompressed } from "./precompressed.server";
+import { contentSecurityPolicy, isAllowedOrigin } from "./security.server";
+
+export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHandler } = {}) {
+  const { config } = app;
+  const production = config.env === "production";
+  const http = express();
+  http.disable("x-powered-by");
+  // Behind a proxy, the client's address comes from X-Forwarded-For only as far as TRUST_PROXY
+  // says (docs/decisions/007); otherwise it is the socket's, whatever the headers claim.
+  http.set("trust proxy", config.trustProxy);
+
+  // A declared body above the path's limit is refused before it is read, and the connection
+  // closed, so a huge upload costs neither memory nor time (undeclared ones stop at the same
+  // limit while streaming, in readFormValues and readUploadForm). Only upload routes take more
+  // than a form (bodyLimitFor).
+  http.use((req, res, next) => {
+    if (Number(req.get("content-length") ?? 0) <= bodyLimitFor(req.path)) return next();
+    res.set("Connection", "close").status(413).type("text/plain").send("Request body too large");
+  });
+
+  http.use((req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(config, nonce, production));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+    if (config.siteUrl.startsWith("https://")) res.setHeader("Strict-Transport-Security", "max-age=31536000");
+    // Rate limits key on this header; never trust a client-supplied one.
+    req.headers["x-client-ip"] = req.ip ?? "unknown";
+    next();
+  });
+
+  // Cross-site form posts are refused: a state-changing request must come from our own pages.
+  http.use((req, res, next) => {
+    const ours = [new URL(config.siteUrl).origin, `${req.protocol}://${req.get("host")}`];
+    if (isAllowedOrigin(req.method, { origin: req.get("origin"), referer: req.get("referer") }, ours))
+      return next();
+    res.status(403).type("text/plain").send("Forbidden: cross-site request");
+  });
+
+  // Built assets are compressed at build time (precompressed below); the rest per response.
+  http.use(
+    compression({ filter: (req, res) => !req.path.startsWith("/assets/") && compression.filter(req, res) }),
+    keepDrainListenersRemovable,
+  );
+  for (const p of AUTH_PUBLIC_PATHS) http.get(p, toNodeHandler(app.auth));
+  http.use(
+    "/uploads",
+    // Stored files never change under their key (new content gets a new key): cache for good.
+    express.static(path.join(config.dataDir, "uploads"), {
+      immutable: true,
+      maxAge: "1y",
+      fallthrough: false,
+    }),
+  );
+
+  if (opts.devMiddleware) {
+    http.use(opts.devMiddleware);
+  } else {
+    const assets = { immutable: true, maxAge: "1y" };
+    http.use(
+      "/assets",
+      precompressed("build/client/assets", assets),
+      express.static("build/client/assets", assets),
+    );
+    http.use(
+      precompressed("build/client", { maxAge: "1h" }),
+      express.static("build/client", { maxAge: "1h", index: false }),
+    );
+  }
+
+  const build = () => import("virtual:react-router/server-build");
+  const mode = production ? "production" : "development";
+  // Signed-out page views come from the page cache (not in development, where code changes).
+  if (config.env !== "development") http.use(servePagesFromCache(app, createFetchHandler(build, mode)));
+
+  http.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode,
+      getLoadContext: (_req, res) => getLoadContext(app, res.locals.cspNonce as string),
+    }),
+  );
+  return http;
+}
+
+/**
+ * A page view without a session is answered from the page cache, or rendered once (through
+ * React Router's fetch handler) and kept. Writes empty the cache; so does a new content version.
+ */
+function servePagesFromCache(app: AppContext, render: ReturnType<typeof createFetchHandler>): RequestHandler {
+  const cache = createPageCache({ readVersion: () => readContentVersion(app.db) });
+  return async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.on("finish", () => cache.clear());
+      return next();
+    }
+    if (!cache.accepts(req.method, req.path, req.headers)) {
+      res.setHeader("Cache-Control", "private, no-store");
+      return next();
+    }
+    const nonce = res.locals.cspNonce as string;
+    const key = req.originalUrl;
+    try {
+      let page = await cache.get(key);
+      res.setHeader("X-Page-Cache", page ? "hit" : "miss");
+      if (!page) {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers))
+          if (typeof value === "string") headers.set(name, value);
+        const response = await render(
+          new Request(`${req.protocol}://${req.get("host")}${key}`, { headers }),
+          getLoadContext(app, nonce),
+        );
+        const body = await response.text();
+        page = cache.store(key, response, body, nonce);
+        if (!page) {
+          res.status(response.status);
+          response.headers.forEach((value, name) => name !== "set-cookie" && res.setHeader(name, value));
+          for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+          return void res.send(body);
+        }
+      }
+      res.setHeader("Content-Type", page.contentType);
+      res.setHeader("ETag", page.etag);
+      // A shared cache (CDN) may keep it briefly too, but never for someone with a session.
+      res.setHeader("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      res.vary("Cookie");
+      if (req.headers["if-none-match"] === page.etag) return void res.status(304).end();
+      res.send(cache.render(page, nonce));
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,129 @@
+import type { MetaDescriptor } from "react-router";
+import { MAX_IMAGE_BYTES } from "./uploads";
+import type { Role } from "./user";
+
+// Shared by the admin routes and components (pure, no I/O).
+
+/** The spec's admin guard: a help box after 5 s of checking, the check given up after 15 s. */
+export const CHECK_HELP_MS = 5_000;
+export const CHECK_GIVE_UP_MS = 15_000;
+
+/** The Venue Types screen, whose forms carry one image (infra/form.server.ts lets its body through). */
+export const VENUE_TYPES_PATH = "/admin/venue-categories";
+export const CATEGORY_BODY_LIMIT = MAX_IMAGE_BYTES + 256 * 1024;
+
+/** Every admin page: its title and noindex (the layout also sends X-Robots-Tag). */
+export function adminMeta(title: string, siteName = "Vows & Vistas"): MetaDescriptor[] {
+  return [{ title: `${title} | Admin | ${siteName}` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export type AssignableVenue = { id: string; name: string; location: string };
+
+/** The venue-assignment picker's data: the user's linked venues and the venues matching a search. */
+export type AssignmentChoices = {
+  selected: AssignableVenue[];
+  options: AssignableVenue[];
+  /** How many approved venues match the search in all (options holds the first of them). */
+  total: number;
+};
+
+/** Roles as people read them (toasts, badges). */
+export const ROLE_LABELS: Record<Role, string> = {
+  user: "User",
+  venue_manager: "Venue Manager",
+  admin: "Admin",
+};
+
+/** A joined or created date, the same on the server and in the browser. */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  });
+}
+
+type AuditLike = {
+  action: string;
+  details: Record<string, unknown> | null;
+  targetName: string | null;
+  targetEmail: string | null;
+  targetId: string | null;
+};
+
+const str = (v: unknown) => (typeof v === "string" ? v : null);
+const roleLabel = (v: unknown) =>
+  v === "user" || v === "venue_manager" || v === "admin" ? ROLE_LABELS[v] : "?";
+
+/** One line on what an audit entry changed, from what it recorded. */
+export function describeAudit(e: AuditLike): string {
+  const d = e.details ?? {};
+  const who = e.targetName ?? e.targetEmail ?? "a deleted user";
+  switch (e.action) {
+    case "user.role":
+      return `${who}: ${roleLabel(d.from)} → ${roleLabel(d.to)}${d.linksRemoved ? ` (${String(d.linksRemoved)} venue links removed)` : ""}`;
+    case "user.assign": {
+      const n = Array.isArray(d.venues) ? d.venues.length : 0;
+      return `${who}: ${n} ${n === 1 ? "venue" : "venues"}`;
+    }
+    case "user.password_reset":
+      return who;
+    case "amenity.update":
+    case "category.update":
+      return d.from && d.from !== (d.to ?? d.name)
+        ? `${str(d.from)} → ${str(d.to ?? d.name)}`
+        : (str(d.name) ?? "");
+    case "faq.create":
+    case "faq.update":
+    case "faq.delete":
+    case "faq.reorder":
+      return str(d.question) ?? str(d.venueName) ?? "";
+    default:
+      return str(d.name) ?? str(d.fileName) ?? e.targetId ?? "";
+  }
+}
+
+// Messages the admin screens show, shared by the services that answer with them and the pages.
+/** Users screen (spec section 8, Users; issue 12). */
+export const userMessages = {
+  loadFailed: "Failed to load users",
+  roleFailed: "Failed to update user role. Please try again.",
+  roleUpdated: (role: Role) => `User role updated to ${ROLE_LABELS[role]}`,
+  resetFailed: "Failed to reset password",
+  noEmail: "Could not find user email",
+  resetSent: "Password reset email sent",
+  assignmentsLoadFailed: "Failed to load venue assignments",
+  assignmentsFailed: "Failed to update venue assignments",
+  assignmentsUpdated: "Venue assignments updated successfully",
+  noVenues: "Please choose at least one venue to assign",
+  venuesGone: "Some of the chosen venues are no longer listed. Please choose again.",
+  ownAdmin: "You cannot remove your own admin role",
+  lastAdmin: "The last administrator cannot lose the admin role",
+  notFound: "User not found",
+} as const;
+
+/** Amenities screen (spec section 8, Amenities). */
+export const amenityMessages = {
+  loadFailed: "Failed to load amenities",
+  added: (name: string) => `${name} amenity added`,
+  addFailed: "Failed to add amenity",
+  updated: (name: string) => `Amenity renamed to ${name}`,
+  updateFailed: "Failed to update amenity",
+  deleted: (name: string) => `${name} amenity deleted`,
+  deleteFailed: "Failed to delete amenity",
+  duplicate: "An amenity with this name already exists",
+  notFound: "Amenity not found",
+} as const;

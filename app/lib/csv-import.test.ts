@@ -1,0 +1,291 @@
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import {
+  checkRecord,
+  CSV_COLUMNS,
+  csvCell,
+  decodeCsv,
+  LIST_SEPARATOR,
+  parseCsv,
+  planImport,
+  planSignature,
+  templateCsv,
+  warningsCsv,
+  type Catalog,
+  type CsvRecord,
+} from "./csv-import";
+
+const HEADER = CSV_COLUMNS.join(",");
+const catalog: Catalog = {
+  categories: [
+    { id: "c-barn", name: "Barn" },
+    { id: "c-water", name: "Waterfront" },
+  ],
+  amenities: ["WiFi", "Parking", "Dance Floor"],
+};
+
+const row = (over: Partial<Record<(typeof CSV_COLUMNS)[number], string>> = {}) =>
+  CSV_COLUMNS.map((c) => {
+    const v =
+      over[c] ??
+      {
+        name: "Red Barn",
+        description: "A barn",
+        location: "1 Main St, Boulder, Colorado 80302",
+        region: "Front Range North",
+        category: "Barn",
+      }[c as string] ??
+      "";
+    return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  }).join(",");
+
+const ok = (text: string) => {
+  const parsed = parseCsv(text);
+  if (!parsed.ok) throw new Error(parsed.detail);
+  return parsed;
+};
+
+const record = (values: Partial<CsvRecord["values"]>): CsvRecord => ({
+  row: 2,
+  values: { ...Object.fromEntries(CSV_COLUMNS.map((c) => [c, ""])), ...values } as CsvRecord["values"],
+});
+
+describe("decodeCsv", () => {
+  it("reads UTF-8 with and without a byte-order mark", () => {
+    const text = "name\nCafé";
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
+    expect(decodeCsv(bom).text).toBe(text);
+    expect(decodeCsv(new TextEncoder().encode(text)).text).toBe(text);
+  });
+
+  it("falls back to Windows-1252 for Excel's older CSV and says so", () => {
+    const decoded = decodeCsv(new Uint8Array([0x43, 0x61, 0x66, 0xe9]));
+    expect(decoded.text).toBe("Café");
+    expect(decoded.notice).toMatch(/Windows-1252/);
+  });
+});
+
+describe("parseCsv", () => {
+  it("numbers records from 2, and a quoted line break does not shift them", () => {
+    const text = [
+      HEADER,
+      row({ name: "One" }),
+      row({ name: "Two", description: "line one\nline two\r\nline three" }),
+      row({ name: "Three" }),
+    ].join("\r\n");
+    const parsed = ok(text);
+    expect(parsed.records.map((r) => [r.row, r.values.name])).toEqual([
+      [2, "One"],
+      [3, "Two"],
+      [4, "Three"],
+    ]);
+    expect(parsed.records[1]!.values.description).toBe("line one\nline two\r\nline three");
+  });
+
+  it("keeps quoted commas and doubled quotes inside a value, with CRLF or LF", () => {
+    for (const eol of ["\n", "\r\n"]) {
+      const parsed = ok([HEADER, row({ name: 'The "Big" Barn, Lyons' })].join(eol) + eol);
+      expect(parsed.records).toHaveLength(1);
+      expect(parsed.records[0]!.values.name).toBe('The "Big" Barn, Lyons');
+    }
+  });
+
+  it("strips a BOM, reads header names without case, spaces or underscores, and ignores extra columns", () => {
+    const header = CSV_COLUMNS.map((c) => (c === "lowPrice" ? "Low Price" : c === "name" ? " NAME " : c));
+    const parsed = ok(`\uFEFF${[...header, "notes"].join(",")}\n${row({ lowPrice: "100" })},hello`);
+    expect(parsed.records[0]!.values.lowPrice).toBe("100");
+    expect(parsed.notices).toEqual(["Ignored column: notes."]);
+  });
+
+  it("passes over blank records but keeps the numbers of the ones after them", () => {
+    const parsed = ok([HEADER, row({ name: "A" }), "", ",,,", row({ name: "B" }), ""].join("\n"));
+    expect(parsed.records.map((r) => r.row)).toEqual([2, 5]);
+  });
+
+  it("refuses a header without a required column as a file-level error", () => {
+    const parsed = parseCsv("name,description,location,region\nA,B,C,D");
+    expect(parsed).toMatchObject({ ok: false, error: "Failed to parse CSV file" });
+    expect(!parsed.ok && parsed.detail).toMatch(/no category column/);
+  });
+
+  it("explains a file separated by semicolons", () => {
+    const parsed = parseCsv(CSV_COLUMNS.join(";") + "\nA;B");
+    expect(!parsed.ok && parsed.detail).toMatch(/semicolons/);
+  });
+
+  it("refuses an unclosed quote, an empty file and a header alone", () => {
+    expect(parseCsv(`${HEADER}\n"Open barn,desc`).ok).toBe(false);
+    expect(parseCsv("").ok).toBe(false);
+    expect(parseCsv(`${HEADER}\n`).ok).toBe(false);
+  });
+
+  it("flags a row with more values than the header (an unquoted comma)", () => {
+    const parsed = ok(`${HEADER}\n${row()},extra`);
+    expect(parsed.records).toHaveLength(0);
+    expect(parsed.problems[0]).toMatchObject({ row: 2, name: "Red Barn" });
+    expect(parsed.problems[0]!.problems[0]).toMatch(/15 values but the header has 14 columns/);
+  });
+
+  it("agrees with a plain Papa.unparse round trip of awkward values", () => {
+    const values = CSV_COLUMNS.map((c) => (c === "description" ? 'a, "b"\nc' : c === "name" ? "X" : "y"));
+    const parsed = ok(Papa.unparse([[...CSV_COLUMNS], values], { newline: "\r\n" }));
+    expect(parsed.records[0]!.values.description).toBe('a, "b"\nc');
+  });
+});
+
+describe("checkRecord", () => {
+  const base = {
+    name: "Red Barn",
+    description: "A barn",
+    location: "1 Main St, Boulder, Colorado 80302",
+    region: "Front Range North",
+    category: "Barn",
+  };
+
+  it("lists every missing required field", () => {
+    const r = checkRecord(record({ ...base, description: "", region: "" }), catalog);
+    expect(r).toEqual({ ok: false, problems: ["Missing required fields: description, region"] });
+  });
+
+  it("matches category, amenities and region ignoring case and surrounding spaces", () => {
+    const r = checkRecord(
+      record({
+        ...base,
+        category: "  barn ",
+        region: "front range north",
+        amenities: [" wifi", "PARKING ", "WiFi"].join(LIST_SEPARATOR),
+      }),
+      catalog,
+    );
+    expect(r.ok && r.venue).toMatchObject({
+      categoryId: "c-barn",
+      categoryName: "Barn",
+      region: "Front Range North",
+      amenities: ["WiFi", "Parking"],
+    });
+  });
+
+  it("names an unknown category, unknown amenities and an unknown region", () => {
+    const r = checkRecord(
+      record({
+        ...base,
+        category: "Castle",
+        region: "Mountains",
+        amenities: `WiFi${LIST_SEPARATOR}Moat${LIST_SEPARATOR}Hot Tub`,
+      }),
+      catalog,
+    );
+    expect(!r.ok && r.problems).toEqual([
+      'Invalid region "Mountains": not one of the 8 regions',
+      'Invalid category "Castle": not one of the venue types',
+      'Invalid amenities: "Moat", "Hot Tub"',
+    ]);
+  });
+
+  it("builds the price as the spec says: '$low - $high', or one price as the single price", () => {
+    const both = checkRecord(record({ ...base, lowPrice: "2,000", highPrice: "$5000" }), catalog);
+    expect(both.ok && both.venue).toMatchObject({
+      priceRange: "$2000 - $5000",
+      priceLow: 2000,
+      priceHigh: 5000,
+      pricePerEvent: null,
+    });
+    const low = checkRecord(record({ ...base, lowPrice: "3500" }), catalog);
+    expect(low.ok && low.venue).toMatchObject({ pricePerEvent: 3500, priceRange: null, priceLow: null });
+    const high = checkRecord(record({ ...base, highPrice: "4200" }), catalog);
+    expect(high.ok && high.venue.pricePerEvent).toBe(4200);
+    const bad = checkRecord(
+      record({ ...base, lowPrice: "9000", highPrice: "100", capacity: "lots" }),
+      catalog,
+    );
+    expect(!bad.ok && bad.problems).toEqual([
+      "lowPrice is higher than highPrice",
+      'capacity "lots" is not a whole number',
+    ]);
+  });
+
+  it("takes https image and logo addresses only", () => {
+    const r = checkRecord(
+      record({
+        ...base,
+        imageUrls: [
+          "https://img.example.com/a.jpg",
+          "http://img.example.com/b.jpg",
+          "javascript:alert(1)",
+        ].join(LIST_SEPARATOR),
+        logoUrl: "https://user:pw@img.example.com/logo.png",
+      }),
+      catalog,
+    );
+    expect(!r.ok && r.problems).toEqual([
+      'imageUrls: "http://img.example.com/b.jpg" must start with https://',
+      'imageUrls: "javascript:alert(1)" must start with https://',
+      'logoUrl: "https://user:pw@img.example.com/logo.png" must not contain a user name or password',
+    ]);
+  });
+
+  it("checks email and website, and reads the address parts from the location", () => {
+    const bad = checkRecord(record({ ...base, email: "nobody", website: "not a site" }), catalog);
+    expect(!bad.ok && bad.problems).toHaveLength(2);
+    const good = checkRecord(record({ ...base, email: "a@b.example", website: "www.b.example" }), catalog);
+    expect(good.ok && good.venue.address).toEqual({
+      addressLine1: "1 Main St",
+      addressLine2: "",
+      city: "Boulder",
+      postalCode: "80302",
+    });
+  });
+});
+
+describe("planImport", () => {
+  const text = [
+    HEADER,
+    row({ name: "New Barn" }),
+    row({ name: "old barn ", location: "1 main st,  Boulder, Colorado 80302" }),
+    row({ name: "New Barn" }),
+    row({ name: "Bad", category: "Castle" }),
+  ].join("\n");
+
+  it("adds new venues, updates the same name and location, skips in-file duplicates and problems", () => {
+    const existing = [
+      { id: "v1", name: "Old Barn", location: "1 Main St, Boulder, Colorado 80302", isApproved: true },
+    ];
+    const plan = planImport(ok(text), catalog, existing);
+    expect(plan.rows.map((r) => [r.row, r.action])).toEqual([
+      [2, "add"],
+      [3, "update"],
+      [4, "skip"],
+      [5, "skip"],
+    ]);
+    expect(plan.rows[2]).toMatchObject({ problems: ["Same name and location as row 2"] });
+    expect(planSignature(plan)).toBe("2:add\n3:update:v1\n4:skip\n5:skip");
+  });
+});
+
+describe("files we give back", () => {
+  it("the template has the spec's header and two example rows that import cleanly", () => {
+    const parsed = ok(templateCsv());
+    expect(templateCsv().split("\r\n")[0]).toBe(`\uFEFF${HEADER}`);
+    expect(parsed.records).toHaveLength(2);
+    const plan = planImport(
+      parsed,
+      {
+        categories: [
+          { id: "b", name: "Barn" },
+          { id: "w", name: "Waterfront" },
+        ],
+        amenities: ["Outdoor Ceremony Space", "Bridal Suite", "Parking", "Scenic Views", "Dance Floor"],
+      },
+      [],
+    );
+    expect(plan.rows.map((r) => r.action)).toEqual(["add", "add"]);
+  });
+
+  it("warnings download as CSV with formulas defused", () => {
+    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
+    expect(warningsCsv([{ row: 3, message: "Missing required fields: name" }])).toBe(
+      "\uFEFFrow,warning\r\n3,Missing required fields: name\r\n",
+    );
+  });
+});

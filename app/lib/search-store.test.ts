@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_FILTERS, REGIONS, SEARCH_SORTS, type SearchFilters } from "./search";
+import { SearchStore, textWords, type StoreVenue } from "./search-store";
+
+const TYPES = [
+  { id: "00000000-0000-4000-8000-000000000001", name: "Barn" },
+  { id: "00000000-0000-4000-8000-000000000002", name: "Lodge/Resort" },
+];
+
+let n = 0;
+function venue(v: Partial<StoreVenue> = {}): StoreVenue {
+  n++;
+  return {
+    id: `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`,
+    name: `Venue ${n}`,
+    location: "1 Main St, Boulder, Colorado 80302",
+    description: "",
+    region: "Foothills",
+    capacity: 100,
+    minPrice: 1000,
+    categoryId: null,
+    amenities: [],
+    isFeatured: false,
+    rating: 0,
+    reviewCount: 0,
+    latitude: 40,
+    longitude: -105,
+    ...v,
+  };
+}
+
+function storeOf(list: StoreVenue[]) {
+  const store = new SearchStore(TYPES);
+  for (const v of list) store.add(v);
+  return store;
+}
+
+function matching(store: SearchStore, f: Partial<SearchFilters>): string[] {
+  const m = store.matcher({ ...DEFAULT_FILTERS, ...f });
+  if (!m) return [];
+  const out: string[] = [];
+  for (let s = 0; s < store.slots; s++) if (m(s)) out.push(store.names[s]!);
+  return out.sort();
+}
+
+describe("textWords", () => {
+  it("splits on anything but letters and digits, lower-cased, once each", () => {
+    expect(textWords("Inn/B&B at Estes-Park, 80517 — Café Café")).toEqual([
+      "inn",
+      "b",
+      "at",
+      "estes",
+      "park",
+      "80517",
+      "café",
+    ]);
+  });
+});
+
+describe("SearchStore.matcher", () => {
+  const store = storeOf([
+    venue({ name: "Aspen Barn", capacity: 100, minPrice: 0, categoryId: TYPES[0]!.id }),
+    venue({ name: "Pine Lodge", capacity: 99, region: "Front Range North", categoryId: TYPES[1]!.id }),
+    venue({
+      name: "Lake House",
+      capacity: null,
+      minPrice: 26000,
+      amenities: [{ name: "WiFi", included: true }, "Parking", { name: "Bar", included: false }],
+      description: "Mountain views over the water.",
+    }),
+  ]);
+
+  it("applies each filter of the spec", () => {
+    expect(matching(store, {})).toEqual(["aspen barn", "lake house", "pine lodge"]);
+    expect(matching(store, { guests: 100 })).toEqual(["aspen barn"]);
+    expect(matching(store, { maxPrice: 0 })).toEqual(["aspen barn"]);
+    expect(matching(store, { maxPrice: 24900 })).toEqual(["aspen barn", "pine lodge"]);
+    expect(matching(store, { maxPrice: 25000 })).toHaveLength(3);
+    expect(matching(store, { region: "Front Range North" })).toEqual(["pine lodge"]);
+    expect(matching(store, { categories: ["barn", TYPES[1]!.id] })).toEqual(["aspen barn", "pine lodge"]);
+    expect(matching(store, { amenities: ["wifi", "PARKING"] })).toEqual(["lake house"]);
+    expect(matching(store, { amenities: ["Bar"] })).toEqual([]);
+    expect(matching(store, { venueName: "N BA" })).toEqual(["aspen barn"]);
+    expect(matching(store, { location: "BOULDER, col" })).toHaveLength(3);
+    expect(matching(store, { q: "mount view" })).toEqual(["lake house"]);
+    expect(matching(store, { q: "lodge" })).toEqual(["pine lodge"]);
+    expect(matching(store, { q: "resort" })).toEqual(["pine lodge"]);
+  });
+
+  it("answers null when nothing can match", () => {
+    const f = { ...DEFAULT_FILTERS };
+    expect(store.matcher({ ...f, amenities: ["Hot tub"] })).toBeNull();
+    expect(store.matcher({ ...f, categories: ["Castle"] })).toBeNull();
+    expect(store.matcher({ ...f, region: REGIONS[0] })).toBeNull();
+  });
+
+  it("narrows substring filters by word without losing a match", () => {
+    const words = ["estes", "park", "fort", "collins", "bou", "lder", "road", "80302", "café"];
+    const pick = (i: number, k: number) => words[(i * 7 + k * 3) % words.length]!;
+    const list = Array.from({ length: 300 }, (_, i) =>
+      venue({
+        name: `${pick(i, 1)}${pick(i, 2)} ${pick(i, 3)}`,
+        location: `${pick(i, 4)} ${pick(i, 5)}-${pick(i, 6)}`,
+      }),
+    );
+    const s = storeOf(list);
+    for (const text of ["park", "ark fo", "s park", "lder road", "collinsroad", "é", "80302 ca", "oad-80"])
+      for (const key of ["location", "venueName"] as const) {
+        const field = key === "location" ? "location" : "name";
+        const expected = list
+          .filter((v) => v[field].toLowerCase().includes(text))
+          .map((v) => v.name.toLowerCase())
+          .sort();
+        expect(matching(s, { [key]: text })).toEqual(expected);
+      }
+  });
+});
+
+describe("SearchStore orders", () => {
+  it("keeps each order equal to a fresh sort as venues come and go", () => {
+    const rnd = (() => {
+      let x = 42;
+      return () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    })();
+    const make = () =>
+      venue({
+        name: `V ${Math.floor(rnd() * 20)}`,
+        rating: Math.floor(rnd() * 6),
+        reviewCount: Math.floor(rnd() * 4),
+        minPrice: Math.floor(rnd() * 3) * 1000,
+        isFeatured: rnd() < 0.2,
+        categoryId: rnd() < 0.2 ? TYPES[0]!.id : null,
+      });
+    const list = Array.from({ length: 200 }, make);
+    const store = storeOf(list);
+    for (const sort of SEARCH_SORTS) store.ordered(sort);
+    for (let i = 0; i < 60; i++) {
+      const victim = list[Math.floor(rnd() * list.length)]!;
+      if (rnd() < 0.5) store.remove(victim.id);
+      else store.add({ ...make(), id: victim.id });
+    }
+    for (const sort of SEARCH_SORTS) {
+      const live = [...store.ordered(sort)].filter((s) => store.alive[s]);
+      const fresh = [...live].sort(store.compare(sort));
+      expect(live.map((s) => store.ids[s])).toEqual(fresh.map((s) => store.ids[s]));
+      expect(live).toHaveLength(store.size);
+    }
+  });
+
+  it("orders featured venues first (not their type), rating, name; price with the unpriced last", () => {
+    const store = storeOf([
+      venue({ name: "b", rating: 4 }),
+      venue({ name: "a", rating: 4 }),
+      venue({ name: "typed", rating: 1, categoryId: TYPES[0]!.id, minPrice: 500 }),
+      venue({ name: "flagged", rating: 2, isFeatured: true, minPrice: 0 }),
+    ]);
+    const names = (sort: (typeof SEARCH_SORTS)[number]) =>
+      [...store.ordered(sort)].map((s) => store.names[s]);
+    expect(names("featured")).toEqual(["flagged", "a", "b", "typed"]);
+    expect(names("price-asc")).toEqual(["typed", "a", "b", "flagged"]);
+  });
+});

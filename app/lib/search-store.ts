@@ -1,0 +1,490 @@
+// The search's filter rules, orders and free text over every approved venue, held in memory
+// (spec, public side, section 5 'Search filtering'; ADR 005). Pure: it knows nothing of the
+// database. app/services/search-index.server.ts fills one store per database and keeps it current.
+//
+// Venues live in columns (typed arrays indexed by a slot number) rather than objects: a filter
+// then reads a few small arrays, which keeps a pass over 100,000 venues within a few milliseconds.
+// A changed venue gets a new slot; its old slot is marked dead.
+import { MAX_PRICE } from "./catalog";
+import { isValidCoordinate } from "./coordinates";
+import { mercatorX, mercatorY } from "./map-grid";
+import type { SearchFilters, SearchSort } from "./search";
+import { normalizeAmenities } from "./venue";
+import { isUuid } from "./venue-url";
+
+/** What the store reads of a venue (the `venues` row, approved). */
+export type StoreVenue = {
+  id: string;
+  name: string;
+  location: string;
+  description: string;
+  region: string | null;
+  capacity: number | null;
+  /** price_low, else price_per_event, else 0 (the `min_price` column). */
+  minPrice: number;
+  categoryId: string | null;
+  amenities: unknown;
+  isFeatured: boolean;
+  rating: number;
+  reviewCount: number;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+export type StoreCategory = { id: string; name: string };
+
+/** The words of a text, lower-cased, once each: runs of letters and digits. */
+export function textWords(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+}
+
+/** Amenity names compare trimmed and case-insensitively. */
+export const amenityKey = (name: string) => name.trim().toLowerCase();
+
+/** Free text looks at this many words of `q` at most. */
+const MAX_QUERY_WORDS = 8;
+/** A substring filter's word shorter than this gives no candidates (it would match most words). */
+const MIN_PREFILTER_WORD = 3;
+
+function grow<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array>(
+  a: T,
+  size: number,
+): T {
+  const next = new (a.constructor as new (n: number) => T)(size);
+  next.set(a);
+  return next;
+}
+
+export class SearchStore {
+  /** Slots used so far (live and dead). */
+  slots = 0;
+  private room = 0;
+  private readonly slotById = new Map<string, number>();
+  ids: string[] = [];
+  /** Lower-cased name and address, for the substring filters and the name order. */
+  names: string[] = [];
+  locations: string[] = [];
+  alive = new Uint8Array(0);
+  /** Region codes (0: none). */
+  region = new Uint16Array(0);
+  /** -1: no capacity. */
+  capacity = new Int32Array(0);
+  minPrice = new Int32Array(0);
+  /** Codes into `categoryIds` (0: none). */
+  category = new Uint16Array(0);
+  /** `amenityWords` words per slot: bit b set when the venue includes amenity b. */
+  amenities = new Uint32Array(0);
+  amenityWords = 2;
+  /** The 'Featured' badge: an admin featured the venue (ADR 003). */
+  featured = new Uint8Array(0);
+  rating = new Float32Array(0);
+  reviewCount = new Int32Array(0);
+  /** 1 when the coordinates are valid (spec section 5). */
+  hasPosition = new Uint8Array(0);
+  lat = new Float64Array(0);
+  lng = new Float64Array(0);
+  /** Web Mercator position, 0-1 across the world. */
+  x = new Float64Array(0);
+  y = new Float64Array(0);
+
+  private readonly regionCode = new Map<string, number>();
+  private readonly categoryCode = new Map<string, number>();
+  readonly categoryIds: string[] = [""];
+  private categoryInfo = new Map<string, { name: string; words: string[] }>();
+  private categoryByName = new Map<string, string>();
+  readonly amenityBit = new Map<string, number>();
+  /** Word of a name, address or description → slots holding it, ascending. */
+  private postings = new Map<string, number[] | Int32Array>();
+  /** Slots added after `seal()`, per word. */
+  private laterPostings = new Map<string, number[]>();
+  private vocabulary: string[] | null = null;
+  /** Vocabulary words containing a given word, for the substring filters; cleared with the vocabulary. */
+  private containing = new Map<string, string[]>();
+  /** Each list order: its live slots sorted, as of `upTo` slots (later slots are merged in on use). */
+  private orders: Partial<Record<SearchSort, { slots: Int32Array; upTo: number }>> = {};
+
+  constructor(categories: StoreCategory[] = []) {
+    this.setCategories(categories);
+    this.reserve(1024);
+  }
+
+  get size(): number {
+    return this.slotById.size;
+  }
+
+  has(id: string): boolean {
+    return this.slotById.has(id);
+  }
+
+  /** Replaces the venue types (their names take part in the free text). */
+  setCategories(categories: StoreCategory[]): void {
+    this.categoryInfo = new Map(categories.map((c) => [c.id, { name: c.name, words: textWords(c.name) }]));
+    this.categoryByName = new Map(categories.map((c) => [c.name.trim().toLowerCase(), c.id]));
+  }
+
+  /** A venue type's name, as of the last setCategories. */
+  typeOf(id: string | null): { name: string } | null {
+    return id === null ? null : (this.categoryInfo.get(id) ?? null);
+  }
+
+  private reserve(size: number) {
+    if (size <= this.room) return;
+    const room = Math.max(size, this.room * 2);
+    this.alive = grow(this.alive, room);
+    this.region = grow(this.region, room);
+    this.capacity = grow(this.capacity, room);
+    this.minPrice = grow(this.minPrice, room);
+    this.category = grow(this.category, room);
+    this.amenities = grow(this.amenities, room * this.amenityWords);
+    this.featured = grow(this.featured, room);
+    this.rating = grow(this.rating, room);
+    this.reviewCount = grow(this.reviewCount, room);
+    this.hasPosition = grow(this.hasPosition, room);
+    this.lat = grow(this.lat, room);
+    this.lng = grow(this.lng, room);
+    this.x = grow(this.x, room);
+    this.y = grow(this.y, room);
+    this.room = room;
+  }
+
+  /** Amenity bits per slot, widened (copying every slot) when the dictionary outgrows them. */
+  private amenityBitFor(key: string): number {
+    let bit = this.amenityBit.get(key);
+    if (bit !== undefined) return bit;
+    bit = this.amenityBit.size;
+    this.amenityBit.set(key, bit);
+    if (bit >= this.amenityWords * 32) {
+      const words = this.amenityWords * 2;
+      const next = new Uint32Array(this.room * words);
+      for (let s = 0; s < this.slots; s++)
+        for (let w = 0; w < this.amenityWords; w++)
+          next[s * words + w] = this.amenities[s * this.amenityWords + w]!;
+      this.amenities = next;
+      this.amenityWords = words;
+    }
+    return bit;
+  }
+
+  private code(map: Map<string, number>, list: string[] | null, value: string | null): number {
+    if (value === null) return 0;
+    let c = map.get(value);
+    if (c === undefined) {
+      c = map.size + 1;
+      map.set(value, c);
+      list?.push(value);
+    }
+    return c;
+  }
+
+  /** Adds (or replaces) a venue. */
+  add(v: StoreVenue): number {
+    this.remove(v.id);
+    this.reserve(this.slots + 1);
+    const s = this.slots++;
+    this.slotById.set(v.id, s);
+    this.ids[s] = v.id;
+    this.names[s] = v.name.toLowerCase();
+    this.locations[s] = v.location.toLowerCase();
+    this.alive[s] = 1;
+    this.region[s] = this.code(this.regionCode, null, v.region);
+    this.capacity[s] = v.capacity ?? -1;
+    this.minPrice[s] = v.minPrice;
+    this.category[s] = this.code(this.categoryCode, this.categoryIds, v.categoryId);
+    for (const a of normalizeAmenities(v.amenities)) {
+      const key = amenityKey(a.name);
+      if (!a.included || !key) continue;
+      const bit = this.amenityBitFor(key);
+      this.amenities[s * this.amenityWords + (bit >> 5)]! |= 1 << (bit & 31);
+    }
+    this.featured[s] = v.isFeatured ? 1 : 0;
+    this.rating[s] = v.rating;
+    this.reviewCount[s] = v.reviewCount;
+    if (isValidCoordinate(v.latitude, v.longitude)) {
+      const [lat, lng] = [Number(v.latitude), Number(v.longitude)];
+      this.hasPosition[s] = 1;
+      this.lat[s] = lat;
+      this.lng[s] = lng;
+      this.x[s] = mercatorX(lng);
+      this.y[s] = mercatorY(lat);
+    }
+    for (const word of textWords(`${v.name} ${v.location} ${v.description}`)) {
+      const sealed = this.postings.get(word);
+      if (sealed instanceof Int32Array) {
+        const later = this.laterPostings.get(word);
+        if (later) later.push(s);
+        else this.laterPostings.set(word, [s]);
+      } else if (sealed) sealed.push(s);
+      else {
+        this.postings.set(word, [s]);
+        this.vocabulary = null;
+        this.containing.clear();
+      }
+    }
+    return s;
+  }
+
+  /** Removes a venue (unapproved, deleted or about to be replaced). */
+  remove(id: string): boolean {
+    const s = this.slotById.get(id);
+    if (s === undefined) return false;
+    this.slotById.delete(id);
+    this.alive[s] = 0;
+    return true;
+  }
+
+  /** Dead slots, to decide when a rebuild pays off. */
+  get deadSlots(): number {
+    return this.slots - this.slotById.size;
+  }
+
+  /** After a bulk load: packs the postings into typed arrays (half the memory). */
+  seal(): void {
+    for (const [word, list] of this.postings)
+      if (Array.isArray(list)) this.postings.set(word, Int32Array.from(list));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Orders
+  // -------------------------------------------------------------------------------------------
+
+  /**
+   * Slot comparison for a list order. Each ends in the name and then the id, so no two venues tie
+   * and a page never repeats or skips a venue. "Price: low to high" puts venues with no price at
+   * all ('Contact for pricing') after the priced ones. Featured follows the card's badge: the
+   * venues an admin featured (ADR 003).
+   */
+  compare(sort: SearchSort): (a: number, b: number) => number {
+    const { names, ids, featured, rating, reviewCount, minPrice } = this;
+    const byName = (a: number, b: number) =>
+      names[a]! < names[b]!
+        ? -1
+        : names[a]! > names[b]!
+          ? 1
+          : ids[a]! < ids[b]!
+            ? -1
+            : ids[a]! > ids[b]!
+              ? 1
+              : 0;
+    switch (sort) {
+      case "price-asc":
+        return (a, b) =>
+          Number(minPrice[a] === 0) - Number(minPrice[b] === 0) ||
+          minPrice[a]! - minPrice[b]! ||
+          byName(a, b);
+      case "rating":
+        return (a, b) => rating[b]! - rating[a]! || reviewCount[b]! - reviewCount[a]! || byName(a, b);
+      case "reviews":
+        return (a, b) => reviewCount[b]! - reviewCount[a]! || rating[b]! - rating[a]! || byName(a, b);
+      default:
+        return (a, b) => featured[b]! - featured[a]! || rating[b]! - rating[a]! || byName(a, b);
+    }
+  }
+
+  /**
+   * Live slots in a list order: sorted on first use; later, the venues added since are sorted
+   * apart and merged in, and removed ones dropped (one pass, however many changed).
+   */
+  ordered(sort: SearchSort): Int32Array {
+    const cached = this.orders[sort];
+    if (cached && cached.upTo === this.slots) return cached.slots;
+    const compare = this.compare(sort);
+    const alive = this.alive;
+    const from = cached?.upTo ?? 0;
+    const added: number[] = [];
+    for (let s = from; s < this.slots; s++) if (alive[s]) added.push(s);
+    added.sort(compare);
+    const before = cached?.slots ?? new Int32Array(0);
+    const out = new Int32Array(this.slotById.size);
+    let [i, j, n] = [0, 0, 0];
+    while (i < before.length || j < added.length) {
+      if (i < before.length && !alive[before[i]!]) {
+        i++;
+        continue;
+      }
+      if (j >= added.length || (i < before.length && compare(before[i]!, added[j]!) <= 0))
+        out[n++] = before[i++]!;
+      else out[n++] = added[j++]!;
+    }
+    const slots = out.subarray(0, n);
+    this.orders[sort] = { slots, upTo: this.slots };
+    return slots;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Free text and substring candidates
+  // -------------------------------------------------------------------------------------------
+
+  private sortedVocabulary(): string[] {
+    return (this.vocabulary ??= [...this.postings.keys()].sort());
+  }
+
+  private markWord(marks: Uint8Array, word: string): void {
+    for (const s of this.postings.get(word) ?? []) marks[s] = 1;
+    for (const s of this.laterPostings.get(word) ?? []) marks[s] = 1;
+  }
+
+  private postingCount(word: string): number {
+    return (this.postings.get(word)?.length ?? 0) + (this.laterPostings.get(word)?.length ?? 0);
+  }
+
+  /**
+   * Slots matching the free text `q`: every word of it begins a word of the venue's name, address
+   * or description, or of its type's name. Null when `q` has no words.
+   */
+  textMatches(q: string): Uint8Array | null {
+    const words = textWords(q).slice(0, MAX_QUERY_WORDS);
+    if (words.length === 0) return null;
+    const vocab = this.sortedVocabulary();
+    let result: Uint8Array | null = null;
+    for (const word of words) {
+      const hits = new Uint8Array(this.slots);
+      let [lo, hi] = [0, vocab.length];
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (vocab[mid]! < word) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < vocab.length && vocab[i]!.startsWith(word); i++) this.markWord(hits, vocab[i]!);
+      const types = new Set<number>();
+      for (const [id, c] of this.categoryInfo)
+        if (c.words.some((w) => w.startsWith(word)) && this.categoryCode.has(id))
+          types.add(this.categoryCode.get(id)!);
+      if (types.size > 0) for (let s = 0; s < this.slots; s++) if (types.has(this.category[s]!)) hits[s] = 1;
+      if (result) for (let s = 0; s < this.slots; s++) result[s]! &= hits[s]!;
+      else result = hits;
+    }
+    return result;
+  }
+
+  /**
+   * Slots that may contain `text` as a substring of their name or address: each word of `text`
+   * lies inside some word of the venue's text. Null when that would not narrow much (short words).
+   */
+  substringCandidates(text: string): Uint8Array | null {
+    const words = textWords(text).filter((w) => w.length >= MIN_PREFILTER_WORD);
+    if (words.length === 0) return null;
+    const vocab = this.sortedVocabulary();
+    let result: Uint8Array | null = null;
+    for (const word of words.sort((a, b) => b.length - a.length).slice(0, 2)) {
+      let inside = this.containing.get(word);
+      if (!inside) {
+        if (this.containing.size >= 1000) this.containing.clear();
+        this.containing.set(word, (inside = vocab.filter((v) => v.includes(word))));
+      }
+      if (inside.reduce((n, v) => n + this.postingCount(v), 0) > this.slots / 2) continue;
+      const hits = new Uint8Array(this.slots);
+      for (const v of inside) this.markWord(hits, v);
+      if (result) for (let s = 0; s < this.slots; s++) result[s]! &= hits[s]!;
+      else result = hits;
+    }
+    return result;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Filters
+  // -------------------------------------------------------------------------------------------
+
+  /**
+   * The filters as a test on one live slot (spec section 5): location and venue name are
+   * case-insensitive substrings, region is exact, guests keeps capacity >= N, max price keeps the
+   * lowest price <= the value (25,000 means no limit), types match any of those chosen, amenities
+   * must all be included (a venue with no amenity list fails), and `q` as textMatches says.
+   * Null when nothing can match (an amenity no venue offers, only unknown types or regions).
+   */
+  matcher(f: SearchFilters): ((slot: number) => boolean) | null {
+    return this.query(f)?.test ?? null;
+  }
+
+  /**
+   * The matcher with what narrows it: `candidates`, the only slots that can match when a word
+   * filter (`q`, location, venue name) applies, ascending; `all` when no filter applies at all.
+   */
+  query(f: SearchFilters): StoreQuery | null {
+    const location = f.location.trim().toLowerCase();
+    const name = f.venueName.trim().toLowerCase();
+    let region = 0;
+    if (f.region) {
+      region = this.regionCode.get(f.region) ?? -1;
+      if (region < 0) return null;
+    }
+    const guests = f.guests !== null && f.guests > 0 ? f.guests : null;
+    const maxPrice = f.maxPrice < MAX_PRICE ? Math.max(0, f.maxPrice) : null;
+
+    let types: Uint8Array | null = null;
+    if (f.categories.length > 0) {
+      types = new Uint8Array(this.categoryIds.length);
+      let any = false;
+      for (const c of f.categories) {
+        const id = isUuid(c) ? c.toLowerCase() : this.categoryByName.get(c.trim().toLowerCase());
+        const code = id === undefined ? undefined : this.categoryCode.get(id);
+        if (code !== undefined) {
+          types[code] = 1;
+          any = true;
+        }
+      }
+      if (!any) return null;
+    }
+
+    const W = this.amenityWords;
+    const mask = new Uint32Array(W);
+    let wantAmenities = false;
+    for (const a of new Set(f.amenities.map(amenityKey).filter(Boolean))) {
+      const bit = this.amenityBit.get(a);
+      if (bit === undefined) return null;
+      mask[bit >> 5]! |= 1 << (bit & 31);
+      wantAmenities = true;
+    }
+
+    let marks: Uint8Array | null = this.textMatches(f.q);
+    for (const candidates of [
+      location ? this.substringCandidates(location) : null,
+      name ? this.substringCandidates(name) : null,
+    ]) {
+      if (!candidates) continue;
+      if (marks) for (let s = 0; s < this.slots; s++) marks[s]! &= candidates[s]!;
+      else marks = candidates;
+    }
+
+    const { alive, capacity, minPrice, category, amenities, locations, names } = this;
+    const regionCodes = this.region;
+    let candidates: Int32Array | null = null;
+    if (marks) {
+      let n = 0;
+      for (let s = 0; s < this.slots; s++) n += marks[s]!;
+      candidates = new Int32Array(n);
+      for (let s = 0, k = 0; s < this.slots; s++) if (marks[s]) candidates[k++] = s;
+    }
+    const all =
+      !marks &&
+      !location &&
+      !name &&
+      !region &&
+      guests === null &&
+      maxPrice === null &&
+      !types &&
+      !wantAmenities;
+    const test = (s: number) => {
+      if (!alive[s]) return false;
+      if (marks && marks[s] !== 1) return false;
+      if (region && regionCodes[s] !== region) return false;
+      if (guests !== null && capacity[s]! < guests) return false;
+      if (maxPrice !== null && minPrice[s]! > maxPrice) return false;
+      if (types && types[category[s]!] !== 1) return false;
+      if (wantAmenities)
+        for (let w = 0; w < W; w++) {
+          const m = mask[w]!;
+          if (m !== 0 && (amenities[s * W + w]! & m) >>> 0 !== m) return false;
+        }
+      if (location && !locations[s]!.includes(location)) return false;
+      if (name && !names[s]!.includes(name)) return false;
+      return true;
+    };
+    return { test, candidates, all };
+  }
+}
+
+export type StoreQuery = {
+  test: (slot: number) => boolean;
+  candidates: Int32Array | null;
+  all: boolean;
+};

@@ -1,0 +1,83 @@
+import * as z from "zod/mini";
+import { isValidCoordinate } from "~/lib/coordinates";
+import { MAX, text } from "./fields";
+import { venueSubmissionSchema } from "./venue-submission";
+
+// The admin's venue form (spec, admin area: 'Add Venue' and 'Admin edit venue'): the submission
+// form's fields and rules, plus every stored field an admin may set (phone, email) and a manual
+// latitude/longitude for when the geocoder's answer is rough. Both coordinates blank means "place
+// it from the address".
+
+export const INVALID_COORDINATES = "Invalid coordinates provided";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const blankToNull = (v: string) => (v === "" ? null : v);
+const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** Both blank (no override), or two real numbers that are a place on Earth (not 0, 0). */
+export function coordinatesProblem(latitude: string, longitude: string): string | null {
+  if (latitude === "" && longitude === "") return null;
+  if (!NUMBER.test(latitude) || !NUMBER.test(longitude)) return INVALID_COORDINATES;
+  return isValidCoordinate(Number(latitude), Number(longitude)) ? null : INVALID_COORDINATES;
+}
+
+export const adminVenueSchema = z
+  .extend(venueSubmissionSchema, {
+    phone: z.pipe(text(40).check(z.trim()), z.transform(blankToNull)),
+    email: z.pipe(
+      text(MAX.email).check(
+        z.trim(),
+        z.refine((v) => v === "" || EMAIL.test(v), "Please enter an email address"),
+      ),
+      z.transform(blankToNull),
+    ),
+    latitude: text(40).check(z.trim()),
+    longitude: text(40).check(z.trim()),
+    /** Images already stored that the admin keeps (edit only), in their order. */
+    keepImages: z._default(z.array(text(MAX.url)), []),
+    /** The stored logo, when the admin keeps it (edit only). */
+    keepLogo: text(MAX.url),
+  })
+  .check(
+    z.refine((v) => coordinatesProblem(v.latitude, v.longitude) === null, {
+      message: INVALID_COORDINATES,
+      path: ["latitude"],
+    }),
+  );
+
+/** What the edit form starts from: every stored field, the address parts read from `location` when absent. */
+export type VenueFormValues = {
+  name: string;
+  description: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  postalCode: string;
+  region: string;
+  priceType: "single" | "range";
+  price: string;
+  priceRange: string;
+  capacity: string;
+  category: string;
+  amenities: string[];
+  website: string;
+  phone: string;
+  email: string;
+  latitude: string;
+  longitude: string;
+};
+
+export type AdminVenueInput = z.infer<typeof adminVenueSchema>;
+
+const LISTS = new Set(["amenities", "keepImages"]);
+
+/** The form's values as the schema reads them: text fields, and the repeated amenities and images. */
+export function adminVenueValues(form: FormData): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string") continue;
+    if (LISTS.has(key)) values[key] = [...((values[key] as string[] | undefined) ?? []), value];
+    else if (!(key in values)) values[key] = value.normalize("NFC");
+  }
+  return values;
+}

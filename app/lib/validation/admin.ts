@@ -1,0 +1,97 @@
+import * as z from "zod/mini";
+import { isBlank, MAX, required, text } from "./fields";
+
+// The admin area's small forms (spec, admin area, sections 5 and 8; issue 12). The messages are
+// the spec's where it gives them.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string | undefined): v is string => !!v && UUID.test(v);
+
+const uuid = (message = "Please choose an item from the list") =>
+  text(40).check(z.trim(), z.regex(UUID, message));
+
+// --- Pending venues --------------------------------------------------------------------------
+export const pendingActionSchema = z.object({
+  intent: z.enum(["approve", "reject"]),
+  venueId: uuid("Venue not found"),
+});
+
+// --- Users -----------------------------------------------------------------------------------
+/** The chosen venues travel as one comma-separated field (a form's repeated keys are not read). */
+const idList = z.pipe(
+  text(40_000).check(z.trim()),
+  z.transform((v) => (v ? v.split(",").map((s) => s.trim()) : [])),
+);
+
+export const userActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("promote"), userId: required("User not found", MAX.short) }),
+  z.object({ intent: z.literal("remove-roles"), userId: required("User not found", MAX.short) }),
+  z.object({ intent: z.literal("reset-password"), userId: required("User not found", MAX.short) }),
+  z.object({
+    intent: z.literal("assign"),
+    userId: required("User not found", MAX.short),
+    venueIds: idList,
+  }),
+]);
+
+// --- Venue types -----------------------------------------------------------------------------
+export const CATEGORY_NAME_MAX = 60;
+export const CATEGORY_DESCRIPTION_MAX = 500;
+
+export const categoryFieldsSchema = z.object({
+  name: required("Name is required", CATEGORY_NAME_MAX),
+  description: text(CATEGORY_DESCRIPTION_MAX).check(z.trim()),
+  /** Edit only: drop the stored image (without a new one). */
+  removeImage: z.optional(z.enum(["on"])),
+});
+
+export const categoryDeleteSchema = z.object({
+  categoryId: uuid("Venue type not found"),
+  /** Where the type's venues go; empty: refuse when any venue uses the type. */
+  moveTo: z.union([z.literal(""), uuid("Please choose a venue type to move the venues to")]),
+});
+
+// --- Amenities -------------------------------------------------------------------------------
+export const AMENITY_NAME_MAX = 60;
+export const AMENITY_NAME_REQUIRED = "Please enter an amenity name";
+
+export const amenityNameSchema = z.object({
+  name: required(
+    AMENITY_NAME_REQUIRED,
+    AMENITY_NAME_MAX,
+    `Please use at most ${AMENITY_NAME_MAX} characters`,
+  ),
+});
+
+export const amenityActionSchema = z.discriminatedUnion("intent", [
+  z.extend(amenityNameSchema, { intent: z.literal("create") }),
+  z.extend(amenityNameSchema, { intent: z.literal("update"), amenityId: uuid("Amenity not found") }),
+  z.object({ intent: z.literal("delete"), amenityId: uuid("Amenity not found") }),
+]);
+
+// --- FAQs ------------------------------------------------------------------------------------
+export const FAQ_QUESTION_MAX = 300;
+export const FAQ_ANSWER_MAX = 2000;
+export const FAQ_BOTH_REQUIRED = "Please enter both a question and answer";
+
+/** Both non-blank after trimming, else the spec's one message for the form. */
+export const faqFieldsSchema = z
+  .object({
+    question: text(FAQ_QUESTION_MAX).check(z.trim()),
+    answer: text(FAQ_ANSWER_MAX).check(z.trim()),
+  })
+  .check(
+    z.refine((v) => !isBlank(v.question) && !isBlank(v.answer), {
+      message: FAQ_BOTH_REQUIRED,
+      path: ["form"],
+    }),
+  );
+
+export const faqIdSchema = z.object({ faqId: uuid("FAQ not found") });
+export const faqMoveSchema = z.object({
+  faqId: uuid("FAQ not found"),
+  direction: z.enum(["up", "down"]),
+});
+
+// --- Dashboard -------------------------------------------------------------------------------
+export const dashboardActionSchema = z.object({ intent: z.literal("check-sitemap") });

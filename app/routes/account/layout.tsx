@@ -1,0 +1,128 @@
+import {
+  Heart,
+  KeyRound,
+  LayoutDashboard,
+  LoaderCircle,
+  LogOut,
+  MapPin,
+  Shield,
+  UserRound,
+} from "lucide-react";
+import { Form, Link, NavLink, Outlet, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/layout";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import { expectUser, requireUser } from "~/infra/session.server";
+import { cn } from "~/lib/cn";
+
+// /account and its tabs (spec: Account Settings, Change Password, Saved Venues, My Venues), each
+// tab a nested route with its own loader and action, all behind one guard.
+export const middleware: Route.MiddlewareFunction[] = [requireUser];
+
+/** The old `?tab=` addresses of the account page. */
+const OLD_TABS: Record<string, string> = {
+  settings: "/account",
+  password: "/account/password",
+  venues: "/account/venues",
+};
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const tab = new URL(request.url).searchParams.get("tab");
+  if (tab) throw redirect(OLD_TABS[tab] ?? "/account", 301);
+  return { user: expectUser(context) };
+}
+
+const linkClass = (active = false) =>
+  cn(
+    "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium",
+    active ? "bg-primary-soft text-primary" : "text-ink-soft hover:bg-cream hover:text-ink",
+  );
+
+function TabLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <NavLink to={to} end preventScrollReset className={({ isActive }) => linkClass(isActive)}>
+      {children}
+    </NavLink>
+  );
+}
+
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const navigation = useNavigation();
+  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-4xl">My Account</h1>
+      <div className="mt-8 grid gap-8 md:grid-cols-[260px_1fr]">
+        <aside className="h-fit min-w-0 rounded-2xl border border-sand bg-white p-4 shadow-card">
+          <div className="flex items-center gap-3 border-b border-sand px-2 pb-4">
+            <UserAvatar name={user.name} url={user.avatarUrl} size={48} />
+            <div className="min-w-0">
+              <p className="truncate font-semibold" title={user.name}>
+                {user.name}
+              </p>
+              <p className="truncate text-sm text-muted" title={user.email}>
+                {user.email}
+              </p>
+              <div className="mt-1 flex flex-wrap gap-1">
+                {user.role === "admin" ? (
+                  <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-white">
+                    Admin
+                  </span>
+                ) : null}
+                {user.role === "venue_manager" ? (
+                  <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-white">
+                    Venue Manager
+                  </span>
+                ) : null}
+              </div>
+            </div>
+          </div>
+          <nav aria-label="Account" className="mt-3 space-y-1">
+            <TabLink to="/account">
+              <UserRound className="h-4 w-4" aria-hidden="true" /> Account Settings
+            </TabLink>
+            <TabLink to="/account/password">
+              <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password
+            </TabLink>
+            <Link to="/favorites" className={linkClass()}>
+              <Heart className="h-4 w-4" aria-hidden="true" /> Saved Venues
+            </Link>
+            <TabLink to="/account/venues">
+              <MapPin className="h-4 w-4" aria-hidden="true" /> My Venues
+            </TabLink>
+            {user.role === "admin" ? (
+              <Link to="/admin/dashboard" className={linkClass()}>
+                <Shield className="h-4 w-4" aria-hidden="true" /> Admin Dashboard
+              </Link>
+            ) : null}
+            {user.role === "venue_manager" ? (
+              <Link to="/venue-manager/dashboard" className={linkClass()}>
+                <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Venue Manager
+              </Link>
+            ) : null}
+            <Form method="post" action="/logout">
+              <button
+                type="submit"
+                disabled={loggingOut}
+                aria-busy={loggingOut || undefined}
+                className="flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-danger hover:bg-red-50 disabled:opacity-60"
+              >
+                {loggingOut ? (
+                  <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />
+                ) : (
+                  <LogOut className="h-4 w-4" aria-hidden="true" />
+                )}{" "}
+                Logout
+              </button>
+            </Form>
+          </nav>
+        </aside>
+        <section className="min-w-0 rounded-2xl border border-sand bg-white p-6 shadow-card sm:p-8">
+          <Outlet />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

@@ -1,0 +1,63 @@
+import { useEffect, useRef } from "react";
+import { data, useFetcher } from "react-router";
+import type { Route } from "./+types/password";
+import { Field, FormError, PasswordFields } from "~/components/forms/fields";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { useToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+import { invalid, parseForm, refused } from "~/infra/form.server";
+import { getApp } from "~/infra/session.server";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { changePasswordSchema } from "~/lib/validation/auth";
+import { changePassword } from "~/services/accounts.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(siteFromMatches(matches), { title: "Change Password", noindex: true });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await parseForm(request, changePasswordSchema);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const result = await changePassword(getApp(context), request, parsed.data);
+  if (!result.ok) return refused(result);
+  return data(
+    { ok: true as const, toast: { type: "success" as const, message: "Password updated successfully" } },
+    { headers: result.headers },
+  );
+}
+
+export default function ChangePassword() {
+  const fetcher = useFetcher<typeof action>();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, onSubmit } = useValidatedForm(changePasswordSchema, fetcher.data);
+  useToast(fetcher.data?.toast);
+  // Once changed, the fields empty again.
+  useEffect(() => {
+    if (fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.data]);
+  const pending = fetcher.state !== "idle";
+  return (
+    <>
+      <h2 className="text-2xl">Change Password</h2>
+      <fetcher.Form
+        ref={form}
+        method="post"
+        noValidate
+        className="mt-6 max-w-lg space-y-4"
+        onSubmit={onSubmit}
+      >
+        <FormError message={errors.form} />
+        <Field
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword}
+        />
+        <PasswordFields errors={errors} name="newPassword" />
+        <Button type="submit" pending={pending}>
+          {pending ? "Updating..." : "Update Password"}
+        </Button>
+      </fetcher.Form>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { useFetcher } from "react-router";
+import type { Route } from "./+types/settings";
+import { Field, FormError } from "~/components/forms/fields";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { useToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+import { invalid, parseForm, readFormValues, refused } from "~/infra/form.server";
+import { expectUser, getApp } from "~/infra/session.server";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { profileSchema } from "~/lib/validation/auth";
+import { revokeOtherSessions, updateProfile } from "~/services/accounts.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(siteFromMatches(matches), { title: "My Account", noindex: true });
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { user: expectUser(context) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const user = expectUser(context);
+  const values = await readFormValues(request);
+  if (values.intent === "revoke-sessions") {
+    const result = await revokeOtherSessions(app, request);
+    if (!result.ok) return refused(result, {}, { type: "error", message: result.error });
+    return {
+      ok: true as const,
+      toast: { type: "success" as const, message: "All sessions have been cleared" },
+    };
+  }
+  const parsed = await parseForm(values, profileSchema);
+  if (!parsed.ok) return invalid(parsed.errors, values);
+  const result = await updateProfile(app, request, user, parsed.data);
+  if (!result.ok) return refused(result, values, { type: "error", message: result.error });
+  return {
+    ok: true as const,
+    emailChangeRequested: result.emailChangeRequested,
+    toast: {
+      type: "success" as const,
+      message: result.emailChangeRequested
+        ? "Verification email sent. Please check your inbox."
+        : "Profile updated successfully",
+    },
+  };
+}
+
+export default function AccountSettings({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const profile = useFetcher<typeof action>();
+  const sessions = useFetcher<typeof action>();
+  const { errors, values, onSubmit } = useValidatedForm(profileSchema, profile.data);
+  useToast(profile.data?.toast);
+  useToast(sessions.data?.toast);
+  const pending = profile.state !== "idle";
+  return (
+    <>
+      <h2 className="text-2xl">Account Settings</h2>
+      {profile.data?.ok && profile.data.emailChangeRequested ? (
+        <div
+          role="status"
+          className="mt-4 rounded-lg border border-primary/30 bg-primary-soft p-4 text-sm text-primary-dark"
+        >
+          <p className="font-semibold">Verification email sent. Please check your inbox.</p>
+          <p className="mt-1">
+            Open the link we sent to your new address to confirm it. After verifying, you will need to log in
+            again.
+          </p>
+        </div>
+      ) : null}
+      <profile.Form method="post" noValidate className="mt-6 max-w-lg space-y-4" onSubmit={onSubmit}>
+        <FormError message={errors.form} />
+        <Field
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          defaultValue={values.name ?? user.name}
+          error={errors.name}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={values.email ?? user.email}
+          error={errors.email}
+        />
+        <Field
+          label="Avatar URL"
+          name="avatarUrl"
+          type="url"
+          placeholder="https://..."
+          defaultValue={values.avatarUrl ?? user.avatarUrl ?? ""}
+          error={errors.avatarUrl}
+        />
+        <Button type="submit" pending={pending}>
+          {pending ? "Saving..." : "Save Changes"}
+        </Button>
+      </profile.Form>
+      <div className="mt-10 border-t border-sand pt-6">
+        <h3 className="font-sans text-base font-semibold">Sessions</h3>
+        <p className="mt-1 text-sm text-muted">
+          Signed in on another device you no longer use? End every session except this one.
+        </p>
+        <sessions.Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="revoke-sessions" />
+          <Button type="submit" variant="outline" size="sm" pending={sessions.state !== "idle"}>
+            Sign out of all other sessions
+          </Button>
+        </sessions.Form>
+      </div>
+    </>
+  );
+}

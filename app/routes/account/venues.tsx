@@ -1,0 +1,63 @@
+import { ExternalLink, Plus } from "lucide-react";
+import type { Route } from "./+types/venues";
+import { expectUser, getApp } from "~/infra/session.server";
+import { Button } from "~/components/ui/button";
+import { useSubmitVenue } from "~/components/venue-form/venue-submission";
+import { cn } from "~/lib/cn";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { venuePath } from "~/lib/venue-url";
+import { listVenuesBySubmitter } from "~/services/venues.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(siteFromMatches(matches), { title: "My Venues", noindex: true });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { venues: await listVenuesBySubmitter(getApp(context).db, expectUser(context).id) };
+}
+
+export default function MyVenues({ loaderData }: Route.ComponentProps) {
+  const { venues } = loaderData;
+  const submitVenue = useSubmitVenue();
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-2xl">My Venues</h2>
+        <Button size="sm" onClick={submitVenue}>
+          <Plus className="h-4 w-4" aria-hidden="true" /> Submit Your Colorado Venue
+        </Button>
+      </div>
+      {venues.length === 0 ? (
+        <p className="mt-4 text-muted">
+          You have not submitted any venues yet. Submitted venues are reviewed before they are listed.
+        </p>
+      ) : (
+        <ul className="mt-6 divide-y divide-sand">
+          {venues.map((v) => (
+            <li key={v.id} className="flex items-center justify-between gap-4 py-4">
+              <div className="min-w-0">
+                <a
+                  href={venuePath(v)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1.5 font-medium break-words text-primary underline-offset-4 hover:underline"
+                >
+                  {v.name} <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+                <p className="truncate text-sm text-muted">{v.location}</p>
+              </div>
+              <span
+                className={cn(
+                  "shrink-0 rounded-full px-2.5 py-1 text-xs font-medium",
+                  v.isApproved ? "bg-primary-soft text-primary-dark" : "bg-amber-100 text-amber-900",
+                )}
+              >
+                {v.isApproved ? "Approved" : "Pending"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { Building2, Clock, History, Map, RefreshCw, Users } from "lucide-react";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
+import { useToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+import { parseForm } from "~/infra/form.server";
+import { expectUser, getApp } from "~/infra/session.server";
+import { adminMeta, describeAudit, formatDateTime } from "~/lib/admin";
+import type { Toast } from "~/lib/toast";
+import { dashboardActionSchema } from "~/lib/validation/admin";
+import { checkSitemap, dashboardStats } from "~/services/admin-dashboard.server";
+import { latestAudit } from "~/services/audit.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
+
+const STATS_FAILED = "Failed to load dashboard statistics";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const user = expectUser(context);
+  const [stats, activity] = await Promise.all([
+    dashboardStats(app.db, user).catch((err: unknown) => {
+      app.logger.error("dashboard statistics failed", { error: String(err) });
+      return null;
+    }),
+    latestAudit(app.db, 20).catch((err: unknown) => {
+      app.logger.error("audit log failed", { error: String(err) });
+      return null;
+    }),
+  ]);
+  return { stats, activity };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await parseForm(request, dashboardActionSchema);
+  if (!parsed.ok)
+    return data({ toast: { type: "error", message: "Unknown action" } as Toast }, { status: 400 });
+  const app = getApp(context);
+  const result = await checkSitemap(app, expectUser(context));
+  const toast: Toast = result.ok
+    ? {
+        type: "success",
+        message: `Sitemap and robots.txt are up to date: ${result.venues} venues, ${result.venueTypes} venue types`,
+        description: result.lastModified ? `Last modified ${result.lastModified}` : undefined,
+        duration: 6000,
+      }
+    : { type: "error", message: result.error, duration: 6000 };
+  return { toast, check: result };
+}
+
+const CARDS = [
+  { key: "totalVenues", label: "Total Venues", to: "/admin/venues", icon: Building2 },
+  { key: "totalUsers", label: "Total Users", to: "/admin/users", icon: Users },
+  { key: "pendingVenues", label: "Pending Venues", to: "/admin/pending", icon: Clock },
+] as const;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, activity } = loaderData;
+  const sitemap = useFetcher<typeof action>();
+  useToast(sitemap.data?.toast);
+  const checking = sitemap.state !== "idle";
+  return (
+    <div className="space-y-8">
+      <AdminPageHeader
+        title="Dashboard"
+        description="The directory at a glance."
+        actions={
+          <sitemap.Form method="post">
+            <input type="hidden" name="intent" value="check-sitemap" />
+            <Button type="submit" variant="outline" disabled={checking} aria-busy={checking || undefined}>
+              <Map className={checking ? "h-4 w-4 animate-pulse" : "h-4 w-4"} aria-hidden="true" />
+              {checking ? "Checking sitemap..." : "Update Sitemap"}
+            </Button>
+          </sitemap.Form>
+        }
+      />
+
+      {stats ? (
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {CARDS.map(({ key, label, to, icon: Icon }) => (
+            <li key={key}>
+              <Link
+                to={to}
+                className="group flex items-center justify-between rounded-2xl border border-sand bg-white p-6 shadow-card transition-shadow hover:shadow-lift"
+              >
+                <span>
+                  <span className="block text-sm font-medium text-ink-soft">{label}</span>
+                  <span className="mt-1 block font-serif text-4xl text-ink" data-testid={`stat-${key}`}>
+                    {stats[key].toLocaleString("en-US")}
+                  </span>
+                </span>
+                <span className="rounded-full bg-primary-soft p-3 text-primary group-hover:bg-primary group-hover:text-white">
+                  <Icon className="h-6 w-6" aria-hidden="true" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Panel className="flex flex-wrap items-center justify-between gap-4 border-danger/30 bg-red-50 p-6">
+          <p role="alert" className="font-medium text-danger">
+            {STATS_FAILED}
+          </p>
+          <Button variant="outline" onClick={() => window.location.reload()}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
+          </Button>
+        </Panel>
+      )}
+
+      <Panel>
+        <div className="flex items-center gap-2 border-b border-sand px-6 py-4">
+          <History className="h-5 w-5 text-primary" aria-hidden="true" />
+          <h2 className="text-xl">Recent Activity</h2>
+        </div>
+        {activity === null ? (
+          <p role="alert" className="px-6 py-8 text-danger">
+            Failed to load recent activity
+          </p>
+        ) : activity.length === 0 ? (
+          <EmptyState title="No activity yet">
+            Approvals, role changes and changes to venues, types, amenities and FAQs appear here.
+          </EmptyState>
+        ) : (
+          <ol className="divide-y divide-sand" aria-label="Latest admin actions">
+            {activity.map((e) => (
+              <li
+                key={e.id}
+                className="grid gap-1 px-6 py-3 sm:grid-cols-[11rem_1fr_auto] sm:items-baseline sm:gap-4"
+              >
+                <time dateTime={e.createdAt} className="text-sm text-muted">
+                  {formatDateTime(e.createdAt)}
+                </time>
+                <p className="min-w-0 text-sm">
+                  <span className="font-medium">{e.label}</span>{" "}
+                  <span className="break-words text-ink-soft">{describeAudit(e)}</span>
+                </p>
+                <p className="truncate text-sm text-muted" title={e.actorEmail ?? undefined}>
+                  {e.actorName ?? "Deleted account"}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

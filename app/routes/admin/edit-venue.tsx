@@ -1,0 +1,118 @@
+import { ArrowLeft, CircleHelp, ExternalLink } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/edit-venue";
+import { buttonClass } from "~/components/ui/button";
+import { VenueForm } from "~/components/venue-form/venue-form";
+import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { adminMeta } from "~/lib/admin";
+import {
+  getVenueForEdit,
+  isThrownAnswer,
+  listVenueFormChoices,
+  updateVenueAsAdmin,
+  venueMessages,
+} from "~/services/admin-venues.server";
+
+// Spec, admin area: 'Admin edit venue'. The venue form with every stored field (the same form
+// as Add Venue and the submission dialog). An unknown id shows 'Venue Not Found' and goes back to
+// /admin/venues; a save goes back there too, with the spec's toast.
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  adminMeta(data?.venue ? `Edit ${data.venue.name}` : "Edit venue");
+
+const notFound = (app: ReturnType<typeof getApp>, request: Request) =>
+  redirectWithToast(app, request, "/admin/venues", { type: "error", message: venueMessages.notFound });
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const user = expectUser(context);
+  const [venue, choices] = await Promise.all([
+    getVenueForEdit(app.db, user, params.venueId),
+    listVenueFormChoices(app.db, user),
+  ]);
+  if (!venue) throw await notFound(app, request);
+  return { venue, choices };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const user = expectUser(context);
+  try {
+    const result = await updateVenueAsAdmin(app, user, params.venueId, request);
+    if (!result) return await notFound(app, request);
+    if (!result.ok)
+      return data(
+        { ok: false as const, errors: result.errors, values: result.values, toast: result.toast },
+        { status: result.status, headers: result.unread ? { Connection: "close" } : undefined },
+      );
+    const failed = result.failures.length;
+    return await redirectWithToast(app, request, "/admin/venues", {
+      type: "success",
+      message: venueMessages.updated,
+      description: failed
+        ? `${failed} ${failed === 1 ? "image" : "images"} could not be saved: ${result.failures.map((f) => f.file).join(", ")}`
+        : undefined,
+    });
+  } catch (err) {
+    if (isThrownAnswer(err)) throw err;
+    app.logger.error("updating a venue failed", { error: String(err), venueId: params.venueId });
+    return data(
+      {
+        ok: false as const,
+        errors: {},
+        values: {},
+        toast: { type: "error" as const, message: venueMessages.updateFailed },
+      },
+      { status: 500 },
+    );
+  }
+}
+
+export default function EditVenue({ loaderData }: Route.ComponentProps) {
+  const { venue, choices } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <Link to="/admin/venues" className={buttonClass("ghost", "sm", "-ml-3")}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Venues
+      </Link>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="font-serif text-3xl break-words text-ink">Edit {venue.name}</h1>
+          <p className="mt-1 text-sm text-muted">
+            {venue.location || "No address yet"}
+            {venue.isApproved ? null : (
+              <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200">
+                Pending approval
+              </span>
+            )}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Link to={`/admin/venue-faqs/${venue.id}`} className={buttonClass("outline", "sm")}>
+            <CircleHelp className="h-4 w-4" aria-hidden="true" /> FAQs
+          </Link>
+          <a href={venue.path} target="_blank" rel="noreferrer" className={buttonClass("outline", "sm")}>
+            <ExternalLink className="h-4 w-4" aria-hidden="true" /> View page
+          </a>
+        </div>
+      </header>
+      <div className="rounded-2xl border border-sand bg-white px-6 pb-6 shadow-card sm:px-8 sm:pb-8">
+        <VenueForm
+          key={venue.id}
+          admin
+          action={`/admin/edit-venue/${venue.id}`}
+          venueTypes={choices.venueTypes}
+          amenities={choices.amenities}
+          defaultValues={venue.values}
+          storedImages={venue.images}
+          storedLogo={venue.logoUrl}
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+          onSubmitted={() => {}}
+        />
+      </div>
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

@@ -1,0 +1,196 @@
+import { Check, CircleDollarSign, Clock, ExternalLink, Mail, MapPin, Tag, Users, X } from "lucide-react";
+import { useState } from "react";
+import { data, useFetcher } from "react-router";
+import type { Route } from "./+types/pending";
+import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useToast } from "~/components/layout/use-toast";
+import { Button, buttonClass } from "~/components/ui/button";
+import { VenueImage } from "~/components/venue/venue-image";
+import { parseForm } from "~/infra/form.server";
+import { expectUser, getApp } from "~/infra/session.server";
+import { adminMeta, formatDate } from "~/lib/admin";
+import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
+import type { Toast } from "~/lib/toast";
+import { pendingActionSchema } from "~/lib/validation/admin";
+import {
+  approveVenue,
+  listPendingVenues,
+  rejectVenue,
+  type PendingVenueCard,
+} from "~/services/approvals.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Pending Venues");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return listPendingVenues(getApp(context).db, expectUser(context));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await parseForm(request, pendingActionSchema);
+  if (!parsed.ok)
+    return data({ toast: { type: "error", message: "Venue not found" } as Toast }, { status: 400 });
+  const app = getApp(context);
+  const user = expectUser(context);
+  const { intent, venueId } = parsed.data;
+  const result =
+    intent === "approve" ? await approveVenue(app, user, venueId) : await rejectVenue(app, user, venueId);
+  if (!result.ok)
+    return data({ toast: { type: "error", message: result.error } as Toast }, { status: result.status });
+  return { toast: { type: "success", message: result.message, description: result.description } as Toast };
+}
+
+export default function PendingVenues({ loaderData }: Route.ComponentProps) {
+  const { venues, total } = loaderData;
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader
+        title="Pending Venues"
+        description={
+          total === 0
+            ? "Venues submitted by users appear here for review."
+            : `${total} ${total === 1 ? "venue is" : "venues are"} waiting for review${total > venues.length ? ` (the ${venues.length} waiting longest are shown)` : ""}.`
+        }
+      />
+      {venues.length === 0 ? (
+        <Panel>
+          <EmptyState icon={<Clock className="h-10 w-10" aria-hidden="true" />} title="No Pending Venues">
+            Every submitted venue has been reviewed. New submissions will appear here.
+          </EmptyState>
+        </Panel>
+      ) : (
+        <ul className="space-y-5">
+          {venues.map((v) => (
+            <li key={v.id}>
+              <PendingCard venue={v} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
+  const fetcher = useFetcher<typeof action>();
+  const [confirming, setConfirming] = useState(false);
+  useToast(fetcher.data?.toast);
+  const busy = fetcher.state !== "idle";
+  const submitting = busy ? fetcher.formData?.get("intent") : null;
+  const send = (intent: "approve" | "reject") => {
+    setConfirming(false);
+    void fetcher.submit({ intent, venueId: v.id }, { method: "post" });
+  };
+  return (
+    <Panel className="grid gap-5 p-4 sm:p-5 md:grid-cols-[16rem_1fr]">
+      <div className="aspect-[3/2] self-start overflow-hidden rounded-xl bg-cream">
+        <VenueImage
+          src={v.image ?? DEFAULT_VENUE_IMAGE}
+          width={400}
+          height={267}
+          sizes="(min-width: 768px) 256px, 100vw"
+          alt=""
+          className="h-full w-full object-cover"
+        />
+      </div>
+      <div className="flex min-w-0 flex-col">
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <h2 className="min-w-0 text-2xl break-words">{v.name}</h2>
+          <span className="mt-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">
+            Pending
+          </span>
+        </div>
+        <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-ink-soft">
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Category</dt>
+            <Tag className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <dd>{v.category ?? "No venue type"}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Capacity</dt>
+            <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <dd>{v.capacity ? `${v.capacity.toLocaleString("en-US")} guests` : "Capacity not given"}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Price</dt>
+            <CircleDollarSign className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <dd>{v.price ? `${v.price} per event` : "Contact for pricing"}</dd>
+          </div>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <dt className="sr-only">Location</dt>
+            <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <dd className="break-words">{v.location || "No address given"}</dd>
+          </div>
+        </dl>
+        <p className="mt-3 line-clamp-3 text-sm break-words text-ink">
+          {v.description || "No description given."}
+        </p>
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-4">
+          <div className="min-w-0 text-sm">
+            {v.submitter ? (
+              <>
+                <p className="text-muted">
+                  Submitted by <span className="font-medium break-words text-ink">{v.submitter.name}</span> on{" "}
+                  {formatDate(v.submittedAt)}
+                </p>
+                <a
+                  href={`mailto:${v.submitter.email}`}
+                  className="inline-flex max-w-full items-center gap-1 break-all text-primary underline-offset-2 hover:underline"
+                >
+                  <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                  {v.submitter.email}
+                </a>
+              </>
+            ) : (
+              <p className="text-muted">
+                Submitted on {formatDate(v.submittedAt)}; the submitter's account no longer exists.
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <a
+              href={v.path}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass("outline", "sm")}
+            >
+              <ExternalLink className="h-4 w-4" aria-hidden="true" /> View
+              <span className="sr-only">{v.name} (opens in a new tab)</span>
+            </a>
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-danger"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              <X className="h-4 w-4" aria-hidden="true" />{" "}
+              {submitting === "reject" ? "Rejecting..." : "Reject"}
+            </Button>
+            <Button
+              size="sm"
+              disabled={busy}
+              aria-busy={submitting === "approve" || undefined}
+              onClick={() => send("approve")}
+            >
+              <Check className="h-4 w-4" aria-hidden="true" />{" "}
+              {submitting === "approve" ? "Approving..." : "Approve"}
+            </Button>
+          </div>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Reject Venue"
+        confirmLabel="Reject"
+        onConfirm={() => send("reject")}
+      >
+        <p>Are you sure you want to reject this venue? It will be permanently deleted.</p>
+        <p className="font-medium break-words text-ink">{v.name}</p>
+      </ConfirmDialog>
+    </Panel>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

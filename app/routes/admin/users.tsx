@@ -1,0 +1,380 @@
+import { Building2, KeyRound, Search, ShieldCheck, UserMinus } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/users";
+import { AdminPageHeader, EmptyState, Panel, RoleBadge } from "~/components/admin/admin-page";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useOnSuccess } from "~/components/admin/use-on-success";
+import { VenuePicker } from "~/components/admin/venue-picker";
+import { inputClass } from "~/components/forms/fields";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import { useToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { parseForm } from "~/infra/form.server";
+import { expectUser, getApp } from "~/infra/session.server";
+import { adminMeta, formatDate, ROLE_LABELS, userMessages, type AssignableVenue } from "~/lib/admin";
+import { cn } from "~/lib/cn";
+import type { Toast } from "~/lib/toast";
+import { userActionSchema } from "~/lib/validation/admin";
+import {
+  assignVenues,
+  listUsers,
+  promoteToAdmin,
+  removeSpecialRoles,
+  sendPasswordResetFor,
+  type AdminUserRow,
+} from "~/services/users.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Users");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const page = Number(url.searchParams.get("page")) || 1;
+  const me = expectUser(context);
+  return { ...(await listUsers(getApp(context).db, me, { q, page })), q, meId: me.id };
+}
+
+const error = (message: string, status: number) =>
+  data({ ok: false as const, toast: { type: "error", message } as Toast }, { status });
+const success = (message: string, description?: string) => ({
+  ok: true as const,
+  toast: { type: "success", message, description } as Toast,
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await parseForm(request, userActionSchema);
+  if (!parsed.ok) return error(parsed.errors.userId ?? userMessages.roleFailed, 400);
+  const app = getApp(context);
+  const actor = expectUser(context);
+  const input = parsed.data;
+  // Unexpected failures read as the spec's messages (the details go to the log).
+  const failing = (message: string) => (err: unknown) => {
+    if (!(err instanceof Error)) throw err;
+    app.logger.error("admin user action failed", { intent: input.intent, error: String(err) });
+    return { ok: false as const, error: message, status: 500 };
+  };
+  switch (input.intent) {
+    case "promote": {
+      const r = await promoteToAdmin(app.db, actor, input.userId).catch(failing(userMessages.roleFailed));
+      return r.ok ? success(userMessages.roleUpdated("admin")) : error(r.error, r.status);
+    }
+    case "remove-roles": {
+      const r = await removeSpecialRoles(app.db, actor, input.userId).catch(failing(userMessages.roleFailed));
+      return r.ok ? success(userMessages.roleUpdated("user")) : error(r.error, r.status);
+    }
+    case "assign": {
+      const r = await assignVenues(app.db, actor, input.userId, input.venueIds).catch(
+        failing(userMessages.assignmentsFailed),
+      );
+      if (!r.ok) return error(r.error, r.status);
+      return success(
+        userMessages.assignmentsUpdated,
+        r.roleChanged ? userMessages.roleUpdated("venue_manager") : undefined,
+      );
+    }
+    case "reset-password": {
+      const r = await sendPasswordResetFor(app, actor, input.userId, request).catch(
+        failing(userMessages.resetFailed),
+      );
+      return r.ok ? success(userMessages.resetSent) : error(r.error, r.status);
+    }
+  }
+}
+
+type DialogKind = "promote" | "assign" | "remove-roles" | "reset-password";
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { users, total, page, pageCount, q, meId } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const [open, setOpen] = useState<{ kind: DialogKind; user: AdminUserRow } | null>(null);
+  const [assignment, setAssignment] = useState<AssignableVenue[]>([]);
+  useToast(fetcher.data?.toast);
+  const busy = fetcher.state !== "idle";
+
+  // A finished action closes its dialog (a refusal keeps it open, with the toast saying why).
+  useOnSuccess(fetcher, () => setOpen(null));
+
+  const send = (fields: Record<string, string>) => void fetcher.submit(fields, { method: "post" });
+  const close = () => setOpen(null);
+  const user = open?.user;
+
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader title="Users" description="Roles, venue assignments and password resets." />
+      <UserSearch q={q} />
+      <Panel className="overflow-hidden">
+        {users.length === 0 ? (
+          <EmptyState title={q ? "No users match your search" : "No users yet"}>
+            {q ? "Try part of a name or an email address." : null}
+          </EmptyState>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[720px] text-left text-sm">
+              <caption className="sr-only">
+                Users, newest first{q ? `, matching “${q}”` : ""}: {total} in all
+              </caption>
+              <thead className="border-b border-sand bg-cream/60 text-xs tracking-wide text-ink-soft uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-3 font-medium">
+                    User
+                  </th>
+                  <th scope="col" className="px-5 py-3 font-medium">
+                    Role
+                  </th>
+                  <th scope="col" className="px-5 py-3 font-medium">
+                    Joined
+                  </th>
+                  <th scope="col" className="px-5 py-3 text-right font-medium">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-sand">
+                {users.map((u) => (
+                  <tr key={u.id} className="hover:bg-ivory">
+                    <td className="px-5 py-3">
+                      <div className="flex min-w-0 items-center gap-3">
+                        <UserAvatar name={u.name} url={u.avatarUrl} size={36} />
+                        <div className="min-w-0">
+                          <p className="max-w-72 truncate font-medium" title={u.name}>
+                            {u.name}
+                            {u.id === meId ? <span className="ml-1 text-muted">(you)</span> : null}
+                          </p>
+                          <p className="max-w-72 truncate text-muted" title={u.email}>
+                            {u.email}
+                          </p>
+                        </div>
+                      </div>
+                    </td>
+                    <td className="px-5 py-3">
+                      <RoleBadge role={u.role} label={ROLE_LABELS[u.role]} />
+                      {u.venueCount > 0 ? (
+                        <span className="ml-2 text-xs whitespace-nowrap text-muted">
+                          {u.venueCount} {u.venueCount === 1 ? "venue" : "venues"}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="px-5 py-3 whitespace-nowrap text-ink-soft">
+                      <time dateTime={u.createdAt}>{formatDate(u.createdAt)}</time>
+                    </td>
+                    <td className="px-5 py-3">
+                      <div className="flex justify-end gap-1">
+                        <RowAction
+                          label={`Promote ${u.name} to admin`}
+                          title="Promote to admin"
+                          hidden={u.role === "admin"}
+                          onClick={() => setOpen({ kind: "promote", user: u })}
+                        >
+                          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+                        </RowAction>
+                        <RowAction
+                          label={`Assign venues to ${u.name}`}
+                          title={u.role === "user" ? "Make venue manager" : "Assign venues"}
+                          onClick={() => {
+                            setAssignment([]);
+                            setOpen({ kind: "assign", user: u });
+                          }}
+                        >
+                          <Building2 className="h-4 w-4" aria-hidden="true" />
+                        </RowAction>
+                        <RowAction
+                          label={`Remove special roles of ${u.name}`}
+                          title="Remove special roles"
+                          hidden={(u.role === "user" && u.venueCount === 0) || u.id === meId}
+                          onClick={() => setOpen({ kind: "remove-roles", user: u })}
+                        >
+                          <UserMinus className="h-4 w-4" aria-hidden="true" />
+                        </RowAction>
+                        <RowAction
+                          label={`Send a password reset email to ${u.name}`}
+                          title="Send password reset email"
+                          onClick={() => setOpen({ kind: "reset-password", user: u })}
+                        >
+                          <KeyRound className="h-4 w-4" aria-hidden="true" />
+                        </RowAction>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pageCount > 1 ? <Pager page={page} pageCount={pageCount} q={q} total={total} /> : null}
+      </Panel>
+
+      <ConfirmDialog
+        open={open?.kind === "promote"}
+        onClose={close}
+        title="Promote to Admin"
+        confirmLabel="Promote to Admin"
+        danger={false}
+        busy={busy}
+        onConfirm={() => user && send({ intent: "promote", userId: user.id })}
+      >
+        <p>
+          <strong className="break-words text-ink">{user?.name}</strong> ({user?.email}) will have full access
+          to the admin area: venues, approvals, users and roles.
+        </p>
+      </ConfirmDialog>
+
+      <Dialog
+        open={open?.kind === "assign"}
+        onClose={close}
+        title={user?.role === "user" ? "Make Venue Manager" : "Assign Venues"}
+        description={
+          user
+            ? `Choose the venues ${user.name} manages. Saving replaces their current venues${user.role === "admin" ? "; they stay an admin" : ""}.`
+            : undefined
+        }
+        className="max-w-xl"
+      >
+        {user && open?.kind === "assign" ? (
+          <VenuePicker key={user.id} userId={user.id} onChange={setAssignment} />
+        ) : null}
+        <div className="mt-6 flex items-center justify-end gap-2">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            disabled={busy || assignment.length === 0}
+            aria-busy={busy || undefined}
+            onClick={() =>
+              user &&
+              send({ intent: "assign", userId: user.id, venueIds: assignment.map((v) => v.id).join(",") })
+            }
+          >
+            Save Assignments
+          </Button>
+        </div>
+      </Dialog>
+
+      <ConfirmDialog
+        open={open?.kind === "remove-roles"}
+        onClose={close}
+        title="Remove Special Roles"
+        confirmLabel="Remove Roles"
+        busy={busy}
+        onConfirm={() => user && send({ intent: "remove-roles", userId: user.id })}
+      >
+        <p>
+          <strong className="break-words text-ink">{user?.name}</strong> will be a regular user again
+          {user && user.venueCount > 0
+            ? ` and will no longer manage ${user.venueCount === 1 ? "their venue" : `their ${user.venueCount} venues`}`
+            : ""}
+          .
+        </p>
+        {user?.id === meId ? <p className="text-danger">{userMessages.ownAdmin}.</p> : null}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={open?.kind === "reset-password"}
+        onClose={close}
+        title="Send Password Reset"
+        confirmLabel="Send Email"
+        danger={false}
+        busy={busy}
+        onConfirm={() => user && send({ intent: "reset-password", userId: user.id })}
+      >
+        <p>
+          Send a password reset email to <strong className="break-all text-ink">{user?.email}</strong>? The
+          link in it works once and expires in one hour.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function RowAction({
+  label,
+  title,
+  hidden,
+  onClick,
+  children,
+}: {
+  label: string;
+  title: string;
+  hidden?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  if (hidden) return <span className="h-9 w-9" aria-hidden="true" />;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={title}
+      className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Search by name or email: filters as the admin types (and works as a plain GET form without JS). */
+function UserSearch({ q }: { q: string }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/users";
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="relative max-w-md"
+      onSubmit={() => clearTimeout(timer.current)}
+    >
+      <Search className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-muted" aria-hidden="true" />
+      <input
+        type="search"
+        name="q"
+        defaultValue={q}
+        maxLength={100}
+        placeholder="Search by name or email"
+        aria-label="Search users by name or email"
+        className={cn(inputClass, "pl-9", searching && "opacity-70")}
+        onChange={(e) => {
+          const form = e.currentTarget.form;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(
+            () => void submit(form, { replace: true, preventScrollReset: true }),
+            300,
+          );
+        }}
+      />
+    </Form>
+  );
+}
+
+function Pager({ page, pageCount, q, total }: { page: number; pageCount: number; q: string; total: number }) {
+  const href = (p: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
+  const linkClass = "rounded-full border border-sand-dark px-4 py-1.5 hover:bg-cream";
+  return (
+    <nav
+      aria-label="Pages"
+      className="flex items-center justify-between gap-4 border-t border-sand px-5 py-3 text-sm"
+    >
+      <span className="text-muted">
+        Page {page} of {pageCount} ({total.toLocaleString("en-US")} users)
+      </span>
+      <span className="flex gap-2">
+        {page > 1 ? (
+          <Link to={href(page - 1)} className={linkClass}>
+            Previous
+          </Link>
+        ) : null}
+        {page < pageCount ? (
+          <Link to={href(page + 1)} className={linkClass}>
+            Next
+          </Link>
+        ) : null}
+      </span>
+    </nav>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

@@ -1,0 +1,285 @@
+import { Pencil, Plus, RefreshCw, Sparkles, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { data, useFetcher } from "react-router";
+import type { Route } from "./+types/venue-amenities";
+import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useOnSuccess } from "~/components/admin/use-on-success";
+import { Field } from "~/components/forms/fields";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { useToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { keepValues, parseForm } from "~/infra/form.server";
+import { expectUser, getApp } from "~/infra/session.server";
+import { adminMeta, amenityMessages } from "~/lib/admin";
+import type { Toast } from "~/lib/toast";
+import { AMENITY_NAME_MAX, amenityActionSchema, amenityNameSchema } from "~/lib/validation/admin";
+import type { FieldErrors } from "~/lib/validation/form";
+import {
+  createAmenity,
+  deleteAmenity,
+  listAmenitiesForAdmin,
+  renameAmenity,
+  type AdminAmenity,
+} from "~/services/amenities.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Venue Amenities Management");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const amenities = await listAmenitiesForAdmin(app.db, expectUser(context)).catch((err: unknown) => {
+    if (!(err instanceof Error)) throw err;
+    app.logger.error("amenities failed to load", { error: String(err) });
+    return null;
+  });
+  return { amenities };
+}
+
+type Reply = {
+  ok: boolean;
+  intent?: string;
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+  toast?: Toast;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const actor = expectUser(context);
+  const parsed = await parseForm(request, amenityActionSchema);
+  if (!parsed.ok)
+    return data<Reply>(
+      { ok: false, intent: parsed.values.intent, errors: parsed.errors, values: keepValues(parsed.values) },
+      { status: 400 },
+    );
+  const input = parsed.data;
+  const fallback = {
+    create: amenityMessages.addFailed,
+    update: amenityMessages.updateFailed,
+    delete: amenityMessages.deleteFailed,
+  }[input.intent];
+  const r = await (
+    input.intent === "create"
+      ? createAmenity(app.db, actor, input.name)
+      : input.intent === "update"
+        ? renameAmenity(app.db, actor, input.amenityId, input.name)
+        : deleteAmenity(app.db, actor, input.amenityId)
+  ).catch((err: unknown) => {
+    if (!(err instanceof Error)) throw err;
+    app.logger.error("amenity change failed", { intent: input.intent, error: String(err) });
+    return { ok: false as const, error: fallback, status: 500, field: undefined };
+  });
+  if (!r.ok)
+    return data<Reply>(
+      {
+        ok: false,
+        intent: input.intent,
+        errors: { [r.field ?? "form"]: r.error },
+        values: keepValues(parsed.values),
+        toast: {
+          type: "error",
+          message: r.field ? r.error : fallback,
+          description: r.field ? undefined : r.error,
+        },
+      },
+      { status: r.status },
+    );
+  const description = r.venues > 0 ? `${r.venues} ${r.venues === 1 ? "venue" : "venues"} updated` : undefined;
+  return data<Reply>({
+    ok: true,
+    intent: input.intent,
+    toast: { type: "success", message: r.message, description },
+  });
+}
+
+export default function Amenities({ loaderData }: Route.ComponentProps) {
+  const { amenities } = loaderData;
+  const [editing, setEditing] = useState<AdminAmenity | null>(null);
+  const [deleting, setDeleting] = useState<AdminAmenity | null>(null);
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader
+        title="Venue Amenities Management"
+        description="The amenities venues can offer. Renaming or deleting one changes every venue that lists it."
+      />
+      <AddAmenity />
+      <Panel className="overflow-hidden">
+        {amenities === null ? (
+          <div className="flex flex-wrap items-center justify-between gap-4 p-6">
+            <p role="alert" className="font-medium text-danger">
+              {amenityMessages.loadFailed}
+            </p>
+            <Button variant="outline" onClick={() => window.location.reload()}>
+              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
+            </Button>
+          </div>
+        ) : amenities.length === 0 ? (
+          <EmptyState icon={<Sparkles className="h-10 w-10" aria-hidden="true" />} title="No amenities yet">
+            Add the first amenity above, such as WiFi or Parking.
+          </EmptyState>
+        ) : (
+          <ul className="-mb-px grid lg:grid-cols-2" aria-label="Amenities">
+            {amenities.map((a) => (
+              <li
+                key={a.id}
+                className="flex items-center justify-between gap-4 border-b border-sand px-5 py-3 hover:bg-ivory lg:odd:border-r"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{a.name}</p>
+                  <p className="text-xs text-muted">
+                    {a.venueCount === 0
+                      ? "No venues"
+                      : `${a.venueCount.toLocaleString("en-US")} ${a.venueCount === 1 ? "venue" : "venues"}`}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-1">
+                  <button
+                    type="button"
+                    onClick={() => setEditing(a)}
+                    aria-label={`Edit ${a.name}`}
+                    title="Edit"
+                    className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary"
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setDeleting(a)}
+                    aria-label={`Delete ${a.name}`}
+                    title="Delete"
+                    className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-red-50 hover:text-danger"
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+
+      <Dialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title="Edit Amenity"
+        description="Update the name of the amenity."
+      >
+        {editing ? <EditAmenity key={editing.id} amenity={editing} onDone={() => setEditing(null)} /> : null}
+      </Dialog>
+      {deleting ? (
+        <DeleteAmenity key={deleting.id} amenity={deleting} onDone={() => setDeleting(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+/** 'Add Amenity': one trimmed name, disabled while empty. */
+function AddAmenity() {
+  const fetcher = useFetcher<Reply>();
+  const form = useRef<HTMLFormElement>(null);
+  const [name, setName] = useState("");
+  const { errors, onSubmit } = useValidatedForm(amenityNameSchema, fetcher.data);
+  useToast(fetcher.data?.toast);
+  useOnSuccess(fetcher, () => {
+    setName("");
+    form.current?.reset();
+  });
+  const busy = fetcher.state !== "idle";
+  return (
+    <Panel className="p-5">
+      <fetcher.Form
+        ref={form}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-wrap items-start gap-3"
+      >
+        <input type="hidden" name="intent" value="create" />
+        <Field
+          label="New amenity"
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Enter amenity name"
+          maxLength={AMENITY_NAME_MAX}
+          autoComplete="off"
+          className="min-w-60 flex-1"
+          error={errors.name ?? errors.form}
+        />
+        <Button
+          type="submit"
+          className="mt-7"
+          disabled={busy || name.trim() === ""}
+          aria-busy={busy || undefined}
+        >
+          <Plus className="h-4 w-4" aria-hidden="true" /> Add Amenity
+        </Button>
+      </fetcher.Form>
+    </Panel>
+  );
+}
+
+function EditAmenity({ amenity, onDone }: { amenity: AdminAmenity; onDone: () => void }) {
+  const fetcher = useFetcher<Reply>();
+  const { errors, onSubmit } = useValidatedForm(amenityNameSchema, fetcher.data);
+  useToast(fetcher.data?.toast);
+  useOnSuccess(fetcher, onDone);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="amenityId" value={amenity.id} />
+      <Field
+        label="Name"
+        name="name"
+        defaultValue={amenity.name}
+        placeholder="Enter amenity name"
+        maxLength={AMENITY_NAME_MAX}
+        autoComplete="off"
+        error={errors.name ?? errors.form}
+      />
+      {amenity.venueCount > 0 ? (
+        <p className="text-sm text-muted">
+          The new name replaces the old one on {amenity.venueCount}{" "}
+          {amenity.venueCount === 1 ? "venue" : "venues"}.
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? "Updating..." : "Update"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function DeleteAmenity({ amenity, onDone }: { amenity: AdminAmenity; onDone: () => void }) {
+  const fetcher = useFetcher<Reply>();
+  useToast(fetcher.data?.toast);
+  useOnSuccess(fetcher, onDone);
+  return (
+    <ConfirmDialog
+      open
+      onClose={onDone}
+      title="Are you sure?"
+      confirmLabel="Delete"
+      busy={fetcher.state !== "idle"}
+      onConfirm={() => void fetcher.submit({ intent: "delete", amenityId: amenity.id }, { method: "post" })}
+    >
+      <p>
+        This will permanently delete the amenity{" "}
+        <strong className="break-words text-ink">{amenity.name}</strong>
+        {amenity.venueCount > 0
+          ? ` and remove it from ${amenity.venueCount} ${amenity.venueCount === 1 ? "venue" : "venues"}`
+          : ""}
+        . This action cannot be undone.
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

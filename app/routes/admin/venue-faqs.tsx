@@ -1,0 +1,457 @@
+import { ArrowDown, ArrowLeft, ArrowUp, MessageCircleQuestion, Plus, Save, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, useBlocker, useFetcher, useRevalidator } from "react-router";
+import type { Route } from "./+types/venue-faqs";
+import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useOnSuccess } from "~/components/admin/use-on-success";
+import { Field, FormError, TextareaField } from "~/components/forms/fields";
+import { useToast } from "~/components/layout/use-toast";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { parseForm } from "~/infra/form.server";
+import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { adminMeta } from "~/lib/admin";
+import { applyMove, planMove } from "~/lib/faq-order";
+import type { Toast } from "~/lib/toast";
+import {
+  FAQ_ANSWER_MAX,
+  FAQ_BOTH_REQUIRED,
+  FAQ_QUESTION_MAX,
+  faqFieldsSchema,
+  faqIdSchema,
+  faqMoveSchema,
+  isUuid,
+} from "~/lib/validation/admin";
+import type { Faq } from "~/lib/venue";
+import {
+  addFaq,
+  deleteFaq,
+  getFaqVenue,
+  listFaqs,
+  moveFaq,
+  updateFaq,
+  VENUE_NOT_FOUND,
+} from "~/services/faqs.server";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  adminMeta(data?.venue ? `FAQs for ${data.venue.name}` : "FAQs");
+
+const message = (err: unknown) => (err instanceof Error ? err.message : "Unknown error");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const actor = expectUser(context);
+  const notFound = () =>
+    redirectWithToast(app, request, "/admin/venues", { type: "error", message: VENUE_NOT_FOUND });
+  if (!isUuid(params.venueId)) throw await notFound();
+  let venue;
+  try {
+    venue = await getFaqVenue(app.db, actor, params.venueId);
+  } catch (err) {
+    if (!(err instanceof Error)) throw err;
+    app.logger.error("FAQ page: venue failed to load", { error: String(err) });
+    return { venue: null, faqs: [] as Faq[], error: `Error fetching venue: ${message(err)}` };
+  }
+  if (!venue) throw await notFound();
+  try {
+    return { venue, faqs: await listFaqs(app.db, venue.id), error: null };
+  } catch (err) {
+    if (!(err instanceof Error)) throw err;
+    app.logger.error("FAQ page: FAQs failed to load", { error: String(err) });
+    return { venue, faqs: [] as Faq[], error: `Error fetching FAQs: ${message(err)}` };
+  }
+}
+
+type Reply = { ok: boolean; intent?: string; faqId?: string; errors?: Record<string, string>; toast?: Toast };
+
+const FAILURES = {
+  add: "Failed to add FAQ",
+  save: "Failed to update FAQ",
+  move: "Failed to reorder FAQs",
+  delete: "Failed to delete FAQ",
+} as const;
+const SUCCESSES = {
+  add: "FAQ added successfully",
+  save: "FAQ updated successfully",
+  delete: "FAQ deleted successfully",
+} as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const actor = expectUser(context);
+  const parsed = await parseForm(request, faqIdSchema);
+  const values = parsed.values;
+  const intent = values.intent;
+  if (intent !== "add" && intent !== "save" && intent !== "move" && intent !== "delete")
+    return data<Reply>({ ok: false, toast: { type: "error", message: "Unknown action" } }, { status: 400 });
+  const fail = (status: number, reason: string, errors?: Record<string, string>) =>
+    data<Reply>(
+      {
+        ok: false,
+        intent,
+        faqId: values.faqId,
+        errors,
+        // 'Failed to save FAQ' when the save itself broke, 'Failed to update FAQ' when it was refused.
+        toast: {
+          type: "error",
+          message: `${status >= 500 && intent === "save" ? "Failed to save FAQ" : FAILURES[intent]}: ${reason}`,
+        },
+      },
+      { status },
+    );
+  if (!isUuid(params.venueId)) return fail(404, VENUE_NOT_FOUND);
+  const venueId = params.venueId;
+  try {
+    if (intent === "add" || intent === "save") {
+      const fields = await parseForm(values, faqFieldsSchema);
+      if (!fields.ok) return fail(400, fields.errors.form ?? FAQ_BOTH_REQUIRED, fields.errors);
+      if (intent === "add") {
+        const r = await addFaq(app.db, actor, venueId, fields.data, "admin");
+        if (!r.ok) return fail(r.status, r.error);
+        return data<Reply>({
+          ok: true,
+          intent,
+          faqId: r.faq.id,
+          toast: { type: "success", message: SUCCESSES.add },
+        });
+      }
+      if (!parsed.ok) return fail(400, parsed.errors.faqId ?? "FAQ not found");
+      const r = await updateFaq(app.db, actor, venueId, parsed.data.faqId, fields.data);
+      if (!r.ok) return fail(r.status, r.error);
+      return data<Reply>({
+        ok: true,
+        intent,
+        faqId: parsed.data.faqId,
+        toast: { type: "success", message: SUCCESSES.save },
+      });
+    }
+    if (intent === "move") {
+      const move = await parseForm(values, faqMoveSchema);
+      if (!move.ok) return fail(400, Object.values(move.errors)[0] ?? "Unknown error");
+      const r = await moveFaq(app.db, actor, venueId, move.data.faqId, move.data.direction, "admin");
+      if (!r.ok) return fail(r.status, r.error);
+      return data<Reply>({ ok: true, intent, faqId: move.data.faqId });
+    }
+    if (!parsed.ok) return fail(400, parsed.errors.faqId ?? "FAQ not found");
+    const r = await deleteFaq(app.db, actor, venueId, parsed.data.faqId);
+    if (!r.ok) return fail(r.status, r.error);
+    return data<Reply>({
+      ok: true,
+      intent,
+      faqId: parsed.data.faqId,
+      toast: { type: "success", message: SUCCESSES.delete },
+    });
+  } catch (err) {
+    if (!(err instanceof Error)) throw err;
+    app.logger.error("FAQ change failed", { intent, error: String(err) });
+    return fail(500, "Unknown error");
+  }
+}
+
+type Draft = { question: string; answer: string };
+
+export default function VenueFaqs({ loaderData }: Route.ComponentProps) {
+  const { venue, faqs, error } = loaderData;
+  const revalidator = useRevalidator();
+
+  // The list as shown: the server's order, changed at once by a move (before it is saved).
+  const [shown, setShown] = useState({ from: faqs, list: faqs });
+  if (shown.from !== faqs) setShown({ from: faqs, list: faqs });
+  const order = shown.list;
+
+  // Text edits are held here until that FAQ's 'Save Changes'.
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const saved = new Map(faqs.map((f) => [f.id, f]));
+  const isDirty = (id: string) => {
+    const d = drafts[id];
+    const s = saved.get(id);
+    return !!d && !!s && (d.question !== s.question || d.answer !== s.answer);
+  };
+  const dirtyCount = order.filter((f) => isDirty(f.id)).length;
+
+  const mover = useFetcher<typeof action>();
+  useToast(mover.data?.toast);
+  // A failed move reloads the true order (actions answered 4xx/5xx do not revalidate by themselves).
+  const [moveReply, setMoveReply] = useState(mover.data);
+  if (mover.data !== moveReply) {
+    setMoveReply(mover.data);
+    if (mover.data && !mover.data.ok) void revalidator.revalidate();
+  }
+  const moving = mover.state !== "idle";
+  const move = (id: string, direction: "up" | "down") => {
+    const writes = planMove(order, id, direction, "admin");
+    if (!writes) return;
+    setShown({ from: faqs, list: applyMove(order, writes) });
+    void mover.submit({ intent: "move", faqId: id, direction }, { method: "post" });
+  };
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirtyCount > 0 && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (dirtyCount === 0) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirtyCount]);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <ButtonLink to="/admin/venues" variant="ghost" size="sm" className="-ml-3">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Venues
+      </ButtonLink>
+      {venue ? (
+        <AdminPageHeader
+          title={`FAQs for ${venue.name}`}
+          description="Questions couples ask, in the order shown on the venue's page."
+        />
+      ) : (
+        <AdminPageHeader title="FAQs" />
+      )}
+      {error ? (
+        <p role="alert" className="rounded-lg border border-danger/30 bg-red-50 px-4 py-3 text-danger">
+          {error}
+        </p>
+      ) : null}
+
+      {venue ? <AddFaq /> : null}
+
+      {venue && !error ? (
+        <section aria-labelledby="existing-faqs" className="space-y-4">
+          <h2 id="existing-faqs" className="text-2xl">
+            Existing FAQs
+          </h2>
+          {order.length === 0 ? (
+            <Panel>
+              <EmptyState
+                icon={<MessageCircleQuestion className="h-10 w-10" aria-hidden="true" />}
+                title="No FAQs have been added yet"
+              >
+                Add the first question above; it will appear on the venue's page.
+              </EmptyState>
+            </Panel>
+          ) : (
+            <ol className="space-y-4">
+              {order.map((faq, i) => (
+                <li key={faq.id}>
+                  <FaqCard
+                    faq={saved.get(faq.id) ?? faq}
+                    number={i + 1}
+                    first={i === 0}
+                    last={i === order.length - 1}
+                    moving={moving}
+                    draft={drafts[faq.id]}
+                    dirty={isDirty(faq.id)}
+                    onDraft={(d) => setDrafts((all) => ({ ...all, [faq.id]: d }))}
+                    onSaved={() =>
+                      setDrafts((all) => {
+                        const { [faq.id]: _, ...rest } = all;
+                        return rest;
+                      })
+                    }
+                    onMove={(direction) => move(faq.id, direction)}
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ) : null}
+
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onClose={() => blocker.reset?.()}
+        title="Unsaved Changes"
+        confirmLabel="Leave Without Saving"
+        onConfirm={() => blocker.proceed?.()}
+      >
+        <p>
+          You have unsaved changes to {dirtyCount} {dirtyCount === 1 ? "FAQ" : "FAQs"}. If you leave now, they
+          will be lost.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function AddFaq() {
+  const fetcher = useFetcher<typeof action>();
+  const [question, setQuestion] = useState("");
+  const [answer, setAnswer] = useState("");
+  const form = useRef<HTMLFormElement>(null);
+  useToast(fetcher.data?.toast);
+  useOnSuccess(fetcher, () => {
+    setQuestion("");
+    setAnswer("");
+  });
+  const busy = fetcher.state !== "idle";
+  const incomplete = question.trim() === "" || answer.trim() === "";
+  const errors =
+    fetcher.data && !fetcher.data.ok && fetcher.data.intent === "add" ? (fetcher.data.errors ?? {}) : {};
+  return (
+    <Panel className="p-6">
+      <h2 className="text-2xl">Add New FAQ</h2>
+      <fetcher.Form ref={form} method="post" noValidate className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="add" />
+        <FormError message={errors.form} />
+        <Field
+          label="Question"
+          name="question"
+          value={question}
+          onChange={(e) => setQuestion(e.target.value)}
+          maxLength={FAQ_QUESTION_MAX}
+          autoComplete="off"
+          error={errors.question}
+        />
+        <TextareaField
+          label="Answer"
+          name="answer"
+          rows={4}
+          value={answer}
+          onChange={(e) => setAnswer(e.target.value)}
+          maxLength={FAQ_ANSWER_MAX}
+          error={errors.answer}
+          description={incomplete && (question || answer) ? FAQ_BOTH_REQUIRED : undefined}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={incomplete || busy} aria-busy={busy || undefined}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> {busy ? "Adding..." : "Add FAQ"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Panel>
+  );
+}
+
+function FaqCard({
+  faq,
+  number,
+  first,
+  last,
+  moving,
+  draft,
+  dirty,
+  onDraft,
+  onSaved,
+  onMove,
+}: {
+  faq: Faq;
+  number: number;
+  first: boolean;
+  last: boolean;
+  moving: boolean;
+  draft: Draft | undefined;
+  dirty: boolean;
+  onDraft: (d: Draft) => void;
+  onSaved: () => void;
+  onMove: (direction: "up" | "down") => void;
+}) {
+  const saver = useFetcher<typeof action>();
+  const remover = useFetcher<typeof action>();
+  const [confirming, setConfirming] = useState(false);
+  useToast(saver.data?.toast);
+  useToast(remover.data?.toast);
+  useOnSuccess(saver, onSaved);
+  const value = draft ?? { question: faq.question, answer: faq.answer };
+  const saving = saver.state !== "idle";
+  const blank = value.question.trim() === "" || value.answer.trim() === "";
+  const errors = saver.data && !saver.data.ok ? (saver.data.errors ?? {}) : {};
+  const iconButton =
+    "inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
+  return (
+    <Panel className="p-5">
+      <div className="flex items-center justify-between gap-3">
+        <h3 className="font-sans text-base font-semibold">
+          Question #{number}
+          {dirty ? <span className="ml-2 text-xs font-medium text-amber-800">Unsaved changes</span> : null}
+        </h3>
+        <div className="flex gap-1">
+          <button
+            type="button"
+            className={iconButton}
+            disabled={first || moving}
+            onClick={() => onMove("up")}
+            aria-label={`Move question ${number} up`}
+            title="Move up"
+          >
+            <ArrowUp className="h-4 w-4" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className={iconButton}
+            disabled={last || moving}
+            onClick={() => onMove("down")}
+            aria-label={`Move question ${number} down`}
+            title="Move down"
+          >
+            <ArrowDown className="h-4 w-4" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className={`${iconButton} hover:bg-red-50 hover:text-danger`}
+            onClick={() => setConfirming(true)}
+            aria-label={`Delete question ${number}`}
+            title="Delete"
+          >
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <div className="mt-3 space-y-3">
+        <FormError message={errors.form} />
+        <Field
+          label="Question"
+          value={value.question}
+          onChange={(e) => onDraft({ ...value, question: e.target.value })}
+          maxLength={FAQ_QUESTION_MAX}
+          autoComplete="off"
+        />
+        <TextareaField
+          label="Answer"
+          rows={4}
+          value={value.answer}
+          onChange={(e) => onDraft({ ...value, answer: e.target.value })}
+          maxLength={FAQ_ANSWER_MAX}
+        />
+        <div className="flex justify-end">
+          <Button
+            size="sm"
+            disabled={!dirty || blank || saving}
+            aria-busy={saving || undefined}
+            onClick={() =>
+              void saver.submit(
+                {
+                  intent: "save",
+                  faqId: faq.id,
+                  question: value.question,
+                  answer: value.answer,
+                  displayOrder: String(faq.displayOrder),
+                },
+                { method: "post" },
+              )
+            }
+          >
+            <Save className="h-4 w-4" aria-hidden="true" /> {saving ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Delete FAQ"
+        confirmLabel="Delete"
+        busy={remover.state !== "idle"}
+        onConfirm={() => {
+          setConfirming(false);
+          void remover.submit({ intent: "delete", faqId: faq.id }, { method: "post" });
+        }}
+      >
+        <p>Are you sure you want to delete this FAQ? This cannot be undone.</p>
+        <p className="font-medium break-words text-ink">{faq.question}</p>
+      </ConfirmDialog>
+    </Panel>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

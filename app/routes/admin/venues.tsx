@@ -1,0 +1,170 @@
+import { Plus } from "lucide-react";
+import { useCallback, useState } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/venues";
+import { VenueImportPanel } from "~/components/admin/venue-import-panel";
+import { VenuesTable } from "~/components/admin/venues-table";
+import { showToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
+import { readFormValues } from "~/infra/form.server";
+import { expectUser, getApp } from "~/infra/session.server";
+import { adminMeta } from "~/lib/admin";
+import type { Toast } from "~/lib/toast";
+import {
+  ADMIN_SORTS,
+  createVenueAsAdmin,
+  deleteVenueAsAdmin,
+  geocodeVenueAsAdmin,
+  isThrownAnswer,
+  listVenueFormChoices,
+  listVenuesForAdmin,
+  venueMessages,
+  type AdminSort,
+} from "~/services/admin-venues.server";
+
+// Spec, admin area: 'Admin venues'. The table of approved venues (search, sort, pages), the Add
+// Venue dialog (the venue form, approved at once), delete and geocode per venue, and the CSV
+// import panel (its endpoint is ./venues-import.ts). Every write revalidates this loader, so the
+// list is always the saved one.
+
+export const meta: Route.MetaFunction = () => adminMeta("Venues");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const user = expectUser(context);
+  const url = new URL(request.url);
+  const q = url.searchParams.get("q") ?? "";
+  const sortParam = url.searchParams.get("sort") as AdminSort | null;
+  const sort: AdminSort = sortParam && ADMIN_SORTS.includes(sortParam) ? sortParam : "name";
+  const dir = url.searchParams.get("dir") === "desc" ? ("desc" as const) : ("asc" as const);
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  try {
+    const [list, choices] = await Promise.all([
+      listVenuesForAdmin(app.db, user, { q, sort, dir, page }),
+      listVenueFormChoices(app.db, user),
+    ]);
+    return { list, choices, q, sort, dir, error: null };
+  } catch (err) {
+    if (isThrownAnswer(err)) throw err;
+    app.logger.error("loading the admin venues failed", { error: String(err) });
+    return { list: null, choices: null, q, sort, dir, error: venueMessages.loadFailed };
+  }
+}
+
+const toast = (type: Toast["type"], message: string): Toast => ({ type, message });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const user = expectUser(context);
+  const intent = new URL(request.url).searchParams.get("intent");
+
+  if (intent === "add") {
+    try {
+      const result = await createVenueAsAdmin(app, user, request);
+      if (!result.ok)
+        return data(
+          { ok: false as const, errors: result.errors, values: result.values, toast: result.toast },
+          { status: result.status, headers: result.unread ? { Connection: "close" } : undefined },
+        );
+      const notices: Toast[] = result.failures.map((f) => toast("error", f.message));
+      return {
+        ok: true as const,
+        toast: toast("success", venueMessages.added),
+        notices,
+        redirectTo: "",
+        venue: result.venue,
+      };
+    } catch (err) {
+      if (isThrownAnswer(err)) throw err;
+      app.logger.error("adding a venue failed", { error: String(err) });
+      return data(
+        { ok: false as const, errors: {}, values: {}, toast: toast("error", venueMessages.addFailed) },
+        { status: 500 },
+      );
+    }
+  }
+
+  const values = await readFormValues(request);
+  const venueId = values.venueId ?? "";
+  if (values.intent === "delete") {
+    try {
+      const result = await deleteVenueAsAdmin(app, user, venueId);
+      return result.ok
+        ? { ok: true as const, toast: toast("success", venueMessages.deleted) }
+        : data({ ok: false as const, toast: toast("error", result.error) }, { status: result.status });
+    } catch (err) {
+      if (isThrownAnswer(err)) throw err;
+      app.logger.error("deleting a venue failed", { error: String(err), venueId });
+      return data({ ok: false as const, toast: toast("error", venueMessages.deleteFailed) }, { status: 500 });
+    }
+  }
+  if (values.intent === "geocode") {
+    const result = await geocodeVenueAsAdmin(app, user, venueId);
+    return result.ok
+      ? { ok: true as const, toast: toast("success", venueMessages.geocoded) }
+      : data({ ok: false as const, toast: toast("error", result.error) }, { status: result.status });
+  }
+  return data({ ok: false as const, toast: toast("error", "Unknown action") }, { status: 400 });
+}
+
+export default function AdminVenues({ loaderData }: Route.ComponentProps) {
+  const { list, choices, q, sort, dir, error } = loaderData;
+  const [adding, setAdding] = useState(false);
+  const added = useCallback((reply: Extract<SubmissionReply, { ok: true }>) => {
+    setAdding(false);
+    void showToast(reply.toast);
+    for (const notice of reply.notices) void showToast(notice);
+  }, []);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-serif text-3xl text-ink">Venues</h1>
+          <p className="mt-1 text-sm text-muted">
+            Approved venues in the directory.{" "}
+            {list ? `${list.total.toLocaleString("en-US")} ${list.total === 1 ? "venue" : "venues"}.` : null}
+          </p>
+        </div>
+        <Button onClick={() => setAdding(true)} disabled={!choices}>
+          <Plus className="h-4 w-4" aria-hidden="true" /> Add Venue
+        </Button>
+      </header>
+
+      <VenueImportPanel />
+
+      {list ? (
+        <VenuesTable list={list} q={q} sort={sort} dir={dir} />
+      ) : (
+        <p role="alert" className="rounded-xl border border-danger/30 bg-red-50 p-6 text-danger">
+          {error}
+        </p>
+      )}
+
+      {choices ? (
+        <Dialog
+          open={adding}
+          onClose={() => setAdding(false)}
+          title="Add Venue"
+          description="The venue is listed at once: admins' venues need no approval."
+          className="max-w-2xl"
+        >
+          <VenueForm
+            admin
+            action="/admin/venues?intent=add"
+            venueTypes={choices.venueTypes}
+            amenities={choices.amenities}
+            submitLabel="Add Venue"
+            pendingLabel="Adding..."
+            onCancel={() => setAdding(false)}
+            onSubmitted={added}
+          />
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

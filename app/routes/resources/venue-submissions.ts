@@ -1,0 +1,68 @@
+import { data } from "react-router";
+import type { Route } from "./+types/venue-submissions";
+import { invalid } from "~/infra/form.server";
+import { getApp, getUser } from "~/infra/session.server";
+import type { Toast } from "~/lib/toast";
+import { uploadMessages } from "~/lib/uploads";
+import { listSubmissionChoices, submitVenue } from "~/services/submissions.server";
+
+// The venue submission dialog's endpoint (docs/decisions/011-venue-submission-and-uploads.md).
+// GET: the form's choices (venue types and amenities; public data). POST: a signed-in user's
+// multipart form with up to 10 images and a logo, which becomes a pending venue.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = getApp(context);
+  const choices = await listSubmissionChoices(db, (what, err) =>
+    logger.error(`loading ${what} for the submission form failed`, { error: String(err) }),
+  );
+  return data(choices, { headers: { "Cache-Control": "private, max-age=60" } });
+}
+
+const SUBMITTED: Toast = { type: "success", message: "Venue submitted for approval" };
+const FAILED: Toast = { type: "error", message: "Error submitting venue" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST")
+    return data({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+  const app = getApp(context);
+  const user = getUser(context);
+  // Refused before a byte of the body is read: guests upload nothing.
+  if (!user) {
+    const message = "You must be logged in to submit a venue";
+    return invalid({ form: message }, {}, { status: 401, toast: { type: "error", message } });
+  }
+
+  try {
+    const result = await submitVenue(app, user, request);
+    if (!result.ok) {
+      const reply = invalid(result.errors, result.values, { status: result.status, toast: result.toast });
+      // Refused part-way through the body: the rest is not read, the connection closes after.
+      return result.unread
+        ? data(reply.data, { status: result.status, headers: { Connection: "close" } })
+        : reply;
+    }
+    const { failures, total } = result.images;
+    const notices: Toast[] = failures.length
+      ? [
+          {
+            type: "error",
+            message: uploadMessages.partial(failures.length, total),
+            description: uploadMessages.partialDescription,
+            duration: 5000,
+          },
+          ...failures.map((f): Toast => ({ type: "error", message: f.message })),
+        ]
+      : [];
+    return {
+      ok: true as const,
+      toast: SUBMITTED,
+      notices,
+      venue: result.venue,
+      // Spec: after a second, admins go to the review queue, everyone else to their venues.
+      redirectTo: user.role === "admin" ? "/admin/pending" : "/account/venues",
+    };
+  } catch (err) {
+    app.logger.error("venue submission failed", { error: String(err) });
+    return data({ ok: false as const, errors: {}, values: {}, toast: FAILED }, { status: 500 });
+  }
+}

@@ -1,0 +1,601 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import crypto from "node:crypto";
+import { venueAmenities, venueCategories, venues } from "../../database/schema";
+import type { AppContext } from "~/infra/context.server";
+import type { Db } from "~/infra/db.server";
+import { SUBMISSION_BODY_LIMIT } from "~/infra/form.server";
+import type { Address, Geocoder } from "~/infra/geocoder.server";
+import type { UploadLimits } from "~/infra/uploads.server";
+import { parsePriceRange } from "~/lib/price-range";
+import type { Toast } from "~/lib/toast";
+import { MAX_IMAGE_BYTES, MAX_LOGOS, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
+import type { AppUser } from "~/lib/user";
+import {
+  adminVenueSchema,
+  adminVenueValues,
+  type AdminVenueInput,
+  type VenueFormValues,
+} from "~/lib/validation/admin-venue";
+import { validate, type FieldErrors } from "~/lib/validation/form";
+import { formatLocation, parseLocation, VENUE_STATE } from "~/lib/venue-address";
+import { normalizeAmenities } from "~/lib/venue";
+import { venuePath } from "~/lib/venue-url";
+import { recordAudit } from "./audit.server";
+import { ADMIN_ONLY_MESSAGE, assertAdmin } from "./permissions.server";
+import { deleteFiles, readVenueUpload, storeVenueFiles, venueFileKeys } from "./venue-files.server";
+
+// The admin's venues (spec, admin area: 'Admin venues', 'Admin edit venue', 'Geocoding
+// write-back'; issue 12, item 3). Every function checks the acting user's role itself, behind the
+// /admin layout's guard, so no other caller can use it by mistake. Venues an admin adds are
+// approved at once, with rating 0, review count 0 and no manager link. Every write goes through
+// plain SQL on `venues` so that the change-log triggers keep the search index current (ADR 005),
+// and is recorded in the audit log in the same transaction.
+
+// A service called by someone who is not an admin: 403, whatever route forgot its guard.
+export { assertAdmin, ADMIN_ONLY_MESSAGE as ADMIN_ONLY };
+
+/** A thrown answer (a refusal such as assertAdmin's, a redirect), which a route passes on as it is. */
+export const isThrownAnswer = (err: unknown) =>
+  err instanceof Response || (err as { type?: string } | null)?.type === "DataWithResponseInit";
+
+export const venueMessages = {
+  added: "Venue added successfully",
+  addFailed: "Failed to add venue",
+  updated: "Venue updated successfully",
+  updateFailed: "Failed to update venue",
+  deleted: "Venue deleted successfully",
+  deleteFailed: "Failed to delete venue",
+  notFound: "Venue Not Found",
+  idRequired: "Venue ID is required",
+  addressRequired: "Venue address is required for geocoding",
+  geocoded: "Venue coordinates updated successfully",
+  geocodeFailed: (status: string) => `Geocoding failed: ${status}`,
+  loadFailed: "Failed to load venues",
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isVenueId = (id: string | undefined): id is string => !!id && UUID.test(id);
+
+// ---------------------------------------------------------------------------------------------
+// The table
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_SORTS = ["name", "location", "capacity", "category"] as const;
+export type AdminSort = (typeof ADMIN_SORTS)[number];
+export const ADMIN_PAGE_SIZE = 50;
+
+export type AdminVenueRow = {
+  id: string;
+  name: string;
+  location: string;
+  capacity: number | null;
+  category: string | null;
+  latitude: number;
+  longitude: number;
+  path: string;
+};
+
+export type AdminVenueList = {
+  venues: AdminVenueRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+};
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Approved venues only (spec). `q` matches the name, the location or the venue type's name.
+ * Ascending by name by default; empty capacities (and venues without a type) come last in
+ * either direction; ties are broken by name, then id, so pages never overlap.
+ */
+export async function listVenuesForAdmin(
+  db: Db,
+  actor: AppUser | null,
+  opts: { q?: string; sort?: AdminSort; dir?: "asc" | "desc"; page?: number } = {},
+): Promise<AdminVenueList> {
+  assertAdmin(actor);
+  const q = opts.q?.trim().slice(0, 200) ?? "";
+  const dir = opts.dir === "desc" ? desc : asc;
+  // Lower-cased and compared by code unit, as the public list orders names (ADR 005), so the
+  // order is the same on every database whatever its collation.
+  const column: Record<AdminSort, SQL> = {
+    name: sql`lower(${venues.name}) collate "C"`,
+    location: sql`lower(${venues.location}) collate "C"`,
+    capacity: sql`${venues.capacity}`,
+    category: sql`lower(${venueCategories.name}) collate "C"`,
+  };
+  const sort = opts.sort ?? "name";
+  const where = and(
+    eq(venues.isApproved, true),
+    q
+      ? or(
+          ilike(venues.name, likePattern(q)),
+          ilike(venues.location, likePattern(q)),
+          ilike(venueCategories.name, likePattern(q)),
+        )
+      : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(venues)
+    .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
+    .where(where);
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(opts.page ?? 1)), pageCount);
+  const primary = sql`${column[sort]} ${sql.raw(dir === desc ? "desc" : "asc")} nulls last`;
+  const rows = await db
+    .select({
+      id: venues.id,
+      name: venues.name,
+      location: venues.location,
+      capacity: venues.capacity,
+      category: venueCategories.name,
+      latitude: venues.latitude,
+      longitude: venues.longitude,
+    })
+    .from(venues)
+    .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
+    .where(where)
+    .orderBy(primary, asc(sql`lower(${venues.name}) collate "C"`), asc(venues.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return {
+    venues: rows.map((r) => ({
+      ...r,
+      latitude: r.latitude ?? 0,
+      longitude: r.longitude ?? 0,
+      path: venuePath(r),
+    })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The form
+// ---------------------------------------------------------------------------------------------
+
+export type Choice = { id: string; name: string };
+
+/** The venue form's choices: venue types and amenities by name. */
+export async function listVenueFormChoices(db: Db, actor: AppUser | null) {
+  assertAdmin(actor);
+  const [venueTypes, amenities] = await Promise.all([
+    db
+      .select({ id: venueCategories.id, name: venueCategories.name })
+      .from(venueCategories)
+      .orderBy(asc(venueCategories.name)),
+    db
+      .select({ id: venueAmenities.id, name: venueAmenities.name })
+      .from(venueAmenities)
+      .orderBy(asc(venueAmenities.name)),
+  ]);
+  return { venueTypes, amenities };
+}
+
+export type EditableVenue = {
+  id: string;
+  name: string;
+  location: string;
+  path: string;
+  isApproved: boolean;
+  images: string[];
+  logoUrl: string | null;
+  values: VenueFormValues;
+};
+
+export async function getVenueForEdit(
+  db: Db,
+  actor: AppUser | null,
+  id: string,
+): Promise<EditableVenue | null> {
+  assertAdmin(actor);
+  if (!isVenueId(id)) return null;
+  const [v] = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
+  if (!v) return null;
+  const parsed = v.addressLine1 || v.city ? null : parseLocation(v.location);
+  const range = v.priceRange?.trim() || (v.priceLow && v.priceHigh ? `$${v.priceLow} - $${v.priceHigh}` : "");
+  const coordinate = (n: number | null) =>
+    n === null || (v.latitude === 0 && v.longitude === 0) ? "" : String(n);
+  return {
+    id: v.id,
+    name: v.name,
+    location: v.location,
+    path: venuePath(v),
+    isApproved: v.isApproved,
+    images: v.images,
+    logoUrl: v.logoUrl,
+    values: {
+      name: v.name,
+      description: v.description,
+      addressLine1: v.addressLine1 ?? parsed?.addressLine1 ?? "",
+      addressLine2: v.addressLine2 ?? parsed?.addressLine2 ?? "",
+      city: v.city ?? parsed?.city ?? "",
+      postalCode: v.postalCode ?? parsed?.postalCode ?? "",
+      region: v.region ?? "",
+      priceType: range ? "range" : "single",
+      price: v.pricePerEvent === null ? "" : String(v.pricePerEvent),
+      priceRange: range,
+      capacity: v.capacity === null ? "" : String(v.capacity),
+      category: v.categoryId ?? "",
+      amenities: normalizeAmenities(v.amenities)
+        .filter((a) => a.included)
+        .map((a) => a.name),
+      website: v.website ?? "",
+      phone: v.phone ?? "",
+      email: v.email ?? "",
+      latitude: coordinate(v.latitude),
+      longitude: coordinate(v.longitude),
+    },
+  };
+}
+
+export const ADMIN_VENUE_LIMITS: UploadLimits = {
+  maxBodyBytes: SUBMISSION_BODY_LIMIT,
+  maxFileBytes: MAX_IMAGE_BYTES,
+  files: {
+    images: { max: MAX_VENUE_IMAGES, tooMany: uploadMessages.tooMany },
+    logo: { max: MAX_LOGOS, tooMany: uploadMessages.oneLogo },
+  },
+  maxFields: 250,
+  maxFieldBytes: 32 * 1024,
+};
+
+export type SaveResult =
+  | {
+      ok: true;
+      venue: { id: string; name: string; path: string };
+      /** Images that could not be stored (the venue was saved without them). */
+      failures: { file: string; message: string }[];
+    }
+  | {
+      ok: false;
+      status: number;
+      errors: FieldErrors;
+      values: Record<string, string>;
+      toast?: Toast;
+      unread?: true;
+    };
+
+type Deps = Pick<AppContext, "db" | "storage" | "geocoder" | "logger">;
+
+const textValues = (values: Record<string, string | string[]>) =>
+  Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string"));
+
+/** The geocoder's address for a venue's parts. */
+const addressOf = (a: { addressLine1: string; city: string; postalCode: string }): Address => ({
+  line1: a.addressLine1,
+  city: a.city,
+  postalCode: a.postalCode,
+  state: VENUE_STATE,
+});
+
+async function geocode(geocoder: Geocoder, address: Address, logger: Deps["logger"]) {
+  return geocoder.geocode(address).catch((err: unknown) => {
+    logger.warn("geocoding failed", { error: String(err) });
+    return null;
+  });
+}
+
+/** The columns a form sets, shared by add and edit. */
+function formColumns(input: AdminVenueInput, categoryId: string, amenityNames: string[]) {
+  const range = input.priceType === "range" ? input.priceRange : null;
+  const bounds = range ? parsePriceRange(range) : null;
+  return {
+    name: input.name,
+    description: input.description,
+    location: formatLocation(input),
+    addressLine1: input.addressLine1,
+    addressLine2: input.addressLine2 || null,
+    city: input.city,
+    postalCode: input.postalCode,
+    region: input.region,
+    pricePerEvent: input.priceType === "single" ? input.price : null,
+    priceRange: range,
+    priceLow: bounds?.low ?? null,
+    priceHigh: bounds?.high ?? null,
+    capacity: input.capacity,
+    categoryId,
+    amenities: amenityNames.map((name) => ({ name, included: true })),
+    website: input.website,
+    phone: input.phone,
+    email: input.email,
+  };
+}
+
+/**
+ * Reads and checks an add or edit form: the fields by the schema, the venue type and amenities
+ * against the lists. Files have been through the image pipeline but are not stored yet.
+ */
+async function readForm(app: Deps, request: Request) {
+  const upload = await readVenueUpload(app, request, ADMIN_VENUE_LIMITS);
+  if (!upload.ok) {
+    const { refusal } = upload;
+    return {
+      ok: false as const,
+      result: {
+        ok: false as const,
+        status: refusal.status,
+        errors: { [refusal.field ?? "form"]: refusal.message },
+        values: {},
+        toast: { type: "error" as const, message: refusal.message },
+        unread: true as const,
+      },
+    };
+  }
+  const raw = adminVenueValues(upload.form);
+  const values = textValues(raw);
+  const refuse = (status: number, errors: FieldErrors, toast?: Toast) => ({
+    ok: false as const,
+    result: { ok: false as const, status, errors, values, toast },
+  });
+  const parsed = validate(adminVenueSchema, raw);
+  if (!parsed.ok) return refuse(400, parsed.errors);
+  const input = parsed.data;
+
+  const [category] = await app.db
+    .select({ id: venueCategories.id })
+    .from(venueCategories)
+    .where(eq(venueCategories.id, input.category));
+  if (!category) return refuse(400, { category: "Please choose a venue type from the list" });
+
+  const logoFailure = upload.logo && "failure" in upload.logo ? upload.logo.failure : null;
+  if (logoFailure)
+    return refuse(
+      422,
+      { logo: logoFailure },
+      { type: "error", message: uploadMessages.uploadError(logoFailure) },
+    );
+
+  const known = await app.db.select({ name: venueAmenities.name }).from(venueAmenities);
+  const byLower = new Map(known.map((a) => [a.name.toLowerCase(), a.name]));
+  const amenityNames = [
+    ...new Set(input.amenities.flatMap((a) => byLower.get(a.trim().toLowerCase()) ?? [])),
+  ];
+  return { ok: true as const, input, values, categoryId: category.id, amenityNames, upload, refuse };
+}
+
+/** The manual coordinates, when both are given (checked by the schema); else null. */
+const manualCoordinates = (input: AdminVenueInput) =>
+  input.latitude !== "" && input.longitude !== ""
+    ? { lat: Number(input.latitude), lng: Number(input.longitude) }
+    : null;
+
+/** Spec: 'Add Venue'. Approved at once, rating 0, review count 0, no submitter and no manager. */
+export async function createVenueAsAdmin(
+  app: Deps,
+  actor: AppUser | null,
+  request: Request,
+): Promise<SaveResult> {
+  assertAdmin(actor);
+  const form = await readForm(app, request);
+  if (!form.ok) return form.result;
+  const { input, upload } = form;
+  const images = upload.images;
+  if (images.length > 0 && images.every((p) => "failure" in p))
+    return form.refuse(
+      422,
+      { images: images.map((p) => ("failure" in p ? p.failure : "")).join(". ") },
+      { type: "error", message: uploadMessages.allFailed },
+    ).result;
+
+  const coordinates = manualCoordinates(input) ?? (await geocode(app.geocoder, addressOf(input), app.logger));
+  const venueId = crypto.randomUUID();
+  const stored = await storeVenueFiles(app, venueId, images, upload.logo);
+  try {
+    await app.db.transaction(async (tx) => {
+      await tx.insert(venues).values({
+        id: venueId,
+        ...formColumns(input, form.categoryId, form.amenityNames),
+        images: stored.imageUrls,
+        logoUrl: stored.logoUrl,
+        rating: 0,
+        reviewCount: 0,
+        isApproved: true,
+        approvedAt: new Date(),
+        userId: null,
+        latitude: coordinates?.lat ?? 0,
+        longitude: coordinates?.lng ?? 0,
+      });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "venue.create",
+        targetType: "venue",
+        targetId: venueId,
+        details: { name: input.name, location: formatLocation(input) },
+      });
+    });
+  } catch (err) {
+    await deleteFiles(app, stored.written, { venueId });
+    throw err;
+  }
+  return {
+    ok: true,
+    venue: { id: venueId, name: input.name, path: venuePath({ id: venueId, name: input.name }) },
+    failures: stored.failures,
+  };
+}
+
+/**
+ * Spec: 'Admin edit venue'. Every stored field; kept images (only ones the venue has) stay in
+ * their order, new ones follow; a removed or replaced stored file is deleted after the save.
+ * Coordinates: typed ones win; else a changed address is placed again; else they stay.
+ */
+export async function updateVenueAsAdmin(
+  app: Deps,
+  actor: AppUser | null,
+  venueId: string,
+  request: Request,
+): Promise<SaveResult | null> {
+  assertAdmin(actor);
+  if (!isVenueId(venueId)) return null;
+  const [current] = await app.db.select().from(venues).where(eq(venues.id, venueId)).limit(1);
+  if (!current) return null;
+  const form = await readForm(app, request);
+  if (!form.ok) return form.result;
+  const { input, upload } = form;
+
+  const kept = input.keepImages.filter(
+    (url, i, all) => current.images.includes(url) && all.indexOf(url) === i,
+  );
+  const newImages = upload.images.filter((p) => "image" in p);
+  if (kept.length + newImages.length > MAX_VENUE_IMAGES)
+    return form.refuse(
+      400,
+      { images: uploadMessages.tooMany },
+      { type: "error", message: uploadMessages.tooMany },
+    ).result;
+  if (upload.images.length > 0 && newImages.length === 0)
+    return form.refuse(
+      422,
+      { images: upload.images.map((p) => ("failure" in p ? p.failure : "")).join(". ") },
+      { type: "error", message: uploadMessages.allFailed },
+    ).result;
+
+  const columns = formColumns(input, form.categoryId, form.amenityNames);
+  const manual = manualCoordinates(input);
+  const moved = columns.location !== current.location;
+  const missing = !current.latitude && !current.longitude;
+  const placed =
+    manual ?? (moved || missing ? await geocode(app.geocoder, addressOf(input), app.logger) : null);
+  const coordinates = placed ?? (moved ? null : { lat: current.latitude ?? 0, lng: current.longitude ?? 0 });
+
+  const stored = await storeVenueFiles(app, venueId, upload.images, upload.logo);
+  const keepLogo = input.keepLogo !== "" && input.keepLogo === current.logoUrl;
+  const logoUrl = stored.logoUrl ?? (keepLogo ? current.logoUrl : null);
+  const images = [...kept, ...stored.imageUrls];
+  try {
+    const updated = await app.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(venues)
+        .set({
+          ...columns,
+          images,
+          logoUrl,
+          latitude: coordinates?.lat ?? 0,
+          longitude: coordinates?.lng ?? 0,
+          updatedAt: new Date(),
+        })
+        .where(eq(venues.id, venueId))
+        .returning({ id: venues.id });
+      if (rows.length === 0) return false;
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "venue.update",
+        targetType: "venue",
+        targetId: venueId,
+        details: { name: input.name, before: { name: current.name, location: current.location } },
+      });
+      return true;
+    });
+    if (!updated) {
+      await deleteFiles(app, stored.written, { venueId });
+      return null;
+    }
+  } catch (err) {
+    await deleteFiles(app, stored.written, { venueId });
+    throw err;
+  }
+  const dropped = [
+    ...current.images.filter((u) => !images.includes(u)),
+    current.logoUrl !== logoUrl ? current.logoUrl : null,
+  ];
+  await deleteFiles(app, venueFileKeys(app, venueId, dropped), { venueId });
+  return {
+    ok: true,
+    venue: { id: venueId, name: input.name, path: venuePath({ id: venueId, name: input.name }) },
+    failures: stored.failures,
+  };
+}
+
+/** Spec: delete after 'Are you sure you want to delete this venue?'. Its stored files go too. */
+export async function deleteVenueAsAdmin(
+  app: Deps,
+  actor: AppUser | null,
+  venueId: string,
+): Promise<{ ok: true; name: string } | { ok: false; status: number; error: string }> {
+  assertAdmin(actor);
+  if (!venueId) return { ok: false, status: 400, error: venueMessages.idRequired };
+  if (!isVenueId(venueId)) return { ok: false, status: 404, error: venueMessages.notFound };
+  const deleted = await app.db.transaction(async (tx) => {
+    const [row] = await tx.delete(venues).where(eq(venues.id, venueId)).returning({
+      name: venues.name,
+      location: venues.location,
+      images: venues.images,
+      logoUrl: venues.logoUrl,
+    });
+    if (!row) return null;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "venue.delete",
+      targetType: "venue",
+      targetId: venueId,
+      details: { name: row.name, location: row.location },
+    });
+    return row;
+  });
+  if (!deleted) return { ok: false, status: 404, error: venueMessages.notFound };
+  await deleteFiles(app, venueFileKeys(app, venueId, [...deleted.images, deleted.logoUrl]), { venueId });
+  return { ok: true, name: deleted.name };
+}
+
+/**
+ * Spec: 'Geocoding write-back' with the server's geocoder: the venue's address (its parts, or
+ * the parts read from its location) to coordinates, saved with updated_at.
+ */
+export async function geocodeVenueAsAdmin(
+  app: Deps,
+  actor: AppUser | null,
+  venueId: string,
+): Promise<{ ok: true; latitude: number; longitude: number } | { ok: false; status: number; error: string }> {
+  assertAdmin(actor);
+  if (!venueId) return { ok: false, status: 400, error: venueMessages.idRequired };
+  if (!isVenueId(venueId)) return { ok: false, status: 404, error: venueMessages.notFound };
+  const [v] = await app.db
+    .select({
+      name: venues.name,
+      location: venues.location,
+      addressLine1: venues.addressLine1,
+      city: venues.city,
+      postalCode: venues.postalCode,
+    })
+    .from(venues)
+    .where(eq(venues.id, venueId));
+  if (!v) return { ok: false, status: 404, error: venueMessages.notFound };
+  const parsed = parseLocation(v.location);
+  const address = {
+    addressLine1: v.addressLine1 ?? parsed?.addressLine1 ?? "",
+    city: v.city ?? parsed?.city ?? "",
+    postalCode: v.postalCode ?? parsed?.postalCode ?? "",
+  };
+  if (!v.location.trim() && !address.city && !address.postalCode)
+    return { ok: false, status: 400, error: venueMessages.addressRequired };
+  let found;
+  try {
+    found = await app.geocoder.geocode(addressOf(address));
+  } catch (err) {
+    app.logger.warn("geocoding failed", { error: String(err), venueId });
+    return { ok: false, status: 502, error: venueMessages.geocodeFailed("the geocoder did not answer") };
+  }
+  if (!found) return { ok: false, status: 422, error: venueMessages.geocodeFailed("address not found") };
+  const saved = await app.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(venues)
+      .set({ latitude: found.lat, longitude: found.lng, updatedAt: new Date() })
+      .where(eq(venues.id, venueId))
+      .returning({ id: venues.id });
+    if (rows.length === 0) return false;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "venue.geocode",
+      targetType: "venue",
+      targetId: venueId,
+      details: { name: v.name, latitude: found.lat, longitude: found.lng },
+    });
+    return true;
+  });
+  if (!saved) return { ok: false, status: 404, error: venueMessages.notFound };
+  return { ok: true, latitude: found.lat, longitude: found.lng };
+}

@@ -1,0 +1,448 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import crypto from "node:crypto";
+import { csvImports, venueAmenities, venueCategories, venues } from "../../database/schema";
+import type { AppContext } from "~/infra/context.server";
+import type { Db } from "~/infra/db.server";
+import type { Coordinates } from "~/infra/geocoder.server";
+import { readUploadForm, UploadRefusal, type UploadLimits } from "~/infra/uploads.server";
+import {
+  CSV_MAX_BYTES,
+  csvMessages,
+  decodeCsv,
+  nameKey,
+  parseCsv,
+  planImport,
+  planSignature,
+  previewRow,
+  type ExistingVenue,
+  type ImportPlan,
+  type ImportWarning,
+  type PlannedRow,
+  type PreviewRow,
+  type VenueRow,
+} from "~/lib/csv-import";
+import { createLimiter, MAX_VENUE_IMAGES } from "~/lib/uploads";
+import type { AppUser } from "~/lib/user";
+import { VENUE_STATE } from "~/lib/venue-address";
+import { assertAdmin } from "./admin-venues.server";
+import { recordAudit } from "./audit.server";
+
+// The admin's CSV import (spec, admin area: sections 3, 5, 8 and 9; issue 12, item 5;
+// docs/decisions/012-admin-venues-and-csv-import.md). Two requests with the same file:
+//   1. preview: the file is read, every row checked and matched against the venues; nothing is
+//      written. The answer lists the rows to add, the rows that update an existing venue (same
+//      name and location) and the rows with problems, and a token for this exact plan.
+//   2. import: the file is read and planned again; if the plan is not the one previewed (the
+//      file or the venues changed meanwhile) nothing is written and a new preview comes back.
+//      Otherwise the rows are written in batches, one transaction per batch (an audit entry in
+//      each), with progress reported after each batch, and a summary at the end.
+// Imported venues are approved at once (rating 0, review count 0, no manager link) and placed
+// with the server's geocoder. An update changes the text fields and never removes images.
+
+export const IMPORT_BATCH_SIZE = 500;
+const GEOCODE_CONCURRENCY = 8;
+
+export const IMPORT_LIMITS: UploadLimits = {
+  maxBodyBytes: CSV_MAX_BYTES + 64 * 1024,
+  maxFileBytes: CSV_MAX_BYTES,
+  files: { file: { max: 1, tooMany: "Choose one CSV file." } },
+  maxFields: 10,
+  maxFieldBytes: 1024,
+};
+
+export type ImportFile = { name: string; bytes: Uint8Array };
+
+export type ImportUpload =
+  | { ok: true; file: ImportFile; fields: Record<string, string> }
+  | { ok: false; status: number; error: string; unread?: true };
+
+/** The multipart form of either request: one CSV file (10 MB at most) and a few small fields. */
+export async function readImportUpload(request: Request): Promise<ImportUpload> {
+  let file: ImportFile | null = null;
+  let tooLarge = false;
+  try {
+    const { fields } = await readUploadForm(request, IMPORT_LIMITS, (f) => {
+      if (f.tooLarge) tooLarge = true;
+      else file = { name: f.name, bytes: f.bytes };
+    });
+    if (tooLarge)
+      return { ok: false, status: 413, error: `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB.` };
+    if (!file) return { ok: false, status: 400, error: "Choose a CSV file to import." };
+    return { ok: true, file, fields: Object.fromEntries(fields) };
+  } catch (err) {
+    if (!(err instanceof UploadRefusal)) throw err;
+    return { ok: false, status: err.status, error: err.message, unread: true };
+  }
+}
+
+export type ImportPreview = {
+  fileName: string;
+  rows: PreviewRow[];
+  counts: { add: number; update: number; skip: number };
+  notices: string[];
+  /** Names this exact file and plan; the import must send it back. */
+  token: string;
+};
+
+type Prepared =
+  | { ok: true; plan: ImportPlan; token: string; preview: ImportPreview }
+  | { ok: false; error: string; detail: string };
+
+/** The venues a file's rows may update: same name (compared as the checks compare names). */
+async function existingVenues(db: Db, names: string[]): Promise<ExistingVenue[]> {
+  const keys = [...new Set(names.map(nameKey))];
+  const found: ExistingVenue[] = [];
+  for (let i = 0; i < keys.length; i += 5000) {
+    const chunk = keys.slice(i, i + 5000);
+    found.push(
+      ...(await db
+        .select({
+          id: venues.id,
+          name: venues.name,
+          location: venues.location,
+          isApproved: venues.isApproved,
+        })
+        .from(venues)
+        .where(inArray(sql`lower(regexp_replace(btrim(${venues.name}), '\\s+', ' ', 'g'))`, chunk))),
+    );
+  }
+  return found;
+}
+
+async function prepare(db: Db, file: ImportFile): Promise<Prepared> {
+  const decoded = decodeCsv(file.bytes);
+  const parsed = parseCsv(decoded.text);
+  if (!parsed.ok) return parsed;
+  const [categories, amenities, existing] = await Promise.all([
+    db.select({ id: venueCategories.id, name: venueCategories.name }).from(venueCategories),
+    db.select({ name: venueAmenities.name }).from(venueAmenities),
+    existingVenues(
+      db,
+      parsed.records.map((r) => r.values.name),
+    ),
+  ]);
+  const plan = planImport(parsed, { categories, amenities: amenities.map((a) => a.name) }, existing);
+  if (decoded.notice) plan.notices.unshift(decoded.notice);
+  const token = crypto
+    .createHash("sha256")
+    .update(file.bytes)
+    .update("\n--\n")
+    .update(planSignature(plan))
+    .digest("base64url");
+  const rows = plan.rows.map(previewRow);
+  const count = (a: PreviewRow["action"]) => rows.filter((r) => r.action === a).length;
+  return {
+    ok: true,
+    plan,
+    token,
+    preview: {
+      fileName: file.name,
+      rows,
+      counts: { add: count("add"), update: count("update"), skip: count("skip") },
+      notices: plan.notices,
+      token,
+    },
+  };
+}
+
+export type PreviewResult =
+  { ok: true; preview: ImportPreview } | { ok: false; error: string; detail: string };
+
+/** Step 1: what the import would do, row by row. Writes nothing. */
+export async function previewImport(db: Db, actor: AppUser | null, file: ImportFile): Promise<PreviewResult> {
+  assertAdmin(actor);
+  const prepared = await prepare(db, file);
+  return prepared.ok ? { ok: true, preview: prepared.preview } : prepared;
+}
+
+export type RowOutcome = {
+  row: number;
+  outcome: "added" | "updated" | "skipped" | "failed";
+  name: string;
+  venueId?: string;
+  message?: string;
+};
+
+export type ImportSummary = {
+  importId: string;
+  fileName: string;
+  totalRows: number;
+  imported: number;
+  added: number;
+  updated: number;
+  /** Imported rows whose address the geocoder could not place (shown as 'Missing Coordinates'). */
+  unplaced: number;
+  warnings: ImportWarning[];
+  rows: RowOutcome[];
+};
+
+export type ImportResult =
+  | { ok: true; summary: ImportSummary }
+  | { ok: false; error: string; detail: string }
+  | { ok: false; changed: true; preview: ImportPreview };
+
+export type ImportProgress = { done: number; total: number };
+
+type Deps = Pick<AppContext, "db" | "geocoder" | "logger">;
+
+/** The columns a row sets, on a new venue or on the one it updates. */
+const textColumns = (v: VenueRow) => ({
+  name: v.name,
+  description: v.description,
+  location: v.location,
+  addressLine1: v.address?.addressLine1 || null,
+  addressLine2: v.address?.addressLine2 || null,
+  city: v.address?.city || null,
+  postalCode: v.address?.postalCode || null,
+  region: v.region,
+  pricePerEvent: v.pricePerEvent,
+  priceRange: v.priceRange,
+  priceLow: v.priceLow,
+  priceHigh: v.priceHigh,
+  capacity: v.capacity,
+  categoryId: v.categoryId,
+  amenities: v.amenities.map((name) => ({ name, included: true })),
+  website: v.website,
+  phone: v.phone,
+  email: v.email,
+});
+
+type Writable = Exclude<PlannedRow, { action: "skip" }>;
+
+/** Step 2: the previewed plan, written in batches. `token` must be the preview's. */
+export async function runImport(
+  app: Deps,
+  actor: AppUser | null,
+  file: ImportFile,
+  token: string,
+  onProgress: (p: ImportProgress) => void = () => {},
+): Promise<ImportResult> {
+  assertAdmin(actor);
+  const prepared = await prepare(app.db, file);
+  if (!prepared.ok) return prepared;
+  if (prepared.token !== token) return { ok: false, changed: true, preview: prepared.preview };
+
+  const { plan } = prepared;
+  const importId = crypto.randomUUID();
+  await app.db.insert(csvImports).values({
+    id: importId,
+    userId: actor.id,
+    fileName: file.name.slice(0, 200),
+    totalRows: plan.rows.length,
+  });
+
+  const outcomes = new Map<number, RowOutcome>();
+  for (const p of plan.rows)
+    if (p.action === "skip")
+      outcomes.set(p.row, { row: p.row, outcome: "skipped", name: p.name, message: p.problems.join("; ") });
+  const writable = plan.rows.filter((p): p is Writable => p.action !== "skip");
+  let unplaced = 0;
+  onProgress({ done: 0, total: writable.length });
+
+  for (let i = 0; i < writable.length; i += IMPORT_BATCH_SIZE) {
+    const batch = writable.slice(i, i + IMPORT_BATCH_SIZE);
+    const placed = await placeBatch(app, batch);
+    try {
+      const written = await writeBatch(app.db, actor, importId, batch, placed);
+      for (const o of written) outcomes.set(o.row, o);
+    } catch (err) {
+      // One bad row should not sink its neighbours: each row again, alone.
+      app.logger.warn("import batch failed; retrying its rows one by one", { importId, error: String(err) });
+      for (const p of batch) {
+        try {
+          const [o] = await writeBatch(app.db, actor, importId, [p], placed);
+          outcomes.set(p.row, o!);
+        } catch (rowErr) {
+          app.logger.error("import row failed", { importId, row: p.row, error: String(rowErr) });
+          outcomes.set(p.row, {
+            row: p.row,
+            outcome: "failed",
+            name: p.venue.name,
+            message: csvMessages.saveFailed,
+          });
+        }
+      }
+    }
+    for (const p of batch)
+      if (outcomes.get(p.row)?.outcome !== "failed" && placed.get(p.row) === null) unplaced++;
+    onProgress({ done: Math.min(i + IMPORT_BATCH_SIZE, writable.length), total: writable.length });
+  }
+
+  const rows = plan.rows.map((p) => outcomes.get(p.row)!);
+  const warnings = rows.flatMap((r) =>
+    r.outcome === "skipped" || r.outcome === "failed" ? [{ row: r.row, message: r.message ?? "" }] : [],
+  );
+  const added = rows.filter((r) => r.outcome === "added").length;
+  const updated = rows.filter((r) => r.outcome === "updated").length;
+  await app.db
+    .update(csvImports)
+    .set({ importedRows: added + updated, warnings })
+    .where(eq(csvImports.id, importId));
+  return {
+    ok: true,
+    summary: {
+      importId,
+      fileName: file.name,
+      totalRows: plan.rows.length,
+      imported: added + updated,
+      added,
+      updated,
+      unplaced,
+      warnings,
+      rows,
+    },
+  };
+}
+
+/**
+ * Coordinates for the rows that need them (new venues; updated venues that have none yet), a
+ * few geocoder calls at a time. Undefined: keep what the venue has; null: the geocoder had none.
+ */
+async function placeBatch(
+  app: Deps,
+  batch: Writable[],
+): Promise<Map<number, Coordinates | null | undefined>> {
+  const updates = batch.filter((p) => p.action === "update").map((p) => p.existing.id);
+  const placedAlready = new Set(
+    updates.length === 0
+      ? []
+      : (
+          await app.db
+            .select({ id: venues.id })
+            .from(venues)
+            .where(
+              sql`${inArray(venues.id, updates)} and ${venues.latitude} is not null and ${venues.longitude} is not null and not (${venues.latitude} = 0 and ${venues.longitude} = 0)`,
+            )
+        ).map((r) => r.id),
+  );
+  const limiter = createLimiter(GEOCODE_CONCURRENCY);
+  const placed = new Map<number, Coordinates | null | undefined>();
+  await Promise.all(
+    batch.map(async (p) => {
+      if (p.action === "update" && placedAlready.has(p.existing.id)) return placed.set(p.row, undefined);
+      const a = p.venue.address;
+      if (!a || (!a.city && !a.postalCode)) return placed.set(p.row, null);
+      const { done } = await limiter.run(() =>
+        app.geocoder.geocode({
+          line1: a.addressLine1,
+          city: a.city,
+          postalCode: a.postalCode,
+          state: VENUE_STATE,
+        }),
+      );
+      placed.set(
+        p.row,
+        await done.catch((err: unknown) => {
+          app.logger.warn("geocoding an imported venue failed", { error: String(err) });
+          return null;
+        }),
+      );
+    }),
+  );
+  return placed;
+}
+
+/** One transaction: the batch's new venues, its updates and the audit entry. */
+async function writeBatch(
+  db: Db,
+  actor: AppUser,
+  importId: string,
+  batch: Writable[],
+  placed: Map<number, Coordinates | null | undefined>,
+): Promise<RowOutcome[]> {
+  return db.transaction(async (tx) => {
+    const outcomes: RowOutcome[] = [];
+    const adds = batch.filter((p) => p.action === "add");
+    if (adds.length > 0) {
+      const now = new Date();
+      const ids = adds.map(() => crypto.randomUUID());
+      await tx.insert(venues).values(
+        adds.map((p, k) => {
+          const at = placed.get(p.row);
+          return {
+            id: ids[k],
+            ...textColumns(p.venue),
+            images: p.venue.images,
+            logoUrl: p.venue.logoUrl,
+            rating: 0,
+            reviewCount: 0,
+            isApproved: true,
+            approvedAt: now,
+            userId: null,
+            latitude: at?.lat ?? 0,
+            longitude: at?.lng ?? 0,
+          };
+        }),
+      );
+      adds.forEach((p, k) =>
+        outcomes.push({ row: p.row, outcome: "added", name: p.venue.name, venueId: ids[k] }),
+      );
+    }
+    const updates = batch.filter((p): p is Extract<Writable, { action: "update" }> => p.action === "update");
+    if (updates.length > 0) {
+      const current = new Map(
+        (
+          await tx
+            .select({ id: venues.id, images: venues.images, logoUrl: venues.logoUrl })
+            .from(venues)
+            .where(
+              inArray(
+                venues.id,
+                updates.map((p) => p.existing.id),
+              ),
+            )
+            .for("update")
+        ).map((r) => [r.id, r]),
+      );
+      // One UPDATE for the whole batch (a statement, not a row, fires the change-log triggers).
+      const values = updates.map((p) => {
+        const now = current.get(p.existing.id);
+        if (!now) throw new Error(`venue ${p.existing.id} is gone`);
+        const c = textColumns(p.venue);
+        // Never removes a manager's images: the file's new ones follow theirs, up to 10 in all.
+        const images = [...now.images, ...p.venue.images.filter((u) => !now.images.includes(u))].slice(
+          0,
+          Math.max(now.images.length, MAX_VENUE_IMAGES),
+        );
+        const at = placed.get(p.row);
+        outcomes.push({ row: p.row, outcome: "updated", name: p.venue.name, venueId: p.existing.id });
+        return sql`(${p.existing.id}::uuid, ${c.name}::text, ${c.description}::text, ${c.location}::text,
+          ${c.addressLine1}::text, ${c.addressLine2}::text, ${c.city}::text, ${c.postalCode}::text,
+          ${c.region}::text, ${c.pricePerEvent}::int, ${c.priceRange}::text, ${c.priceLow}::int,
+          ${c.priceHigh}::int, ${c.capacity}::int, ${c.categoryId}::uuid,
+          ${JSON.stringify(c.amenities)}::jsonb, ${c.website}::text, ${c.phone}::text, ${c.email}::text,
+          ${JSON.stringify(images)}::jsonb, ${now.logoUrl ?? p.venue.logoUrl}::text,
+          ${at !== undefined}::boolean, ${at?.lat ?? 0}::float8, ${at?.lng ?? 0}::float8)`;
+      });
+      await tx.execute(sql`
+        update venues as t set
+          name = v.name, description = v.description, location = v.location,
+          address_line1 = v.address_line1, address_line2 = v.address_line2, city = v.city,
+          postal_code = v.postal_code, region = v.region, price_per_event = v.price_per_event,
+          price_range = v.price_range, price_low = v.price_low, price_high = v.price_high,
+          capacity = v.capacity, category_id = v.category_id, amenities = v.amenities,
+          website = v.website, phone = v.phone, email = v.email, images = v.images,
+          logo_url = v.logo_url,
+          latitude = case when v.place then v.latitude else t.latitude end,
+          longitude = case when v.place then v.longitude else t.longitude end,
+          updated_at = now()
+        from (values ${sql.join(values, sql`, `)}) as v(id, name, description, location,
+          address_line1, address_line2, city, postal_code, region, price_per_event, price_range,
+          price_low, price_high, capacity, category_id, amenities, website, phone, email, images,
+          logo_url, place, latitude, longitude)
+        where t.id = v.id`);
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "venue.import",
+      targetType: "import",
+      targetId: importId,
+      details: {
+        added: adds.length,
+        updated: updates.length,
+        rows: [batch[0]!.row, batch[batch.length - 1]!.row],
+      },
+    });
+    return outcomes;
+  });
+}

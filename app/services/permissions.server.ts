@@ -1,0 +1,38 @@
+import { and, eq } from "drizzle-orm";
+import { data } from "react-router";
+import { venueManagers } from "../../database/schema";
+import type { Db } from "~/infra/db.server";
+import type { AppUser } from "~/lib/user";
+
+// The permission checks services make for themselves, behind the route guards, so that a service
+// called from a route that forgot its guard (or from a script) still refuses.
+
+export const ADMIN_ONLY_MESSAGE = "You do not have permission to access the admin area";
+export const MANAGE_VENUE_MESSAGE = "You do not have permission to manage this venue";
+
+/** Throws a 403 answer unless the acting user is an administrator. */
+export function assertAdmin(actor: AppUser | null | undefined): asserts actor is AppUser {
+  if (actor?.role !== "admin") throw data({ error: ADMIN_ONLY_MESSAGE }, { status: 403 });
+}
+
+/** Admins manage every venue; a venue manager only the venues linked to them. */
+export async function canManageVenue(db: Db, actor: AppUser | null | undefined, venueId: string) {
+  if (!actor) return false;
+  if (actor.role === "admin") return true;
+  if (actor.role !== "venue_manager") return false;
+  const [link] = await db
+    .select({ id: venueManagers.id })
+    .from(venueManagers)
+    .where(and(eq(venueManagers.userId, actor.id), eq(venueManagers.venueId, venueId)))
+    .limit(1);
+  return !!link;
+}
+
+export async function assertCanManageVenue(
+  db: Db,
+  actor: AppUser | null | undefined,
+  venueId: string,
+): Promise<void> {
+  if (!(await canManageVenue(db, actor, venueId)))
+    throw data({ error: MANAGE_VENUE_MESSAGE }, { status: 403 });
+}

@@ -1,0 +1,154 @@
+// One in-memory SearchStore (app/lib/search-store.ts) of every approved venue per database, for
+// the search list and the search map (ADR 005). At 100,000 venues, counting the matches of a broad
+// filter in PostgreSQL reads most of a 190 MB table (150-400 ms on our machines) and aggregating
+// the map over them 35-55 ms; over the store both take milliseconds.
+//
+// Kept current without rereading the venues: each call reads one row (cache_versions) and, when
+// the version moved, applies the venues recorded in `venue_changes` since (migration 0005), or
+// reloads everything when that is cheaper or the log no longer reaches back far enough.
+import { eq, gt, min, sql } from "drizzle-orm";
+import { cacheVersions, venueCategories, venueChanges } from "../../database/schema";
+import { queryRows, type Db } from "~/infra/db.server";
+import { SEARCH_SORTS } from "~/lib/search";
+import { SearchStore, type StoreVenue } from "~/lib/search-store";
+
+export type SearchIndex = { version: number; store: SearchStore };
+
+const VERSION_KEY = "venues";
+/** More changed venues than this since the last look: reload rather than patch. */
+const PATCH_LIMIT = 5000;
+
+type VenueRow = Omit<StoreVenue, "amenities"> & { amenities: string; isApproved: boolean };
+
+// Raw SQL rather than the query builder: the amenities travel as text and are parsed here, which
+// makes loading 100,000 venues about three times faster than through the jsonb mapping.
+const venueColumns = sql`id, name, location, description, region, capacity, min_price as "minPrice",
+  category_id as "categoryId", amenities::text as amenities, is_featured as "isFeatured", rating,
+  review_count as "reviewCount", latitude, longitude, is_approved as "isApproved"`;
+
+function storeVenue(r: VenueRow): StoreVenue {
+  let amenities: unknown = [];
+  try {
+    amenities = JSON.parse(r.amenities);
+  } catch {
+    // Not JSON: no amenities.
+  }
+  return { ...r, amenities, rating: Number(r.rating), minPrice: Number(r.minPrice) };
+}
+
+const categoryRows = (db: Db) =>
+  db.select({ id: venueCategories.id, name: venueCategories.name }).from(venueCategories);
+
+/** The current version as a scalar subquery, to read it in the same round trip as other rows. */
+export const versionSql = sql<
+  string | number | null
+>`(select version from cache_versions where name = ${VERSION_KEY})`;
+
+export async function readVersion(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ version: cacheVersions.version })
+    .from(cacheVersions)
+    .where(eq(cacheVersions.name, VERSION_KEY));
+  return Number(row?.version ?? 0);
+}
+
+async function loadIndex(db: Db): Promise<SearchIndex> {
+  // The version first: changes committed after it are applied again on the next look.
+  const version = await readVersion(db);
+  const store = new SearchStore(await categoryRows(db));
+  const rows = await queryRows<VenueRow>(db, sql`select ${venueColumns} from venues where is_approved`);
+  for (const row of rows) store.add(storeVenue(row));
+  store.seal();
+  // Sort the list orders now rather than in the first searches (a second or so at 100,000 venues).
+  for (const sort of SEARCH_SORTS) store.ordered(sort);
+  return { version, store };
+}
+
+/**
+ * Applies the venues changed since the index's version; "reload" when reloading everything is
+ * cheaper or needed (many changes, or the log no longer reaches back far enough).
+ */
+async function refreshIndex(db: Db, index: SearchIndex, version: number): Promise<SearchIndex | "reload"> {
+  const [oldest] = await db.select({ version: min(venueChanges.version) }).from(venueChanges);
+  // The log keeps only recent versions: further behind than that, some changes are unknown.
+  if (oldest?.version == null || Number(oldest.version) > index.version + 1) return "reload";
+  const changed = await db
+    .select({ id: venueChanges.venueId, version: venueChanges.version })
+    .from(venueChanges)
+    .where(gt(venueChanges.version, index.version));
+  const ids = [...new Set(changed.map((c) => c.id))];
+  const { store } = index;
+  if (ids.length > PATCH_LIMIT || store.deadSlots + ids.length > Math.max(10_000, store.size / 2))
+    return "reload";
+  const [rows, categories] = await Promise.all([
+    ids.length > 0
+      ? queryRows<VenueRow>(
+          db,
+          sql`select ${venueColumns} from venues where id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        )
+      : [],
+    categoryRows(db),
+  ]);
+  store.setCategories(categories);
+  for (const id of ids) store.remove(id);
+  for (const row of rows) if (row.isApproved) store.add(storeVenue(row));
+  return { version: changed.reduce((v, c) => Math.max(v, Number(c.version)), version), store };
+}
+
+type IndexState = {
+  index: SearchIndex | null;
+  refresh: Promise<SearchIndex> | null;
+  reload: Promise<void> | null;
+};
+const states = new WeakMap<Db, IndexState>();
+
+/**
+ * This database's search index, brought up to date: one small query when nothing changed, a few
+ * when venues changed. The first call loads the index (seconds at 100,000 venues); a later full
+ * reload (after a bulk import, say) runs aside while the previous index keeps answering.
+ */
+export async function searchIndex(db: Db): Promise<SearchIndex> {
+  let state = states.get(db);
+  if (!state) states.set(db, (state = { index: null, refresh: null, reload: null }));
+  const s = state;
+  const version = await readVersion(db);
+  if (s.index && (s.index.version >= version || s.reload)) return s.index;
+  // One refresh at a time per database; callers arriving meanwhile wait for it.
+  while (s.refresh) {
+    const index = await s.refresh;
+    if (index.version >= version || s.reload) return index;
+  }
+  s.refresh = (async () => {
+    if (!s.index) return (s.index = await loadIndex(db));
+    const patched = await refreshIndex(db, s.index, version);
+    if (patched !== "reload") return (s.index = patched);
+    s.reload ??= loadIndex(db)
+      .then((index) => void (s.index = index))
+      // A failed reload is tried again by the next search.
+      .catch(() => undefined)
+      .finally(() => (s.reload = null));
+    return s.index;
+  })().finally(() => (s.refresh = null));
+  return s.refresh;
+}
+
+/**
+ * The index as it stands, without checking the version (loading it on first use). For callers
+ * that read the version along with their own query and call `searchIndex` when it moved.
+ */
+export async function currentIndex(db: Db): Promise<SearchIndex> {
+  return states.get(db)?.index ?? searchIndex(db);
+}
+
+/** Loads the index ahead of the first search, e.g. at server start (seconds at 100,000 venues). */
+export async function warmSearchIndex(db: Db): Promise<void> {
+  await searchIndex(db);
+}
+
+/** Forgets this database's index, so the next search loads it afresh (benchmarks, tests). */
+export function dropSearchIndex(db: Db): void {
+  states.delete(db);
+}

@@ -1,0 +1,299 @@
+import { asc, sql } from "drizzle-orm";
+import crypto from "node:crypto";
+import { venueAmenities, venueCategories, venues } from "../../database/schema";
+import type { AppContext } from "~/infra/context.server";
+import type { Db } from "~/infra/db.server";
+import { LOGO_WIDTHS, ImageError, prepareImage, putImage, type PreparedImage } from "~/infra/images.server";
+import { readUploadForm, UploadRefusal, type UploadLimits } from "~/infra/uploads.server";
+import { SUBMISSION_BODY_LIMIT } from "~/infra/form.server";
+import { parsePriceRange } from "~/lib/price-range";
+import type { Toast } from "~/lib/toast";
+import { createLimiter, MAX_IMAGE_BYTES, MAX_LOGOS, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
+import type { AppUser } from "~/lib/user";
+import type { FieldErrors } from "~/lib/validation/form";
+import { validate } from "~/lib/validation/form";
+import { submissionValues, venueSubmissionSchema } from "~/lib/validation/venue-submission";
+import { formatLocation, VENUE_STATE } from "~/lib/venue-address";
+import { venuePath } from "~/lib/venue-url";
+import { venueAwaitingApprovalEmail, venueSubmittedEmail } from "./emails.server";
+import { hitRateLimits, LIMITS } from "./rate-limit.server";
+import { listAdmins } from "./users.server";
+
+// Venue submission (spec, public side: 'Venue submission dialog', sections 3, 5, 8, 9): a
+// signed-in user's form with up to 10 images and a logo becomes a pending venue.
+//
+// One request carries the fields and the files. While it streams in, each complete file goes
+// through the image pipeline (a few at a time; the body waits when they are all busy). Nothing
+// is written until the whole form is valid: then the WebP copies are stored under
+// venues/{new venue id}/, the row is inserted, and if the insert fails the stored files are
+// deleted again, so no file outlives a venue that was not saved.
+
+export type Choice = { id: string; name: string };
+
+/** The submission form's venue types and amenities; each list is null when it failed to load. */
+export async function listSubmissionChoices(
+  db: Db,
+  onError: (what: string, err: unknown) => void,
+): Promise<{ venueTypes: Choice[] | null; amenities: Choice[] | null }> {
+  const [venueTypes, amenities] = await Promise.all([
+    db
+      .select({ id: venueCategories.id, name: venueCategories.name })
+      .from(venueCategories)
+      .orderBy(asc(venueCategories.name))
+      .catch((err: unknown) => (onError("venue types", err), null)),
+    db
+      .select({ id: venueAmenities.id, name: venueAmenities.name })
+      .from(venueAmenities)
+      .orderBy(asc(venueAmenities.name))
+      .catch((err: unknown) => (onError("amenities", err), null)),
+  ]);
+  return { venueTypes, amenities };
+}
+
+export const SUBMISSION_LIMITS: UploadLimits = {
+  maxBodyBytes: SUBMISSION_BODY_LIMIT,
+  maxFileBytes: MAX_IMAGE_BYTES,
+  files: {
+    images: { max: MAX_VENUE_IMAGES, tooMany: uploadMessages.tooMany },
+    logo: { max: MAX_LOGOS, tooMany: uploadMessages.oneLogo },
+  },
+  maxFields: 200,
+  maxFieldBytes: 32 * 1024,
+};
+
+/** Images decoded and encoded at once per submission (sharp also uses threads inside each). */
+const IMAGE_CONCURRENCY = 3;
+
+export type UploadFailure = { file: string; message: string };
+
+export type SubmissionResult =
+  | {
+      ok: true;
+      venue: { id: string; name: string; path: string };
+      images: { stored: number; total: number; failures: UploadFailure[] };
+    }
+  | {
+      ok: false;
+      status: number;
+      errors: FieldErrors;
+      values: Record<string, string>;
+      toast?: Toast;
+      /** Refused while streaming: the rest of the body was not read (close the connection). */
+      unread?: true;
+    };
+
+type Processed = { field: string; name: string } & ({ image: PreparedImage } | { failure: string });
+
+type Deps = Pick<AppContext, "db" | "storage" | "geocoder" | "mailer" | "logger" | "config">;
+
+const textValues = (values: Record<string, string | string[]>) =>
+  Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string"));
+
+export async function submitVenue(app: Deps, user: AppUser, request: Request): Promise<SubmissionResult> {
+  const limiter = createLimiter(IMAGE_CONCURRENCY);
+  const processing: Promise<Processed>[] = [];
+
+  let fields: [string, string][];
+  try {
+    ({ fields } = await readUploadForm(request, SUBMISSION_LIMITS, async (file) => {
+      const named = { field: file.field, name: file.name };
+      if (file.tooLarge) {
+        processing.push(Promise.resolve({ ...named, failure: uploadMessages.tooLarge(file.name) }));
+        return;
+      }
+      const opts = file.field === "logo" ? { widths: LOGO_WIDTHS, square: true } : {};
+      // Waits for a free slot: meanwhile the rest of the body is not read.
+      const { done } = await limiter.run(() => prepareImage(file.bytes, opts));
+      processing.push(
+        done.then(
+          (image): Processed => ({ ...named, image }),
+          (err: unknown): Processed => {
+            if (!(err instanceof ImageError))
+              app.logger.error("image processing failed", { error: String(err) });
+            const reason = err instanceof ImageError ? err.message : "could not be processed";
+            return { ...named, failure: `${file.name} ${reason}` };
+          },
+        ),
+      );
+    }));
+  } catch (err) {
+    if (!(err instanceof UploadRefusal)) throw err;
+    // Whatever is still being encoded is dropped: nothing of it was stored.
+    void Promise.allSettled(processing);
+    return {
+      ok: false,
+      status: err.status,
+      errors: { [err.field ?? "form"]: err.message },
+      values: {},
+      toast: { type: "error", message: err.message },
+      unread: true,
+    };
+  }
+
+  const form = new FormData();
+  for (const [k, v] of fields) form.append(k, v);
+  const raw = submissionValues(form);
+  const values = textValues(raw);
+  const parsed = validate(venueSubmissionSchema, raw);
+  const processed = await Promise.all(processing);
+  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors, values };
+  const input = parsed.data;
+
+  const refuse = (status: number, errors: FieldErrors, toast?: Toast): SubmissionResult => ({
+    ok: false,
+    status,
+    errors,
+    values,
+    toast,
+  });
+
+  const [category] = await app.db
+    .select({ id: venueCategories.id })
+    .from(venueCategories)
+    .where(sql`${venueCategories.id} = ${input.category}`);
+  if (!category) return refuse(400, { category: "Please choose a venue type from the list" });
+
+  const images = processed.filter((p) => p.field === "images");
+  const imageFailures = images.flatMap((p) => ("failure" in p ? [{ file: p.name, message: p.failure }] : []));
+  const logo = processed.find((p) => p.field === "logo");
+  if (logo && "failure" in logo)
+    return refuse(
+      422,
+      { logo: logo.failure },
+      { type: "error", message: uploadMessages.uploadError(logo.failure) },
+    );
+  if (images.length > 0 && imageFailures.length === images.length)
+    return refuse(
+      422,
+      { images: imageFailures.map((f) => f.message).join(". ") },
+      { type: "error", message: uploadMessages.allFailed },
+    );
+
+  if (await hitRateLimits(app.db, [{ key: `venue-submit:${user.id}`, limit: LIMITS.venueSubmissionUser }]))
+    return refuse(429, { form: "You have submitted many venues today. Please try again tomorrow." });
+
+  // Amenities from the list only, spelled as the list spells them.
+  const known = await app.db.select({ name: venueAmenities.name }).from(venueAmenities);
+  const byLower = new Map(known.map((a) => [a.name.toLowerCase(), a.name]));
+  const amenityNames = [
+    ...new Set(input.amenities.flatMap((a) => byLower.get(a.trim().toLowerCase()) ?? [])),
+  ];
+
+  const coordinates = await app.geocoder
+    .geocode({
+      line1: input.addressLine1,
+      city: input.city,
+      postalCode: input.postalCode,
+      state: VENUE_STATE,
+    })
+    .catch((err: unknown) => {
+      app.logger.warn("geocoding failed", { error: String(err) });
+      return null;
+    });
+
+  const venueId = crypto.randomUUID();
+  const written: string[] = [];
+  const store = async (prefix: string, image: PreparedImage) => {
+    const { url, keys } = await putImage(
+      app.storage,
+      `venues/${venueId}/${prefix}${crypto.randomUUID()}`,
+      image,
+    );
+    written.push(...keys);
+    return url;
+  };
+  const storeLimiter = createLimiter(IMAGE_CONCURRENCY);
+  const storing = await Promise.all(
+    images.map(async (p) =>
+      "image" in p
+        ? (await storeLimiter.run(() => store("", p.image))).done.then(
+            (url) => ({ url }),
+            (err: unknown) => {
+              app.logger.error("storing an image failed", { error: String(err) });
+              return {
+                failure: {
+                  file: p.name,
+                  message: uploadMessages.uploadError(`${p.name} could not be saved`),
+                },
+              };
+            },
+          )
+        : null,
+    ),
+  );
+  const settled = await Promise.all(storing);
+  const imageUrls = settled.flatMap((s) => (s && "url" in s ? [s.url] : []));
+  const failures = [...imageFailures, ...settled.flatMap((s) => (s && "failure" in s ? [s.failure] : []))];
+
+  try {
+    if (images.length > 0 && imageUrls.length === 0)
+      return refuse(
+        422,
+        { images: uploadMessages.allFailed },
+        { type: "error", message: uploadMessages.allFailed },
+      );
+    const logoUrl = logo && "image" in logo ? await store("logo-", logo.image) : null;
+    const range = input.priceType === "range" ? input.priceRange : null;
+    const bounds = range ? parsePriceRange(range) : null;
+    const location = formatLocation(input);
+    await app.db.insert(venues).values({
+      id: venueId,
+      name: input.name,
+      description: input.description,
+      location,
+      addressLine1: input.addressLine1,
+      addressLine2: input.addressLine2 || null,
+      city: input.city,
+      postalCode: input.postalCode,
+      region: input.region,
+      pricePerEvent: input.priceType === "single" ? input.price : null,
+      priceRange: range,
+      priceLow: bounds?.low ?? null,
+      priceHigh: bounds?.high ?? null,
+      capacity: input.capacity,
+      categoryId: category.id,
+      amenities: amenityNames.map((name) => ({ name, included: true })),
+      images: imageUrls,
+      logoUrl,
+      website: input.website,
+      rating: 0,
+      reviewCount: 0,
+      isApproved: false,
+      userId: user.id,
+      latitude: coordinates?.lat ?? null,
+      longitude: coordinates?.lng ?? null,
+    });
+    written.length = 0;
+  } finally {
+    // Anything stored for a venue that was not saved goes again.
+    if (written.length > 0) {
+      const results = await Promise.allSettled(written.map((key) => app.storage.delete(key)));
+      const left = results.filter((r) => r.status === "rejected").length;
+      if (left) app.logger.error("orphan files could not be deleted", { venueId, count: left });
+    }
+  }
+
+  await notify(app, user, { name: input.name, location: formatLocation(input) }).catch((err: unknown) =>
+    app.logger.error("submission mails failed", { error: String(err) }),
+  );
+  return {
+    ok: true,
+    venue: { id: venueId, name: input.name, path: venuePath({ id: venueId, name: input.name }) },
+    images: { stored: imageUrls.length, total: images.length, failures },
+  };
+}
+
+/** A confirmation to the submitter and a notice to every administrator; a failed mail is logged. */
+async function notify(app: Deps, user: AppUser, venue: { name: string; location: string }) {
+  const { siteName, siteUrl } = app.config;
+  const admins = await listAdmins(app.db);
+  const mails = [
+    venueSubmittedEmail(siteName, user.email, venue, `${siteUrl}/account/venues`),
+    ...admins.map((a) =>
+      venueAwaitingApprovalEmail(siteName, a.email, venue, user, `${siteUrl}/admin/pending`),
+    ),
+  ];
+  const sent = await Promise.allSettled(mails.map((m) => app.mailer.send(m)));
+  for (const r of sent)
+    if (r.status === "rejected") app.logger.error("submission mail failed", { error: String(r.reason) });
+}

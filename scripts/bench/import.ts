@@ -1,0 +1,216 @@
+// bench:import — a 5,000-row CSV file through the admin's import over real HTTP, from upload to
+// summary: the preview request, then the import request read to its last NDJSON line. Budget
+// (issue 12): under 10 s on our machines. Runs the HTTP app of the source through Vite (or the
+// production build with --build), after a small warm-up import, on a fresh PGlite folder and,
+// when PostgreSQL answers, on a fresh PostgreSQL database too. The same file is imported twice:
+// 5,000 new venues, then 5,000 updates of them.
+//
+//   npm run bench:import                 # PGlite, then PostgreSQL (BENCH_DATABASE_URL)
+//   npm run bench:import -- --rows 10000 --only pglite --build
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { venueAmenities, venueCategories } from "../../database/schema";
+import { TOWNS } from "../../database/seed/towns";
+import { loadConfig } from "../../app/infra/config.server";
+import { createAppContext } from "../../app/infra/context.server";
+import { openDatabase } from "../../app/infra/db.server";
+import type { createHttpApp as CreateHttpApp } from "../../app/infra/http.server";
+import { AMENITY_NAMES, VENUE_TYPES } from "../../app/lib/catalog";
+import { ADMIN_IMPORT_PATH, CSV_COLUMNS, csvLine, LIST_SEPARATOR } from "../../app/lib/csv-import";
+import { authEmails } from "../../app/services/emails.server";
+import { setUserRole } from "../../app/services/users.server";
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: "string", default: "5000" },
+    only: { type: "string" },
+    build: { type: "boolean", default: false },
+  },
+});
+const ROWS = Number(args.rows);
+const BUDGET_MS = 10_000;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** A file as a venue list exported from a spreadsheet looks: commas, quotes and line breaks inside values. */
+function makeCsv(rows: number): Buffer {
+  const lines = [csvLine([...CSV_COLUMNS])];
+  for (let i = 0; i < rows; i++) {
+    const town = TOWNS[i % TOWNS.length]!;
+    const type = VENUE_TYPES[i % VENUE_TYPES.length]!;
+    const bad = i % 50 === 49; // 2 % of rows name a type that does not exist
+    const amenities = [0, 1, 2, 3].map((k) => AMENITY_NAMES[(i + k * 7) % AMENITY_NAMES.length]);
+    const description =
+      `${type.name} venue number ${i} in ${town.name}, with "room" for everyone; ` +
+      "ceremony lawn, reception hall, bridal suite and parking. ".repeat(4) +
+      (i % 20 === 0 ? "\r\nSecond paragraph: catering by arrangement." : "");
+    lines.push(
+      csvLine([
+        `Bench Venue ${i}, ${town.name}`,
+        description,
+        `${100 + (i % 900)} Main St, ${town.name}, Colorado ${town.zip}`,
+        `https://venue-${i}.example`,
+        `(303) 555-${String(i % 10000).padStart(4, "0")}`,
+        `events@venue-${i}.example`,
+        town.region,
+        String(2000 + (i % 50) * 100),
+        i % 3 === 0 ? "" : String(6000 + (i % 40) * 250),
+        String(50 + (i % 300)),
+        bad ? "Castle" : type.name,
+        amenities.join(LIST_SEPARATOR),
+        [`https://img.example.com/${i}-1.jpg`, `https://img.example.com/${i}-2.jpg`].join(LIST_SEPARATOR),
+        "",
+      ]),
+    );
+  }
+  return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8");
+}
+
+async function loadHttpApp(): Promise<{
+  createHttpApp: typeof CreateHttpApp;
+  kind: string;
+  close(): Promise<void>;
+}> {
+  if (args.build) {
+    if (!fs.existsSync("build/server/index.js"))
+      throw new Error("No production build: run `npm run build` first.");
+    const mod = (await import(path.resolve("build/server/index.js"))) as {
+      createHttpApp: typeof CreateHttpApp;
+    };
+    return { ...mod, kind: "production build", close: async () => {} };
+  }
+  const { createServer } = await import("vite");
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: "custom",
+    logLevel: "error",
+  });
+  const mod = (await vite.ssrLoadModule("/app/infra/http.server.ts")) as {
+    createHttpApp: typeof CreateHttpApp;
+  };
+  return { ...mod, kind: "source through Vite", close: () => vite.close() };
+}
+
+async function freshPostgres(): Promise<string | null> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query("drop database if exists vv_bench_import with (force)");
+  await admin.query("create database vv_bench_import");
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = "/vv_bench_import";
+  return url.toString();
+}
+
+type Timing = { previewMs: number; importMs: number; totalMs: number; summary: Record<string, unknown> };
+
+async function importOnce(origin: string, cookie: string, file: Buffer): Promise<Timing> {
+  const send = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    body.append("file", new Blob([new Uint8Array(file)], { type: "text/csv" }), "bench.csv");
+    return fetch(origin + ADMIN_IMPORT_PATH, { method: "POST", body, headers: { cookie, origin } });
+  };
+  const start = performance.now();
+  const previewRes = await send({ intent: "preview" });
+  const preview = (await previewRes.json()) as {
+    preview?: { token: string; counts: unknown };
+    error?: string;
+  };
+  if (!preview.preview) throw new Error(`preview failed: ${JSON.stringify(preview)}`);
+  const afterPreview = performance.now();
+  const res = await send({ intent: "import", token: preview.preview.token });
+  const lines = (await res.text()).trim().split("\n");
+  const end = performance.now();
+  const last = JSON.parse(lines.at(-1)!) as { type: string; summary?: Record<string, unknown> };
+  if (last.type !== "summary") throw new Error(`import failed: ${lines.at(-1)}`);
+  const { rows: _rows, warnings, ...summary } = last.summary!;
+  return {
+    previewMs: afterPreview - start,
+    importMs: end - afterPreview,
+    totalMs: end - start,
+    summary: { ...summary, warnings: (warnings as unknown[]).length, progressEvents: lines.length - 1 },
+  };
+}
+
+async function bench(kind: "pglite" | "postgresql", file: Buffer) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vv-bench-import-"));
+  const databaseUrl = kind === "postgresql" ? await freshPostgres() : undefined;
+  if (kind === "postgresql" && !databaseUrl) {
+    console.log(`postgresql: skipped (no server at ${PG_URL})`);
+    return null;
+  }
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? undefined,
+    PORT: "4799", // not listened on: the app gets a free port below
+    LOG_LEVEL: "warn",
+    BETTER_AUTH_SECRET: "bench-import-secret-0123456789abcdef",
+  });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const app = await createAppContext(config, database, { emails: authEmails });
+  await app.db.insert(venueCategories).values(VENUE_TYPES.map((t) => ({ name: t.name })));
+  await app.db.insert(venueAmenities).values(AMENITY_NAMES.map((name) => ({ name })));
+  const { headers, response } = await app.auth.api.signUpEmail({
+    body: { email: "bench-admin@bench.example", password: "bench-import-password-1", name: "Bench Admin" },
+    returnHeaders: true,
+  });
+  await setUserRole(app.db, { id: response.user.id }, "admin");
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+
+  const http = await loadHttpApp();
+  const server = http.createHttpApp(app).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    // Warm-up: the first request compiles and loads the route modules.
+    await importOnce(origin, cookie, makeCsv(10));
+    const first = await importOnce(origin, cookie, file);
+    const second = await importOnce(origin, cookie, file);
+    return { kind, server: http.kind, first, second };
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    await http.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const file = makeCsv(ROWS);
+console.log(
+  `bench:import — ${ROWS.toLocaleString("en-US")} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB; ` +
+    `node ${process.version}; ${os.cpus().length} CPUs; load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+);
+let failed = false;
+for (const kind of ["pglite", "postgresql"] as const) {
+  if (args.only && args.only !== kind) continue;
+  const result = await bench(kind, file);
+  if (!result) continue;
+  for (const [label, t] of [
+    ["new venues", result.first],
+    ["same file again (updates)", result.second],
+  ] as const) {
+    const ok = t.totalMs < BUDGET_MS;
+    failed ||= !ok;
+    console.log(
+      `${kind} (${result.server}), ${label}: upload to summary ${(t.totalMs / 1000).toFixed(2)} s ` +
+        `(preview ${(t.previewMs / 1000).toFixed(2)} s, import ${(t.importMs / 1000).toFixed(2)} s) ` +
+        `${ok ? "within" : "OVER"} the ${BUDGET_MS / 1000} s budget; ${JSON.stringify(t.summary)}`,
+    );
+  }
+}
+process.exit(failed ? 1 : 0);

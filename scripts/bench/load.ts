@@ -1,0 +1,448 @@
+// The load benchmark (issue 7). Not part of `npm test`; needs `npm run build` first.
+//   npm run bench:load                         60 s, 200 browsing connections, 20 signed-in ones
+//   npm run bench:load -- --seconds 20 --browsers 50 --accounts 5
+// It creates a fresh PostgreSQL database `vv_load` (dropped first; server from BENCH_DATABASE_URL,
+// default postgres://postgres@127.0.0.1:5432/postgres), starts the production server on it as a
+// child process (`npx tsx server.ts`, NODE_ENV=production, a temporary DATA_DIR, a free port,
+// LOG_LEVEL=warn; it migrates and seeds the demo content), registers the accounts (POST /login),
+// warms up (every page once, then 5 s at a tenth of the load; not measured), then runs two
+// autocannon loads at once:
+//   - browsing: home 15 %, venue pages (from /sitemap.xml) 55 %, /categories 10 %, category
+//     pages 20 %, as a browser asks for them (Accept: text/html, Accept-Encoding: br, gzip);
+//   - signed in, one connection per account, in rounds: sign in on rounds 1, 4 and 8 (3 times
+//     per account: 60 in all, the per-address limit of 60 per 15 minutes, as every request comes
+//     from 127.0.0.1; a 429 is counted apart, not as an error), the saved-venues page on the
+//     other rounds, then save a favourite (POST /api/favorites), write a review (POST to the venue
+//     page, which answers with the page) and remove the favourite.
+// It prints per scenario: requests, throughput, p50/p95/p99 latency (from request written to
+// answer read), expected 401/429, and errors (any other status outside 2xx/3xx; socket errors;
+// no answer within 30 s), and the server's RSS (VmRSS) before and after. Exits 1 on any error
+// or when RSS, read again after 5 s idle, grew by more than 100 MB.
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const { values: args } = parseArgs({
+  options: { seconds: { type: "string" }, browsers: { type: "string" }, accounts: { type: "string" } },
+});
+const SECONDS = Number(args.seconds ?? 60);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = "vv_load";
+const BROWSERS = Number(args.browsers ?? 200);
+const ACCOUNTS = Number(args.accounts ?? 20);
+const SIGN_INS_PER_ACCOUNT = 3;
+/** A connection signs in on these rounds of its loop (and opens its saved venues otherwise). */
+const SIGN_IN_ROUNDS = [1, 4, 8];
+const RSS_GROWTH_LIMIT_MB = 100;
+/** A request without an answer after this long counts as an error (a timeout). */
+const TIMEOUT_SECONDS = 30;
+/** Unmeasured warm-up: every page once, then this long at a tenth of the load. */
+const WARM_UP_SECONDS = 5;
+/** Idle time after the run before RSS is read again (requests still in flight finish). */
+const SETTLE_SECONDS = 5;
+
+if (!fs.existsSync("build/server/index.js")) {
+  console.error("bench:load serves the production build: run `npm run build` first.");
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+// ---------------------------------------------------------------------------------------------
+
+async function freshDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.query(`create database ${DB_NAME}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+/** `npx` starts sh, tsx and then node: the server is the deepest descendant running server.ts. */
+function serverPid(rootPid: number): number | undefined {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let found: { pid: number; depth: number } | undefined;
+  const walk = (pid: number, depth: number) => {
+    let cmdline: string;
+    try {
+      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    } catch {
+      return;
+    }
+    if (cmdline.includes("server.ts") && (!found || depth > found.depth)) found = { pid, depth };
+    for (const kid of children.get(pid) ?? []) walk(kid, depth + 1);
+  };
+  walk(rootPid, 0);
+  return found?.pid;
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, logFile: string) {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      const log = await fsp.readFile(logFile, "utf8").catch(() => "");
+      throw new Error(`the server exited (${child.exitCode}):\n${log.slice(-3000)}`);
+    }
+    try {
+      const res = await fetch(`${origin}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the server did not answer /healthz within 5 minutes");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+// ---------------------------------------------------------------------------------------------
+
+type Row = { latencies: number[]; expected: number; errors: number; statuses: Map<number, number> };
+const rows = new Map<string, Row>();
+const row = (name: string) => {
+  let r = rows.get(name);
+  if (!r) rows.set(name, (r = { latencies: [], expected: 0, errors: 0, statuses: new Map() }));
+  return r;
+};
+
+function record(name: string, status: number, startedAt: number) {
+  const r = row(name);
+  r.latencies.push(performance.now() - startedAt);
+  r.statuses.set(status, (r.statuses.get(status) ?? 0) + 1);
+  if (status === 401 || status === 429) r.expected++;
+  else if (status < 200 || status >= 400) r.errors++;
+}
+
+function percentile(sorted: number[], q: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run
+// ---------------------------------------------------------------------------------------------
+
+const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "vv-load-"));
+const logFile = path.join(dataDir, "server.log");
+let child: ChildProcess | undefined;
+
+async function stopServer() {
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise((r) => child!.once("exit", r));
+  process.kill(-child.pid, "SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+}
+
+process.on("SIGINT", () => {
+  void stopServer().finally(() => process.exit(130));
+});
+
+let exitCode = 0;
+try {
+  const databaseUrl = await freshDatabase();
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const log = fs.openSync(logFile, "a");
+  console.log(`Starting the production server on ${origin} (PostgreSQL database ${DB_NAME}) ...`);
+  child = spawn("npx", ["tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
+  const startedAt = performance.now();
+  await waitForHealth(origin, child, logFile);
+  const pid = serverPid(child.pid!);
+  if (!pid) throw new Error("could not find the server process");
+  console.log(`Server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (pid ${pid}).`);
+
+  // What there is to browse.
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+  const venuePaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]!).pathname)
+    .filter((p) => p.startsWith("/venue/"));
+  const categoriesHtml = await (await fetch(`${origin}/categories`)).text();
+  const categoryPaths = [
+    ...new Set([...categoriesHtml.matchAll(/href="(\/categories\/[^"?#]+)"/g)].map((m) => m[1]!)),
+  ];
+  const venues = venuePaths.flatMap((p) => {
+    const id = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.exec(p)?.[0];
+    return id ? [{ path: p, id }] : [];
+  });
+  if (!venues.length || !categoryPaths.length) throw new Error("no venues or categories to browse");
+
+  // The signed-in users.
+  const accounts: { email: string; password: string; cookie: string }[] = [];
+  for (let i = 0; i < ACCOUNTS; i++) {
+    const email = `load-${i}-${crypto.randomBytes(3).toString("hex")}@bench.example`;
+    const password = `Load-${crypto.randomBytes(6).toString("hex")}`;
+    const res = await fetch(`${origin}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "register",
+        name: `Load ${i}`,
+        email,
+        password,
+        confirmPassword: password,
+      }),
+    });
+    if (res.status !== 302) throw new Error(`registering ${email} answered ${res.status}`);
+    const cookie = sessionCookie(res.headers.getSetCookie());
+    if (!cookie) throw new Error(`registering ${email} gave no session`);
+    accounts.push({ email, password, cookie });
+  }
+  console.log(
+    `${venuePaths.length} venue pages, ${categoryPaths.length} category pages, ${ACCOUNTS} accounts. ` +
+      `Loading for ${SECONDS} s: ${BROWSERS} browsing connections and ${ACCOUNTS} signed-in ones ...`,
+  );
+
+  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+
+  // Warm-up (not measured): JIT, caches and the connection pool, so that RSS "before" is a
+  // running server's and growth means memory kept.
+  for (const p of ["/", "/categories", ...categoryPaths, ...venuePaths])
+    await (await fetch(origin + p)).arrayBuffer();
+  await autocannon({
+    url: origin,
+    connections: Math.max(1, Math.round(BROWSERS / 10)),
+    duration: WARM_UP_SECONDS,
+    requests: [{ setupRequest: (req) => ({ ...req, path: pick(venuePaths) }) }],
+  });
+  const rssBefore = rssMb(pid);
+  const common = { "accept-encoding": "br, gzip", "user-agent": "vv-bench-load" };
+
+  // Browsing: each request picks a page (home 15 %, venue 55 %, categories 10 %, category 20 %).
+  type BrowseContext = { kind: string; at: number };
+  const browse = autocannon({
+    url: origin,
+    connections: BROWSERS,
+    duration: SECONDS,
+    timeout: TIMEOUT_SECONDS,
+    headers: { ...common, accept: "text/html" },
+    requests: [
+      hooked<BrowseContext>(
+        (req, c) => {
+          const r = Math.random();
+          const [kind, p] =
+            r < 0.15
+              ? ["home", "/"]
+              : r < 0.7
+                ? ["venue page", pick(venuePaths)]
+                : r < 0.8
+                  ? ["categories", "/categories"]
+                  : ["category page", pick(categoryPaths)];
+          c.kind = kind;
+          c.at = performance.now();
+          return { ...req, method: "GET", path: p, body: undefined };
+        },
+        (status, c) => record(c.kind, status, c.at),
+      ),
+    ],
+  });
+
+  // Signed in: one account per connection; the context lives as long as the connection loops
+  // through the (long) list of steps below.
+  type UserContext = {
+    account: (typeof accounts)[number];
+    iteration: number;
+    signIns: number;
+    venue: (typeof venues)[number];
+    step: string;
+    at: number;
+  };
+  let nextAccount = 0;
+  const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
+  const post = (c: UserContext, path: string, values: Record<string, string>) => ({
+    method: "POST" as const,
+    path,
+    headers: {
+      ...common,
+      origin,
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: c.account.cookie,
+    },
+    body: form(values),
+  });
+  const begin = (c: UserContext, step: string) => {
+    c.step = step;
+    c.at = performance.now();
+  };
+  const done = (status: number, c: UserContext) => record(c.step, status, c.at);
+  const steps: autocannon.Request[] = [
+    hooked<UserContext>(
+      (req, c) => {
+        c.account ??= accounts[nextAccount++ % accounts.length]!;
+        c.iteration = (c.iteration ?? 0) + 1;
+        c.signIns ??= 0;
+        if (SIGN_IN_ROUNDS.includes(c.iteration) && c.signIns < SIGN_INS_PER_ACCOUNT) {
+          c.signIns++;
+          begin(c, "sign in");
+          const { email, password } = c.account;
+          return { ...req, ...post(c, "/login", { intent: "login", email, password }) };
+        }
+        begin(c, "saved venues page");
+        const headers = { ...common, accept: "text/html", cookie: c.account.cookie };
+        return { ...req, method: "GET", path: "/favorites", headers, body: undefined };
+      },
+      (status, c, headers) => {
+        done(status, c);
+        if (c.step !== "sign in") return;
+        const set = headers["set-cookie"];
+        const cookie = sessionCookie(Array.isArray(set) ? set : set ? [set] : []);
+        if (cookie) c.account.cookie = cookie;
+      },
+    ),
+    hooked<UserContext>((req, c) => {
+      c.venue = pick(venues);
+      begin(c, "save favourite");
+      return { ...req, ...post(c, "/api/favorites", { venueId: c.venue.id, saved: "true" }) };
+    }, done),
+    hooked<UserContext>((req, c) => {
+      begin(c, "write review");
+      const rating = String(1 + Math.floor(Math.random() * 5));
+      const comment = `Visited on a load test, iteration ${c.iteration}: lovely views and kind staff.`;
+      return { ...req, ...post(c, c.venue.path, { rating, comment }) };
+    }, done),
+    hooked<UserContext>((req, c) => {
+      begin(c, "remove favourite");
+      return { ...req, ...post(c, "/api/favorites", { venueId: c.venue.id, saved: "false" }) };
+    }, done),
+  ];
+  const users = autocannon({
+    url: origin,
+    connections: ACCOUNTS,
+    duration: SECONDS,
+    timeout: TIMEOUT_SECONDS,
+    // The context is reset when a connection wraps around the list: make the list outlast the run.
+    requests: Array.from({ length: 5000 }, () => steps).flat(),
+  });
+
+  const [browseResult, usersResult] = await Promise.all([browse, users]);
+  const rssRightAfter = rssMb(pid);
+  await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
+  const rssAfter = rssMb(pid);
+
+  // ------------------------------------------------------------------------------------------
+  // Report
+  // ------------------------------------------------------------------------------------------
+  const seconds = SECONDS;
+  const groups: [string, string[], autocannon.Result][] = [
+    ["browsing", ["home", "venue page", "categories", "category page"], browseResult],
+    [
+      "signed in",
+      ["sign in", "saved venues page", "save favourite", "write review", "remove favourite"],
+      usersResult,
+    ],
+  ];
+  const fmt = (n: number, w: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : "-").padStart(w);
+  const header = `${"scenario".padEnd(22)}${"requests".padStart(9)}${"req/s".padStart(8)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}${"p99 ms".padStart(9)}${"401/429".padStart(9)}${"errors".padStart(8)}`;
+  console.log(`\n${header}\n${"-".repeat(header.length)}`);
+  let errors = 0;
+  for (const [group, names, result] of groups) {
+    const all: number[] = [];
+    let expected = 0;
+    let groupErrors = 0;
+    for (const name of names) {
+      const r = row(name);
+      const sorted = [...r.latencies].sort((a, b) => a - b);
+      all.push(...sorted);
+      expected += r.expected;
+      groupErrors += r.errors;
+      console.log(
+        `  ${name.padEnd(20)}${fmt(sorted.length, 9)}${fmt(sorted.length / seconds, 8, 1)}${fmt(percentile(sorted, 0.5), 9, 1)}${fmt(percentile(sorted, 0.95), 9, 1)}${fmt(percentile(sorted, 0.99), 9, 1)}${fmt(r.expected, 9)}${fmt(r.errors, 8)}`,
+      );
+      if (r.errors)
+        console.log(`      statuses: ${[...r.statuses].map(([s, n]) => `${s}: ${n}`).join(", ")}`);
+    }
+    // autocannon's `errors` are socket errors, timeouts included.
+    const socket = result.errors;
+    groupErrors += socket;
+    errors += groupErrors;
+    all.sort((a, b) => a - b);
+    console.log(
+      `${`${group} (all)`.padEnd(22)}${fmt(all.length, 9)}${fmt(all.length / seconds, 8, 1)}${fmt(percentile(all, 0.5), 9, 1)}${fmt(percentile(all, 0.95), 9, 1)}${fmt(percentile(all, 0.99), 9, 1)}${fmt(expected, 9)}${fmt(groupErrors, 8)}` +
+        (socket ? `   (${socket} socket errors, ${result.timeouts} of them timeouts)` : ""),
+    );
+  }
+  const growth = rssAfter - rssBefore;
+  console.log(
+    `\nServer RSS: ${rssBefore.toFixed(0)} MB before (after warm-up), ${rssRightAfter.toFixed(0)} MB as the load stopped, ` +
+      `${rssAfter.toFixed(0)} MB after ${SETTLE_SECONDS} s idle (${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB; limit +${RSS_GROWTH_LIMIT_MB} MB).`,
+  );
+  if (errors) {
+    console.log(`FAILED: ${errors} error(s).`);
+    exitCode = 1;
+  }
+  if (growth > RSS_GROWTH_LIMIT_MB) {
+    console.log(`FAILED: RSS grew by more than ${RSS_GROWTH_LIMIT_MB} MB.`);
+    exitCode = 1;
+  }
+} catch (err) {
+  console.error(`bench:load failed: ${err instanceof Error ? err.message : String(err)}`);
+  exitCode = 1;
+} finally {
+  await stopServer();
+  await fsp.rm(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
+
+/** An autocannon request whose hooks see the connection's context as a `C`. */
+function hooked<C>(
+  setup: (req: autocannon.Request, c: C) => autocannon.Request,
+  onResponse: (status: number, c: C, headers: Record<string, string | string[] | undefined>) => void,
+): autocannon.Request {
+  return {
+    setupRequest: (req, context) => setup(req, context as C),
+    onResponse: (status, _body, context, headers) => onResponse(status, context as C, headers ?? {}),
+  };
+}
+
+/** The session cookie among Set-Cookie headers, as a Cookie header. */
+function sessionCookie(setCookies: string[]): string | undefined {
+  const session = setCookies.map((c) => c.split(";")[0]!).find((c) => /session_token=./.test(c));
+  return session;
+}

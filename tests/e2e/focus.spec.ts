@@ -1,0 +1,130 @@
+import type { Page } from "@playwright/test";
+import { changedPixels, expect, expectHydrated, settle, test } from "./fixtures";
+
+// Issue 8, WCAG 2.4.7 and 2.4.11: whatever the keyboard lands on shows it, on screen and not
+// hidden under the fixed header. Each check compares a screenshot of the element's surroundings
+// with focus and without: a focus indicator is pixels that change.
+
+const MARGIN = 8;
+/** A ring around a 24 px control already changes a few hundred pixels; anti-aliasing changes none. */
+const MIN_CHANGED = 40;
+/** How many tab stops of one kind (same element, classes and role) are compared. */
+const SAME_KIND_CHECKS = 3;
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The element's box plus a margin for an outline, cut to the window. */
+function around(box: Box, viewport: { width: number; height: number }): Box | null {
+  const x = Math.max(0, box.x - MARGIN);
+  const y = Math.max(0, box.y - MARGIN);
+  const right = Math.min(viewport.width, box.x + box.width + MARGIN);
+  const bottom = Math.min(viewport.height, box.y + box.height + MARGIN);
+  return right - x < 1 || bottom - y < 1 ? null : { x, y, width: right - x, height: bottom - y };
+}
+
+/** Pixels that change in `clip` when focus leaves the focused element (focus is then put back). */
+async function focusChange(page: Page, clip: Box): Promise<number> {
+  const focused = await page.screenshot({ clip, animations: "disabled" });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const blurred = await page.screenshot({ clip, animations: "disabled" });
+  return changedPixels(focused, blurred);
+}
+
+/** Tabs through the page from the top and checks every stop; returns how many it checked. */
+async function checkEveryTabStop(page: Page, max = 90): Promise<number> {
+  const viewport = page.viewportSize()!;
+  const seen = new Set<string>();
+  const checkedKinds = new Map<string, number>();
+  const failures: string[] = [];
+  let checked = 0;
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    // Let scripts that react to focus (a carousel bringing its slide into view) paint first.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const info = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const r = el.getBoundingClientRect();
+      // Under the fixed header counts as hidden (2.4.11), unless it is in the header.
+      const header = document.querySelector("header");
+      const headerBottom = header && !header.contains(el) ? header.getBoundingClientRect().bottom : 0;
+      const path: string[] = [];
+      for (let n: Element | null = el; n && n !== document.body; n = n.parentElement)
+        path.unshift(`${n.tagName}:${Array.prototype.indexOf.call(n.parentElement?.children ?? [], n)}`);
+      return {
+        key: path.join("/"),
+        name: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 50)}"`,
+        box: { x: r.left, y: r.top, width: r.width, height: r.height },
+        obscured: r.top < headerBottom - 1,
+        // Painted where it is, not clipped away by a scrolling or overflow-hidden box.
+        onTop: (() => {
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return !!hit && (hit === el || el.contains(hit));
+        })(),
+        // Controls drawn alike (the dots of every card, say) need checking only a few times.
+        kind: `${el.tagName} ${el.getAttribute("class") ?? ""} ${el.getAttribute("role") ?? ""}`,
+      };
+    });
+    if (!info) break;
+    if (seen.has(info.key)) break; // wrapped around to the start
+    seen.add(info.key);
+    if (info.obscured) failures.push(`${info.name} is under the fixed header`);
+    else if (!info.onTop) failures.push(`${info.name} is hidden where it is focused`);
+    const kinds = checkedKinds.get(info.kind) ?? 0;
+    if (kinds >= SAME_KIND_CHECKS) continue;
+    checkedKinds.set(info.kind, kinds + 1);
+    const clip = around(info.box, viewport);
+    if (!clip) {
+      failures.push(`${info.name} is focused outside the window`);
+      continue;
+    }
+    const changed = await focusChange(page, clip);
+    if (changed < MIN_CHANGED) failures.push(`${info.name}: focus changes ${changed} pixels`);
+    checked++;
+    // Focus goes back to the element, so the next Tab continues from it.
+    await page.evaluate((key) => {
+      let n: Element | null = document.body;
+      for (const part of key.split("/")) n = n?.children[Number(part.split(":")[1])] ?? null;
+      (n as HTMLElement | null)?.focus({ preventScroll: true });
+    }, info.key);
+  }
+  expect(failures).toEqual([]);
+  return checked;
+}
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test("tabbing onto a venue card shows a focus ring around the card", async ({ page }) => {
+  await page.goto("/");
+  const card = page.getByTestId("venue-card").first();
+  const link = card.getByRole("heading", { level: 3 }).getByRole("link");
+  await expectHydrated(link);
+  await card.scrollIntoViewIfNeeded();
+  await settle(page);
+  // Keyboard focus (Tab from the element before the link), as a keyboard user would arrive.
+  await card.getByRole("button", { name: /^(Save|Remove) / }).focus();
+  await page.keyboard.press("Tab");
+  await expect(link).toBeFocused();
+  const box = (await card.boundingBox())!;
+  const changed = await focusChange(page, around(box, page.viewportSize()!)!);
+  expect(changed, "pixels that change around the card when its link has focus").toBeGreaterThan(500);
+});
+
+for (const [name, path] of [
+  ["the home page", "/"],
+  ["a venue page", "venue"],
+] as const) {
+  test(`every tab stop of ${name} shows a visible focus indicator`, async ({ page }) => {
+    test.setTimeout(300_000); // two screenshots per tab stop
+    let target: string = path;
+    if (path === "venue") {
+      const xml = await (await page.request.get("/sitemap.xml")).text();
+      target = new URL(/<loc>([^<]+\/venue\/[^<]+)<\/loc>/.exec(xml)![1]!).pathname;
+    }
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(target);
+    await expectHydrated(page.getByRole("banner").getByRole("link").first());
+    await settle(page);
+    expect(await checkEveryTabStop(page)).toBeGreaterThan(20);
+  });
+}

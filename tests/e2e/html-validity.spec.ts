@@ -1,0 +1,57 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, registerViaApi, test } from "./fixtures";
+
+// Issue 8: the W3C Nu HTML Checker (vnu-jar from npm, run with the system Java) finds no error in
+// the server HTML of the public pages. Warnings and info messages are not errors.
+const VNU_JAR = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
+
+type VnuMessage = { type: string; subType?: string; url: string; message: string; extract?: string };
+
+test("the Nu HTML Checker reports no error on the public pages' server HTML", async ({ page }) => {
+  test.slow(); // one JVM start for every page, ~10 s
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const pages = {
+    login: "/login", // first: it redirects a signed-in user
+    home: "/",
+    venue: locs.find((p) => p.startsWith("/venue/"))!,
+    categories: "/categories",
+    category: locs.find((p) => /^\/categories\/.+/.test(p))!,
+    account: "/account",
+  };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vnu-"));
+  const files: string[] = [];
+  for (const [name, url] of Object.entries(pages)) {
+    if (name === "home") await registerViaApi(page); // signed in from here on, as /account needs
+    const res = await page.request.get(url);
+    expect(res.status(), url).toBe(200);
+    const file = path.join(dir, `${name}.html`);
+    fs.writeFileSync(file, await res.text());
+    files.push(file);
+  }
+  let output: string;
+  try {
+    const run = await promisify(execFile)(
+      "java",
+      ["-jar", VNU_JAR, "--format", "json", "--exit-zero-always", ...files],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    output = run.stderr;
+  } catch (err) {
+    throw new Error(`could not run the Nu HTML Checker (java -jar ${VNU_JAR}): ${String(err)}`, {
+      cause: err,
+    });
+  }
+  const { messages } = JSON.parse(output) as { messages: VnuMessage[] };
+  const errors = messages
+    .filter((m) => m.type === "error" || m.subType === "fatal")
+    .map((m) => `${path.basename(m.url)}: ${m.message} [${m.extract ?? ""}]`);
+  expect(errors).toEqual([]);
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -1,0 +1,239 @@
+import path from "node:path";
+import { getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../app/infra/db.server";
+import routes from "../../app/routes";
+import * as schema from "../../database/schema";
+import { createCategory, createFaq, createVenue } from "../setup/factories";
+import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+// Issue 12, acceptance: every admin action refuses a signed-out visitor (401), a user (403) and
+// a venue manager (403), over real HTTP, and nothing in the database changes. The actions come
+// from app/routes.ts (every route under routes/admin/ with an action), so a new admin action is
+// covered without touching this file; a new dynamic segment needs a line in PARAMS. Each
+// request is one an admin could send (the admin's own request, sent last, does change the
+// data where the action writes), and it goes to the page's address and to its single-fetch
+// `.data` address, as the browser's fetchers send it.
+
+type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
+const flatten = (entries: RouteEntry[], parent = ""): { file: string; pattern: string }[] =>
+  entries.flatMap((r) => {
+    const pattern = r.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${r.path}`;
+    return [{ file: r.file, pattern }, ...flatten(r.children ?? [], pattern)];
+  });
+
+const APP_DIR = path.resolve(import.meta.dirname, "../../app");
+const ACTIONS: { file: string; pattern: string }[] = [];
+for (const r of flatten(routes as RouteEntry[])) {
+  if (!r.file.startsWith("routes/admin/")) continue;
+  const mod = (await import(/* @vite-ignore */ path.join(APP_DIR, r.file))) as { action?: unknown };
+  if (typeof mod.action === "function") ACTIONS.push(r);
+}
+
+type Ids = {
+  venueId: string;
+  /** A venue of its own for the venue list's delete, so the other actions keep theirs. */
+  deleteId: string;
+  pendingId: string;
+  userId: string;
+  typeId: string;
+  faqId: string;
+};
+const PARAMS: Record<string, (ids: Ids) => string> = {
+  venueId: (ids) => ids.venueId,
+  userId: (ids) => ids.userId,
+};
+
+const form = (fields: Record<string, string>) => ({
+  body: new URLSearchParams(fields),
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+});
+const multipart = (fields: Record<string, string>, file?: { field: string; name: string; text: string }) => {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  if (file) body.append(file.field, new Blob([file.text], { type: "text/csv" }), file.name);
+  return { body, headers: {} };
+};
+
+/** What an admin would send to each action (`writes`: the admin's request changes the data). */
+const REQUESTS: Record<
+  string,
+  { query?: string; body: (ids: Ids) => { body: BodyInit; headers: Record<string, string> }; writes: boolean }
+> = {
+  "routes/admin/dashboard.tsx": { body: () => form({ intent: "check-sitemap" }), writes: false },
+  "routes/admin/pending.tsx": {
+    body: (ids) => form({ intent: "approve", venueId: ids.pendingId }),
+    writes: true,
+  },
+  "routes/admin/users.tsx": { body: (ids) => form({ intent: "promote", userId: ids.userId }), writes: true },
+  "routes/admin/venue-categories.tsx": {
+    body: () => multipart({ intent: "create", name: "Guarded Type", description: "" }),
+    writes: true,
+  },
+  "routes/admin/venue-amenities.tsx": {
+    body: () => form({ intent: "create", name: "Guarded Amenity" }),
+    writes: true,
+  },
+  "routes/admin/venue-faqs.tsx": {
+    body: (ids) => form({ intent: "delete", faqId: ids.faqId }),
+    writes: true,
+  },
+  "routes/admin/venues.tsx": {
+    body: (ids) => form({ intent: "delete", venueId: ids.deleteId }),
+    writes: true,
+  },
+  "routes/admin/edit-venue.tsx": {
+    body: (ids) =>
+      multipart({
+        name: "Renamed By A Stranger",
+        description: "x",
+        addressLine1: "1 Main St",
+        city: "Denver",
+        postalCode: "80202",
+        region: "Denver Metro & Surrounding Areas",
+        category: ids.typeId,
+        priceType: "single",
+        price: "100",
+        capacity: "10",
+        latitude: "",
+        longitude: "",
+      }),
+    writes: true,
+  },
+  // The preview an admin sends first (an import then needs the preview's token; it writes nothing).
+  "routes/admin/venues-import.ts": {
+    body: () =>
+      multipart(
+        { intent: "preview" },
+        {
+          field: "file",
+          name: "venues.csv",
+          text:
+            "name,description,location,website,phone,email,region,lowPrice,highPrice,capacity,category,amenities,imageUrls,logoUrl\n" +
+            'Guarded Import Hall,A hall,"1 Main St, Denver, Colorado 80202",,,,Denver Metro & Surrounding Areas,,,50,Guard Lodge,,,\n',
+        },
+      ),
+    writes: false,
+  },
+};
+
+let t: TestApp;
+let http: HttpTestApp;
+let ids: Ids;
+let cookies: Record<"user" | "venue_manager" | "admin", string>;
+let tables: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  http = await startHttpApp(t);
+  const type = await createCategory(t.db, { name: "Guard Lodge" });
+  const venue = await createVenue(t.db, { name: "Guarded Hall", categoryId: type.id });
+  const submitter = await t.signUp();
+  const pending = await createVenue(t.db, {
+    name: "Guarded Pending",
+    isApproved: false,
+    userId: submitter.id,
+  });
+  await createFaq(t.db, venue.id, "Guarded question", 10);
+  const [faq] = await queryRows<{ id: string }>(t.db, sql`select id from venue_faqs limit 1`);
+  const manager = await t.signUp({ role: "venue_manager" });
+  // The venue manager manages the very venue the requests name: still no admin.
+  await t.db.execute(sql`insert into venue_managers (user_id, venue_id) values (${manager.id}, ${venue.id})`);
+  const target = await t.signUp();
+  const doomed = await createVenue(t.db, { name: "Guarded Doomed Hall", categoryId: type.id });
+  ids = {
+    venueId: venue.id,
+    deleteId: doomed.id,
+    pendingId: pending.id,
+    userId: target.id,
+    typeId: type.id,
+    faqId: faq!.id,
+  };
+  cookies = {
+    user: (await t.signUp()).cookie,
+    venue_manager: manager.cookie,
+    admin: (await t.signUp({ role: "admin" })).cookie,
+  };
+  tables = Object.values(schema)
+    .filter((v) => is(v, PgTable))
+    .map((v) => getTableName(v as PgTable))
+    // Sign-in bookkeeping: sessions are touched by reads; rate limits count attempts.
+    .filter((name) => name !== "sessions" && name !== "rate_limits")
+    .sort();
+  // The first request compiles the routes (Vite): here, not inside a test's time limit.
+  await (await http.fetch("/admin/dashboard", { cookie: cookies.admin })).text();
+}, 180_000);
+afterAll(async () => {
+  await http?.close();
+  await t?.close();
+});
+
+/** Every table's content as one digest per table: any insert, update or delete shows. */
+async function snapshot(): Promise<Record<string, string>> {
+  const columns = tables
+    .map(
+      (name) =>
+        `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${name}" x) as "${name}"`,
+    )
+    .join(", ");
+  const [row] = await queryRows<Record<string, string>>(t.db, sql.raw(`select ${columns}`));
+  return row!;
+}
+const changed = (a: Record<string, string>, b: Record<string, string>) => tables.filter((n) => a[n] !== b[n]);
+
+function urlFor(pattern: string): string {
+  return pattern
+    .split("/")
+    .map((s) => (s.startsWith(":") ? PARAMS[s.slice(1).replace(/\?$/, "")]!(ids) : s))
+    .join("/");
+}
+
+describe("every admin action (from app/routes.ts)", () => {
+  it("finds the admin actions, each with a request and its URL segments known here", () => {
+    expect(ACTIONS.length).toBeGreaterThanOrEqual(6);
+    for (const a of ACTIONS) {
+      expect(REQUESTS[a.file], `${a.file}: add its request to REQUESTS`).toBeDefined();
+      for (const s of a.pattern.split("/").filter((p) => p.startsWith(":")))
+        expect(PARAMS[s.slice(1)], `${a.file}: add ${s} to PARAMS`).toBeDefined();
+    }
+  });
+
+  for (const action of ACTIONS) {
+    it(`${action.file}: 401 for a guest, 403 for a user and a venue manager, and nothing changes`, async () => {
+      const spec = REQUESTS[action.file]!;
+      const url = urlFor(action.pattern) + (spec.query ?? "");
+      const dataUrl = url.replace(/(\?|$)/, ".data$1");
+      const before = await snapshot();
+      for (const who of ["guest", "user", "venue_manager"] as const) {
+        for (const target of [url, dataUrl]) {
+          const { body, headers } = spec.body(ids);
+          const res = await http.fetch(target, {
+            method: "POST",
+            body,
+            headers,
+            cookie: who === "guest" ? undefined : cookies[who],
+          });
+          const text = await res.text();
+          const want = who === "guest" ? 401 : 403;
+          // Single-fetch (.data) answers carry the status in their payload when the HTTP status is 200/202.
+          if (target === dataUrl && res.status !== want)
+            expect(text, `${who} POST ${target}`).toContain(String(want));
+          else expect(res.status, `${who} POST ${target}`).toBe(want);
+          if (who !== "guest") expect(text).toContain("You do not have permission to access the admin area");
+        }
+      }
+      expect(changed(before, await snapshot()), "tables changed by refused requests").toEqual([]);
+
+      // The same request from an admin goes through (and writes, where the action writes).
+      const { body, headers } = spec.body(ids);
+      const res = await http.fetch(url, { method: "POST", body, headers, cookie: cookies.admin });
+      // Read to the end: the import streams its progress while it writes.
+      await res.text();
+      expect(res.status, `admin POST ${url}`).toBeLessThan(500);
+      if (spec.writes)
+        expect(changed(before, await snapshot()), `admin POST ${url} changed nothing`).not.toEqual([]);
+    });
+  }
+});

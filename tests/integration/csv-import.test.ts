@@ -1,0 +1,312 @@
+import { count, eq, inArray } from "drizzle-orm";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, csvImports, venueAmenities, venueManagers, venues } from "../../database/schema";
+import { ADMIN_IMPORT_PATH } from "../../app/lib/csv-import";
+import type { ImportPreview, ImportSummary } from "../../app/services/imports.server";
+import { previewImport, runImport } from "../../app/services/imports.server";
+import { toAppUser, type AppUser } from "../../app/lib/user";
+import { createCategory, createVenue } from "../setup/factories";
+import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+// The admin's CSV import (issue 12, item 5) with files as Excel and Google Sheets write them:
+// BOM, CRLF, quoted commas, doubled quotes and line breaks; an unknown category, an unknown
+// amenity, a missing required field, a duplicate of an existing venue, http images, a row
+// repeated in the file. The preview writes nothing; the import does what the preview said, row by
+// row; over HTTP the endpoint streams progress and the summary, and refuses non-admins.
+
+const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/csv");
+const fixture = async (name: string) => ({
+  name,
+  bytes: new Uint8Array(await fs.readFile(path.join(FIXTURES, name))),
+});
+
+let t: TestApp;
+let http: HttpTestApp;
+let admin: Awaited<ReturnType<TestApp["signUp"]>>;
+let adminUser: AppUser;
+let existing: { id: string };
+const MANAGER_IMAGE = "/uploads/venues/manager/photo-1600.webp";
+
+beforeAll(async () => {
+  t = await createTestApp();
+  http = await startHttpApp(t);
+  admin = await t.signUp({ role: "admin", name: "Importer" });
+  adminUser = toAppUser({ id: admin.id, name: "Importer", email: admin.email, role: "admin" });
+  for (const name of ["Barn", "Waterfront", "Mountain", "Lodge"]) await createCategory(t.db, { name });
+  await t.db
+    .insert(venueAmenities)
+    .values(["Parking", "WiFi", "Dance Floor", "Scenic Views"].map((name) => ({ name })));
+  const manager = await t.signUp({ role: "venue_manager" });
+  existing = await createVenue(t.db, {
+    name: "Existing Hall",
+    location: "1 Main St, Boulder, Colorado 80302",
+    images: [MANAGER_IMAGE],
+    logoUrl: "/uploads/venues/manager/logo-256.webp",
+    latitude: 40.1,
+    longitude: -105.1,
+  });
+  await t.db.insert(venueManagers).values({ userId: manager.id, venueId: existing.id });
+}, 120_000);
+afterAll(async () => {
+  await http?.close();
+  await t?.close();
+});
+
+async function counts() {
+  const [[v], [i], [a]] = await Promise.all([
+    t.db.select({ n: count() }).from(venues),
+    t.db.select({ n: count() }).from(csvImports),
+    t.db.select({ n: count() }).from(auditLog),
+  ]);
+  return { venues: v!.n, imports: i!.n, audit: a!.n };
+}
+
+const expectOk = <T extends { ok: boolean }>(r: T) => {
+  if (!r.ok) throw new Error(JSON.stringify(r));
+  return r as Extract<T, { ok: true }>;
+};
+
+describe("CSV import: preview", () => {
+  it("reads an Excel UTF-8 file (BOM, CRLF, quoted commas, quotes and a line break) row by row", async () => {
+    const before = await counts();
+    const { preview } = expectOk(
+      await previewImport(t.db, adminUser, await fixture("excel-utf8-bom-crlf.csv")),
+    );
+    expect(preview.rows).toEqual([
+      {
+        row: 2,
+        action: "add",
+        name: "Willow Creek Barn, Lyons",
+        location: "402 Main St, Lyons, Colorado 80540",
+        category: "Barn",
+      },
+      {
+        row: 3,
+        action: "add",
+        name: "Lakeside Pavilion",
+        location: "12 Shore Dr, Grand Lake, Colorado 80447",
+        category: "Waterfront",
+      },
+      // The record after a quoted line break is record 4, not line 5.
+      {
+        row: 4,
+        action: "add",
+        name: "Café Alpenglow",
+        location: "1 Peak Rd, Estes Park, CO 80517",
+        category: "Mountain",
+      },
+    ]);
+    expect(preview.counts).toEqual({ add: 3, update: 0, skip: 0 });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("names each problem with its row number, and marks the row that updates an existing venue", async () => {
+    const before = await counts();
+    const { preview } = expectOk(
+      await previewImport(t.db, adminUser, await fixture("sheets-lf-problems.csv")),
+    );
+    expect(preview.rows.map((r) => [r.row, r.action, r.name])).toEqual([
+      [2, "add", "Aspen Grove Lodge"],
+      [3, "skip", "Castle in the Sky"],
+      [4, "skip", "Moat House"],
+      [5, "skip", ""],
+      [6, "update", "Existing Hall"],
+      [7, "skip", "Insecure Images"],
+      [8, "skip", "Aspen Grove Lodge"],
+    ]);
+    const why = Object.fromEntries(preview.rows.map((r) => [r.row, r.problems]));
+    expect(why[3]).toEqual(['Invalid category "Castle": not one of the venue types']);
+    expect(why[4]).toEqual(['Invalid amenities: "Moat"']);
+    expect(why[5]).toEqual(["Missing required fields: name"]);
+    expect(why[7]).toEqual(['imageUrls: "http://images.example.com/x.jpg" must start with https://']);
+    expect(why[8]).toEqual(["Same name and location as row 2"]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses a file whose header lacks a required column, as a whole", async () => {
+    const r = await previewImport(t.db, adminUser, await fixture("missing-category-column.csv"));
+    expect(r).toMatchObject({ ok: false, error: "Failed to parse CSV file" });
+    expect(!r.ok && r.detail).toMatch(/no category column/);
+  });
+
+  it("is for admins only, in the service too", async () => {
+    const file = await fixture("excel-utf8-bom-crlf.csv");
+    for (const role of ["user", "venue_manager"] as const) {
+      const who = { ...adminUser, role };
+      await expect(previewImport(t.db, who, file)).rejects.toMatchObject({ init: { status: 403 } });
+      await expect(runImport(t, who, file, "x")).rejects.toMatchObject({ init: { status: 403 } });
+    }
+    await expect(previewImport(t.db, null, file)).rejects.toMatchObject({ init: { status: 403 } });
+  });
+});
+
+describe("CSV import: the import does what the preview said", () => {
+  it("writes nothing when the token is not the preview's, and answers a fresh preview", async () => {
+    const before = await counts();
+    const r = await runImport(t, adminUser, await fixture("excel-utf8-bom-crlf.csv"), "not-the-token");
+    expect(r).toMatchObject({ ok: false, changed: true });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("imports the valid rows, updates the duplicate without removing its images, and reports the rest", async () => {
+    const file = await fixture("sheets-lf-problems.csv");
+    const { preview } = expectOk(await previewImport(t.db, adminUser, file));
+    const progress: number[] = [];
+    const { summary } = expectOk(
+      await runImport(t, adminUser, file, preview.token, (p) => progress.push(p.done)),
+    );
+
+    // Row by row, the result is the preview.
+    const outcome = { add: "added", update: "updated", skip: "skipped" } as const;
+    expect(summary.rows.map((r) => [r.row, r.outcome])).toEqual(
+      preview.rows.map((r) => [r.row, outcome[r.action]]),
+    );
+    expect(summary).toMatchObject({ imported: 2, added: 1, updated: 1 });
+    expect(summary.warnings.map((w) => w.row)).toEqual([3, 4, 5, 7, 8]);
+    expect(progress.at(-1)).toBe(2);
+
+    const updated = await t.db.select().from(venues).where(eq(venues.id, existing.id));
+    expect(updated[0]).toMatchObject({
+      description: "Updated description: now with a terrace.",
+      pricePerEvent: 5000,
+      capacity: 300,
+      website: "https://existing.example",
+      images: [MANAGER_IMAGE, "https://images.example.com/existing-new.jpg"],
+      logoUrl: "/uploads/venues/manager/logo-256.webp",
+      // It had coordinates: they stay.
+      latitude: 40.1,
+      longitude: -105.1,
+    });
+    expect(
+      await t.db.select().from(venueManagers).where(eq(venueManagers.venueId, existing.id)),
+    ).toHaveLength(1);
+
+    const [lodge] = await t.db.select().from(venues).where(eq(venues.name, "Aspen Grove Lodge"));
+    expect(lodge).toMatchObject({
+      isApproved: true,
+      rating: 0,
+      reviewCount: 0,
+      userId: null,
+      priceRange: "$3000 - $9000",
+      priceLow: 3000,
+      priceHigh: 9000,
+      pricePerEvent: null,
+      city: "Breckenridge",
+      postalCode: "80424",
+      region: "Central Mountains",
+      amenities: [{ name: "Scenic Views", included: true }],
+    });
+    // Placed by the server's geocoder (Breckenridge's ZIP), not by pseudo-coordinates.
+    expect(lodge!.latitude).toBeCloseTo(39.5, 0);
+    expect(lodge!.longitude).toBeCloseTo(-106.0, 0);
+    expect(await t.db.select().from(venueManagers).where(eq(venueManagers.venueId, lodge!.id))).toEqual([]);
+
+    const [record] = await t.db.select().from(csvImports).where(eq(csvImports.id, summary.importId));
+    expect(record).toMatchObject({ userId: admin.id, totalRows: 7, importedRows: 2, fileName: file.name });
+    expect(record!.warnings).toEqual(summary.warnings);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, summary.importId));
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        action: "venue.import",
+        details: { added: 1, updated: 1, rows: [2, 6] },
+      }),
+    ]);
+  });
+
+  it("importing the same file again updates instead of duplicating", async () => {
+    const file = await fixture("excel-utf8-bom-crlf.csv");
+    const first = expectOk(await previewImport(t.db, adminUser, file));
+    expectOk(await runImport(t, adminUser, file, first.preview.token));
+    const again = expectOk(await previewImport(t.db, adminUser, file));
+    expect(again.preview.counts).toEqual({ add: 0, update: 3, skip: 0 });
+    expectOk(await runImport(t, adminUser, file, again.preview.token));
+    const names = ["Willow Creek Barn, Lyons", "Lakeside Pavilion", "Café Alpenglow"];
+    const rows = await t.db.select().from(venues).where(inArray(venues.name, names));
+    expect(rows).toHaveLength(3);
+    const lake = rows.find((r) => r.name === "Lakeside Pavilion")!;
+    expect(lake.description).toBe('Our "golden hour" dock.\r\nSecond paragraph: lawn for 200.');
+    expect(lake).toMatchObject({ pricePerEvent: 6500, priceRange: null, region: "Western Slope North" });
+    const willow = rows.find((r) => r.name.startsWith("Willow"))!;
+    expect(willow).toMatchObject({
+      priceRange: "$2500 - $6000",
+      phone: "(303) 555-0110",
+      images: ["https://images.example.com/willow-1.jpg", "https://images.example.com/willow-2.jpg"],
+      logoUrl: "https://images.example.com/willow-logo.png",
+      amenities: [
+        { name: "Parking", included: true },
+        { name: "WiFi", included: true },
+      ],
+    });
+  });
+});
+
+describe("CSV import over HTTP", () => {
+  const post = (
+    cookie: string | undefined,
+    fields: Record<string, string>,
+    file: { name: string; bytes: Uint8Array },
+  ) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    body.append("file", new Blob([new Uint8Array(file.bytes)], { type: "text/csv" }), file.name);
+    return http.fetch(ADMIN_IMPORT_PATH, { method: "POST", body, cookie });
+  };
+
+  it("previews as JSON, then streams progress and the summary as NDJSON", async () => {
+    const file = {
+      name: "http.csv",
+      bytes: new TextEncoder().encode(
+        'name,description,location,region,category\r\n"Over, the Wire",Desc,"9 Net St, Boulder, Colorado 80302",Foothills,Barn\r\n',
+      ),
+    };
+    const res = await post(admin.cookie, { intent: "preview" }, file);
+    expect(res.status).toBe(200);
+    const { preview } = (await res.json()) as { preview: ImportPreview };
+    expect(preview.counts).toEqual({ add: 1, update: 0, skip: 0 });
+
+    const imported = await post(admin.cookie, { intent: "import", token: preview.token }, file);
+    expect(imported.headers.get("content-type")).toMatch(/application\/x-ndjson/);
+    const lines = (await imported.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { type: string; summary?: ImportSummary });
+    expect(lines.map((l) => l.type)).toEqual(["progress", "progress", "summary"]);
+    expect(lines[2]!.summary).toMatchObject({ imported: 1, warnings: [] });
+  });
+
+  it("says 'Failed to parse CSV file' for a broken file and 'Upload failed' without one", async () => {
+    const broken = await post(
+      admin.cookie,
+      { intent: "preview" },
+      await fixture("missing-category-column.csv"),
+    );
+    expect(broken.status).toBe(422);
+    expect(await broken.json()).toMatchObject({ error: "Failed to parse CSV file" });
+    const body = new FormData();
+    body.append("intent", "preview");
+    const none = await http.fetch(ADMIN_IMPORT_PATH, { method: "POST", body, cookie: admin.cookie });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ error: "Upload failed" });
+  });
+
+  it("refuses guests, users and venue managers before reading the file, and writes nothing", async () => {
+    const before = await counts();
+    const file = await fixture("excel-utf8-bom-crlf.csv");
+    const user = await t.signUp();
+    const manager = await t.signUp({ role: "venue_manager" });
+    for (const [cookie, status] of [
+      [undefined, 401],
+      [user.cookie, 403],
+      [manager.cookie, 403],
+    ] as const) {
+      const res = await post(cookie, { intent: "import", token: "x" }, file);
+      expect(res.status).toBe(status);
+      await res.body?.cancel();
+    }
+    expect(await counts()).toEqual(before);
+  });
+});

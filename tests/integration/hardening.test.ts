@@ -1,0 +1,218 @@
+// Regression tests for what a probe of the running site found (issue 7): each request here
+// answered 500, redirected off-site or leaked something before the fix.
+import { eq, sql } from "drizzle-orm";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviews, users, venues } from "../../database/schema";
+import { queryRows } from "../../app/infra/db.server";
+import { venuePath } from "../../app/lib/venue-url";
+import { createVenue } from "../setup/factories";
+import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+let web: HttpTestApp;
+let user: Awaited<ReturnType<TestApp["signUp"]>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  web = await startHttpApp(t);
+  user = await t.signUp({ name: "Probe Person" });
+}, 120_000);
+afterAll(async () => {
+  await web?.close();
+  await t?.close();
+});
+
+const form = (values: Record<string, string>, cookie?: string) => ({
+  method: "POST",
+  cookie,
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(values),
+});
+
+async function countRows() {
+  const [row] = await queryRows<{ reviews: number; users: number }>(
+    t.db,
+    sql`select (select count(*) from reviews)::int as reviews, (select count(*) from users)::int as users`,
+  );
+  return row!;
+}
+
+describe("open redirect", () => {
+  const targets = [
+    "/%09/evil.example/x",
+    "/\t/evil.example/x",
+    "/%0A/x",
+    "//evil.example",
+    "/\\evil.example",
+  ];
+
+  it("a signed-in visit to /login never redirects off-site", async () => {
+    for (const target of targets) {
+      const res = await web.fetch(`/login?redirectTo=${encodeURIComponent(target)}`, { cookie: user.cookie });
+      expect(res.status, target).toBe(302);
+      expect(res.headers.get("location"), target).toBe("/account");
+    }
+  });
+
+  it("neither does a successful sign-in", async () => {
+    for (const target of targets) {
+      const res = await web.fetch(
+        "/login",
+        form({ intent: "login", email: user.email, password: user.password, redirectTo: target }),
+      );
+      expect(res.status, target).toBe(302);
+      expect(res.headers.get("location"), target).toBe("/account");
+    }
+  });
+});
+
+describe("malformed requests answer 4xx, change nothing, and the server stays up", () => {
+  it("bodies that are not forms, or broken ones", async () => {
+    const before = await countRows();
+    const bodies: { type?: string; body: string }[] = [
+      {
+        type: "multipart/form-data",
+        body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      },
+      {
+        type: "multipart/form-data; boundary=xyz",
+        body: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+      },
+      { type: "application/json", body: JSON.stringify({ intent: "login", email: user.email }) },
+      { type: undefined, body: "intent=login" },
+      { type: "text/plain", body: "intent=register" },
+    ];
+    for (const path of [
+      "/login",
+      "/account?index",
+      "/reset-password",
+      "/api/favorites",
+      "/account/password",
+    ]) {
+      for (const { type, body } of bodies) {
+        const res = await web.fetch(path, {
+          method: "POST",
+          cookie: user.cookie,
+          headers: type ? { "content-type": type } : {},
+          body,
+        });
+        expect([400, 413, 415], `${path} ${type}`).toContain(res.status);
+      }
+    }
+    expect(await countRows()).toEqual(before);
+    expect((await web.fetch("/healthz")).status).toBe(200);
+  });
+
+  it("a NUL byte in a review comment or a profile name", async () => {
+    const venue = await createVenue(t.db);
+    const review = await web.fetch(
+      venuePath(venue),
+      form({ rating: "5", comment: "Lovely\u0000day" }, user.cookie),
+    );
+    expect(review.status).toBe(400);
+    expect(await t.db.select().from(reviews).where(eq(reviews.venueId, venue.id))).toHaveLength(0);
+
+    const profile = await web.fetch(
+      "/account?index",
+      form({ name: "Nul\u0000Name", email: user.email }, user.cookie),
+    );
+    expect(profile.status).toBe(400);
+    const [row] = await t.db.select({ name: users.name }).from(users).where(eq(users.id, user.id));
+    expect(row!.name).toBe("Probe Person");
+  });
+
+  it("a body declared larger than the limit is refused before it is read", async () => {
+    const res = await new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+      const req = http.request(`${web.origin}/login`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(600 * 1024 * 1024),
+          origin: web.origin,
+        },
+      });
+      req.on("response", (r) => {
+        resolve({ status: r.statusCode!, connection: r.headers.connection });
+        req.destroy();
+      });
+      req.on("error", reject);
+      req.write("intent=login&email=");
+    });
+    expect(res).toEqual({ status: 413, connection: "close" });
+  });
+
+  it("an undeclared (chunked) body stops at the limit while it streams in", async () => {
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${web.origin}/login`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: web.origin },
+      });
+      req.on("response", (r) => {
+        resolve(r.statusCode!);
+        req.destroy();
+      });
+      req.on("error", (err) => (sent > 0 ? resolve(-1) : reject(err)));
+      req.write("comment=");
+      const pump = () => {
+        while (sent < 600 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    expect(sent, "the server answered long before 600 MB were sent").toBeLessThan(64 * 1024 * 1024);
+    expect((await web.fetch("/healthz")).status).toBe(200);
+  });
+});
+
+describe("the client address", () => {
+  it("ignores X-Forwarded-For unless TRUST_PROXY says so", async () => {
+    // 20 reset requests an hour per address: changing the header must not buy a 21st.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await web.fetch("/reset-password", {
+        ...form({ email: `spoof-${i}@test.example` }),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": `203.0.113.${i}`,
+        },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
+describe("information", () => {
+  it("/healthz tells a visitor only ok", async () => {
+    const res = await web.fetch("/healthz");
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("the venue page's data carries no user ids and no third-party avatar", async () => {
+    const submitter = await t.signUp();
+    const venue = await createVenue(t.db, { userId: submitter.id, name: "Private Ids Lodge" });
+    const reviewer = await t.signUp({ name: "Tracked Reviewer" });
+    await t.db
+      .update(users)
+      .set({ image: "https://tracker.example/pixel.png" })
+      .where(eq(users.id, reviewer.id));
+    await t.db
+      .insert(reviews)
+      .values({ venueId: venue.id, userId: reviewer.id, rating: 5, comment: "Lovely" });
+    const html = await (await web.fetch(venuePath(venue))).text();
+    expect(html).toContain("Tracked Reviewer");
+    expect(html).not.toContain(reviewer.id);
+    expect(html).not.toContain(submitter.id);
+    expect(html).not.toContain("tracker.example");
+    const [row] = await t.db.select({ id: venues.id }).from(venues).where(eq(venues.id, venue.id));
+    expect(row).toBeTruthy();
+  });
+});

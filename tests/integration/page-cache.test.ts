@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { venues } from "../../database/schema";
+import { venuePath } from "../../app/lib/venue-url";
+import { createVenue } from "../setup/factories";
+import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+let web: HttpTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  web = await startHttpApp(t);
+}, 120_000);
+afterAll(async () => {
+  await web?.close();
+  await t?.close();
+});
+
+const HTML = { accept: "text/html,application/xhtml+xml" };
+const view = (path: string, cookie?: string, headers: Record<string, string> = {}) =>
+  web.fetch(path, { cookie, headers: { ...HTML, ...headers } });
+const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy")!)![1]!;
+
+describe("the page cache for signed-out visitors", () => {
+  it("renders a page once, then serves it with a fresh nonce and an ETag", async () => {
+    const venue = await createVenue(t.db, { name: "Cached Aspen Barn" });
+    const first = await view(venuePath(venue));
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const second = await view(venuePath(venue));
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("cache-control")).toMatch(/s-maxage=\d+/);
+    const [html1, html2] = [await first.text(), await second.text()];
+    expect(html2).toContain("Cached Aspen Barn");
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(html2).toContain(`nonce="${nonceOf(second)}"`);
+    expect(html2).not.toContain(nonceOf(first));
+    expect(html1.replaceAll(nonceOf(first), "")).toBe(html2.replaceAll(nonceOf(second), ""));
+
+    const etag = second.headers.get("etag")!;
+    const notModified = await view(venuePath(venue), undefined, { "if-none-match": etag });
+    expect(notModified.status).toBe(304);
+  });
+
+  it("never serves a cached page to a signed-in visitor", async () => {
+    const venue = await createVenue(t.db, { name: "Private View Hall" });
+    await (await view(venuePath(venue))).text(); // cached for visitors
+    const member = await t.signUp({ name: "Signed In Sam" });
+    const res = await view(venuePath(venue), member.cookie);
+    expect(res.headers.get("x-page-cache")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(html).toContain("Signed In Sam");
+    const anonymous = await (await view(venuePath(venue))).text();
+    expect(anonymous).not.toContain("Signed In Sam");
+  });
+
+  it("shows a new review at once", async () => {
+    const venue = await createVenue(t.db, { name: "Review Fresh Lodge" });
+    await (await view(venuePath(venue))).text();
+    expect((await view(venuePath(venue))).headers.get("x-page-cache")).toBe("hit");
+    const writer = await t.signUp();
+    const posted = await web.fetch(venuePath(venue), {
+      method: "POST",
+      cookie: writer.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ rating: "5", comment: "Just married here, perfect day" }),
+    });
+    expect(posted.status).toBe(200);
+    const after = await view(venuePath(venue));
+    expect(after.headers.get("x-page-cache")).toBe("miss");
+    expect(await after.text()).toContain("Just married here, perfect day");
+  });
+
+  it("notices a change written by another server or a script", async () => {
+    const venue = await createVenue(t.db, { name: "Before Rename Ranch" });
+    await (await view(venuePath(venue))).text();
+    await t.db
+      .update(venues)
+      .set({ description: "Renamed elsewhere: a fresh description" })
+      .where(eq(venues.id, venue.id));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const html = await (await view(venuePath(venue))).text();
+    expect(html).toContain("Renamed elsewhere: a fresh description");
+  });
+});

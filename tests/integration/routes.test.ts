@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { createVenue } from "../setup/factories";
+import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+// Every route of app/routes.ts, and what each kind of visitor gets from it over real HTTP
+// (Express, the root's session middleware, the layouts' guards, loaders and rendering).
+// A route added to routes.ts without an entry here fails the first test.
+
+type Who = "guest" | "user" | "venue_manager" | "admin";
+const WHO: Who[] = ["guest", "user", "venue_manager", "admin"];
+/**
+ * A status, "login" for a redirect to /login that comes back to the page, or "account" for a
+ * redirect to /account (a signed-in visitor without the area's role, told why by a flash toast).
+ */
+type Outcome = number | "login" | "account";
+type Entry = { path: string | ((ids: Ids) => string); get: Outcome | Record<Who, Outcome> };
+type Ids = { venuePath: string; categoryId: string; venueId: string; userId: string };
+
+const everyone = (o: Outcome) => o;
+const signedIn: Record<Who, Outcome> = { guest: "login", user: 200, venue_manager: 200, admin: 200 };
+const adminOnly: Record<Who, Outcome> = {
+  guest: "login",
+  user: "account",
+  venue_manager: "account",
+  admin: 200,
+};
+/** Admin addresses that answer an admin with a redirect (bare /admin, a FAQ address without an id). */
+const adminRedirect: Record<Who, Outcome> = { ...adminOnly, admin: 302 };
+
+const EXPECTED: Record<string, Entry> = {
+  "routes/public/home.tsx": { path: "/", get: everyone(200) },
+  "routes/public/venue.tsx": { path: (ids) => ids.venuePath, get: everyone(200) },
+  "routes/public/categories.tsx": { path: "/categories", get: everyone(200) },
+  "routes/public/category.tsx": { path: (ids) => `/categories/${ids.categoryId}`, get: everyone(200) },
+  "routes/public/favorites.tsx": { path: "/favorites", get: signedIn },
+  "routes/public/terms.tsx": { path: "/terms", get: everyone(200) },
+  "routes/public/privacy.tsx": { path: "/privacy", get: everyone(200) },
+  "routes/auth/login.tsx": {
+    path: "/login",
+    get: { guest: 200, user: 302, venue_manager: 302, admin: 302 },
+  },
+  "routes/auth/logout.tsx": { path: "/logout", get: everyone(302) },
+  "routes/auth/reset-password.tsx": { path: "/reset-password", get: everyone(200) },
+  // Without a valid recovery token it sends everyone back to /reset-password.
+  "routes/auth/update-password.tsx": { path: "/auth/update-password", get: everyone(302) },
+  "routes/auth/email-changed.tsx": { path: "/auth/email-changed", get: everyone(302) },
+  "routes/account/layout.tsx": { path: "/account", get: signedIn },
+  "routes/account/settings.tsx": { path: "/account", get: signedIn },
+  "routes/account/password.tsx": { path: "/account/password", get: signedIn },
+  "routes/account/venues.tsx": { path: "/account/venues", get: signedIn },
+  "routes/admin/layout.tsx": { path: "/admin/dashboard", get: adminOnly },
+  "routes/admin/index.tsx": { path: "/admin", get: adminRedirect },
+  "routes/admin/dashboard.tsx": { path: "/admin/dashboard", get: adminOnly },
+  "routes/admin/pending.tsx": { path: "/admin/pending", get: adminOnly },
+  "routes/admin/users.tsx": { path: "/admin/users", get: adminOnly },
+  // The venue-assignment picker's data (JSON).
+  "routes/admin/user-venues.ts": { path: (ids) => `/admin/users/${ids.userId}/venues`, get: adminOnly },
+  "routes/admin/venue-categories.tsx": { path: "/admin/venue-categories", get: adminOnly },
+  "routes/admin/venue-amenities.tsx": { path: "/admin/venue-amenities", get: adminOnly },
+  "routes/admin/venue-faqs-index.tsx": { path: "/admin/venue-faqs", get: adminRedirect },
+  "routes/admin/venue-faqs.tsx": { path: (ids) => `/admin/venue-faqs/${ids.venueId}`, get: adminOnly },
+  "routes/admin/venues.tsx": { path: "/admin/venues?q=walk&sort=capacity&dir=desc", get: adminOnly },
+  // The import panel's endpoint takes POSTs only.
+  "routes/admin/venues-import.ts": { path: "/admin/venues/import", get: { ...adminOnly, admin: 405 } },
+  "routes/admin/edit-venue.tsx": { path: (ids) => `/admin/edit-venue/${ids.venueId}`, get: adminOnly },
+  "routes/resources/healthz.ts": { path: "/healthz", get: everyone(200) },
+  "routes/resources/robots.ts": { path: "/robots.txt", get: everyone(200) },
+  "routes/resources/sitemap.ts": { path: "/sitemap.xml", get: everyone(200) },
+  // A resource route with an action only: GET is not a thing here.
+  "routes/resources/favorites.ts": { path: "/api/favorites", get: everyone(405) },
+  // The submission form's choices (public lists); its POST is for signed-in users (tested below).
+  "routes/resources/venue-submissions.ts": { path: "/api/venue-submissions", get: everyone(200) },
+  "routes/public/not-found.tsx": { path: "/no/such/page", get: everyone(404) },
+};
+
+type RouteEntry = { file: string; children?: RouteEntry[] };
+const files = (entries: RouteEntry[]): string[] =>
+  entries.flatMap((r) => [r.file, ...files(r.children ?? [])]);
+
+let t: TestApp;
+let http: HttpTestApp;
+let cookies: Record<Who, string | undefined>;
+let ids: Ids;
+beforeAll(async () => {
+  t = await createTestApp();
+  http = await startHttpApp(t);
+  const user = await t.signUp();
+  cookies = {
+    guest: undefined,
+    user: user.cookie,
+    venue_manager: (await t.signUp({ role: "venue_manager" })).cookie,
+    admin: (await t.signUp({ role: "admin" })).cookie,
+  };
+  const { createCategory } = await import("../setup/factories");
+  const category = await createCategory(t.db, { name: "Walkthrough" });
+  const venue = await createVenue(t.db, { name: "Route Walk Hall", categoryId: category.id });
+  const { venuePath } = await import("../../app/lib/venue-url");
+  ids = { venuePath: venuePath(venue), categoryId: category.id, venueId: venue.id, userId: user.id };
+}, 120_000);
+afterAll(async () => {
+  await http?.close();
+  await t?.close();
+});
+
+describe("every route of app/routes.ts", () => {
+  it("has an entry here", () => {
+    expect(files(routes as RouteEntry[]).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const [file, entry] of Object.entries(EXPECTED)) {
+    it(`${file}: what each visitor gets`, async () => {
+      const path = typeof entry.path === "function" ? entry.path(ids) : entry.path;
+      for (const who of WHO) {
+        const want = typeof entry.get === "object" ? entry.get[who] : entry.get;
+        const res = await http.fetch(path, { cookie: cookies[who] });
+        await res.body?.cancel();
+        if (want === "account") {
+          expect(res.status, `${who} GET ${path}`).toBe(302);
+          expect(res.headers.get("location"), `${who} GET ${path}`).toBe("/account");
+          expect(res.headers.get("set-cookie"), `${who} GET ${path}`).toMatch(/vv_flash=/);
+        } else if (want === "login") {
+          expect(res.status, `${who} GET ${path}`).toBe(302);
+          expect(res.headers.get("location"), `${who} GET ${path}`).toBe(
+            `/login?redirectTo=${encodeURIComponent(path)}`,
+          );
+        } else {
+          expect(res.status, `${who} GET ${path}`).toBe(want);
+        }
+      }
+    });
+  }
+
+  it("guards the actions of the signed-in area too: 401 for guests, and nothing changes", async () => {
+    for (const path of ["/account", "/account/password"]) {
+      const res = await http.fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ name: "Intruder", email: "x@y.example" }),
+      });
+      expect(res.status, path).toBe(401);
+    }
+  });
+});

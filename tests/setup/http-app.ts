@@ -1,0 +1,42 @@
+import type { AddressInfo } from "node:net";
+import { createServer as createViteServer } from "vite";
+import type { createHttpApp as CreateHttpApp } from "../../app/infra/http.server";
+import type { TestApp } from "./test-app";
+
+export type HttpTestApp = Awaited<ReturnType<typeof startHttpApp>>;
+
+/**
+ * The whole HTTP stack of `server.ts` (Express middleware, React Router with its middleware,
+ * loaders, actions and rendering) on a free port, over the test app's database and mail
+ * catcher. Routes load through Vite as in development, so no build is needed.
+ */
+export async function startHttpApp(t: TestApp) {
+  const vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "error",
+  });
+  const { createHttpApp } = (await vite.ssrLoadModule("/app/infra/http.server.ts")) as {
+    createHttpApp: typeof CreateHttpApp;
+  };
+  const server = createHttpApp(t.app, { devMiddleware: vite.middlewares }).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  /** A request as a browser on our site sends it (same-origin, no redirects followed). */
+  function fetchPage(path: string, init: RequestInit & { cookie?: string } = {}) {
+    const headers = new Headers(init.headers);
+    if (init.cookie) headers.set("cookie", init.cookie);
+    if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", origin);
+    return fetch(origin + path, { ...init, headers, redirect: "manual" });
+  }
+
+  return {
+    origin,
+    fetch: fetchPage,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await vite.close();
+    },
+  };
+}
