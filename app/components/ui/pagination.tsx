@@ -1,0 +1,97 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { cn } from "~/lib/cn";
+import { pageWindow } from "~/lib/pagination";
+
+export type PaginationProps = {
+  /** The current page, 1-based. */
+  page: number;
+  /** How many pages there are; nothing is drawn when there is one or none. */
+  pageCount: number;
+  /** The address of a page, keeping the rest of the query, e.g. `(n) => searchUrl({ ...filters, page: n })`. */
+  href: (page: number) => string;
+  /** Accessible name of the navigation landmark (distinct when a screen has two lists). */
+  label?: string;
+  /** Keep the scroll position when following a page link (default: back to the top). */
+  preventScrollReset?: boolean;
+  className?: string;
+};
+
+const item =
+  "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-full px-3 text-sm font-medium";
+const idle = "text-ink hover:bg-cream";
+
+/**
+ * Previous, numbered pages and Next as real links, so paging works before (and without)
+ * JavaScript and crawlers can follow it. The current page carries `aria-current="page"`; an
+ * unavailable Previous/Next stays in place, inert, so the bar does not jump.
+ */
+export function Pagination({
+  page,
+  pageCount,
+  href,
+  label = "Pagination",
+  preventScrollReset,
+  className,
+}: PaginationProps) {
+  if (pageCount <= 1) return null;
+  const current = Math.min(Math.max(1, page), pageCount);
+  const edge = (to: number, rel: "prev" | "next", text: string) => {
+    const Icon = rel === "prev" ? ChevronLeft : ChevronRight;
+    const content =
+      rel === "prev" ? (
+        <>
+          <Icon className="h-4 w-4" aria-hidden="true" />
+          {text}
+        </>
+      ) : (
+        <>
+          {text}
+          <Icon className="h-4 w-4" aria-hidden="true" />
+        </>
+      );
+    const available = to >= 1 && to <= pageCount;
+    return available ? (
+      <Link
+        to={href(to)}
+        rel={rel}
+        preventScrollReset={preventScrollReset}
+        aria-label={`${text} page`}
+        className={cn(item, idle)}
+      >
+        {content}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className={cn(item, "cursor-default text-muted opacity-60")}>
+        {content}
+      </span>
+    );
+  };
+  return (
+    <nav aria-label={label} className={cn("flex justify-center", className)}>
+      <ul className="flex flex-wrap items-center justify-center gap-1">
+        <li>{edge(current - 1, "prev", "Previous")}</li>
+        {pageWindow(current, pageCount).map((p, i) =>
+          p === null ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              <Link
+                to={href(p)}
+                preventScrollReset={preventScrollReset}
+                aria-label={`Page ${p}`}
+                aria-current={p === current ? "page" : undefined}
+                className={cn(item, p === current ? "bg-primary text-white hover:bg-primary-dark" : idle)}
+              >
+                {p}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>{edge(current + 1, "next", "Next")}</li>
+      </ul>
+    </nav>
+  );
+}
