@@ -3,14 +3,18 @@ import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { appContext, nonceContext } from "./infra/context.server";
 
 export const streamTimeout = 5_000;
 
-/** Unexpected errors of loaders, actions and rendering: one JSON log line with the request. */
+/**
+ * Unexpected errors of loaders, actions and rendering: one JSON log line with the request.
+ * A 4xx answer (a refused form, a wrong method) is the client's mistake, not ours: not logged.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logError(context, request, error);
 };
 

@@ -2,7 +2,7 @@
 // answered 500, redirected off-site or leaked something before the fix.
 import { eq, sql } from "drizzle-orm";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { reviews, users, venues } from "../../database/schema";
 import { queryRows } from "../../app/infra/db.server";
 import { venuePath } from "../../app/lib/venue-url";
@@ -70,6 +70,7 @@ describe("open redirect", () => {
 describe("malformed requests answer 4xx, change nothing, and the server stays up", () => {
   it("bodies that are not forms, or broken ones", async () => {
     const before = await countRows();
+    const logged = vi.spyOn(t.app.logger, "error"); // a refusal is the client's mistake, not an error of ours
     const bodies: { type?: string; body: string }[] = [
       {
         type: "multipart/form-data",
@@ -100,8 +101,14 @@ describe("malformed requests answer 4xx, change nothing, and the server stays up
         expect([400, 413, 415], `${path} ${type}`).toContain(res.status);
       }
     }
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const res = await web.fetch("/account.data", { method, cookie: user.cookie, body: "name=x" });
+      expect(res.status, method).toBe(405);
+    }
     expect(await countRows()).toEqual(before);
     expect((await web.fetch("/healthz")).status).toBe(200);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
   });
 
   it("a NUL byte in a review comment or a profile name", async () => {
