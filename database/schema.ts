@@ -196,6 +196,10 @@ export const venues = pgTable(
     index("venues_approved_category_idx")
       .on(t.categoryId)
       .where(sql`is_approved`),
+    // A venue type's page: its approved venues in the list order, a page at a time (ADR 014).
+    index("venues_approved_category_order_idx")
+      .on(t.categoryId, t.isFeatured.desc().nullsFirst(), t.rating.desc().nullsFirst(), t.name, t.id)
+      .where(sql`is_approved`),
     index("venues_pending_created_idx")
       .on(t.createdAt)
       .where(sql`not is_approved`),
@@ -225,6 +229,18 @@ export const venueChanges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.version, t.venueId] })],
 );
+
+// Approved venues per venue type, for the home page's tiles, /categories and a type's page (ADR
+// 014). Maintained by statement-level triggers on `venues` and `venue_categories` (migration
+// 0008), so reading the counts costs one small table instead of a count over every venue; a
+// separate table (not a column of venue_categories) so that counting never fires the type's own
+// change triggers. Never written by the app.
+export const venueCategoryCounts = pgTable("venue_category_counts", {
+  categoryId: uuid("category_id")
+    .primaryKey()
+    .references(() => venueCategories.id, { onDelete: "cascade" }),
+  approvedVenues: integer("approved_venues").notNull().default(0),
+});
 
 export const venueFaqs = pgTable(
   "venue_faqs",

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import crypto from "node:crypto";
-import { venueCategories, venues } from "../../database/schema";
+import { venueCategories, venueCategoryCounts, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import { ImageError, prepareImage, putImage, type PreparedImage } from "~/infra/images.server";
@@ -21,7 +21,10 @@ export type CategoryWithCount = {
   updatedAt: Date;
 };
 
-/** Venue types with the number of approved venues of each. */
+/**
+ * Venue types with the number of approved venues of each, read from the trigger-maintained
+ * `venue_category_counts` (migration 0008, ADR 014) rather than counted per request.
+ */
 function withCounts(db: Db) {
   return db
     .select({
@@ -30,11 +33,10 @@ function withCounts(db: Db) {
       description: venueCategories.description,
       imageUrl: venueCategories.imageUrl,
       updatedAt: venueCategories.updatedAt,
-      count: sql<number>`count(${venues.id})::int`,
+      count: sql<number>`coalesce(${venueCategoryCounts.approvedVenues}, 0)::int`,
     })
     .from(venueCategories)
-    .leftJoin(venues, and(eq(venues.categoryId, venueCategories.id), eq(venues.isApproved, true)))
-    .groupBy(venueCategories.id);
+    .leftJoin(venueCategoryCounts, eq(venueCategoryCounts.categoryId, venueCategories.id));
 }
 
 export async function listCategoriesWithCounts(db: Db): Promise<CategoryWithCount[]> {

@@ -5,12 +5,15 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { databaseFromPglite, databaseFromUrl, newPglite } from "../../app/infra/db.server";
 
-export const TEMPLATE_DB = "vv_test_template";
+// One template per run: two runs at once (two engineers, two worktrees) must not drop each
+// other's template while its test files are cloning it.
+const TEMPLATE_DB = `vv_test_template_${process.pid}`;
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteSnapshot: string;
     postgresUrl: string;
+    postgresTemplate: string;
   }
 }
 
@@ -39,8 +42,14 @@ export default async function setup(project: TestProject) {
     await database.migrate();
     await database.close();
     project.provide("postgresUrl", target);
+    project.provide("postgresTemplate", TEMPLATE_DB);
     project.provide("pgliteSnapshot", "");
-    return;
+    return async () => {
+      const c = new pg.Client({ connectionString: target });
+      await c.connect();
+      await c.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      await c.end();
+    };
   }
   const client = newPglite();
   const database = databaseFromPglite(client);
@@ -51,6 +60,7 @@ export default async function setup(project: TestProject) {
   await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteSnapshot", file);
   project.provide("postgresUrl", "");
+  project.provide("postgresTemplate", "");
   return async () => {
     await fs.rm(path.dirname(file), { recursive: true, force: true });
   };

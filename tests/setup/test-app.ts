@@ -18,7 +18,7 @@ import { setUserRole } from "../../app/services/users.server";
 import { databaseFromPglite, databaseFromUrl, newPglite, type Database } from "../../app/infra/db.server";
 import { createMailer } from "../../app/infra/mail.server";
 import { createLogger } from "../../app/infra/logger.server";
-import { adminUrl, TEMPLATE_DB } from "./global-setup";
+import { adminUrl } from "./global-setup";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 
 export const SITE_URL = "http://localhost:3000";
@@ -29,7 +29,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     const name = `vv_test_${crypto.randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
     await admin.end();
     const database = databaseFromUrl(adminUrl(postgresUrl, name));
     return {
