@@ -1,7 +1,7 @@
 import path from "node:path";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../app/infra/db.server";
 import routes from "../../app/routes";
 import * as schema from "../../database/schema";
@@ -25,12 +25,43 @@ const flatten = (entries: RouteEntry[], parent = ""): { file: string; pattern: s
   });
 
 const APP_DIR = path.resolve(import.meta.dirname, "../../app");
-const ACTIONS: { file: string; pattern: string }[] = [];
+const ADMIN_ROUTES: { file: string; pattern: string; loader: boolean; action: boolean }[] = [];
 for (const r of flatten(routes as RouteEntry[])) {
   if (!r.file.startsWith("routes/admin/")) continue;
-  const mod = (await import(/* @vite-ignore */ path.join(APP_DIR, r.file))) as { action?: unknown };
-  if (typeof mod.action === "function") ACTIONS.push(r);
+  const mod = (await import(/* @vite-ignore */ path.join(APP_DIR, r.file))) as {
+    loader?: unknown;
+    action?: unknown;
+  };
+  ADMIN_ROUTES.push({
+    ...r,
+    loader: typeof mod.loader === "function",
+    action: typeof mod.action === "function",
+  });
 }
+const ACTIONS = ADMIN_ROUTES.filter((r) => r.action);
+const LOADERS = ADMIN_ROUTES.filter((r) => r.loader);
+
+/**
+ * What an admin's GET of each admin loader answers (the refusals are the same for all): 200, or
+ * the redirect of an address that only forwards (bare /admin, a FAQ address without an id).
+ * `path` replaces the route's own pattern where the page needs more than its segments.
+ */
+const LOADER_GETS: Record<string, { path?: string; admin: 200 | 302 | 405 }> = {
+  "routes/admin/layout.tsx": { path: "/admin/dashboard", admin: 200 },
+  "routes/admin/index.tsx": { path: "/admin", admin: 302 },
+  "routes/admin/dashboard.tsx": { admin: 200 },
+  "routes/admin/pending.tsx": { admin: 200 },
+  "routes/admin/venues.tsx": { path: "/admin/venues?q=guarded&sort=capacity&dir=desc", admin: 200 },
+  "routes/admin/edit-venue.tsx": { admin: 200 },
+  "routes/admin/users.tsx": { path: "/admin/users?q=test", admin: 200 },
+  "routes/admin/user-venues.ts": { admin: 200 },
+  "routes/admin/venue-categories.tsx": { admin: 200 },
+  "routes/admin/venue-amenities.tsx": { admin: 200 },
+  "routes/admin/venue-faqs-index.tsx": { admin: 302 },
+  "routes/admin/venue-faqs.tsx": { admin: 200 },
+  // The import panel's endpoint answers POSTs only; its GET still runs behind the guard.
+  "routes/admin/venues-import.ts": { admin: 405 },
+};
 
 type Ids = {
   venueId: string;
@@ -124,6 +155,7 @@ let http: HttpTestApp;
 let ids: Ids;
 let cookies: Record<"user" | "venue_manager" | "admin", string>;
 let tables: string[];
+let loggedErrors: { mock: { calls: unknown[][] } };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -164,6 +196,8 @@ beforeAll(async () => {
     .sort();
   // The first request compiles the routes (Vite): here, not inside a test's time limit.
   await (await http.fetch("/admin/dashboard", { cookie: cookies.admin })).text();
+  // Every refusal below is an answer, never an exception: anything logged as an error fails.
+  loggedErrors = vi.spyOn(t.app.logger, "error");
 }, 180_000);
 afterAll(async () => {
   await http?.close();
@@ -206,6 +240,7 @@ describe("every admin action (from app/routes.ts)", () => {
       const url = urlFor(action.pattern) + (spec.query ?? "");
       const dataUrl = url.replace(/(\?|$)/, ".data$1");
       const before = await snapshot();
+      const errorsBefore = loggedErrors.mock.calls.length;
       for (const who of ["guest", "user", "venue_manager"] as const) {
         for (const target of [url, dataUrl]) {
           const { body, headers } = spec.body(ids);
@@ -225,6 +260,7 @@ describe("every admin action (from app/routes.ts)", () => {
         }
       }
       expect(changed(before, await snapshot()), "tables changed by refused requests").toEqual([]);
+      expect(loggedErrors.mock.calls.slice(errorsBefore), "errors logged while refusing").toEqual([]);
 
       // The same request from an admin goes through (and writes, where the action writes).
       const { body, headers } = spec.body(ids);
@@ -234,6 +270,67 @@ describe("every admin action (from app/routes.ts)", () => {
       expect(res.status, `admin POST ${url}`).toBeLessThan(500);
       if (spec.writes)
         expect(changed(before, await snapshot()), `admin POST ${url} changed nothing`).not.toEqual([]);
+    });
+  }
+});
+
+/** Where a single-fetch (`.data`) answer sends the browser, or null when it is no redirect. */
+function dataRedirect(res: Response, text: string): string | null {
+  // React Router answers a redirect to a `.data` request with 202 and the target in the payload.
+  if (res.status !== 202 && res.status !== 204) return null;
+  const m = /"redirect","([^"]+)"/.exec(text) ?? /redirect[^/]*?(\/[^"\s]*)/.exec(text);
+  return m ? m[1]! : null;
+}
+
+describe("every admin loader (from app/routes.ts)", () => {
+  it("finds the admin loaders, each with an expected answer here", () => {
+    expect(LOADERS.length).toBeGreaterThanOrEqual(10);
+    for (const l of LOADERS) expect(LOADER_GETS[l.file], `${l.file}: add it to LOADER_GETS`).toBeDefined();
+    // Every admin route has a loader or an action: nothing under /admin is left out of both tables.
+    for (const r of ADMIN_ROUTES) expect(r.loader || r.action, r.file).toBe(true);
+  });
+
+  for (const loader of LOADERS) {
+    it(`${loader.file}: a guest goes to /login and back, a user and a venue manager to /account, and nothing leaks`, async () => {
+      const spec = LOADER_GETS[loader.file]!;
+      const url = spec.path ?? urlFor(loader.pattern);
+      const { pathname, search } = new URL(url, "http://x");
+      // The layout's own data travels with every page's `.data` request (`?_routes=` narrows it).
+      const dataUrl = `${pathname}.data${search}`;
+      const before = await snapshot();
+      const errorsBefore = loggedErrors.mock.calls.length;
+      for (const who of ["guest", "user", "venue_manager"] as const) {
+        const cookie = who === "guest" ? undefined : cookies[who];
+        const expected = who === "guest" ? `/login?redirectTo=${encodeURIComponent(url)}` : "/account";
+
+        const page = await http.fetch(url, { cookie });
+        const html = await page.text();
+        expect(page.status, `${who} GET ${url}`).toBe(302);
+        expect(page.headers.get("location"), `${who} GET ${url}`).toBe(expected);
+        if (who !== "guest")
+          expect(page.headers.get("set-cookie"), "the spec's message travels as a flash toast").toMatch(
+            /vv_flash=/,
+          );
+        expect(html).not.toContain("Guarded");
+
+        const res = await http.fetch(dataUrl, { cookie });
+        const text = await res.text();
+        const to = res.headers.get("location") ?? dataRedirect(res, text);
+        expect(to, `${who} GET ${dataUrl}: ${res.status} ${text.slice(0, 200)}`).toBe(expected);
+        // No admin data in the refused answer: not the venues', users' or FAQs' names.
+        expect(text).not.toContain("Guarded");
+        expect(text).not.toContain("@test.example");
+      }
+      expect(loggedErrors.mock.calls.slice(errorsBefore), "errors logged while refusing").toEqual([]);
+      expect(changed(before, await snapshot()), "tables changed by refused requests").toEqual([]);
+
+      // The admin gets the page (so the table above tests a real route, not a 404).
+      const res = await http.fetch(url, { cookie: cookies.admin });
+      await res.text();
+      expect(res.status, `admin GET ${url}`).toBe(spec.admin);
+      expect(loggedErrors.mock.calls.slice(errorsBefore), "errors logged while serving the admin").toEqual(
+        [],
+      );
     });
   }
 });
