@@ -3,6 +3,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   // Public site
   index("routes/public/home.tsx"),
+  route("venues", "routes/public/venues.tsx"),
   route("venue/:slugId", "routes/public/venue.tsx"),
   route("categories", "routes/public/categories.tsx"),
   route("categories/:categoryId", "routes/public/category.tsx"),
@@ -42,6 +43,7 @@ export default [
   route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("api/venues/map", "routes/resources/venues-map.ts"),
   route("api/favorites", "routes/resources/favorites.ts"),
   route("api/venue-submissions", "routes/resources/venue-submissions.ts"),
 

@@ -4,11 +4,13 @@
 // in-process search index (search-index.server.ts, ADR 005); the database then gives the 24
 // cards or the map's single venues by primary key, checking again that each is approved.
 import { asc, desc, sql } from "drizzle-orm";
-import { venues } from "../../database/schema";
+import { venueAmenities, venueCategories, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
+import { AMENITY_NAMES } from "~/lib/catalog";
 import { DEFAULT_VENUE_IMAGE, imageAtWidth } from "~/lib/images";
 import { cellKey, gridFor, inGrid, normalizeBbox, normalizeZoom, type Bbox } from "~/lib/map-grid";
 import { DEFAULT_FILTERS, PAGE_SIZE, pageCountFor, type SearchFilters, type SearchSort } from "~/lib/search";
+import type { MapAnswer, MapCluster, MapPoint, SearchChoices } from "~/lib/search-page";
 import type { SearchStore, StoreQuery } from "~/lib/search-store";
 import { priceDisplay, type VenueCardData } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
@@ -165,45 +167,33 @@ export async function searchVenues(db: Db, filters: SearchFilters): Promise<Sear
 }
 
 // ---------------------------------------------------------------------------------------------
+// The filter panel's choices
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The venue types and the amenity list the filter panel offers, by name. Amenities come from the
+ * list the admins keep (seeded with the spec's 25); while that list is empty, the spec's own.
+ */
+export async function searchChoices(db: Db): Promise<SearchChoices> {
+  const [categories, amenities] = await Promise.all([
+    db
+      .select({ id: venueCategories.id, name: venueCategories.name })
+      .from(venueCategories)
+      .orderBy(asc(venueCategories.name)),
+    db.select({ name: venueAmenities.name }).from(venueAmenities).orderBy(asc(venueAmenities.name)),
+  ]);
+  return {
+    categories,
+    amenities: amenities.length > 0 ? amenities.map((a) => a.name) : [...AMENITY_NAMES],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The map
 // ---------------------------------------------------------------------------------------------
 
 export type MapBounds = Bbox;
-
-export type MapCluster = {
-  count: number;
-  /** The members' mean position. */
-  lat: number;
-  lng: number;
-  /** The members' extent as [south, west, north, east]: zoom to it on click. */
-  bounds: [number, number, number, number];
-};
-
-export type MapPoint = {
-  id: string;
-  name: string;
-  /** The venue page, /venue/{slug}-{id}. */
-  path: string;
-  lat: number;
-  lng: number;
-  /** The first usable image at popup size, or the default picture. */
-  image: string;
-  /** The card's price line (spec section 9), e.g. '$2,000 - $5,000' or 'Contact for pricing'. */
-  price: string;
-  rating: number;
-  reviewCount: number;
-};
-
-export type MapAnswer = {
-  /** The zoom the grid was built for (a whole number, 0-20). */
-  zoom: number;
-  /** Matching venues with a map position inside the box. */
-  total: number;
-  clusters: MapCluster[];
-  points: MapPoint[];
-  /** [south, west, north, east] of every match with a position, in the box or not: fit the map to it. */
-  extent: [number, number, number, number] | null;
-};
+export type { MapAnswer, MapCluster, MapPoint } from "~/lib/search-page";
 
 /** At most this many grid cells per answer: the grid coarsens for larger boxes. */
 export const MAP_MAX_CELLS = 300;

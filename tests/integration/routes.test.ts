@@ -31,6 +31,7 @@ const adminRedirect: Record<Who, Outcome> = { ...adminOnly, admin: 302 };
 
 const EXPECTED: Record<string, Entry> = {
   "routes/public/home.tsx": { path: "/", get: everyone(200) },
+  "routes/public/venues.tsx": { path: "/venues?guests=abc&maxPrice=-5&region=Atlantis", get: everyone(200) },
   "routes/public/venue.tsx": { path: (ids) => ids.venuePath, get: everyone(200) },
   "routes/public/categories.tsx": { path: "/categories", get: everyone(200) },
   "routes/public/category.tsx": { path: (ids) => `/categories/${ids.categoryId}`, get: everyone(200) },
@@ -66,6 +67,11 @@ const EXPECTED: Record<string, Entry> = {
   "routes/admin/venues-import.ts": { path: "/admin/venues/import", get: { ...adminOnly, admin: 405 } },
   "routes/admin/edit-venue.tsx": { path: (ids) => `/admin/edit-venue/${ids.venueId}`, get: adminOnly },
   "routes/resources/healthz.ts": { path: "/healthz", get: everyone(200) },
+  // The search map's JSON.
+  "routes/resources/venues-map.ts": {
+    path: "/api/venues/map?bbox=36,-110,42,-101&zoom=6",
+    get: everyone(200),
+  },
   "routes/resources/robots.ts": { path: "/robots.txt", get: everyone(200) },
   "routes/resources/sitemap.ts": { path: "/sitemap.xml", get: everyone(200) },
   // A resource route with an action only: GET is not a thing here.

@@ -1,0 +1,118 @@
+import { SearchX } from "lucide-react";
+import type { FormEvent } from "react";
+import { Pagination } from "~/components/ui/pagination";
+import { ButtonLink } from "~/components/ui/button";
+import { VenueCard, VenueGridSkeleton } from "~/components/venue/venue-card";
+import { cn } from "~/lib/cn";
+import { clearFilters, SEARCH_SORTS, SORT_LABELS, type SearchFilters, type SearchSort } from "~/lib/search";
+import { resultsParams, resultsUrl } from "~/lib/search-page";
+import type { VenueCardData } from "~/lib/venue";
+
+export const cardId = (venueId: string) => `venue-card-${venueId}`;
+
+/** Spec: 'No venues found / Try adjusting your filters or search terms' with 'Clear All Filters'. */
+export function NoResults({ filters, className }: { filters: SearchFilters; className?: string }) {
+  return (
+    <div className={cn("rounded-[var(--radius-card)] bg-cream px-6 py-14 text-center", className)}>
+      <SearchX className="mx-auto h-10 w-10 text-muted" aria-hidden="true" />
+      <h3 className="mt-4 text-2xl">No venues found</h3>
+      <p className="mt-2 text-ink-soft">Try adjusting your filters or search terms</p>
+      <ButtonLink to={resultsUrl(clearFilters(filters))} className="mt-6">
+        Clear All Filters
+      </ButtonLink>
+    </div>
+  );
+}
+
+type ListProps = {
+  venues: VenueCardData[];
+  total: number;
+  page: number;
+  pageCount: number;
+  filters: SearchFilters;
+  /** New results are on their way: the spec's three skeleton cards. */
+  loading: boolean;
+  /** A venue chosen on the map: its card is outlined. */
+  highlightId: string | null;
+};
+
+/** The List tab: a grid of 1, 2 or 3 columns and the pages as links. */
+export function ResultsList({ venues, total, page, pageCount, filters, loading, highlightId }: ListProps) {
+  if (loading)
+    return <VenueGridSkeleton count={3} className="sm:grid-cols-2 lg:grid-cols-2 xl:grid-cols-3" />;
+  if (total === 0) return <NoResults filters={filters} />;
+  return (
+    <>
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+        {venues.map((v, i) => (
+          <li
+            key={v.id}
+            id={cardId(v.id)}
+            className="animate-fade-up scroll-mt-28"
+            style={{ animationDelay: `${Math.min(i, 12) * 0.1}s` }}
+          >
+            <VenueCard
+              venue={v}
+              className={cn(
+                "h-full",
+                highlightId === v.id && "outline-4 outline-offset-4 outline-accent shadow-lift",
+              )}
+            />
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        href={(n) => resultsUrl({ ...filters, page: n })}
+        label="Search results pages"
+        className="mt-10"
+      />
+    </>
+  );
+}
+
+/** The order of the list: a GET form too; with JavaScript a change applies at once. */
+export function SortSelect({
+  filters,
+  onSort,
+}: {
+  filters: SearchFilters;
+  onSort: (sort: SearchSort) => void;
+}) {
+  const kept = [...resultsParams({ ...filters, sort: "featured", page: 1 })];
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const sort = new FormData(e.currentTarget).get("sort");
+    onSort(SEARCH_SORTS.find((s) => s === sort) ?? "featured");
+  };
+  return (
+    <form method="get" action="/venues" onSubmit={submit} className="flex items-center gap-2">
+      {kept.map(([name, value], i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="search-sort" className="text-sm text-ink-soft">
+        Sort by
+      </label>
+      <select
+        id="search-sort"
+        name="sort"
+        key={filters.sort}
+        defaultValue={filters.sort}
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+        className="h-9 cursor-pointer rounded-full border border-sand-dark bg-white pl-3 pr-8 text-sm text-ink focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
+      >
+        {SEARCH_SORTS.map((s) => (
+          <option key={s} value={s}>
+            {SORT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="h-9 rounded-full bg-primary px-3 text-sm font-medium text-white">
+          Sort
+        </button>
+      </noscript>
+    </form>
+  );
+}

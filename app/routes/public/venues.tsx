@@ -1,0 +1,243 @@
+import { SlidersHorizontal } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/venues";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { MapPanel } from "~/components/map/map-panel";
+import { ActiveFilters } from "~/components/search/active-filters";
+import { FILTER_PANEL_ID, FilterPanel } from "~/components/search/filter-panel";
+import { SearchBar } from "~/components/search/search-bar";
+import { cardId, NoResults, ResultsList, SortSelect } from "~/components/search/search-results";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { track } from "~/lib/analytics";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { activeFilters, parseSearchParams, type SearchFilters, type SearchView } from "~/lib/search";
+import {
+  addressWithoutUnwrittenPrice,
+  appliedFilters,
+  canonicalFilters,
+  needsNewResults,
+  resultsCountLabel,
+  resultsParams,
+  resultsUrl,
+  searchTerm,
+} from "~/lib/search-page";
+import { useHydrated } from "~/lib/use-hydrated";
+import { getApp } from "~/infra/session.server";
+import { searchChoices, searchVenues } from "~/services/search.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = getApp(context);
+  const choices = await searchChoices(db);
+  // Bad values (guests=abc, an unknown region or type) are ignored, never an error.
+  const filters = canonicalFilters(parseSearchParams(new URL(request.url).searchParams), choices);
+  const results = await searchVenues(db, filters);
+  return { filters: { ...filters, page: results.page }, results, choices, tileUrl: config.mapTileUrl };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const site = siteFromMatches(matches);
+  const f = data?.filters;
+  const filtered = !!f && (f.q !== "" || activeFilters(f).length > 0);
+  return seoMeta(site, {
+    title: "Search Colorado Wedding Venues",
+    description:
+      "Search Colorado wedding venues by town, guest count, price, region, venue type and amenities, in a list or on a map.",
+    // Filtered results point search engines at the whole directory; its pages stay their own.
+    path: !f || filtered ? "/venues" : resultsUrl({ page: f.page }),
+  });
+};
+
+/** The tab, or an address that only lost a max price the spec does not write, needs no new answer. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  return needsNewResults(currentUrl, nextUrl) ? defaultShouldRevalidate : false;
+};
+
+const base = "http://localhost";
+/** Filters that decide the map's markers (not the order, page or tab). */
+const filtersKey = (f: SearchFilters) =>
+  resultsParams({ ...f, sort: "featured", page: 1, view: "map" }).toString();
+
+export default function VenuesPage({ loaderData }: Route.ComponentProps) {
+  const { results, choices, tileUrl } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  // The tab comes from the address as it is now (switching tabs loads nothing); the rest from
+  // the results shown, which may hold a max price the address no longer writes.
+  const view: SearchView = parseSearchParams(new URLSearchParams(location.search)).view;
+  const filters: SearchFilters = { ...loaderData.filters, view };
+
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [highlightId, setHighlightId] = useState<string | null>(null);
+  const [routeKey, setRouteKey] = useState(location.key);
+  if (routeKey !== location.key) {
+    setRouteKey(location.key);
+    setDrawerOpen(false);
+  }
+  const toggle = useRef<HTMLButtonElement>(null);
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    toggle.current?.focus();
+  }, []);
+
+  const go = (to: string, opts: { replace?: boolean } = {}) =>
+    navigate(to, { preventScrollReset: true, ...opts });
+
+  // The spec keeps a max price of 10,000 or more out of the address: once the results are in,
+  // the address bar drops it (shouldRevalidate keeps these results).
+  useEffect(() => {
+    const search = addressWithoutUnwrittenPrice(location.search);
+    if (search !== null)
+      navigate(
+        { pathname: location.pathname, search, hash: location.hash },
+        { replace: true, preventScrollReset: true },
+      );
+  }, [location.search, location.pathname, location.hash, navigate]);
+
+  // Analytics: a `search` event for each new set of filters with their number of results.
+  const searched = useRef<string | null>(null);
+  const key = filtersKey(loaderData.filters);
+  useEffect(() => {
+    if (searched.current === key) return;
+    searched.current = key;
+    const f = loaderData.filters;
+    if (f.q || activeFilters(f).length > 0)
+      track({ name: "search", params: { search_term: searchTerm(f), results_count: results.total } });
+  }, [key, loaderData.filters, results.total]);
+
+  const apply = (next: SearchFilters) => {
+    for (const params of appliedFilters(loaderData.filters, next)) track({ name: "filter_applied", params });
+    go(resultsUrl({ ...next, q: filters.q, sort: filters.sort, view, page: 1 }));
+  };
+
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    needsNewResults(
+      new URL(location.pathname + location.search, base),
+      new URL(navigation.location.pathname + navigation.location.search, base),
+    );
+
+  // 'Show in list' on the map: the List tab, scrolled to the card, outlined for a moment.
+  useEffect(() => {
+    if (!highlightId || view !== "list") return;
+    const card = document.getElementById(cardId(highlightId));
+    card?.scrollIntoView({
+      block: "center",
+      behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+    });
+    card?.querySelector<HTMLAnchorElement>("h3 a")?.focus({ preventScroll: true });
+    const t = setTimeout(() => setHighlightId(null), 4000);
+    return () => clearTimeout(t);
+  }, [highlightId, view]);
+
+  const { total } = results;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-16 pt-8 sm:px-6">
+      <header className="mb-8 space-y-5">
+        <h1 className="text-3xl sm:text-4xl">Find Your Perfect Colorado Wedding Venue</h1>
+        <SearchBar filters={filters} onSearch={(q) => go(resultsUrl({ ...filters, q, page: 1 }))} />
+      </header>
+      <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+        <aside className="lg:sticky lg:top-24">
+          <FilterPanel
+            key={location.search}
+            filters={filters}
+            choices={choices}
+            onApply={apply}
+            open={drawerOpen}
+            onClose={closeDrawer}
+            hydrated={hydrated}
+          />
+        </aside>
+        <section aria-labelledby="search-results-heading" className="min-w-0 space-y-5">
+          <h2 id="search-results-heading" className="sr-only">
+            Results
+          </h2>
+          <div className="lg:hidden">
+            {hydrated ? (
+              <Button
+                ref={toggle}
+                variant="outline"
+                aria-expanded={drawerOpen}
+                aria-controls={FILTER_PANEL_ID}
+                onClick={() => setDrawerOpen((o) => !o)}
+              >
+                <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+                {drawerOpen ? "Hide Filters" : "Show Filters"}
+              </Button>
+            ) : (
+              <a href={`#${FILTER_PANEL_ID}`} className={buttonClass("outline")}>
+                <SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Show Filters
+              </a>
+            )}
+          </div>
+          <ActiveFilters filters={filters} choices={choices} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p role="status" className="font-medium text-ink">
+              {resultsCountLabel(total)}
+            </p>
+            <SortSelect filters={filters} onSort={(sort) => go(resultsUrl({ ...filters, sort, page: 1 }))} />
+          </div>
+          {/* ARIA tabs, like the venue page's: List and Map are two views of one result set on one
+              page, not two pages. The tab is also kept in the address (?view=list), so a reload or a
+              shared link opens the same view, and both panels are in the HTML for crawlers. */}
+          <Tabs
+            defaultValue={view}
+            value={view}
+            onValueChange={(v) =>
+              go(resultsUrl({ ...filters, view: v === "list" ? "list" : "map" }), { replace: true })
+            }
+          >
+            <TabsList aria-label="Results view" className="w-full sm:w-fit">
+              <TabsTrigger value="list">List</TabsTrigger>
+              <TabsTrigger value="map">Map</TabsTrigger>
+            </TabsList>
+            <TabsContent value="list" className="mt-5">
+              <ResultsList
+                venues={results.venues}
+                total={total}
+                page={results.page}
+                pageCount={results.pageCount}
+                filters={filters}
+                loading={loading}
+                highlightId={highlightId}
+              />
+            </TabsContent>
+            <TabsContent value="map" className="mt-5 space-y-5">
+              <MapPanel
+                active={view === "map"}
+                listHref={resultsUrl({ ...filters, view: "list" })}
+                filters={loaderData.filters}
+                filtersKey={key}
+                tileUrl={tileUrl}
+                autoLocate={!filters.q && activeFilters(filters).length === 0}
+                listIds={results.venues.map((v) => v.id)}
+                onShowInList={(id) => {
+                  setHighlightId(id);
+                  go(resultsUrl({ ...filters, view: "list" }), { replace: true });
+                }}
+                onOpenVenue={(path) => navigate(path)}
+              />
+              {total === 0 && !loading ? <NoResults filters={filters} /> : null}
+            </TabsContent>
+          </Tabs>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="Failed to load venues" retry />;
+}
