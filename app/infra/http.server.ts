@@ -123,7 +123,8 @@ function servePagesFromCache(app: AppContext, render: ReturnType<typeof createFe
     const nonce = res.locals.cspNonce as string;
     const key = req.originalUrl;
     try {
-      let page = await cache.get(key);
+      const cached = await cache.get(key);
+      let page = cached.page;
       res.setHeader("X-Page-Cache", page ? "hit" : "miss");
       if (!page) {
         const headers = new Headers();
@@ -134,7 +135,7 @@ function servePagesFromCache(app: AppContext, render: ReturnType<typeof createFe
           getLoadContext(app, nonce),
         );
         const body = await response.text();
-        page = cache.store(key, response, body, nonce);
+        page = cache.store(key, response, body, nonce, cached.generation);
         if (!page) {
           res.status(response.status);
           response.headers.forEach((value, name) => name !== "set-cookie" && res.setHeader(name, value));

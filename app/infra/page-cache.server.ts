@@ -39,11 +39,19 @@ export function createPageCache({
   let checkedAt = 0;
   let checking: Promise<void> | null = null;
 
-  async function checkVersion(): Promise<void> {
-    if (Date.now() - checkedAt < versionCheckMs) return;
+  // Bumped whenever the cache is emptied: a page whose render began before that may show the
+  // old content, so it is not kept.
+  let generation = 0;
+  function clear() {
+    pages.clear();
+    generation++;
+  }
+
+  async function checkVersion(force: boolean): Promise<void> {
+    if (!force && Date.now() - checkedAt < versionCheckMs) return;
     checking ??= readVersion()
       .then((v) => {
-        if (v !== version) pages.clear();
+        if (v !== version) clear();
         version = v;
         checkedAt = Date.now();
       })
@@ -62,17 +70,30 @@ export function createPageCache({
       );
     },
 
-    async get(key: string): Promise<CachedPage | undefined> {
-      await checkVersion();
+    /**
+     * The cached page, or none and the generation to render under: on a miss the content version
+     * is read afresh, so the page about to be rendered is filed under the version it shows.
+     */
+    async get(key: string): Promise<{ page?: CachedPage; generation: number }> {
+      await checkVersion(false);
       const page = pages.get(key);
-      if (page && Date.now() - page.storedAt > ttlMs) pages.delete(key);
-      return pages.get(key);
+      if (page && Date.now() - page.storedAt <= ttlMs) return { page, generation };
+      pages.delete(key);
+      await checkVersion(true);
+      return { generation };
     },
 
-    /** Keeps a rendered page when it is one: 200, HTML, no cookie set. */
-    store(key: string, response: { status: number; headers: Headers }, body: string, nonce: string) {
+    /** Keeps a rendered page when it is one (200, HTML, no cookie set) and still current. */
+    store(
+      key: string,
+      response: { status: number; headers: Headers },
+      body: string,
+      nonce: string,
+      renderedIn: number,
+    ) {
       const contentType = response.headers.get("content-type") ?? "";
       if (
+        renderedIn !== generation ||
         response.status !== 200 ||
         !contentType.startsWith("text/html") ||
         response.headers.has("set-cookie")
@@ -90,9 +111,7 @@ export function createPageCache({
       return page.body.replaceAll(page.nonce, nonce);
     },
 
-    clear(): void {
-      pages.clear();
-    },
+    clear,
   };
 }
 

@@ -13,7 +13,7 @@ let summary: Awaited<ReturnType<typeof seedIfEmpty>>;
 beforeAll(async () => {
   t = await createTestApp();
   summary = await seedIfEmpty(t.db, t.storage);
-}, 120_000);
+}, 300_000); // a clean clone paints every drawing once (about 2 min on 2 busy cores); later seeds copy them
 afterAll(async () => t.close());
 
 const one = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(t.db, query))[0]!;
