@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCountOf, pageOffset, pageWindow } from "./pagination";
+import { pageCountOf, pageOffset, pageUrl, pageWindow } from "./pagination";
 
 describe("pageWindow", () => {
   it("shows every page when there are few", () => {
@@ -40,5 +40,18 @@ describe("pageCountOf and pageOffset", () => {
     expect(pageOffset(1, 24)).toBe(0);
     expect(pageOffset(3, 24)).toBe(48);
     expect(pageOffset(0, 24)).toBe(0);
+  });
+});
+
+describe("pageUrl", () => {
+  it("sets the page and keeps the other parameters", () => {
+    expect(pageUrl("/categories/x", "?view=list", 3)).toBe("/categories/x?view=list&page=3");
+    expect(pageUrl("/categories/x", "page=2&view=list", 5)).toBe("/categories/x?page=5&view=list");
+  });
+  it("gives the first page the bare address", () => {
+    expect(pageUrl("/categories/x", "?page=4", 1)).toBe("/categories/x");
+    expect(pageUrl("/categories/x", new URLSearchParams("view=list&page=2"), 1)).toBe(
+      "/categories/x?view=list",
+    );
   });
 });

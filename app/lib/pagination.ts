@@ -31,3 +31,16 @@ export function pageCountOf(total: number, pageSize: number): number {
 export function pageOffset(page: number, pageSize: number): number {
   return (Math.max(1, Math.floor(page)) - 1) * pageSize;
 }
+
+/**
+ * `pathname` with the query's other parameters kept and `page` set (removed for the first page,
+ * so page 1 has one address). Lists whose query is not the search's use it; `/venues` writes
+ * its page with `searchUrl`.
+ */
+export function pageUrl(pathname: string, search: string | URLSearchParams, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page > 1) params.set("page", String(Math.floor(page)));
+  else params.delete("page");
+  const qs = params.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}

@@ -1,6 +1,8 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { favorites, venueCategories, venueManagers, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
+import { pageOffset } from "~/lib/pagination";
+import { PAGE_SIZE } from "~/lib/search";
 import type { AppUser } from "~/lib/user";
 import { normalizeAmenities, venueTags, type VenueCardData, type VenueView } from "~/lib/venue";
 import { cardColumns, cardQuery, toCard } from "./venue-cards.server";
@@ -17,10 +19,21 @@ export async function getFeaturedVenues(db: Db, limit = 3): Promise<VenueCardDat
   return rows.map(toCard);
 }
 
-export async function listVenuesInCategory(db: Db, categoryId: string): Promise<VenueCardData[]> {
+/**
+ * One page of a venue type's approved venues: featured first, then the best rated, then by name
+ * (the id breaks ties, so pages never overlap). The index venues_approved_category_order_idx
+ * serves this order; the type's total comes from its maintained count (ADR 014).
+ */
+export async function listVenuesInCategory(
+  db: Db,
+  categoryId: string,
+  { page = 1, pageSize = PAGE_SIZE }: { page?: number; pageSize?: number } = {},
+): Promise<VenueCardData[]> {
   const rows = await cardQuery(db)
     .where(and(eq(venues.isApproved, true), eq(venues.categoryId, categoryId)))
-    .orderBy(desc(venues.isFeatured), desc(venues.rating), venues.name);
+    .orderBy(desc(venues.isFeatured), desc(venues.rating), venues.name, venues.id)
+    .limit(pageSize)
+    .offset(pageOffset(page, pageSize));
   return rows.map(toCard);
 }
 

@@ -1,19 +1,25 @@
 import { ArrowLeft, SlidersHorizontal } from "lucide-react";
-import { data, useSearchParams } from "react-router";
+import { data, isRouteErrorResponse, useRouteError, useSearchParams } from "react-router";
 import type { Route } from "./+types/category";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
+import { Pagination } from "~/components/ui/pagination";
 import { ViewToggle, viewFromSearch } from "~/components/ui/view-toggle";
 import { VenueGrid } from "~/components/venue/venue-card";
 import { VenueImage } from "~/components/venue/venue-image";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageCountOf, pageUrl } from "~/lib/pagination";
+import { PAGE_SIZE, parseSearchParams } from "~/lib/search";
+import { absoluteUrl, seoMeta, siteFromMatches } from "~/lib/seo";
 import { isUuid } from "~/lib/venue-url";
 import { getCategoryWithCount } from "~/services/categories.server";
 import { listVenuesInCategory } from "~/services/venues.server";
 import { getApp } from "~/infra/session.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** Thrown for `?page=N` past the last page (ADR 014): a page that does not exist is a 404. */
+type MissingPage = { error: string; firstPage: string };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const category = isUuid(params.categoryId) ? await getCategoryWithCount(db, params.categoryId) : null;
   if (!category)
@@ -21,26 +27,55 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       { error: "The venue type you're looking for doesn't exist or has been removed." },
       { status: 404 },
     );
-  return { category, venues: await listVenuesInCategory(db, category.id) };
+  // The search's page rule: a page that is not a whole number from 1 up reads as the first page.
+  const { page } = parseSearchParams(new URL(request.url).searchParams);
+  const pageCount = pageCountOf(category.count, PAGE_SIZE);
+  if (page > pageCount)
+    throw data<MissingPage>(
+      {
+        error: `${category.name} venues have ${pageCount} ${pageCount === 1 ? "page" : "pages"}; page ${page} does not exist.`,
+        firstPage: `/categories/${category.id}`,
+      },
+      { status: 404 },
+    );
+  return { category, page, pageCount, venues: await listVenuesInCategory(db, category.id, { page }) };
 }
 
-export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
   const site = siteFromMatches(matches);
-  if (!d) return seoMeta(site, { title: "Category Not Found", noindex: true });
+  if (!d)
+    return seoMeta(site, {
+      title: missingPage(error) ? "Page Not Found" : "Category Not Found",
+      noindex: true,
+    });
   const c = d.category;
-  return seoMeta(site, {
-    title: `${c.name} Wedding Venues in Colorado`,
+  const path = `/categories/${c.id}`;
+  // Each page is its own canonical (page 2 lists other venues than page 1); prev/next tie them.
+  const tags = seoMeta(site, {
+    title: `${c.name} Wedding Venues in Colorado${d.page > 1 ? ` (Page ${d.page} of ${d.pageCount})` : ""}`,
     description: c.description || `Browse ${c.count} ${c.name.toLowerCase()} wedding venues across Colorado.`,
-    path: `/categories/${c.id}`,
+    path: pageUrl(path, "", d.page),
     image: c.imageUrl ?? undefined,
     imageAlt: `${c.name} wedding venues in Colorado`,
   });
+  if (d.page > 1)
+    tags.push({ tagName: "link", rel: "prev", href: absoluteUrl(site, pageUrl(path, "", d.page - 1)) });
+  if (d.page < d.pageCount)
+    tags.push({ tagName: "link", rel: "next", href: absoluteUrl(site, pageUrl(path, "", d.page + 1)) });
+  return tags;
 };
+
+function missingPage(error: unknown): MissingPage | null {
+  const d =
+    isRouteErrorResponse(error) && error.status === 404 ? (error.data as Partial<MissingPage> | null) : null;
+  return d && typeof d.firstPage === "string" && typeof d.error === "string" ? (d as MissingPage) : null;
+}
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const view = viewFromSearch(params);
-  const { category, venues } = loaderData;
+  const { category, venues, page, pageCount } = loaderData;
+  const path = `/categories/${category.id}`;
 
   return (
     <>
@@ -67,7 +102,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
           <h2 className="text-2xl">
-            {venues.length} {venues.length === 1 ? "Venue" : "Venues"}
+            {category.count} {category.count === 1 ? "Venue" : "Venues"}
+            {pageCount > 1 ? (
+              <span className="ml-2 text-base font-normal text-ink-soft">
+                (page {page} of {pageCount})
+              </span>
+            ) : null}
           </h2>
           <div className="flex items-center gap-2">
             {/* The spec's inert Filter button now opens the search filtered to this type. */}
@@ -92,7 +132,16 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             </ButtonLink>
           </div>
         ) : (
-          <VenueGrid venues={venues} view={view} className="mt-8" />
+          <>
+            <VenueGrid venues={venues} view={view} className="mt-8" />
+            <Pagination
+              page={page}
+              pageCount={pageCount}
+              href={(n) => pageUrl(path, params, n)}
+              label={`${category.name} venue pages`}
+              className="mt-10"
+            />
+          </>
         )}
       </div>
     </>
@@ -100,9 +149,14 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const missing = missingPage(useRouteError());
   return (
     <GeneralErrorBoundary
-      notFound={{ title: "Category Not Found", back: { to: "/categories", label: "Back to Venue Types" } }}
+      notFound={
+        missing
+          ? { title: "Page Not Found", back: { to: missing.firstPage, label: "Back to the First Page" } }
+          : { title: "Category Not Found", back: { to: "/categories", label: "Back to Venue Types" } }
+      }
     />
   );
 }
