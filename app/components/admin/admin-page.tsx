@@ -22,10 +22,21 @@ export function AdminPageHeader({
   );
 }
 
-/** A white panel holding a table, a list or a form. */
-export function Panel({ className, children }: { className?: string; children: ReactNode }) {
+/** A white panel holding a table, a list or a form (a named region when `labelledBy` is given). */
+export function Panel({
+  className,
+  labelledBy,
+  children,
+}: {
+  className?: string;
+  labelledBy?: string;
+  children: ReactNode;
+}) {
   return (
-    <section className={cn("rounded-2xl border border-sand bg-white shadow-card", className)}>
+    <section
+      aria-labelledby={labelledBy}
+      className={cn("rounded-2xl border border-sand bg-white shadow-card", className)}
+    >
       {children}
     </section>
   );

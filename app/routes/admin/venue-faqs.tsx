@@ -290,8 +290,10 @@ function AddFaq() {
   const errors =
     fetcher.data && !fetcher.data.ok && fetcher.data.intent === "add" ? (fetcher.data.errors ?? {}) : {};
   return (
-    <Panel className="p-6">
-      <h2 className="text-2xl">Add New FAQ</h2>
+    <Panel className="p-6" labelledBy="add-faq">
+      <h2 id="add-faq" className="text-2xl">
+        Add New FAQ
+      </h2>
       <fetcher.Form ref={form} method="post" noValidate className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="add" />
         <FormError message={errors.form} />
@@ -364,7 +366,9 @@ function FaqCard({
       <div className="flex items-center justify-between gap-3">
         <h3 className="font-sans text-base font-semibold">
           Question #{number}
-          {dirty ? <span className="ml-2 text-xs font-medium text-amber-800">Unsaved changes</span> : null}
+          {/* A space of its own, so the heading reads "Question #3 Unsaved changes". */}
+          {dirty ? " " : null}
+          {dirty ? <span className="ml-1 text-xs font-medium text-amber-800">Unsaved changes</span> : null}
         </h3>
         <div className="flex gap-1">
           <button
