@@ -50,9 +50,12 @@ export function MapPanel({ active, listHref, ...map }: Props) {
   const loading = (
     <MapMessage listHref={listHref}>
       <p className="font-medium text-ink">Loading the map…</p>
-      <noscript>
-        <p className="mt-1 text-sm">The map needs JavaScript; the list works without it.</p>
-      </noscript>
+      {/* React leaves a <noscript>'s children out of the server HTML; its inner HTML goes in. */}
+      <noscript
+        dangerouslySetInnerHTML={{
+          __html: '<p class="mt-1 text-sm">The map needs JavaScript; the list works without it.</p>',
+        }}
+      />
     </MapMessage>
   );
   return (

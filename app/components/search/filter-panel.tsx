@@ -57,7 +57,7 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
   // The drawer (small screens): Escape closes it; opening it moves focus inside.
   useEffect(() => {
     if (!open) return;
-    sheet.current?.querySelector<HTMLElement>("input, button")?.focus();
+    sheet.current?.querySelector<HTMLElement>("form input:not([type=hidden])")?.focus();
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);

@@ -108,11 +108,13 @@ export function SortSelect({
           </option>
         ))}
       </select>
-      <noscript>
-        <button type="submit" className="h-9 rounded-full bg-primary px-3 text-sm font-medium text-white">
-          Sort
-        </button>
-      </noscript>
+      {/* Without JavaScript the change needs a button (React renders a <noscript>'s inner HTML only). */}
+      <noscript
+        dangerouslySetInnerHTML={{
+          __html:
+            '<button type="submit" class="h-9 cursor-pointer rounded-full bg-primary px-3 text-sm font-medium text-white">Sort</button>',
+        }}
+      />
     </form>
   );
 }

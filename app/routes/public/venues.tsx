@@ -164,24 +164,6 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
           <h2 id="search-results-heading" className="sr-only">
             Results
           </h2>
-          <div className="lg:hidden">
-            {hydrated ? (
-              <Button
-                ref={toggle}
-                variant="outline"
-                aria-expanded={drawerOpen}
-                aria-controls={FILTER_PANEL_ID}
-                onClick={() => setDrawerOpen((o) => !o)}
-              >
-                <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-                {drawerOpen ? "Hide Filters" : "Show Filters"}
-              </Button>
-            ) : (
-              <a href={`#${FILTER_PANEL_ID}`} className={buttonClass("outline")}>
-                <SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Show Filters
-              </a>
-            )}
-          </div>
           <ActiveFilters filters={filters} choices={choices} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p role="status" className="font-medium text-ink">
@@ -199,10 +181,30 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
               go(resultsUrl({ ...filters, view: v === "list" ? "list" : "map" }), { replace: true })
             }
           >
-            <TabsList aria-label="Results view" className="w-full sm:w-fit">
-              <TabsTrigger value="list">List</TabsTrigger>
-              <TabsTrigger value="map">Map</TabsTrigger>
-            </TabsList>
+            <div className="flex items-center justify-between gap-3">
+              <TabsList aria-label="Results view" className="w-fit">
+                <TabsTrigger value="list">List</TabsTrigger>
+                <TabsTrigger value="map">Map</TabsTrigger>
+              </TabsList>
+              <div className="lg:hidden">
+                {hydrated ? (
+                  <Button
+                    ref={toggle}
+                    variant="outline"
+                    aria-expanded={drawerOpen}
+                    aria-controls={FILTER_PANEL_ID}
+                    onClick={() => setDrawerOpen((o) => !o)}
+                  >
+                    <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+                    {drawerOpen ? "Hide Filters" : "Show Filters"}
+                  </Button>
+                ) : (
+                  <a href={`#${FILTER_PANEL_ID}`} className={buttonClass("outline")}>
+                    <SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Show Filters
+                  </a>
+                )}
+              </div>
+            </div>
             <TabsContent value="list" className="mt-5">
               <ResultsList
                 venues={results.venues}
