@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users, venueManagers, venues } from "../../database/schema";
 import * as pendingRoute from "../../app/routes/admin/pending";
 import * as usersRoute from "../../app/routes/admin/users";
+import * as dashboardRoute from "../../app/routes/admin/dashboard";
+import * as amenitiesRoute from "../../app/routes/admin/venue-amenities";
+import { appContext } from "../../app/infra/context.server";
 import { toAppUser, type AppUser, type Role } from "../../app/lib/user";
 import { approveVenue, rejectVenue } from "../../app/services/approvals.server";
 import { assignVenues, removeSpecialRoles } from "../../app/services/users.server";
@@ -15,7 +18,8 @@ import { createTestApp, run, type TestApp } from "../setup/test-app";
 
 // Issue 12, acceptance: approval is atomic wherever it fails; rejection removes the venue's
 // files (images and logo) and a failed rejection removes nothing; assignments replace links in
-// one transaction; the last-admin rule holds on every path, concurrent demotions included.
+// one transaction; the last-admin rule holds on every path, concurrent demotions included; the
+// screens whose data fails to load answer with the spec's texts rather than an error page.
 // (admin-area.test.ts has the successful paths and the first atomicity case.)
 
 let t: TestApp;
@@ -285,5 +289,30 @@ describe("the last-admin rule on every path", () => {
     } finally {
       await t.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
     }
+  });
+});
+
+describe("the spec's load-failure states", () => {
+  /** A loader's arguments as the admin's request builds them, over a database that fails every query. */
+  async function failingArgs(path: string) {
+    const args = await t.args(t.request(path, { cookie: admin.cookie }));
+    const broken = () => {
+      throw new Error("database unavailable");
+    };
+    const db = new Proxy(t.db, {
+      get: (target, key) =>
+        key === "select" || key === "execute" || key === "transaction" ? broken : Reflect.get(target, key),
+    });
+    args.context.set(appContext, { ...t.app, db });
+    return args;
+  }
+
+  it("dashboard, users and amenities answer with the spec's failure texts instead of an error page", async () => {
+    const dashboard = await dashboardRoute.loader(await failingArgs("/admin/dashboard"));
+    expect(dashboard).toEqual({ stats: null, activity: null });
+    const people = await usersRoute.loader(await failingArgs("/admin/users"));
+    expect(people).toMatchObject({ failed: true, users: [] });
+    const amenities = await amenitiesRoute.loader(await failingArgs("/admin/venue-amenities"));
+    expect(amenities).toEqual({ amenities: null });
   });
 });

@@ -126,9 +126,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {activity.map((e) => (
               <li
                 key={e.id}
-                className="grid gap-1 px-6 py-3 sm:grid-cols-[11rem_1fr_auto] sm:items-baseline sm:gap-4"
+                className="grid gap-1 px-6 py-3 sm:grid-cols-[12.5rem_1fr_auto] sm:items-baseline sm:gap-4"
               >
-                <time dateTime={e.createdAt} className="text-sm text-muted">
+                <time dateTime={e.createdAt} className="text-sm whitespace-nowrap text-muted">
                   {formatDateTime(e.createdAt)}
                 </time>
                 <p className="min-w-0 text-sm">

@@ -1,4 +1,4 @@
-import { Building2, KeyRound, Search, ShieldCheck, UserMinus } from "lucide-react";
+import { Building2, KeyRound, RefreshCw, Search, ShieldCheck, UserMinus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/users";
@@ -33,7 +33,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const page = Number(url.searchParams.get("page")) || 1;
   const me = expectUser(context);
-  return { ...(await listUsers(getApp(context).db, me, { q, page })), q, meId: me.id };
+  const app = getApp(context);
+  try {
+    return { ...(await listUsers(app.db, me, { q, page })), q, meId: me.id, failed: false };
+  } catch (err) {
+    if (!(err instanceof Error)) throw err;
+    app.logger.error("users failed to load", { error: String(err) });
+    // The spec's 'Failed to load users', with a Retry, inside the admin layout.
+    return { users: [], total: 0, page: 1, pageCount: 1, q, meId: me.id, failed: true };
+  }
 }
 
 const error = (message: string, status: number) =>
@@ -86,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type DialogKind = "promote" | "assign" | "remove-roles" | "reset-password";
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { users, total, page, pageCount, q, meId } = loaderData;
+  const { users, total, page, pageCount, q, meId, failed } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const [open, setOpen] = useState<{ kind: DialogKind; user: AdminUserRow } | null>(null);
   const [assignment, setAssignment] = useState<AssignableVenue[]>([]);
@@ -102,10 +110,31 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <AdminPageHeader title="Users" description="Roles, venue assignments and password resets." />
+      <AdminPageHeader
+        title="Users"
+        description={[
+          "Roles, venue assignments and password resets.",
+          failed
+            ? null
+            : q
+              ? `${total.toLocaleString("en-US")} ${total === 1 ? "user matches" : "users match"} your search.`
+              : `${total.toLocaleString("en-US")} ${total === 1 ? "user" : "users"}.`,
+        ]
+          .filter(Boolean)
+          .join(" ")}
+      />
       <UserSearch q={q} />
       <Panel className="overflow-hidden">
-        {users.length === 0 ? (
+        {failed ? (
+          <div className="flex flex-wrap items-center justify-between gap-4 p-6">
+            <p role="alert" className="font-medium text-danger">
+              {userMessages.loadFailed}
+            </p>
+            <Button variant="outline" onClick={() => window.location.reload()}>
+              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
+            </Button>
+          </div>
+        ) : users.length === 0 ? (
           <EmptyState title={q ? "No users match your search" : "No users yet"}>
             {q ? "Try part of a name or an email address." : null}
           </EmptyState>

@@ -362,7 +362,7 @@ function FaqCard({
   const iconButton =
     "inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
   return (
-    <Panel className="p-5">
+    <Panel className="p-6">
       <div className="flex items-center justify-between gap-3">
         <h3 className="font-sans text-base font-semibold">
           Question #{number}
