@@ -43,6 +43,7 @@ export default [
   route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("sitemap/:file", "routes/resources/sitemap-file.ts"),
   route("api/venues/map", "routes/resources/venues-map.ts"),
   route("api/favorites", "routes/resources/favorites.ts"),
   route("api/venue-submissions", "routes/resources/venue-submissions.ts"),

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { users, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
+import { SITEMAP_MAX_URLS } from "~/lib/sitemap";
 import type { AppUser } from "~/lib/user";
 import { assertAdmin } from "./permissions.server";
 
@@ -31,11 +32,12 @@ export type SitemapCheck =
 const TIMEOUT_MS = 10_000;
 
 /**
- * 'Update Sitemap'. Our sitemap.xml and robots.txt are generated from the database on every
+ * 'Update Sitemap'. Our sitemap and robots.txt are generated from the database on every
  * request (docs/decisions/003-spec-gaps.md), so there is nothing to regenerate; instead this
- * fetches both from the public address (SITE_URL), as a crawler would, and checks that robots.txt
- * points to the sitemap and that the sitemap lists every approved venue and every venue type.
- * A stale copy in a CDN, a wrong SITE_URL or a broken route shows up here.
+ * fetches both from the public address (SITE_URL), as a crawler would: robots.txt must point to
+ * /sitemap.xml, a sitemap index (ADR 014) whose files are on this site and hold at most 50,000
+ * URLs each, and together list every approved venue and every venue type. A stale copy in a CDN,
+ * a wrong SITE_URL or a broken route shows up here.
  */
 export async function checkSitemap(
   app: Pick<AppContext, "db" | "config" | "logger">,
@@ -52,10 +54,26 @@ export async function checkSitemap(
     if (!res.ok) throw new Error(`${path} answered HTTP ${res.status}`);
     return res.text();
   };
-  let sitemap: string;
+  const tags = (xml: string, tag: string) =>
+    [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, "g"))].map((m) => m[1]!);
+  const locs: string[] = [];
+  const lastmods: string[] = [];
   let robots: string;
   try {
-    [sitemap, robots] = await Promise.all([get("/sitemap.xml"), get("/robots.txt")]);
+    let index: string;
+    [index, robots] = await Promise.all([get("/sitemap.xml"), get("/robots.txt")]);
+    if (!index.includes("<sitemapindex")) return { ok: false, error: "/sitemap.xml is not a sitemap index" };
+    lastmods.push(...tags(index, "lastmod"));
+    for (const file of tags(index, "loc")) {
+      if (!file.startsWith(`${site}/`))
+        return { ok: false, error: `The sitemap index points outside the site: ${file}` };
+      const xml = await get(file.slice(site.length));
+      const urls = tags(xml, "loc");
+      if (urls.length > SITEMAP_MAX_URLS)
+        return { ok: false, error: `${file} lists ${urls.length} URLs; a sitemap file holds at most 50,000` };
+      locs.push(...urls);
+      lastmods.push(...tags(xml, "lastmod"));
+    }
   } catch (err) {
     app.logger.warn("sitemap check failed", { error: String(err) });
     const reason = err instanceof Error && err.name !== "TimeoutError" ? err.message : "no answer";
@@ -63,10 +81,9 @@ export async function checkSitemap(
   }
   if (!robots.split(/\r?\n/).some((l) => l.trim() === `Sitemap: ${site}/sitemap.xml`))
     return { ok: false, error: "robots.txt does not point to the sitemap" };
-  const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
-  const venuesListed = locs.filter((l) => l.startsWith(`${site}/venue/`)).length;
-  const typesListed = locs.filter((l) => /\/categories\/[^/]+$/.test(l)).length;
-  const lastmods = [...sitemap.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)].map((m) => m[1]!).sort();
+  const venuesListed = new Set(locs.filter((l) => l.startsWith(`${site}/venue/`))).size;
+  const typesListed = new Set(locs.filter((l) => /\/categories\/[^/]+$/.test(l))).size;
+  lastmods.sort();
   const [[approved], [types]] = await Promise.all([
     app.db.select({ n: count() }).from(venues).where(eq(venues.isApproved, true)),
     app.db.select({ n: count() }).from(venueCategories),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { favorites, venueCategories, venueManagers, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { pageOffset } from "~/lib/pagination";
@@ -133,20 +133,4 @@ export async function listVenuesBySubmitter(db: Db, userId: string): Promise<Own
     .from(venues)
     .where(eq(venues.userId, userId))
     .orderBy(desc(venues.createdAt));
-}
-
-/** For the sitemap: every approved venue, read in primary-key order a page at a time (keyset paging). */
-export async function* approvedVenueEntries(db: Db, pageSize = 5000) {
-  let after: string | undefined;
-  for (;;) {
-    const rows = await db
-      .select({ id: venues.id, name: venues.name, updatedAt: venues.updatedAt })
-      .from(venues)
-      .where(and(eq(venues.isApproved, true), after ? gt(venues.id, after) : undefined))
-      .orderBy(venues.id)
-      .limit(pageSize);
-    yield* rows;
-    if (rows.length < pageSize) return;
-    after = rows[rows.length - 1]!.id;
-  }
 }

@@ -8,6 +8,7 @@ import {
   registerViaApi,
   test,
 } from "./fixtures";
+import { sitemapPaths } from "./sitemap";
 
 test.describe("not-found page", () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
@@ -159,8 +160,7 @@ test.describe("accessibility", () => {
       }) => {
         test.slow(); // two widths, and axe takes long on a busy machine
         if (name === "/favorites" || name === "/account") await registerViaApi(page);
-        const sitemap = await (await page.request.get("/sitemap.xml")).text();
-        const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+        const locs = await sitemapPaths(page.request);
         const path =
           name === "a venue"
             ? locs.find((p) => p.startsWith("/venue/"))!

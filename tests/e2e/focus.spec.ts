@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { changedPixels, expect, expectHydrated, settle, test } from "./fixtures";
+import { isVenuePath, sitemapPaths } from "./sitemap";
 
 // Issue 8, WCAG 2.4.7 and 2.4.11: whatever the keyboard lands on shows it, on screen and not
 // hidden under the fixed header. Each check compares a screenshot of the element's surroundings
@@ -118,8 +119,7 @@ for (const [name, path] of [
     test.setTimeout(300_000); // two screenshots per tab stop
     let target: string = path;
     if (path === "venue") {
-      const xml = await (await page.request.get("/sitemap.xml")).text();
-      target = new URL(/<loc>([^<]+\/venue\/[^<]+)<\/loc>/.exec(xml)![1]!).pathname;
+      target = (await sitemapPaths(page.request)).find(isVenuePath)!;
     }
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto(target);

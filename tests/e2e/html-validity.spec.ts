@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, registerViaApi, test } from "./fixtures";
+import { sitemapPaths } from "./sitemap";
 
 // Issue 8: the W3C Nu HTML Checker (vnu-jar from npm, run with the system Java) finds no error in
 // the server HTML of the public pages. Warnings and info messages are not errors.
@@ -13,8 +14,7 @@ type VnuMessage = { type: string; subType?: string; url: string; message: string
 
 test("the Nu HTML Checker reports no error on the public pages' server HTML", async ({ page }) => {
   test.slow(); // one JVM start for every page, ~10 s
-  const sitemap = await (await page.request.get("/sitemap.xml")).text();
-  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const locs = await sitemapPaths(page.request);
   const pages = {
     login: "/login", // first: it redirects a signed-in user
     home: "/",

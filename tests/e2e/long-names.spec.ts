@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectHydrated, expectOnTop, registerViaApi, test, uniqueAccount } from "./fixtures";
+import { isVenuePath, sitemapPaths } from "./sitemap";
 
 // Issue 8: a long name or email must never make a page wider than the phone, nor push the menu
 // button off screen. Sixty characters, most of them one unbroken word: the worst case.
@@ -16,10 +17,7 @@ async function expectFitsThePhone(page: Page, where: string): Promise<void> {
 }
 
 async function venuePath(page: Page, offset: number): Promise<string> {
-  const xml = await (await page.request.get("/sitemap.xml")).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map((m) => new URL(m[1]!).pathname)
-    .filter((p) => p.startsWith("/venue/"));
+  const paths = (await sitemapPaths(page.request)).filter(isVenuePath);
   return paths[offset]!;
 }
 

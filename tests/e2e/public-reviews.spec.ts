@@ -1,12 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectHydrated, registerViaApi, test, uniqueAccount } from "./fixtures";
+import { isVenuePath, sitemapPaths } from "./sitemap";
 
 /** A venue path from /sitemap.xml; `offset` keeps tests that write reviews on different venues. */
 async function venuePath(request: APIRequestContext, offset: number): Promise<string> {
-  const xml = await (await request.get("/sitemap.xml")).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map((m) => new URL(m[1]!).pathname)
-    .filter((p) => p.startsWith("/venue/"));
+  const paths = (await sitemapPaths(request)).filter(isVenuePath);
   expect(paths.length).toBeGreaterThan(offset);
   return paths[offset]!;
 }

@@ -8,6 +8,7 @@ import {
   test,
   touchSwipe,
 } from "./fixtures";
+import { isVenuePath, sitemapPaths } from "./sitemap";
 
 const SITE_NAME = "Vows & Vistas";
 const UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";
@@ -24,10 +25,7 @@ function decodeEntities(html: string): string {
 
 /** Venue paths listed in /sitemap.xml. */
 async function sitemapVenuePaths(request: APIRequestContext): Promise<string[]> {
-  const res = await request.get("/sitemap.xml");
-  expect(res.status()).toBe(200);
-  const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeEntities(m[1]!));
-  return locs.map((l) => new URL(l).pathname).filter((p) => p.startsWith("/venue/"));
+  return (await sitemapPaths(request)).filter(isVenuePath);
 }
 
 /** The first venue in the sitemap whose page has at least two FAQs and more than one image. */

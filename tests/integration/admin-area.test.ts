@@ -801,16 +801,29 @@ describe("dashboard", () => {
     expect(down.data).toMatchObject({
       toast: { type: "error", message: expect.stringContaining("Could not read") },
     });
-    // A sitemap that lists fewer venues than the directory has is out of date.
+    // A sitemap whose venue files list fewer venues than the directory has is out of date.
     const stale: typeof fetch = async (input, init) => {
       const res = await viaHttp(input, init);
-      if (!String(input).endsWith("/sitemap.xml")) return res;
+      if (!/\/sitemap\/venues-\d+\.xml$/.test(String(input))) return res;
       const xml = (await res.text()).replace(/<url><loc>[^<]*\/venue\/[^<]*<\/loc>.*?<\/url>/, "");
       return new Response(xml, { status: 200 });
     };
     expect(await checkSitemap(t.app, adminUser, stale)).toMatchObject({
       ok: false,
       error: expect.stringContaining("out of date"),
+    });
+    // The old single-file sitemap (every URL in /sitemap.xml) is not what crawlers should get now.
+    const flat: typeof fetch = async (input, init) => {
+      if (!String(input).endsWith("/sitemap.xml")) return viaHttp(input, init);
+      const files = await (await viaHttp(input, init)).text();
+      const urls: string[] = [];
+      for (const m of files.matchAll(/<loc>([^<]+)<\/loc>/g))
+        urls.push(await (await viaHttp(m[1]!, init)).text());
+      return new Response(urls.join("\n").replace(/<\?xml[^>]*>/g, ""), { status: 200 });
+    };
+    expect(await checkSitemap(t.app, adminUser, flat)).toMatchObject({
+      ok: false,
+      error: "/sitemap.xml is not a sitemap index",
     });
   });
 });

@@ -81,6 +81,8 @@ describe("a pending venue", () => {
       [`/categories/${categoryId}`, undefined],
       [`/categories/${categoryId}`, admin.cookie],
       ["/sitemap.xml", undefined],
+      ["/sitemap/static.xml", undefined],
+      ["/sitemap/venues-1.xml", undefined],
       ["/favorites", stranger.cookie],
     ] as const) {
       const { status, html } = await page(path, cookie);
@@ -92,7 +94,7 @@ describe("a pending venue", () => {
     }
     const { html: home } = await page("/");
     expect(home).toContain(approvedName);
-    const { html: sitemap } = await page("/sitemap.xml");
+    const { html: sitemap } = await page("/sitemap/venues-1.xml");
     expect(sitemap).toContain("open-meadow-lodge");
   });
 

@@ -74,6 +74,7 @@ const EXPECTED: Record<string, Entry> = {
   },
   "routes/resources/robots.ts": { path: "/robots.txt", get: everyone(200) },
   "routes/resources/sitemap.ts": { path: "/sitemap.xml", get: everyone(200) },
+  "routes/resources/sitemap-file.ts": { path: "/sitemap/static.xml", get: everyone(200) },
   // A resource route with an action only: GET is not a thing here.
   "routes/resources/favorites.ts": { path: "/api/favorites", get: everyone(405) },
   // The submission form's choices (public lists); its POST is for signed-in users (tested below).
