@@ -127,3 +127,39 @@ test.describe("as an admin", () => {
     await expect(page).toHaveURL(/\/admin\/pending$/);
   });
 });
+
+test.describe("the checking state of a client-side move between admin screens", () => {
+  // The held data request is aborted when the page gives up and loads the address itself.
+  test.use({ allowedConsoleErrors: [/net::ERR_|Failed to fetch|aborted/i] });
+
+  test("a slow check shows 'Checking access...', the help box after 5 s, and a full page load after 15 s", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await loginViaApi(page, E2E_ADMIN);
+    await page.goto("/admin/dashboard");
+    // The Users screen's data (which carries the server's guard) does not answer.
+    await page.route(/\/admin\/users\.data/, () => undefined);
+    const users = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" });
+    await expectHydrated(users);
+    const started = Date.now();
+    await users.click();
+    const status = page.getByRole("status").filter({ hasText: "Checking access..." });
+    await expect(status).toBeVisible();
+    await expect(page.getByTestId("access-help")).toBeHidden();
+    await expect(page.getByTestId("access-help")).toBeVisible({ timeout: 10_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
+    const help = page.getByTestId("access-help");
+    await expect(help.getByRole("button", { name: "Refresh the page" })).toBeVisible();
+    await expect(help).toContainText("Clear your browser cache");
+    await expect(help.getByRole("link", { name: "Log in again" })).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2Fadmin%2Fusers",
+    );
+    // At 15 s the wait is given up: the browser loads /admin/users itself and the server decides.
+    await page.waitForURL(/\/admin\/users$/, { timeout: 15_000, waitUntil: "load" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(14_500);
+    await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+    await expect(status).toHaveCount(0);
+  });
+});
