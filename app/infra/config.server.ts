@@ -35,10 +35,23 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_PUBLIC_URL: optional.refine((v) => v === undefined || /^https?:\/\//.test(v), "an http(s):// URL"),
-  // Addresses to coordinates. Only the offline driver exists so far; network drivers (Nominatim,
-  // Google) join this list with their keys (see infra/geocoder.server.ts).
-  GEOCODER: z.enum(["offline"]).default("offline"),
+  // Addresses to coordinates (infra/geocoder.server.ts): offline ZIP/town centroids, or a network
+  // service in front of them. Nominatim's usage policy asks for at most one request a second and a
+  // User-Agent that identifies the application (default: SITE_NAME and SITE_URL).
+  GEOCODER: z.enum(["offline", "nominatim", "google"]).default("offline"),
+  NOMINATIM_URL: z
+    .string()
+    .default("https://nominatim.openstreetmap.org")
+    .refine((v) => /^https?:\/\//.test(v), "an http(s):// URL"),
+  GEOCODER_USER_AGENT: optional,
+  GEOCODER_EMAIL: optional,
+  GOOGLE_GEOCODING_API_KEY: optional,
 });
+
+export type GeocoderSettings =
+  | { driver: "offline" }
+  | { driver: "nominatim"; url: string; userAgent: string; email: string | undefined }
+  | { driver: "google"; apiKey: string };
 
 export type S3Settings = {
   /** Unset: AWS itself. Set for MinIO, R2, s3rver...; such servers get path-style addresses. */
@@ -68,7 +81,7 @@ export type Config = {
   /** Express's `trust proxy`: false (use the socket's address), a hop count, or trusted addresses. */
   trustProxy: false | number | string;
   storage: { driver: "fs" } | { driver: "s3"; s3: S3Settings };
-  geocoder: "offline";
+  geocoder: GeocoderSettings;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -95,8 +108,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: !e.TRUST_PROXY ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     storage: e.STORAGE === "s3" ? { driver: "s3", s3: s3Settings(e) } : { driver: "fs" },
-    geocoder: e.GEOCODER,
+    geocoder: geocoderSettings(e, siteUrl),
   };
+}
+
+function geocoderSettings(e: z.infer<typeof envSchema>, siteUrl: string): GeocoderSettings {
+  switch (e.GEOCODER) {
+    case "offline":
+      return { driver: "offline" };
+    case "nominatim":
+      return {
+        driver: "nominatim",
+        url: e.NOMINATIM_URL.replace(/\/+$/, ""),
+        userAgent: e.GEOCODER_USER_AGENT ?? `${e.SITE_NAME.replace(/[^\x20-\x7e]/g, "")} (+${siteUrl})`,
+        email: e.GEOCODER_EMAIL,
+      };
+    case "google":
+      if (!e.GOOGLE_GEOCODING_API_KEY)
+        throw new Error("Invalid configuration: GEOCODER=google needs GOOGLE_GEOCODING_API_KEY");
+      return { driver: "google", apiKey: e.GOOGLE_GEOCODING_API_KEY };
+  }
 }
 
 function s3Settings(e: z.infer<typeof envSchema>): S3Settings {

@@ -73,7 +73,7 @@ export async function createAppContext(
       logger,
     });
   const storage = options.storage ?? createStorage(config);
-  const geocoder = options.geocoder ?? createGeocoder(config);
+  const geocoder = options.geocoder ?? createGeocoder(config, { logger });
   const secret = await authSecret(config, database.db);
   const auth = createAuth({ config, secret, db: database.db, mailer, emails: options.emails });
   const flashCookie = createCookie("vv_flash", {
