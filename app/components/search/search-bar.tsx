@@ -36,7 +36,7 @@ export function SearchBar({ filters, onSearch }: { filters: SearchFilters; onSea
           type="search"
           name="q"
           defaultValue={filters.q}
-          placeholder="Search by name, town or style"
+          placeholder="Name, town or style"
           className="h-10 w-full min-w-0 bg-transparent outline-none placeholder:text-muted"
         />
       </label>
