@@ -7,3 +7,13 @@ export function isValidCoordinate(lat: unknown, lng: unknown): boolean {
   if (a === 0 && b === 0) return false;
   return a >= -90 && a <= 90 && b >= -180 && b <= 180;
 }
+
+/** Spec: the 'Geocoding Required' warning, for more than 10 venues of which more than half lack coordinates. */
+export function needsGeocodingWarning({ total, missing }: { total: number; missing: number }): boolean {
+  return total > 10 && missing * 2 > total;
+}
+
+export const GEOCODING_REQUIRED = {
+  title: "Geocoding Required",
+  message: "Many venues are missing coordinates. The map will be slow to load until geocoding is complete.",
+} as const;

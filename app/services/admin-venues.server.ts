@@ -17,6 +17,7 @@ import {
   type VenueFormValues,
 } from "~/lib/validation/admin-venue";
 import { validate, type FieldErrors } from "~/lib/validation/form";
+import { isValidCoordinate } from "~/lib/coordinates";
 import { formatLocation, parseLocation, VENUE_STATE } from "~/lib/venue-address";
 import { normalizeAmenities } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
@@ -457,7 +458,8 @@ export async function updateVenueAsAdmin(
   const columns = formColumns(input, form.categoryId, form.amenityNames);
   const manual = manualCoordinates(input);
   const moved = columns.location !== current.location;
-  const missing = !current.latitude && !current.longitude;
+  // The spec's validity rule (section 5): 0/0, a missing or an out-of-range coordinate is none.
+  const missing = !isValidCoordinate(current.latitude, current.longitude);
   const placed =
     manual ?? (moved || missing ? await geocode(app.geocoder, addressOf(input), app.logger) : null);
   const coordinates = placed ?? (moved ? null : { lat: current.latitude ?? 0, lng: current.longitude ?? 0 });

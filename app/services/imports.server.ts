@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, not, sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import { csvImports, venueAmenities, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
@@ -26,6 +26,7 @@ import type { AppUser } from "~/lib/user";
 import { VENUE_STATE } from "~/lib/venue-address";
 import { assertAdmin } from "./admin-venues.server";
 import { recordAudit } from "./audit.server";
+import { lacksValidCoordinates } from "./geocoding.server";
 
 // The admin's CSV import (spec, admin area: sections 3, 5, 8 and 9; issue 12, item 5;
 // docs/decisions/012-admin-venues-and-csv-import.md). Two requests with the same file:
@@ -310,9 +311,7 @@ async function placeBatch(
           await app.db
             .select({ id: venues.id })
             .from(venues)
-            .where(
-              sql`${inArray(venues.id, updates)} and ${venues.latitude} is not null and ${venues.longitude} is not null and not (${venues.latitude} = 0 and ${venues.longitude} = 0)`,
-            )
+            .where(and(inArray(venues.id, updates), not(lacksValidCoordinates)))
         ).map((r) => r.id),
   );
   const limiter = createLimiter(GEOCODE_CONCURRENCY);

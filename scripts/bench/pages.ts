@@ -1,0 +1,185 @@
+// Public pages at scale (issue 10, point 5; ADR 014): home, /categories and a venue type's pages
+// rendered by the production server on PostgreSQL with 100,000 venues, and the size of every public
+// page's HTML. Not part of `npm test`.
+//   npm run build && npm run bench:pages [-- --requests 100]
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vv_bench, as bench:search): created
+// when missing and seeded with 100,000 venues when it has none; used as it is otherwise.
+// Each page is timed two ways, sequentially, after a warm-up: rendered on every request (the page
+// cache bypassed: what a signed-in visitor or a cache miss costs) and as a signed-out visitor gets
+// it (ADR 010's page cache). Budgets: rendered p95 under 50 ms for home, /categories and a type's
+// pages; no public page over 200 KB of HTML. Exits 1 when one is missed.
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { seedScale } from "../../database/seed";
+import { databaseFromUrl, queryRows } from "~/infra/db.server";
+import { createFsStorage } from "~/infra/storage.server";
+import { PAGE_SIZE } from "~/lib/search";
+import { requireBuild, startProductionServer } from "./production-server";
+
+const { values: args } = parseArgs({ options: { requests: { type: "string", default: "100" } } });
+const REQUESTS = Number(args.requests);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/vv_bench";
+const VENUES = 100_000;
+const BUDGET = { renderP95Ms: 50, htmlBytes: 200 * 1024 };
+const failures: string[] = [];
+
+type Stats = { p50: number; p95: number; max: number };
+function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1]! };
+}
+const ms = (n: number) => n.toFixed(1).padStart(6);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
+
+async function prepareDatabase(): Promise<{ venues: number }> {
+  const url = new URL(PG_URL);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(PG_URL), { pathname: "/postgres" }).toString(),
+  });
+  await admin.connect();
+  if ((await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 0) {
+    console.log(`Creating database ${name}`);
+    await admin.query(`create database "${name.replace(/"/g, '""')}"`);
+  }
+  await admin.end();
+  const database = databaseFromUrl(PG_URL);
+  try {
+    await database.migrate();
+    const count = async () =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            database.db,
+            sql`select count(*)::int as n from venues where is_approved`,
+          )
+        )[0]?.n ?? 0,
+      );
+    if ((await count()) === 0) {
+      console.log(`Seeding ${VENUES} venues...`);
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), "vv-bench-pages-"));
+      await seedScale(database.db, createFsStorage(path.join(dir, "uploads")), VENUES);
+    }
+    return { venues: await count() };
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  requireBuild();
+  console.log(
+    `Public pages benchmark — node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
+  const { venues } = await prepareDatabase();
+  const server = await startProductionServer(PG_URL);
+  try {
+    const get = async (p: string, accept: string) => {
+      const started = performance.now();
+      const res = await fetch(server.origin + p, { headers: { accept, "accept-encoding": "identity" } });
+      const body = await res.text();
+      return { ms: performance.now() - started, status: res.status, bytes: Buffer.byteLength(body), body };
+    };
+    const sitemapFiles = [
+      ...(await get("/sitemap.xml", "application/xml")).body.matchAll(/<loc>([^<]+)<\/loc>/g),
+    ].map((m) => new URL(m[1]!).pathname);
+    const staticMap = (await get(sitemapFiles[0]!, "application/xml")).body;
+    const firstVenues = (await get(sitemapFiles[1]!, "application/xml")).body;
+    const typePaths = [...staticMap.matchAll(/<loc>[^<]*(\/categories\/[0-9a-f-]{36})<\/loc>/g)].map(
+      (m) => m[1]!,
+    );
+    // The biggest venue type: the deepest pages.
+    let biggest = { path: typePaths[0]!, count: -1 };
+    for (const p of typePaths) {
+      const html = (await get(p, "*/*")).body;
+      const n = Number(/(\d+) Venues/.exec(html)?.[1] ?? 0);
+      if (n > biggest.count) biggest = { path: p, count: n };
+    }
+    const lastPage = Math.max(1, Math.ceil(biggest.count / PAGE_SIZE));
+    const venuePath = new URL(/<loc>([^<]+\/venue\/[^<]+)<\/loc>/.exec(firstVenues)![1]!).pathname;
+    console.log(
+      `PostgreSQL, ${venues} approved venues; ${typePaths.length} venue types, the biggest with ${biggest.count} venues (${lastPage} pages); ${REQUESTS} requests per line\n`,
+    );
+
+    const timedPages: [string, string][] = [
+      ["home", "/"],
+      ["/categories", "/categories"],
+      ["a venue type, page 1", biggest.path],
+      [`a venue type, page ${Math.ceil(lastPage / 2)}`, `${biggest.path}?page=${Math.ceil(lastPage / 2)}`],
+      [`a venue type, page ${lastPage} (last)`, `${biggest.path}?page=${lastPage}`],
+    ];
+    for (const [label, p] of timedPages)
+      for (const [mode, accept] of [
+        ["rendered", "*/*"],
+        ["page cache", "text/html"],
+      ] as const) {
+        for (let i = 0; i < 5; i++) await get(p, accept);
+        const samples: number[] = [];
+        for (let i = 0; i < REQUESTS; i++) {
+          const r = await get(p, accept);
+          if (r.status !== 200) throw new Error(`${p} answered ${r.status}`);
+          samples.push(r.ms);
+        }
+        const st = stats(samples);
+        const verdict =
+          mode === "rendered"
+            ? st.p95 < BUDGET.renderP95Ms
+              ? "ok"
+              : (failures.push(`${label} rendered p95 ${st.p95.toFixed(1)} ms`), "OVER BUDGET")
+            : "";
+        console.log(
+          `  ${label.padEnd(32)} ${mode.padEnd(10)} p50 ${ms(st.p50)}  p95 ${ms(st.p95)}  max ${ms(st.max)} ms  ${verdict}`,
+        );
+      }
+
+    console.log(`\nHTML size of each public page (uncompressed; budget ${BUDGET.htmlBytes / 1024} KB)`);
+    const sized: [string, string][] = [
+      ["home", "/"],
+      ["/categories", "/categories"],
+      ["/categories (list view)", "/categories?view=list"],
+      ["a venue type, page 1", biggest.path],
+      ["a venue type, page 1 (list view)", `${biggest.path}?view=list`],
+      ["a venue type, last page", `${biggest.path}?page=${lastPage}`],
+      ["a venue page", venuePath],
+      ["/venues (map)", "/venues"],
+      ["/venues (list)", "/venues?view=list"],
+      ["/favorites (signed out)", "/favorites"],
+      ["/terms", "/terms"],
+      ["/privacy", "/privacy"],
+      ["/login", "/login"],
+    ];
+    for (const [label, p] of sized) {
+      const r = await get(p, "text/html");
+      const ok = r.bytes < BUDGET.htmlBytes;
+      if (!ok) failures.push(`${label} ${r.bytes} bytes of HTML`);
+      console.log(`  ${label.padEnd(34)} ${kb(r.bytes)}  HTTP ${r.status}  ${ok ? "ok" : "OVER BUDGET"}`);
+    }
+
+    console.log("\nSitemap (XML, not budgeted)");
+    for (const p of ["/sitemap.xml", ...sitemapFiles]) {
+      const r = await get(p, "application/xml");
+      const urls = (r.body.match(/<loc>/g) ?? []).length;
+      console.log(`  ${p.padEnd(34)} ${kb(r.bytes)}  ${String(urls).padStart(6)} entries  ${ms(r.ms)} ms`);
+    }
+  } finally {
+    await server.stop();
+  }
+  if (failures.length > 0) {
+    console.log(`\nOVER BUDGET:\n  ${failures.join("\n  ")}`);
+    process.exit(1);
+  }
+  console.log("\nAll budgets met.");
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
