@@ -20,6 +20,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     box ?? { south: -85, west: -180, north: 85, east: 180 },
     normalizeZoom(params.get("zoom")),
   );
-  // Public data, the same for everyone; a minute's staleness is fine for markers.
-  return Response.json(answer, { headers: { "Cache-Control": "public, max-age=60" } });
+  return Response.json(answer);
 }
