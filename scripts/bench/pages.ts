@@ -71,6 +71,21 @@ async function prepareDatabase(): Promise<{ venues: number }> {
   }
 }
 
+/** The venue type with the most approved venues (from the maintained counts). */
+async function biggestType(): Promise<{ path: string; count: number }> {
+  const database = databaseFromUrl(PG_URL);
+  try {
+    const [row] = await queryRows<{ id: string; n: number }>(
+      database.db,
+      sql`select category_id as id, approved_venues as n from venue_category_counts order by approved_venues desc limit 1`,
+    );
+    if (!row) throw new Error("no venue types");
+    return { path: `/categories/${row.id}`, count: Number(row.n) };
+  } finally {
+    await database.close();
+  }
+}
+
 async function main() {
   requireBuild();
   console.log(
@@ -97,12 +112,7 @@ async function main() {
       (m) => m[1]!,
     );
     // The biggest venue type: the deepest pages.
-    let biggest = { path: typePaths[0]!, count: -1 };
-    for (const p of typePaths) {
-      const html = (await get(p, "*/*")).body;
-      const n = Number(/(\d+) Venues/.exec(html)?.[1] ?? 0);
-      if (n > biggest.count) biggest = { path: p, count: n };
-    }
+    const biggest = await biggestType();
     const lastPage = Math.max(1, Math.ceil(biggest.count / PAGE_SIZE));
     const venuePath = new URL(/<loc>([^<]+\/venue\/[^<]+)<\/loc>/.exec(firstVenues)![1]!).pathname;
     console.log(

@@ -7,6 +7,7 @@ import { useSwipe } from "~/components/ui/use-swipe";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/cn";
 import { usableImages } from "~/lib/images";
+import { useHydrated } from "~/lib/use-hydrated";
 import { capacityLabel, photoAlt, type VenueCardData } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { FavoriteHeart } from "./favorite-button";
@@ -35,22 +36,30 @@ function CardCarousel({
   ref: RefObject<HTMLDivElement | null>;
 } & ReturnType<typeof useCarouselIndex>) {
   const count = images.length;
+  // The server sends the shown photo only (a list of 24 cards stays under the 200 KB HTML budget,
+  // ADR 014); once hydrated, the photos either side are in the page too, so an arrow shows a
+  // photo that is already loading.
+  const hydrated = useHydrated();
+  const near = (i: number) =>
+    i === index || (hydrated && (i === (index + 1) % count || i === (index - 1 + count) % count));
   return (
     <div ref={ref} className="group/carousel relative aspect-[3/2] overflow-hidden bg-sand">
-      {images.map((src, i) => (
-        <VenueImage
-          key={src + i}
-          src={src}
-          width={800}
-          height={533}
-          sizes={CARD_SIZES}
-          loading="lazy"
-          draggable={false}
-          alt={i === index ? photoAlt(name, i, count) : ""}
-          aria-hidden={i === index ? undefined : true}
-          className={cn("absolute inset-0 h-full w-full object-cover", i !== index && "invisible")}
-        />
-      ))}
+      {images.map((src, i) =>
+        !near(i) ? null : (
+          <VenueImage
+            key={src + i}
+            src={src}
+            width={800}
+            height={533}
+            sizes={CARD_SIZES}
+            loading="lazy"
+            draggable={false}
+            alt={i === index ? photoAlt(name, i, count) : ""}
+            aria-hidden={i === index ? undefined : true}
+            className={cn("absolute inset-0 h-full w-full object-cover", i !== index && "invisible")}
+          />
+        ),
+      )}
       {count > 1 ? (
         <>
           <CarouselArrows
