@@ -39,6 +39,15 @@ export default [
     route("venue-faqs/:venueId", "routes/admin/venue-faqs.tsx"),
   ]),
 
+  // Venue-manager area: every child runs behind the layout's requireVenueManager middleware
+  route("venue-manager", "routes/manager/layout.tsx", [
+    index("routes/manager/index.tsx"),
+    route("dashboard", "routes/manager/dashboard.tsx"),
+    route("venues", "routes/manager/venues.tsx"),
+    route("edit-venue/:venueId", "routes/manager/edit-venue.tsx"),
+    route("edit-venue/:venueId/images", "routes/manager/venue-images.ts"),
+  ]),
+
   // Resources (no UI)
   route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -278,6 +278,18 @@ export const reviews = pgTable(
   ],
 );
 
+// A venue's public answer to a review (issue 13, beyond the spec: docs/decisions/016): one per
+// review, written by a manager of the venue or an admin, shown under the review on the venue page.
+// A table of its own so that answering never touches `reviews` (whose triggers recompute ratings).
+export const reviewReplies = pgTable("review_replies", {
+  reviewId: uuid("review_id")
+    .primaryKey()
+    .references(() => reviews.id, { onDelete: "cascade" }),
+  userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  body: text("body").notNull(),
+  ...timestamps,
+});
+
 export const favorites = pgTable(
   "favorites",
   {

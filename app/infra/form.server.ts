@@ -16,6 +16,10 @@ export const FORM_BODY_LIMIT = 100 * 1024;
 /** A venue submission: its images and logo at their largest, plus room for the text fields. */
 export const SUBMISSION_BODY_LIMIT = (MAX_VENUE_IMAGES + MAX_LOGOS) * MAX_IMAGE_BYTES + 1024 * 1024;
 
+/** The venue manager's details form (a logo at most) and image upload (the 10 images at most). */
+export const MANAGER_DETAILS_BODY_LIMIT = MAX_LOGOS * MAX_IMAGE_BYTES + 1024 * 1024;
+export const MANAGER_IMAGES_BODY_LIMIT = MAX_VENUE_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
+
 /**
  * The largest body the HTTP app lets through to a path (a larger declared Content-Length is
  * refused before reading). Only the upload routes take more than a form; they count the bytes
@@ -33,6 +37,9 @@ export function bodyLimitFor(pathname: string): number {
     /^\/admin\/edit-venue\/[^/]+$/.test(path)
   )
     return SUBMISSION_BODY_LIMIT;
+  // A venue manager's details form carries a logo; the Images tab's upload up to 10 images.
+  if (/^\/venue-manager\/edit-venue\/[^/]+$/.test(path)) return MANAGER_DETAILS_BODY_LIMIT;
+  if (/^\/venue-manager\/edit-venue\/[^/]+\/images$/.test(path)) return MANAGER_IMAGES_BODY_LIMIT;
   return FORM_BODY_LIMIT;
 }
 

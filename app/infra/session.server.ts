@@ -116,8 +116,12 @@ export const requireAdmin = roleGuard(
   "/account",
 );
 
-/** Admins count as venue managers (docs/decisions/003-spec-gaps.md). */
+/**
+ * Admins count as venue managers (docs/decisions/003-spec-gaps.md). A signed-in user without the
+ * role lands on /account with the spec's message, as for the admin area (ADR 016).
+ */
 export const requireVenueManager = roleGuard(
   (u) => u.role === "venue_manager" || u.role === "admin",
   "You do not have permission to access the venue manager area",
+  "/account",
 );

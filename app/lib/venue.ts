@@ -46,6 +46,8 @@ export type ReviewView = {
   rating: number;
   comment: string;
   createdAt: string;
+  /** The venue's public answer (issue 13), written by its manager. */
+  reply: { body: string; repliedAt: string } | null;
 };
 
 /** A question and answer on the venue page, in display order. */

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { venueAmenities, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
-import { SUBMISSION_BODY_LIMIT } from "~/infra/form.server";
+import { MANAGER_DETAILS_BODY_LIMIT, SUBMISSION_BODY_LIMIT } from "~/infra/form.server";
 import type { Address, Geocoder } from "~/infra/geocoder.server";
 import type { UploadLimits } from "~/infra/uploads.server";
 import { parsePriceRange } from "~/lib/price-range";
@@ -163,6 +163,11 @@ export type Choice = { id: string; name: string };
 /** The venue form's choices: venue types and amenities by name. */
 export async function listVenueFormChoices(db: Db, actor: AppUser | null) {
   assertAdmin(actor);
+  return venueFormChoices(db);
+}
+
+/** The same public lists, for a caller that has checked its own permission (the manager area). */
+export async function venueFormChoices(db: Db): Promise<{ venueTypes: Choice[]; amenities: Choice[] }> {
   const [venueTypes, amenities] = await Promise.all([
     db
       .select({ id: venueCategories.id, name: venueCategories.name })
@@ -193,6 +198,11 @@ export async function getVenueForEdit(
   id: string,
 ): Promise<EditableVenue | null> {
   assertAdmin(actor);
+  return readEditableVenue(db, id);
+}
+
+/** A venue as the edit form starts from it, for a caller that has checked its own permission. */
+export async function readEditableVenue(db: Db, id: string): Promise<EditableVenue | null> {
   if (!isVenueId(id)) return null;
   const [v] = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
   if (!v) return null;
@@ -242,6 +252,16 @@ export const ADMIN_VENUE_LIMITS: UploadLimits = {
   },
   maxFields: 250,
   maxFieldBytes: 32 * 1024,
+};
+
+/**
+ * A venue manager's details form: a logo at most. Their images are changed one at a time on the
+ * Images tab (app/services/manager-venues.server.ts), so this form never sends or drops any.
+ */
+export const MANAGER_VENUE_LIMITS: UploadLimits = {
+  ...ADMIN_VENUE_LIMITS,
+  maxBodyBytes: MANAGER_DETAILS_BODY_LIMIT,
+  files: { logo: { max: MAX_LOGOS, tooMany: uploadMessages.oneLogo } },
 };
 
 export type SaveResult =
@@ -310,8 +330,8 @@ function formColumns(input: AdminVenueInput, categoryId: string, amenityNames: s
  * Reads and checks an add or edit form: the fields by the schema, the venue type and amenities
  * against the lists. Files have been through the image pipeline but are not stored yet.
  */
-async function readForm(app: Deps, request: Request) {
-  const upload = await readVenueUpload(app, request, ADMIN_VENUE_LIMITS);
+async function readForm(app: Deps, request: Request, limits = ADMIN_VENUE_LIMITS) {
+  const upload = await readVenueUpload(app, request, limits);
   if (!upload.ok) {
     const { refusal } = upload;
     return {
@@ -431,16 +451,32 @@ export async function updateVenueAsAdmin(
   request: Request,
 ): Promise<SaveResult | null> {
   assertAdmin(actor);
+  return saveVenueEdit(app, actor, venueId, request, "admin");
+}
+
+/**
+ * The venue form's save, for an admin (every field, images included) or for a caller that has
+ * checked the actor may manage this venue (`manager`: the same fields but the images, which stay
+ * as they are). Recorded in the audit log as the actor's.
+ */
+export async function saveVenueEdit(
+  app: Deps,
+  actor: AppUser,
+  venueId: string,
+  request: Request,
+  mode: "admin" | "manager",
+): Promise<SaveResult | null> {
   if (!isVenueId(venueId)) return null;
   const [current] = await app.db.select().from(venues).where(eq(venues.id, venueId)).limit(1);
   if (!current) return null;
-  const form = await readForm(app, request);
+  const form = await readForm(app, request, mode === "admin" ? ADMIN_VENUE_LIMITS : MANAGER_VENUE_LIMITS);
   if (!form.ok) return form.result;
   const { input, upload } = form;
 
-  const kept = input.keepImages.filter(
-    (url, i, all) => current.images.includes(url) && all.indexOf(url) === i,
-  );
+  const kept =
+    mode === "manager"
+      ? current.images
+      : input.keepImages.filter((url, i, all) => current.images.includes(url) && all.indexOf(url) === i);
   const newImages = upload.images.filter((p) => "image" in p);
   if (kept.length + newImages.length > MAX_VENUE_IMAGES)
     return form.refuse(
@@ -488,7 +524,11 @@ export async function updateVenueAsAdmin(
         action: "venue.update",
         targetType: "venue",
         targetId: venueId,
-        details: { name: input.name, before: { name: current.name, location: current.location } },
+        details: {
+          name: input.name,
+          before: { name: current.name, location: current.location },
+          ...(mode === "manager" ? { by: "venue_manager" } : {}),
+        },
       });
       return true;
     });

@@ -29,10 +29,14 @@ export const AUDIT_ACTIONS = {
   "faq.update": "Edited FAQ",
   "faq.reorder": "Reordered FAQs",
   "faq.delete": "Deleted FAQ",
+  // The venue-manager area (issue 13): also recorded when an admin does them there.
+  "venue.images": "Changed venue photos",
+  "review.reply": "Replied to review",
+  "review.reply_delete": "Removed review reply",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
-export type AuditTargetType = "venue" | "user" | "category" | "amenity" | "faq" | "import";
+export type AuditTargetType = "venue" | "user" | "category" | "amenity" | "faq" | "import" | "review";
 
 export type AuditEntry = {
   actorId: string;

@@ -9,10 +9,17 @@ import type { AppUser } from "~/lib/user";
 
 export const ADMIN_ONLY_MESSAGE = "You do not have permission to access the admin area";
 export const MANAGE_VENUE_MESSAGE = "You do not have permission to manage this venue";
+export const MANAGER_AREA_MESSAGE = "You do not have permission to access the venue manager area";
 
 /** Throws a 403 answer unless the acting user is an administrator. */
 export function assertAdmin(actor: AppUser | null | undefined): asserts actor is AppUser {
   if (actor?.role !== "admin") throw data({ error: ADMIN_ONLY_MESSAGE }, { status: 403 });
+}
+
+/** Throws a 403 answer unless the acting user may use the venue-manager area (managers, admins: ADR 003). */
+export function assertVenueManager(actor: AppUser | null | undefined): asserts actor is AppUser {
+  if (actor?.role !== "venue_manager" && actor?.role !== "admin")
+    throw data({ error: MANAGER_AREA_MESSAGE }, { status: 403 });
 }
 
 /** Admins manage every venue; a venue manager only the venues linked to them. */

@@ -1,8 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { reviews, users, venues } from "../../database/schema";
+import { reviewReplies, reviews, users, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { isStoredImage } from "~/lib/images";
+import type { AppUser } from "~/lib/user";
 import type { ReviewView } from "~/lib/venue";
+import { recordAudit } from "./audit.server";
+import { assertCanManageVenue } from "./permissions.server";
 
 export async function listReviews(db: Db, venueId: string): Promise<ReviewView[]> {
   const rows = await db
@@ -13,13 +16,17 @@ export async function listReviews(db: Db, venueId: string): Promise<ReviewView[]
       rating: reviews.rating,
       comment: reviews.comment,
       createdAt: reviews.createdAt,
+      replyBody: reviewReplies.body,
+      repliedAt: reviewReplies.updatedAt,
     })
     .from(reviews)
     .leftJoin(users, eq(reviews.userId, users.id))
+    .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
     .where(eq(reviews.venueId, venueId))
     .orderBy(desc(reviews.createdAt));
-  return rows.map((r) => ({
+  return rows.map(({ replyBody, repliedAt, ...r }) => ({
     ...r,
+    reply: replyBody !== null && repliedAt ? { body: replyBody, repliedAt: repliedAt.toISOString() } : null,
     authorName: r.authorName?.trim() || "Anonymous",
     // A public page loads only avatars we store: a URL avatar would tell its host who visits.
     authorAvatar: isStoredImage(r.authorAvatar) ? r.authorAvatar : null,
@@ -59,4 +66,78 @@ export async function getOwnReview(db: Db, venueId: string, userId: string) {
     .where(and(eq(reviews.venueId, venueId), eq(reviews.userId, userId)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The venue's public answer to a review (issue 13, beyond the spec: ADR 016). One per review;
+// writing again replaces it. A manager of the venue (or an admin) only.
+// ---------------------------------------------------------------------------------------------
+
+export const REVIEW_NOT_FOUND = "Review not found";
+type ReplyOutcome = { ok: true } | { ok: false; error: string; status: number };
+
+/** The review when it belongs to the venue, else null (a review id of another venue is refused). */
+async function reviewOfVenue(db: Db, venueId: string, reviewId: string) {
+  const [row] = await db
+    .select({ id: reviews.id, comment: reviews.comment })
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), eq(reviews.venueId, venueId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function saveReviewReply(
+  db: Db,
+  actor: AppUser,
+  venueId: string,
+  reviewId: string,
+  body: string,
+): Promise<ReplyOutcome & { updated?: boolean }> {
+  await assertCanManageVenue(db, actor, venueId);
+  return db.transaction(async (tx) => {
+    if (!(await reviewOfVenue(tx, venueId, reviewId)))
+      return { ok: false as const, error: REVIEW_NOT_FOUND, status: 404 };
+    const [row] = await tx
+      .insert(reviewReplies)
+      .values({ reviewId, userId: actor.id, body })
+      .onConflictDoUpdate({
+        target: reviewReplies.reviewId,
+        set: { body, userId: actor.id, updatedAt: new Date() },
+      })
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "review.reply",
+      targetType: "review",
+      targetId: reviewId,
+      details: { venueId, reply: body.slice(0, 200) },
+    });
+    return { ok: true as const, updated: row?.inserted === false };
+  });
+}
+
+export async function deleteReviewReply(
+  db: Db,
+  actor: AppUser,
+  venueId: string,
+  reviewId: string,
+): Promise<ReplyOutcome> {
+  await assertCanManageVenue(db, actor, venueId);
+  return db.transaction(async (tx) => {
+    if (!(await reviewOfVenue(tx, venueId, reviewId)))
+      return { ok: false as const, error: REVIEW_NOT_FOUND, status: 404 };
+    const deleted = await tx
+      .delete(reviewReplies)
+      .where(eq(reviewReplies.reviewId, reviewId))
+      .returning({ body: reviewReplies.body });
+    if (deleted.length === 0) return { ok: false as const, error: "This review has no reply", status: 404 };
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "review.reply_delete",
+      targetType: "review",
+      targetId: reviewId,
+      details: { venueId },
+    });
+    return { ok: true as const };
+  });
 }

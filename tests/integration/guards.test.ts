@@ -55,8 +55,8 @@ describe("role guards (route middleware)", () => {
       for (const who of wrong) {
         const page = await through(guards[area], t.request("/somewhere", { cookie: who.cookie }));
         expect(page.status).toBe(302);
-        // A signed-in non-admin lands on their account page; the manager area still says /login.
-        expect(page.response!.headers.get("location")).toBe(area === "admin" ? "/account" : "/login");
+        // A signed-in visitor without the area's role lands on their account page (ADR 016).
+        expect(page.response!.headers.get("location")).toBe("/account");
         expect(page.response!.headers.get("set-cookie")).toMatch(/vv_flash=/);
         const action = await through(guards[area], t.request("/somewhere", { form: {}, cookie: who.cookie }));
         expect(action.status).toBe(403);

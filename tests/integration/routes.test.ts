@@ -28,6 +28,8 @@ const adminOnly: Record<Who, Outcome> = {
 };
 /** Admin addresses that answer an admin with a redirect (bare /admin, a FAQ address without an id). */
 const adminRedirect: Record<Who, Outcome> = { ...adminOnly, admin: 302 };
+/** The venue-manager area: managers and admins (ADR 003); signed-in users go to /account. */
+const managerOnly: Record<Who, Outcome> = { ...adminOnly, venue_manager: 200 };
 
 const EXPECTED: Record<string, Entry> = {
   "routes/public/home.tsx": { path: "/", get: everyone(200) },
@@ -66,6 +68,23 @@ const EXPECTED: Record<string, Entry> = {
   // The import panel's endpoint takes POSTs only.
   "routes/admin/venues-import.ts": { path: "/admin/venues/import", get: { ...adminOnly, admin: 405 } },
   "routes/admin/edit-venue.tsx": { path: (ids) => `/admin/edit-venue/${ids.venueId}`, get: adminOnly },
+  "routes/manager/layout.tsx": { path: "/venue-manager/dashboard", get: managerOnly },
+  "routes/manager/index.tsx": {
+    path: "/venue-manager",
+    get: { ...managerOnly, venue_manager: 302, admin: 302 },
+  },
+  "routes/manager/dashboard.tsx": { path: "/venue-manager/dashboard", get: managerOnly },
+  "routes/manager/venues.tsx": { path: "/venue-manager/venues", get: managerOnly },
+  // This manager is not assigned to the venue: back to the dashboard. Admins manage any venue.
+  "routes/manager/edit-venue.tsx": {
+    path: (ids) => `/venue-manager/edit-venue/${ids.venueId}`,
+    get: { ...managerOnly, venue_manager: 302 },
+  },
+  // The Images tab's upload endpoint takes POSTs only.
+  "routes/manager/venue-images.ts": {
+    path: (ids) => `/venue-manager/edit-venue/${ids.venueId}/images`,
+    get: { ...managerOnly, venue_manager: 405, admin: 405 },
+  },
   "routes/resources/healthz.ts": { path: "/healthz", get: everyone(200) },
   // The search map's JSON.
   "routes/resources/venues-map.ts": {

@@ -9,13 +9,23 @@ type Props = {
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** "right": a full-height side sheet (spec: the manager's 'Edit Venue' sheet). */
+  placement?: "center" | "right";
 };
 
 /**
  * A modal on the native <dialog> element: the browser traps focus, closes on Escape, makes the
  * rest of the page inert and restores focus afterwards, with no JavaScript library.
  */
-export function Dialog({ open, onClose, title, description, children, className }: Props) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  className,
+  placement = "center",
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -34,7 +44,10 @@ export function Dialog({ open, onClose, title, description, children, className 
       // A click on the backdrop (outside the panel) closes the dialog.
       onClick={(e) => e.target === e.currentTarget && onClose()}
       className={cn(
-        "m-auto max-h-[92dvh] w-[calc(100vw-2rem)] overflow-y-auto rounded-2xl bg-ivory p-0 text-ink shadow-lift backdrop:bg-ink/50 open:animate-fade-in",
+        "overflow-y-auto bg-ivory p-0 text-ink shadow-lift backdrop:bg-ink/50 open:animate-fade-in",
+        placement === "right"
+          ? "my-0 mr-0 ml-auto h-dvh max-h-dvh w-full rounded-none sm:rounded-l-2xl"
+          : "m-auto max-h-[92dvh] w-[calc(100vw-2rem)] rounded-2xl",
         // cn() does not merge classes: a width given by the caller replaces the default one.
         /\bmax-w-/.test(className ?? "") ? null : "max-w-md",
         className,

@@ -35,7 +35,7 @@ import { VENUE_STATE } from "~/lib/venue-address";
 // 5MB, at most 10). Venue types and amenities come in as props, so the admin's 'Add Venue'
 // can use the same form. With `admin`, it is the admin's form: every stored field (phone, email,
 // a manual latitude/longitude), started from `defaultValues`, with the venue's stored images and
-// logo kept or removed (edit).
+// logo kept or removed (edit). The venue manager's form is the admin's without the images.
 
 export type Choice = { id: string; name: string };
 
@@ -64,6 +64,11 @@ type Props = {
   /** The venue's stored images and logo (edit): kept unless removed here. */
   storedImages?: string[];
   storedLogo?: string | null;
+  /**
+   * false: no Images section (the venue manager's form; their photos are changed one at a time on
+   * the edit page's Images tab, so a details save never drops one added meanwhile).
+   */
+  withImages?: boolean;
   onCancel?: () => void;
   onSubmitted: (reply: Extract<SubmissionReply, { ok: true }>) => void;
 };
@@ -112,6 +117,7 @@ export function VenueForm({
   defaultValues: dv = {},
   storedImages = [],
   storedLogo = null,
+  withImages = true,
   onCancel,
   onSubmitted,
 }: Props) {
@@ -362,66 +368,68 @@ export function VenueForm({
         </div>
       ) : null}
 
-      <div className="space-y-2">
-        <label htmlFor={`${id}-images`} className="block text-sm font-medium text-ink">
-          Images
-        </label>
-        <p id={`${id}-images-help`} className="text-xs text-muted">
-          Up to {MAX_VENUE_IMAGES} images: JPG, PNG, GIF or WebP, 5MB each. 1200x800 or larger looks best.
-        </p>
-        {keptImages.length > 0 ? (
-          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Current images">
-            {keptImages.map((url, i) => (
-              <li key={url} className="relative aspect-[3/2] overflow-hidden rounded-lg bg-cream">
-                <input type="hidden" name="keepImages" value={url} />
-                <img src={url} alt={`Current image ${i + 1}`} className="h-full w-full object-cover" />
-                <button
-                  type="button"
-                  onClick={() => setKeptImages((current) => current.filter((u) => u !== url))}
-                  className="absolute right-1 top-1 cursor-pointer rounded-full bg-white/90 p-1 text-ink shadow-card hover:bg-white"
-                  aria-label={`Remove current image ${i + 1}`}
-                >
-                  <X className="h-4 w-4" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {images.length > 0 ? (
-          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Chosen images">
-            {images.map((p, i) => (
-              <li key={p.url} className="relative aspect-[3/2] overflow-hidden rounded-lg bg-cream">
-                <Thumbnail url={p.url} name={p.file.name} />
-                <button
-                  type="button"
-                  onClick={() => removeImage(i)}
-                  className="absolute right-1 top-1 cursor-pointer rounded-full bg-white/90 p-1 text-ink shadow-card hover:bg-white"
-                  aria-label={`Remove ${p.file.name}`}
-                >
-                  <X className="h-4 w-4" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {keptImages.length + images.length < MAX_VENUE_IMAGES ? (
-          <FilePicker
-            id={`${id}-images`}
-            name="images"
-            multiple
-            label={keptImages.length + images.length ? "Add more images" : "Choose images"}
-            describedBy={`${id}-images-help${fileErrors.images || errors.images ? ` ${id}-images-error` : ""}`}
-            onPick={(files) => void pickImages(files)}
-          />
-        ) : (
-          <p className="text-sm text-muted">{uploadMessages.tooMany}.</p>
-        )}
-        {fileErrors.images || errors.images ? (
-          <p id={`${id}-images-error`} role="alert" className="text-sm text-danger">
-            {fileErrors.images ?? errors.images}
+      {withImages ? (
+        <div className="space-y-2">
+          <label htmlFor={`${id}-images`} className="block text-sm font-medium text-ink">
+            Images
+          </label>
+          <p id={`${id}-images-help`} className="text-xs text-muted">
+            Up to {MAX_VENUE_IMAGES} images: JPG, PNG, GIF or WebP, 5MB each. 1200x800 or larger looks best.
           </p>
-        ) : null}
-      </div>
+          {keptImages.length > 0 ? (
+            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Current images">
+              {keptImages.map((url, i) => (
+                <li key={url} className="relative aspect-[3/2] overflow-hidden rounded-lg bg-cream">
+                  <input type="hidden" name="keepImages" value={url} />
+                  <img src={url} alt={`Current image ${i + 1}`} className="h-full w-full object-cover" />
+                  <button
+                    type="button"
+                    onClick={() => setKeptImages((current) => current.filter((u) => u !== url))}
+                    className="absolute right-1 top-1 cursor-pointer rounded-full bg-white/90 p-1 text-ink shadow-card hover:bg-white"
+                    aria-label={`Remove current image ${i + 1}`}
+                  >
+                    <X className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {images.length > 0 ? (
+            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Chosen images">
+              {images.map((p, i) => (
+                <li key={p.url} className="relative aspect-[3/2] overflow-hidden rounded-lg bg-cream">
+                  <Thumbnail url={p.url} name={p.file.name} />
+                  <button
+                    type="button"
+                    onClick={() => removeImage(i)}
+                    className="absolute right-1 top-1 cursor-pointer rounded-full bg-white/90 p-1 text-ink shadow-card hover:bg-white"
+                    aria-label={`Remove ${p.file.name}`}
+                  >
+                    <X className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {keptImages.length + images.length < MAX_VENUE_IMAGES ? (
+            <FilePicker
+              id={`${id}-images`}
+              name="images"
+              multiple
+              label={keptImages.length + images.length ? "Add more images" : "Choose images"}
+              describedBy={`${id}-images-help${fileErrors.images || errors.images ? ` ${id}-images-error` : ""}`}
+              onPick={(files) => void pickImages(files)}
+            />
+          ) : (
+            <p className="text-sm text-muted">{uploadMessages.tooMany}.</p>
+          )}
+          {fileErrors.images || errors.images ? (
+            <p id={`${id}-images-error`} role="alert" className="text-sm text-danger">
+              {fileErrors.images ?? errors.images}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
 
       <div className="space-y-2">
         <label htmlFor={`${id}-logo`} className="block text-sm font-medium text-ink">

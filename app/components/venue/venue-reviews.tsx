@@ -203,6 +203,17 @@ export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, ca
                 </div>
               </div>
               <p className="mt-3 whitespace-pre-line text-ink-soft wrap-anywhere">{r.comment}</p>
+              {r.reply ? (
+                <div className="mt-4 rounded-lg border-l-4 border-primary bg-primary-soft/60 px-4 py-3">
+                  <p className="text-sm font-semibold text-primary-dark">
+                    Response from the venue{" "}
+                    <time dateTime={r.reply.repliedAt} className="font-normal text-ink-soft">
+                      · {formatReviewDate(r.reply.repliedAt)}
+                    </time>
+                  </p>
+                  <p className="mt-1 whitespace-pre-line text-ink wrap-anywhere">{r.reply.body}</p>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

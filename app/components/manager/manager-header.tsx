@@ -1,0 +1,75 @@
+import { ArrowLeft, Building2, LayoutDashboard, LoaderCircle, LogOut } from "lucide-react";
+import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { cn } from "~/lib/cn";
+
+const LINKS = [
+  { to: "/venue-manager/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/venue-manager/venues", label: "My Venues", icon: Building2 },
+] as const;
+
+const itemClass = (active = false) =>
+  cn(
+    "inline-flex shrink-0 items-center gap-2 rounded-full px-4 py-2 text-sm font-medium transition-colors",
+    active ? "bg-primary text-white" : "text-ink-soft hover:bg-cream hover:text-ink",
+  );
+
+/**
+ * Spec: the manager layout's header 'Venue Manager', a welcome line, Back to Site and Logout;
+ * plus the area's two lists. The edit page belongs to My Venues, so that entry stays lit there.
+ */
+export function ManagerHeader({ user }: { user: { name: string } }) {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const inVenue = pathname.startsWith("/venue-manager/edit-venue/");
+  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  return (
+    <header className="border-b border-sand bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-end justify-between gap-4 px-4 pt-6 pb-4 sm:px-6">
+        <div className="min-w-0">
+          <p className="text-sm font-medium tracking-wide text-primary uppercase">Venue Manager</p>
+          <p className="mt-1 font-serif text-2xl break-words text-ink">Welcome back, {user.name}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-1">
+          <Link to="/" className={itemClass()}>
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Site
+          </Link>
+          <Form method="post" action="/logout">
+            <button
+              type="submit"
+              disabled={loggingOut}
+              aria-busy={loggingOut || undefined}
+              className={cn(
+                itemClass(),
+                "cursor-pointer text-danger hover:bg-red-50 hover:text-danger disabled:opacity-60",
+              )}
+            >
+              {loggingOut ? (
+                <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />
+              ) : (
+                <LogOut className="h-4 w-4" aria-hidden="true" />
+              )}
+              Logout
+            </button>
+          </Form>
+        </div>
+      </div>
+      <nav aria-label="Venue manager" className="mx-auto max-w-6xl px-4 pb-3 sm:px-6">
+        <ul className="flex gap-1 overflow-x-auto">
+          {LINKS.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  itemClass(isActive || (to === "/venue-manager/venues" && inVenue))
+                }
+              >
+                <Icon className="h-4 w-4" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,153 @@
+import { MessageCircleQuestion, Plus, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { useOnSuccess } from "~/components/admin/use-on-success";
+import { Field, FormError, TextareaField } from "~/components/forms/fields";
+import { useToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX } from "~/lib/validation/admin";
+import { isBlank } from "~/lib/validation/fields";
+import { MANAGER_FAQ_BOTH_REQUIRED, MANAGER_FAQ_DELETE_CONFIRM } from "~/lib/validation/manager";
+import type { Faq } from "~/lib/venue";
+import type { action } from "~/routes/manager/edit-venue";
+
+// The edit page's FAQs tab (spec: 'Manager edit venue', FAQs): an 'Add FAQ' dialog, the list in
+// display order with a delete icon behind the browser's confirmation, 'No FAQs available'.
+
+export function VenueFaqsPanel({ faqs }: { faqs: Faq[] }) {
+  const [adding, setAdding] = useState(false);
+  const id = useId();
+  return (
+    <Panel labelledBy={`${id}-title`} className="p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 id={`${id}-title`} className="text-2xl">
+            FAQs
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">
+            Questions couples ask, shown on your venue&apos;s page.
+          </p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <Plus className="h-4 w-4" aria-hidden="true" /> Add FAQ
+        </Button>
+      </div>
+      {faqs.length === 0 ? (
+        <EmptyState
+          icon={<MessageCircleQuestion className="h-10 w-10" aria-hidden="true" />}
+          title="No FAQs available"
+        >
+          Add the questions couples ask most: parking, catering, the rain plan.
+        </EmptyState>
+      ) : (
+        <ol className="mt-6 divide-y divide-sand rounded-xl border border-sand">
+          {faqs.map((faq) => (
+            <FaqRow key={faq.id} faq={faq} />
+          ))}
+        </ol>
+      )}
+      <AddFaqDialog open={adding} onClose={() => setAdding(false)} />
+    </Panel>
+  );
+}
+
+function FaqRow({ faq }: { faq: Faq }) {
+  const remover = useFetcher<typeof action>();
+  useToast(remover.data?.toast);
+  const busy = remover.state !== "idle";
+  return (
+    <li className="flex items-start justify-between gap-4 p-4" aria-busy={busy || undefined}>
+      <div className="min-w-0">
+        <h3 className="font-sans text-base font-semibold break-words">{faq.question}</h3>
+        <p className="mt-1 whitespace-pre-line text-ink-soft break-words">{faq.answer}</p>
+      </div>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => {
+          // Spec: the browser's own confirmation.
+          if (!window.confirm(MANAGER_FAQ_DELETE_CONFIRM)) return;
+          void remover.submit(
+            { intent: "faq-delete", faqId: faq.id },
+            { method: "post", preventScrollReset: true },
+          );
+        }}
+        aria-label={`Delete FAQ: ${faq.question}`}
+        title="Delete"
+        className="inline-flex h-9 w-9 shrink-0 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-red-50 hover:text-danger disabled:opacity-40"
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
+
+function AddFaqDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const fetcher = useFetcher<typeof action>();
+  const [question, setQuestion] = useState("");
+  const [answer, setAnswer] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  useToast(fetcher.data?.toast);
+  useOnSuccess(fetcher, () => {
+    setQuestion("");
+    setAnswer("");
+    onClose();
+  });
+  const busy = fetcher.state !== "idle";
+  const serverError =
+    fetcher.data && !fetcher.data.ok && "intent" in fetcher.data && fetcher.data.intent === "faq-add"
+      ? MANAGER_FAQ_BOTH_REQUIRED
+      : null;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Add FAQ"
+      description="It appears on your venue's page at once."
+    >
+      <fetcher.Form
+        method="post"
+        noValidate
+        preventScrollReset
+        className="mt-4 space-y-4"
+        onSubmit={(e) => {
+          if (isBlank(question) || isBlank(answer)) {
+            e.preventDefault();
+            setError(MANAGER_FAQ_BOTH_REQUIRED);
+            return;
+          }
+          setError(null);
+        }}
+      >
+        <input type="hidden" name="intent" value="faq-add" />
+        <FormError message={error ?? (fetcher.state === "idle" ? serverError : null) ?? undefined} />
+        <Field
+          label="Question"
+          name="question"
+          value={question}
+          onChange={(e) => setQuestion(e.target.value)}
+          maxLength={FAQ_QUESTION_MAX}
+          autoComplete="off"
+        />
+        <TextareaField
+          label="Answer"
+          name="answer"
+          rows={4}
+          value={answer}
+          onChange={(e) => setAnswer(e.target.value)}
+          maxLength={FAQ_ANSWER_MAX}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={busy}>
+            {busy ? "Adding..." : "Add FAQ"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
+  );
+}

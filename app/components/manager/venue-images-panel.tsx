@@ -1,0 +1,231 @@
+import { ArrowLeft, ArrowRight, ImageOff, ImagePlus, Star, Trash2 } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { inputClass } from "~/components/forms/fields";
+import { showToast, useToast } from "~/components/layout/use-toast";
+import { imageSrcSet } from "~/lib/images";
+import {
+  IMAGE_ACCEPT,
+  MAX_IMAGE_BYTES,
+  MAX_VENUE_IMAGES,
+  sniffImageFormat,
+  uploadMessages,
+} from "~/lib/uploads";
+import type { action as editAction } from "~/routes/manager/edit-venue";
+import type { action as uploadAction } from "~/routes/manager/venue-images";
+
+// The edit page's Images tab (issue 13: the spec's disabled buttons, working): the venue's
+// photos in order, the first being the cover; upload (checked here as chosen, and again by the
+// server's image pipeline), remove after a confirmation, make the cover, move left or right.
+
+/** The spec's refusals for a chosen file, or null when it may go. */
+async function refusal(file: File): Promise<string | null> {
+  if (file.size > MAX_IMAGE_BYTES) return uploadMessages.tooLarge(file.name);
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  return sniffImageFormat(head) ? null : uploadMessages.notAnImage(file.name);
+}
+
+export function VenueImagesPanel({
+  venueName,
+  images,
+  uploadAction: uploadPath,
+}: {
+  venueName: string;
+  images: string[];
+  uploadAction: string;
+}) {
+  const uploader = useFetcher<typeof uploadAction>();
+  const changer = useFetcher<typeof editAction>();
+  useToast(uploader.data && "toast" in uploader.data ? uploader.data.toast : null);
+  useToast(changer.data?.toast);
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const uploading = uploader.state !== "idle";
+  const busyUrl = changer.state !== "idle" ? changer.formData?.get("url") : null;
+  const room = MAX_VENUE_IMAGES - images.length;
+
+  const upload = async (list: FileList | null) => {
+    const files = [...(list ?? [])];
+    if (files.length === 0) return;
+    if (files.length > room) return void showToast({ type: "error", message: uploadMessages.tooMany });
+    const refused = (await Promise.all(files.map(refusal))).filter((r): r is string => !!r);
+    if (refused.length) return void showToast({ type: "error", message: refused.join(". ") });
+    const form = new FormData();
+    for (const f of files) form.append("images", f, f.name);
+    void uploader.submit(form, { method: "post", action: uploadPath, encType: "multipart/form-data" });
+  };
+
+  const change = (intent: string, url: string, direction?: "up" | "down") =>
+    void changer.submit(
+      { intent, url, ...(direction ? { direction } : {}) },
+      { method: "post", preventScrollReset: true },
+    );
+
+  return (
+    <Panel labelledBy={`${id}-title`} className="p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 id={`${id}-title`} className="text-2xl">
+            Images
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">
+            {images.length} of {MAX_VENUE_IMAGES} images. The first is the cover couples see on cards and at
+            the top of your page. JPG, PNG, GIF or WebP, 5MB each.
+          </p>
+        </div>
+        {room > 0 ? (
+          <span className="relative inline-flex">
+            <input
+              ref={input}
+              id={`${id}-upload`}
+              type="file"
+              accept={IMAGE_ACCEPT}
+              multiple
+              disabled={uploading}
+              aria-label="Upload New Image"
+              className="peer absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
+              onChange={(e) => {
+                void upload(e.currentTarget.files);
+                e.currentTarget.value = "";
+              }}
+            />
+            <span
+              aria-hidden="true"
+              className={`${inputClass} inline-flex w-auto items-center gap-2 font-medium text-primary peer-focus-visible:ring-2 peer-focus-visible:ring-primary/40 peer-disabled:opacity-60`}
+            >
+              <ImagePlus className="h-4 w-4" /> {uploading ? "Uploading..." : "Upload New Image"}
+            </span>
+          </span>
+        ) : (
+          <p className="text-sm text-muted">{uploadMessages.tooMany}.</p>
+        )}
+      </div>
+
+      {images.length === 0 ? (
+        <EmptyState icon={<ImageOff className="h-10 w-10" aria-hidden="true" />} title="No images available">
+          Upload at least 3 photos: couples choose a venue with their eyes.
+        </EmptyState>
+      ) : (
+        <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Images of ${venueName}`}>
+          {images.map((url, i) => {
+            const n = i + 1;
+            const busy = busyUrl === url;
+            return (
+              <li
+                key={url}
+                className="overflow-hidden rounded-xl border border-sand bg-white shadow-card"
+                aria-busy={busy || undefined}
+              >
+                <div className="relative aspect-[3/2] bg-cream">
+                  <img
+                    src={url}
+                    srcSet={imageSrcSet(url)}
+                    sizes="(min-width: 1024px) 340px, (min-width: 640px) 50vw, 100vw"
+                    alt={`Image ${n} of ${venueName}`}
+                    width={600}
+                    height={400}
+                    loading="lazy"
+                    className={busy ? "h-full w-full object-cover opacity-50" : "h-full w-full object-cover"}
+                  />
+                  {i === 0 ? (
+                    <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-primary px-2.5 py-1 text-xs font-medium text-white">
+                      <Star className="h-3 w-3 fill-current" aria-hidden="true" /> Cover
+                    </span>
+                  ) : null}
+                </div>
+                <div className="flex flex-wrap items-center justify-between gap-2 p-3">
+                  <div className="flex gap-1">
+                    <IconButton
+                      label={`Move image ${n} left`}
+                      disabled={i === 0 || busy}
+                      onClick={() => change("image-move", url, "up")}
+                    >
+                      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+                    </IconButton>
+                    <IconButton
+                      label={`Move image ${n} right`}
+                      disabled={i === images.length - 1 || busy}
+                      onClick={() => change("image-move", url, "down")}
+                    >
+                      <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                    </IconButton>
+                  </div>
+                  <div className="flex gap-1">
+                    {i > 0 ? (
+                      <button
+                        type="button"
+                        disabled={busy}
+                        onClick={() => change("image-cover", url)}
+                        className="cursor-pointer rounded-full px-3 py-1.5 text-sm font-medium text-primary hover:bg-primary-soft disabled:opacity-50"
+                        aria-label={`Set image ${n} as cover`}
+                      >
+                        Set as cover
+                      </button>
+                    ) : null}
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => setRemoving(url)}
+                      className="inline-flex cursor-pointer items-center gap-1 rounded-full px-3 py-1.5 text-sm font-medium text-danger hover:bg-red-50 disabled:opacity-50"
+                      aria-label={`Remove image ${n}`}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove
+                    </button>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title="Remove Image"
+        confirmLabel="Remove"
+        onConfirm={() => {
+          if (removing) change("image-remove", removing);
+          setRemoving(null);
+        }}
+      >
+        <p>Are you sure you want to remove this image? It will be deleted from your venue&apos;s page.</p>
+        {removing ? (
+          <img
+            src={removing}
+            alt="The image to remove"
+            className="aspect-[3/2] w-full rounded-lg object-cover"
+          />
+        ) : null}
+      </ConfirmDialog>
+    </Panel>
+  );
+}
+
+function IconButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent"
+    >
+      {children}
+    </button>
+  );
+}

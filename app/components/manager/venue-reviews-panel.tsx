@@ -1,0 +1,173 @@
+import { MessageSquare, MessageSquareReply, Pencil, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useOnSuccess } from "~/components/admin/use-on-success";
+import { FormError, TextareaField } from "~/components/forms/fields";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import { useToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+import { Stars } from "~/components/venue/rating";
+import { isBlank } from "~/lib/validation/fields";
+import { REPLY_MAX, REPLY_REQUIRED } from "~/lib/validation/manager";
+import { formatReviewDate, type ReviewView } from "~/lib/venue";
+import type { action } from "~/routes/manager/edit-venue";
+
+// The edit page's Reviews tab (spec: 'Customer Reviews'; issue 13): newest first, each with the
+// reviewer's avatar or initial, name or 'Anonymous', stars, date and comment, and the venue's
+// one public reply (ADR 016), which shows under the review on the venue page.
+
+export function VenueReviewsPanel({ reviews }: { reviews: ReviewView[] }) {
+  const id = useId();
+  return (
+    <Panel labelledBy={`${id}-title`} className="p-6">
+      <h2 id={`${id}-title`} className="text-2xl">
+        Customer Reviews
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">
+        Your reply appears under the review on your venue&apos;s page, marked as the venue&apos;s answer.
+      </p>
+      {reviews.length === 0 ? (
+        <EmptyState
+          icon={<MessageSquare className="h-10 w-10" aria-hidden="true" />}
+          title="No reviews available"
+        >
+          Reviews couples write on your venue&apos;s page appear here.
+        </EmptyState>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {reviews.map((r) => (
+            <ReviewItem key={r.id} review={r} />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function ReviewItem({ review }: { review: ReviewView }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remover = useFetcher<typeof action>();
+  useToast(remover.data?.toast);
+  return (
+    <li className="rounded-xl border border-sand bg-white p-5" aria-label={`Review by ${review.authorName}`}>
+      <div className="flex items-center gap-3">
+        <UserAvatar name={review.authorName} url={review.authorAvatar} size={40} />
+        <div className="min-w-0">
+          <p className="font-medium wrap-anywhere">{review.authorName}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <Stars value={review.rating} />
+            <time dateTime={review.createdAt} className="text-sm text-muted">
+              {formatReviewDate(review.createdAt)}
+            </time>
+          </div>
+        </div>
+      </div>
+      <p className="mt-3 whitespace-pre-line text-ink-soft wrap-anywhere">
+        {review.comment.trim() ? review.comment : <span className="italic">No comment provided.</span>}
+      </p>
+
+      {editing ? (
+        <ReplyForm review={review} onDone={() => setEditing(false)} />
+      ) : review.reply ? (
+        <div className="mt-4 rounded-lg border-l-4 border-primary bg-primary-soft/60 px-4 py-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm font-semibold text-primary-dark">
+              Your reply{" "}
+              <time dateTime={review.reply.repliedAt} className="font-normal text-ink-soft">
+                · {formatReviewDate(review.reply.repliedAt)}
+              </time>
+            </p>
+            <div className="flex gap-1">
+              <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit reply
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-danger hover:bg-red-50"
+                pending={remover.state !== "idle"}
+                onClick={() => setConfirming(true)}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove reply
+              </Button>
+            </div>
+          </div>
+          <p className="mt-1 whitespace-pre-line text-ink wrap-anywhere">{review.reply.body}</p>
+        </div>
+      ) : (
+        <div className="mt-4">
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <MessageSquareReply className="h-4 w-4" aria-hidden="true" /> Reply
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Remove Reply"
+        confirmLabel="Remove"
+        onConfirm={() => {
+          setConfirming(false);
+          void remover.submit(
+            { intent: "reply-delete", reviewId: review.id },
+            { method: "post", preventScrollReset: true },
+          );
+        }}
+      >
+        <p>Are you sure you want to remove your reply? It will no longer show on your venue&apos;s page.</p>
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+function ReplyForm({ review, onDone }: { review: ReviewView; onDone: () => void }) {
+  const fetcher = useFetcher<typeof action>();
+  const [text, setText] = useState(review.reply?.body ?? "");
+  const [error, setError] = useState<string | null>(null);
+  useToast(fetcher.data?.toast);
+  useOnSuccess(fetcher, onDone);
+  const busy = fetcher.state !== "idle";
+  const errors: Record<string, string | undefined> | undefined =
+    fetcher.data?.ok === false ? fetcher.data.errors : undefined;
+  const serverError = errors?.reply ?? null;
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      preventScrollReset
+      className="mt-4 space-y-3"
+      onSubmit={(e) => {
+        if (isBlank(text)) {
+          e.preventDefault();
+          setError(REPLY_REQUIRED);
+          return;
+        }
+        setError(null);
+      }}
+    >
+      <input type="hidden" name="intent" value="reply-save" />
+      <input type="hidden" name="reviewId" value={review.id} />
+      <FormError message={error ?? serverError} />
+      <TextareaField
+        label={`Your public reply to ${review.authorName}`}
+        name="reply"
+        rows={3}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={REPLY_MAX}
+        autoFocus
+      />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" pending={busy}>
+          {busy ? "Publishing..." : review.reply ? "Update reply" : "Publish reply"}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,53 @@
+import * as z from "zod/mini";
+import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX } from "./admin";
+import { isBlank, MAX, text } from "./fields";
+
+// The venue-manager edit page's small forms (spec, admin and manager area, sections 5 and 8;
+// issue 13). The venue details form itself is the shared venue form (lib/validation/admin-venue).
+
+export const MANAGER_FAQ_BOTH_REQUIRED = "Please provide both question and answer";
+export const MANAGER_FAQ_DELETE_CONFIRM = "Are you sure you want to delete this FAQ?";
+export const REPLY_MAX = 1500;
+export const REPLY_REQUIRED = "Please write a reply";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = (message: string) => text(40).check(z.trim(), z.regex(UUID, message));
+const imageUrl = text(MAX.url).check(
+  z.trim(),
+  z.refine((v) => v !== "", "Image not found"),
+);
+
+/** Both non-blank after trimming, else the spec's manager message. */
+export const managerFaqSchema = z
+  .object({
+    question: text(FAQ_QUESTION_MAX).check(z.trim()),
+    answer: text(FAQ_ANSWER_MAX).check(z.trim()),
+  })
+  .check(
+    z.refine((v) => !isBlank(v.question) && !isBlank(v.answer), {
+      message: MANAGER_FAQ_BOTH_REQUIRED,
+      path: ["form"],
+    }),
+  );
+
+export const replySchema = z.object({
+  reviewId: uuid("Review not found"),
+  reply: text(REPLY_MAX).check(
+    z.trim(),
+    z.refine((v) => !isBlank(v), REPLY_REQUIRED),
+  ),
+});
+
+/** Every url-encoded form of the edit page, by intent (the details form is multipart). */
+export const managerActionSchema = z.discriminatedUnion("intent", [
+  z.extend(managerFaqSchema, { intent: z.literal("faq-add") }),
+  z.object({ intent: z.literal("faq-delete"), faqId: uuid("FAQ not found") }),
+  z.extend(replySchema, { intent: z.literal("reply-save") }),
+  z.object({ intent: z.literal("reply-delete"), reviewId: uuid("Review not found") }),
+  z.object({ intent: z.literal("image-remove"), url: imageUrl }),
+  z.object({ intent: z.literal("image-cover"), url: imageUrl }),
+  z.object({ intent: z.literal("image-move"), url: imageUrl, direction: z.enum(["up", "down"]) }),
+]);
+
+export type ManagerAction = z.infer<typeof managerActionSchema>;
+export type ManagerIntent = ManagerAction["intent"];

@@ -1,0 +1,173 @@
+import { AlertTriangle, Building2, CheckCircle2, MessageSquare, RefreshCw, Star } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { ManagedVenueCard, ManagedVenueRating, PendingBadge } from "~/components/manager/managed-venue-card";
+import { Button, buttonClass } from "~/components/ui/button";
+import { expectUser, getApp } from "~/infra/session.server";
+import { managerMeta } from "~/lib/manager";
+import { managerVenuePath } from "~/lib/venue-attention";
+import { managerDashboard, managerMessages } from "~/services/manager-venues.server";
+
+// Spec: 'Manager dashboard' (issue 13, item 2): four counts, the venues that need attention and
+// why, and the 'Your Venues' grid. An admin here sees the venues assigned to them.
+
+export const meta: Route.MetaFunction = () => managerMeta("Dashboard");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const user = expectUser(context);
+  try {
+    return { dashboard: await managerDashboard(app.db, user) };
+  } catch (err) {
+    if (!(err instanceof Error)) throw err;
+    app.logger.error("manager dashboard failed", { error: String(err) });
+    return { dashboard: null };
+  }
+}
+
+export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
+  const { dashboard } = loaderData;
+  if (!dashboard)
+    return (
+      <div className="space-y-6">
+        <h1 className="text-3xl">Dashboard</h1>
+        <Panel className="flex flex-wrap items-center justify-between gap-4 border-danger/30 bg-red-50 p-6">
+          <p role="alert" className="font-medium text-danger">
+            {managerMessages.dashboardFailed}
+          </p>
+          <Button variant="outline" onClick={() => window.location.reload()}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
+          </Button>
+        </Panel>
+      </div>
+    );
+  const { venues } = dashboard;
+  const attention = venues.filter((v) => v.attention.length > 0);
+  const stats = [
+    { key: "venues", label: "Total Venues", value: String(dashboard.totalVenues), icon: Building2 },
+    { key: "reviews", label: "Total Reviews", value: String(dashboard.totalReviews), icon: MessageSquare },
+    {
+      key: "rating",
+      label: "Average Rating",
+      value: dashboard.averageRating === null ? "No ratings" : dashboard.averageRating.toFixed(1),
+      icon: Star,
+    },
+    {
+      key: "attention",
+      label: "Needs attention",
+      value: String(dashboard.needsAttention),
+      icon: AlertTriangle,
+    },
+  ];
+  return (
+    <div className="space-y-10">
+      <h1 className="text-3xl">Dashboard</h1>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Your numbers">
+        {stats.map(({ key, label, value, icon: Icon }) => (
+          <li
+            key={key}
+            className="flex items-center justify-between gap-3 rounded-2xl border border-sand bg-white p-6 shadow-card"
+          >
+            <span className="min-w-0">
+              <span className="block text-sm font-medium text-ink-soft">{label}</span>
+              <span
+                data-testid={`stat-${key}`}
+                className={
+                  value === "No ratings"
+                    ? "mt-2 block text-lg font-medium text-ink-soft"
+                    : "mt-1 block font-serif text-4xl text-ink"
+                }
+              >
+                {value}
+              </span>
+            </span>
+            <span
+              className={
+                key === "attention" && dashboard.needsAttention > 0
+                  ? "rounded-full bg-amber-50 p-3 text-amber-800"
+                  : "rounded-full bg-primary-soft p-3 text-primary"
+              }
+            >
+              <Icon className="h-6 w-6" aria-hidden="true" />
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      {venues.length === 0 ? (
+        <Panel>
+          <EmptyState
+            icon={<Building2 className="h-10 w-10" aria-hidden="true" />}
+            title="You are not currently managing any venues."
+          >
+            Contact an administrator to be assigned as a manager for specific venues.
+          </EmptyState>
+        </Panel>
+      ) : (
+        <>
+          <section aria-labelledby="needs-attention" className="space-y-4">
+            <h2 id="needs-attention" className="text-2xl">
+              Needs attention
+            </h2>
+            {attention.length === 0 ? (
+              <Panel className="flex items-center gap-3 p-6 text-ink-soft">
+                <CheckCircle2 className="h-6 w-6 shrink-0 text-primary" aria-hidden="true" />
+                Every venue has photos, a description, FAQs, a map position and a reply to every review.
+              </Panel>
+            ) : (
+              <Panel>
+                <ul className="divide-y divide-sand">
+                  {attention.map((v) => (
+                    <li key={v.id} className="px-6 py-4">
+                      <h3 className="font-sans text-base font-semibold break-words">{v.name}</h3>
+                      <ul className="mt-2 flex flex-wrap gap-2">
+                        {v.attention.map((item) => (
+                          <li key={item.key}>
+                            <Link
+                              to={managerVenuePath(v.id, item.tab)}
+                              className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100"
+                            >
+                              <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />
+                              {item.label}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    </li>
+                  ))}
+                </ul>
+              </Panel>
+            )}
+          </section>
+
+          <section aria-labelledby="your-venues" className="space-y-4">
+            <h2 id="your-venues" className="text-2xl">
+              Your Venues
+            </h2>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {venues.map((v) => (
+                <li key={v.id}>
+                  <ManagedVenueCard venue={v} badge={v.isApproved ? null : <PendingBadge />}>
+                    <ManagedVenueRating rating={v.rating} reviewCount={v.reviewCount} />
+                    <div className="mt-auto pt-3">
+                      <Link
+                        to={managerVenuePath(v.id)}
+                        className={buttonClass("primary", "sm", "w-full")}
+                        aria-label={`Manage ${v.name}`}
+                      >
+                        Manage
+                      </Link>
+                    </div>
+                  </ManagedVenueCard>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

@@ -1,0 +1,304 @@
+import { ArrowLeft, ExternalLink, SearchX } from "lucide-react";
+import { useCallback } from "react";
+import { data, useSearchParams } from "react-router";
+import type { Route } from "./+types/edit-venue";
+import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { PendingBadge } from "~/components/manager/managed-venue-card";
+import { VenueFaqsPanel } from "~/components/manager/venue-faqs-panel";
+import { VenueImagesPanel } from "~/components/manager/venue-images-panel";
+import { VenueReviewsPanel } from "~/components/manager/venue-reviews-panel";
+import { showToast } from "~/components/layout/use-toast";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
+import { parseForm } from "~/infra/form.server";
+import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { managerMeta } from "~/lib/manager";
+import type { Toast } from "~/lib/toast";
+import { readTab, type ManagerTab } from "~/lib/venue-attention";
+import { managerActionSchema, MANAGER_FAQ_BOTH_REQUIRED, type ManagerIntent } from "~/lib/validation/manager";
+import { isThrownAnswer } from "~/services/admin-venues.server";
+import { addFaq, deleteFaq } from "~/services/faqs.server";
+import {
+  changeVenueImage,
+  getManagedVenue,
+  managerMessages,
+  updateManagedVenue,
+} from "~/services/manager-venues.server";
+import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
+import { deleteReviewReply, saveReviewReply } from "~/services/reviews.server";
+
+// Spec: 'Manager edit venue' (issue 13, item 4). Tabs Venue Details (the shared venue form, the
+// default), Images (upload, remove, cover, order), FAQs and Reviews (with one public reply per
+// review). Every read and write checks that the user may manage this venue in its service; one
+// they may not sends them back to the dashboard with the spec's message.
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  managerMeta(data && "venue" in data && data.venue ? `Manage ${data.venue.venue.name}` : "Venue not found");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const actor = expectUser(context);
+  let found;
+  try {
+    found = await getManagedVenue(app.db, actor, params.venueId);
+  } catch (err) {
+    if (!(err instanceof Error)) throw err;
+    app.logger.error("manager venue failed to load", { error: String(err), venueId: params.venueId });
+    return data({ venue: null, error: managerMessages.venueFailed }, { status: 500 });
+  }
+  if (!found.ok && found.reason === "forbidden")
+    throw await redirectWithToast(app, request, "/venue-manager/dashboard", {
+      type: "error",
+      message: MANAGE_VENUE_MESSAGE,
+    });
+  if (!found.ok) return data({ venue: null, error: null }, { status: 404 });
+  return { venue: found.data, error: null };
+}
+
+export type ManagerReply = {
+  ok: boolean;
+  intent?: ManagerIntent;
+  /** The review, FAQ or image the answer is about, so only its own control reacts. */
+  target?: string;
+  errors?: Record<string, string>;
+  toast?: Toast;
+};
+
+const FAILURES: Record<ManagerIntent, string> = {
+  "faq-add": managerMessages.faqAddFailed,
+  "faq-delete": managerMessages.faqDeleteFailed,
+  "reply-save": managerMessages.replyFailed,
+  "reply-delete": managerMessages.replyFailed,
+  "image-remove": managerMessages.imageFailed,
+  "image-cover": managerMessages.imageFailed,
+  "image-move": managerMessages.imageFailed,
+};
+
+const isMultipart = (request: Request) =>
+  /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const actor = expectUser(context);
+  const venueId = params.venueId;
+  if (isMultipart(request)) return saveDetails(app, actor, venueId, request);
+
+  const parsed = await parseForm(request, managerActionSchema);
+  const reply = (status: number, body: ManagerReply) => data<ManagerReply>(body, { status });
+  if (!parsed.ok) {
+    const intent = parsed.values.intent as ManagerIntent | undefined;
+    const known = intent && intent in FAILURES ? intent : undefined;
+    const reason =
+      known === "faq-add"
+        ? MANAGER_FAQ_BOTH_REQUIRED
+        : (parsed.errors.form ?? Object.values(parsed.errors)[0] ?? "Unknown action");
+    return reply(400, {
+      ok: false,
+      intent: known,
+      errors: parsed.errors,
+      toast: { type: "error", message: known ? FAILURES[known] : "Unknown action", description: reason },
+    });
+  }
+  const input = parsed.data;
+  const fail = (status: number, reason: string, target?: string) =>
+    reply(status, {
+      ok: false,
+      intent: input.intent,
+      target,
+      toast: { type: "error", message: FAILURES[input.intent], description: reason },
+    });
+  const done = (message: string, target?: string) =>
+    reply(200, { ok: true, intent: input.intent, target, toast: { type: "success", message } });
+  try {
+    switch (input.intent) {
+      case "faq-add": {
+        const r = await addFaq(app.db, actor, venueId, input, "manager");
+        return r.ok ? done(managerMessages.faqAdded, r.faq.id) : fail(r.status, r.error);
+      }
+      case "faq-delete": {
+        const r = await deleteFaq(app.db, actor, venueId, input.faqId);
+        return r.ok ? done(managerMessages.faqDeleted, input.faqId) : fail(r.status, r.error, input.faqId);
+      }
+      case "reply-save": {
+        const r = await saveReviewReply(app.db, actor, venueId, input.reviewId, input.reply);
+        return r.ok
+          ? done(r.updated ? managerMessages.replyUpdated : managerMessages.replySaved, input.reviewId)
+          : fail(r.status, r.error, input.reviewId);
+      }
+      case "reply-delete": {
+        const r = await deleteReviewReply(app.db, actor, venueId, input.reviewId);
+        return r.ok
+          ? done(managerMessages.replyDeleted, input.reviewId)
+          : fail(r.status, r.error, input.reviewId);
+      }
+      default: {
+        const change =
+          input.intent === "image-move"
+            ? input.direction
+            : input.intent === "image-cover"
+              ? "cover"
+              : "remove";
+        const r = await changeVenueImage(app, actor, venueId, input.url, change);
+        if (!r) return fail(404, managerMessages.notFound, input.url);
+        if (!r.ok) return fail(r.status, r.error, input.url);
+        const message =
+          change === "remove"
+            ? managerMessages.imageRemoved
+            : change === "cover"
+              ? managerMessages.coverSet
+              : managerMessages.imageMoved;
+        return done(message, input.url);
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof Error)) throw err;
+    app.logger.error("manager venue change failed", { intent: input.intent, error: String(err), venueId });
+    return fail(500, "Unknown error");
+  }
+}
+
+/** The Venue Details form (and the My Venues sheet): answered as the shared form expects. */
+async function saveDetails(
+  app: ReturnType<typeof getApp>,
+  actor: ReturnType<typeof expectUser>,
+  venueId: string,
+  request: Request,
+) {
+  const failed = (status: number, toast: Toast, errors = {}, values = {}, unread?: boolean) =>
+    data(
+      { ok: false as const, errors, values, toast },
+      { status, headers: unread ? { Connection: "close" } : undefined },
+    );
+  try {
+    const result = await updateManagedVenue(app, actor, venueId, request);
+    if (!result) return failed(404, { type: "error", message: managerMessages.notFound }, {}, {}, true);
+    if (!result.ok)
+      return failed(
+        result.status,
+        result.toast ?? { type: "error", message: managerMessages.updateFailed },
+        result.errors,
+        result.values,
+        result.unread,
+      );
+    const lost = result.failures.length;
+    return {
+      ok: true as const,
+      toast: {
+        type: "success" as const,
+        message: managerMessages.updated,
+        description: lost ? `The logo could not be saved: ${result.failures[0]!.message}` : undefined,
+      },
+      notices: [] as Toast[],
+      redirectTo: "",
+      venue: result.venue,
+    };
+  } catch (err) {
+    if (isThrownAnswer(err)) throw err;
+    app.logger.error("manager venue update failed", { error: String(err), venueId });
+    return failed(500, { type: "error", message: managerMessages.updateFailed });
+  }
+}
+
+const TAB_LABELS: Record<ManagerTab, string> = {
+  details: "Venue Details",
+  images: "Images",
+  faqs: "FAQs",
+  reviews: "Reviews",
+};
+
+export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams();
+  const tab = readTab(params.get("tab"));
+  const selectTab = (next: string) =>
+    setParams(
+      (p) => {
+        const copy = new URLSearchParams(p);
+        if (next === "details") copy.delete("tab");
+        else copy.set("tab", next);
+        return copy;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const onSaved = useCallback(
+    (reply: Extract<SubmissionReply, { ok: true }>) => void showToast(reply.toast),
+    [],
+  );
+
+  if (!loaderData.venue)
+    return (
+      <Panel>
+        <EmptyState
+          icon={<SearchX className="h-10 w-10" aria-hidden="true" />}
+          title={loaderData.error ?? managerMessages.notFound}
+        >
+          <ButtonLink to="/venue-manager/dashboard" className="mt-4">
+            Back to Dashboard
+          </ButtonLink>
+        </EmptyState>
+      </Panel>
+    );
+
+  const { venue, faqs, reviews, choices } = loaderData.venue;
+  const path = `/venue-manager/edit-venue/${venue.id}`;
+  return (
+    <div className="space-y-6">
+      <ButtonLink to="/venue-manager/venues" variant="ghost" size="sm" className="-ml-3">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to My Venues
+      </ButtonLink>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl break-words">{venue.name}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-ink-soft">
+            <span className="break-words">{venue.location || "No address yet"}</span>
+            {venue.isApproved ? null : <PendingBadge />}
+          </p>
+        </div>
+        {venue.isApproved ? (
+          <a href={venue.path} target="_blank" rel="noreferrer" className={buttonClass("outline", "sm")}>
+            <ExternalLink className="h-4 w-4" aria-hidden="true" /> View public page
+          </a>
+        ) : null}
+      </header>
+
+      <Tabs defaultValue="details" value={tab} onValueChange={selectTab}>
+        <TabsList aria-label="Manage venue" className="w-full overflow-x-auto sm:w-auto sm:max-w-xl">
+          {(Object.keys(TAB_LABELS) as ManagerTab[]).map((t) => (
+            <TabsTrigger key={t} value={t}>
+              {TAB_LABELS[t]}
+              {t === "images" ? ` (${venue.images.length})` : null}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="details" className="mt-6">
+          <Panel className="px-6 pb-6 sm:px-8 sm:pb-8">
+            <VenueForm
+              key={venue.id}
+              admin
+              withImages={false}
+              action={path}
+              venueTypes={choices.venueTypes}
+              amenities={choices.amenities}
+              defaultValues={venue.values}
+              storedLogo={venue.logoUrl}
+              submitLabel="Save Changes"
+              pendingLabel="Saving..."
+              onSubmitted={onSaved}
+            />
+          </Panel>
+        </TabsContent>
+        <TabsContent value="images" className="mt-6">
+          <VenueImagesPanel venueName={venue.name} images={venue.images} uploadAction={`${path}/images`} />
+        </TabsContent>
+        <TabsContent value="faqs" className="mt-6">
+          <VenueFaqsPanel faqs={faqs} />
+        </TabsContent>
+        <TabsContent value="reviews" className="mt-6">
+          <VenueReviewsPanel reviews={reviews} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

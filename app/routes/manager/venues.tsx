@@ -1,0 +1,174 @@
+import { Building2, Images, Pencil, RefreshCw, Settings, Users } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import type { Route } from "./+types/venues";
+import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { ManagedVenueCard, ManagedVenueRating, PendingBadge } from "~/components/manager/managed-venue-card";
+import { showToast } from "~/components/layout/use-toast";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Spinner } from "~/components/ui/spinner";
+import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
+import { expectUser, getApp } from "~/infra/session.server";
+import { managerMeta } from "~/lib/manager";
+import { managerVenuePath } from "~/lib/venue-attention";
+import {
+  listManagedVenues,
+  managerMessages,
+  type ManagedVenueCard as Card,
+} from "~/services/manager-venues.server";
+import type { loader as editLoader } from "./edit-venue";
+
+// Spec: 'Manager My Venues' (issue 13, item 3): a card per venue the user manages, 'Edit Details'
+// opening the 'Edit Venue' side sheet with the venue form, 'Manage Venue' going to the edit page.
+
+export const meta: Route.MetaFunction = () => managerMeta("My Venues");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const user = expectUser(context);
+  try {
+    return { venues: await listManagedVenues(app.db, user) };
+  } catch (err) {
+    if (!(err instanceof Error)) throw err;
+    app.logger.error("managed venues failed to load", { error: String(err) });
+    return { venues: null };
+  }
+}
+
+export default function MyVenues({ loaderData }: Route.ComponentProps) {
+  const { venues } = loaderData;
+  const [editing, setEditing] = useState<Card | null>(null);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl">My Venues</h1>
+      {venues === null ? (
+        <Panel className="flex flex-wrap items-center justify-between gap-4 border-danger/30 bg-red-50 p-6">
+          <p role="alert" className="font-medium text-danger">
+            {managerMessages.venuesFailed}
+          </p>
+          <Button variant="outline" onClick={() => window.location.reload()}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
+          </Button>
+        </Panel>
+      ) : venues.length === 0 ? (
+        <Panel>
+          <EmptyState
+            icon={<Building2 className="h-10 w-10" aria-hidden="true" />}
+            title="You are not currently managing any venues."
+          >
+            Contact an administrator to be assigned as a manager for specific venues.
+          </EmptyState>
+        </Panel>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {venues.map((v) => (
+            <li key={v.id}>
+              <ManagedVenueCard venue={v} badge={v.isApproved ? null : <PendingBadge />}>
+                <p className="line-clamp-2 text-sm text-ink-soft">
+                  {v.description.trim() || "No description available."}
+                </p>
+                <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
+                  <div className="flex items-center gap-1.5">
+                    <Images className="h-4 w-4 text-muted" aria-hidden="true" />
+                    <dt className="sr-only">Photos</dt>
+                    <dd>
+                      {v.imageCount} {v.imageCount === 1 ? "photo" : "photos"}
+                    </dd>
+                  </div>
+                  <div className="flex items-center gap-1.5">
+                    <Users className="h-4 w-4 text-muted" aria-hidden="true" />
+                    <dt className="text-ink-soft">Capacity:</dt>
+                    <dd>{v.capacity === null ? "Not specified" : `${v.capacity} guests`}</dd>
+                  </div>
+                  <div className="col-span-2">
+                    <dt className="sr-only">Rating</dt>
+                    <dd>
+                      <ManagedVenueRating rating={v.rating} reviewCount={v.reviewCount} />
+                    </dd>
+                  </div>
+                </dl>
+                <div className="mt-auto flex flex-wrap gap-2 pt-3">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="flex-1"
+                    onClick={() => setEditing(v)}
+                    aria-label={`Edit Details of ${v.name}`}
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Details
+                  </Button>
+                  <Link
+                    to={managerVenuePath(v.id)}
+                    className={buttonClass("primary", "sm", "flex-1")}
+                    aria-label={`Manage Venue ${v.name}`}
+                  >
+                    <Settings className="h-4 w-4" aria-hidden="true" /> Manage Venue
+                  </Link>
+                </div>
+              </ManagedVenueCard>
+            </li>
+          ))}
+        </ul>
+      )}
+      <EditVenueSheet venue={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}
+
+/** Spec: the 'Edit Venue' side sheet, with the venue form loaded from the edit page's data. */
+function EditVenueSheet({ venue, onClose }: { venue: Card | null; onClose: () => void }) {
+  const details = useFetcher<typeof editLoader>();
+  const id = venue?.id;
+  const { load } = details;
+  useEffect(() => {
+    if (id) void load(managerVenuePath(id));
+  }, [id, load]);
+  const data = details.state === "idle" ? details.data : undefined;
+  const loaded = data?.venue && data.venue.venue.id === id ? data.venue : null;
+  const failed = data !== undefined && !data.venue;
+  const saved = useCallback(
+    (reply: Extract<SubmissionReply, { ok: true }>) => {
+      void showToast(reply.toast);
+      onClose();
+    },
+    [onClose],
+  );
+  return (
+    <Dialog
+      open={venue !== null}
+      onClose={onClose}
+      title="Edit Venue"
+      description={venue?.name}
+      placement="right"
+      className="sm:max-w-2xl"
+    >
+      {loaded ? (
+        <VenueForm
+          key={loaded.venue.id}
+          admin
+          withImages={false}
+          action={managerVenuePath(loaded.venue.id)}
+          venueTypes={loaded.choices.venueTypes}
+          amenities={loaded.choices.amenities}
+          defaultValues={loaded.venue.values}
+          storedLogo={loaded.venue.logoUrl}
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+          onCancel={onClose}
+          onSubmitted={saved}
+        />
+      ) : failed ? (
+        <p role="alert" className="mt-6 text-danger">
+          {data?.error ?? managerMessages.venueFailed}
+        </p>
+      ) : (
+        <div className="flex items-center justify-center gap-3 py-16 text-muted">
+          <Spinner label="Loading the form" /> Loading the form...
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";
