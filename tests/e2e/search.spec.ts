@@ -328,6 +328,15 @@ test("List and Map tabs; clusters and pins on the map; a pin's popup opens the v
   await pins(page).first().click();
   const popup = mapRegion(page).locator(".leaflet-popup");
   await expect(popup.getByRole("link", { name, exact: true })).toBeVisible();
+  // Moving the map asks for its markers again; the open popup stays.
+  const box2 = (await mapRegion(page).boundingBox())!;
+  const answered = page.waitForResponse((r) => r.url().includes("/api/venues/map"));
+  await page.mouse.move(box2.x + 60, box2.y + box2.height - 60);
+  await page.mouse.down();
+  await page.mouse.move(box2.x + 100, box2.y + box2.height - 80, { steps: 5 });
+  await page.mouse.up();
+  await answered;
+  await expect(popup.getByRole("link", { name, exact: true })).toBeVisible();
   await popup.getByRole("link", { name: `View ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/venue/[a-z0-9-]+-${UUID}$`));
   await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();

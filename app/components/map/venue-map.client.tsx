@@ -14,6 +14,7 @@ import {
   type CircleMarker,
   type LatLngBoundsExpression,
   type Map as LeafletMap,
+  type Marker,
 } from "leaflet";
 import { LoaderCircle, LocateFixed } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -114,8 +115,10 @@ export default function VenueMap(props: VenueMapProps) {
     let fitPending = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
-    const label = (m: ReturnType<typeof marker>, text: string) =>
+    const label = (m: Marker, text: string) => {
       m.getElement()?.setAttribute("aria-label", text);
+      return m;
+    };
 
     const zoomTo = (c: MapCluster) => {
       const [s, w, n, e] = c.bounds;
@@ -177,34 +180,49 @@ export default function VenueMap(props: VenueMapProps) {
       return box;
     };
 
+    // Markers by what they show: a redraw after a move keeps those still there (an open popup
+    // stays open through its own auto-pan) and only adds and removes the difference.
+    const drawn = new Map<string, Marker>();
     const draw = (answer: MapAnswer) => {
-      markers.clearLayers();
-      for (const c of answer.clusters) {
-        const size = c.count < 10 ? 36 : c.count < 100 ? 44 : 52;
-        const title = `${plural(c.count, "venue", "venues")} here: zoom in`;
-        const m = marker([c.lat, c.lng], {
-          icon: divIcon({ className: "vv-cluster", html: `<span>${c.count}</span>`, iconSize: [size, size] }),
-          title,
-          riseOnHover: true,
-        }).on("click", () => zoomTo(c));
-        markers.addLayer(m);
-        label(m, title);
-      }
-      for (const p of answer.points) {
-        const m = marker([p.lat, p.lng], {
-          icon: divIcon({
-            className: "vv-pin",
-            html: "<span></span>",
-            iconSize: [28, 34],
-            iconAnchor: [14, 34],
-            popupAnchor: [0, -30],
-          }),
-          title: p.name,
-          riseOnHover: true,
-        }).bindPopup(() => popup(p), { maxWidth: 260, minWidth: 240, autoPanPadding: [24, 24] });
-        markers.addLayer(m);
-        label(m, p.name);
-      }
+      const next = new Map<string, () => Marker>();
+      for (const c of answer.clusters)
+        next.set(`c:${c.count}:${c.lat}:${c.lng}`, () => {
+          const size = c.count < 10 ? 36 : c.count < 100 ? 44 : 52;
+          const title = `${plural(c.count, "venue", "venues")} here: zoom in`;
+          const m = marker([c.lat, c.lng], {
+            icon: divIcon({
+              className: "vv-cluster",
+              html: `<span>${c.count}</span>`,
+              iconSize: [size, size],
+            }),
+            title,
+            riseOnHover: true,
+          }).on("click", () => zoomTo(c));
+          markers.addLayer(m);
+          return label(m, title);
+        });
+      for (const p of answer.points)
+        next.set(`p:${p.id}`, () => {
+          const m = marker([p.lat, p.lng], {
+            icon: divIcon({
+              className: "vv-pin",
+              html: "<span></span>",
+              iconSize: [28, 34],
+              iconAnchor: [14, 34],
+              popupAnchor: [0, -30],
+            }),
+            title: p.name,
+            riseOnHover: true,
+          }).bindPopup(() => popup(p), { maxWidth: 260, minWidth: 240, autoPanPadding: [24, 24] });
+          markers.addLayer(m);
+          return label(m, p.name);
+        });
+      for (const [key, m] of drawn)
+        if (!next.has(key)) {
+          markers.removeLayer(m);
+          drawn.delete(key);
+        }
+      for (const [key, make] of next) if (!drawn.has(key)) drawn.set(key, make());
       setShown(answer.total);
     };
 
@@ -230,6 +248,7 @@ export default function VenueMap(props: VenueMapProps) {
           fitPending = false;
           // Spec: fitted to the results, never closer than zoom 10; no results, the default view.
           // The move asks again for the new box.
+          map.invalidateSize();
           if (answer.extent) {
             const [s, w, n, e] = answer.extent;
             const bounds: LatLngBoundsExpression = latLngBounds([s, w], [n, e]);
