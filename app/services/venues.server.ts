@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { favorites, venueCategories, venueManagers, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { pageOffset } from "~/lib/pagination";
@@ -21,19 +21,28 @@ export async function getFeaturedVenues(db: Db, limit = 3): Promise<VenueCardDat
 
 /**
  * One page of a venue type's approved venues: featured first, then the best rated, then by name
- * (the id breaks ties, so pages never overlap). The index venues_approved_category_order_idx
- * serves this order; the type's total comes from its maintained count (ADR 014).
+ * (the id breaks ties, so pages never overlap). The page's ids come first from the partial index
+ * venues_approved_category_order_idx alone (an index-only scan, so a deep OFFSET skips index
+ * entries, not table rows), then the 24 cards; the type's total comes from its maintained count
+ * (ADR 014).
  */
 export async function listVenuesInCategory(
   db: Db,
   categoryId: string,
   { page = 1, pageSize = PAGE_SIZE }: { page?: number; pageSize?: number } = {},
 ): Promise<VenueCardData[]> {
-  const rows = await cardQuery(db)
+  const order = [desc(venues.isFeatured), desc(venues.rating), asc(venues.name), asc(venues.id)];
+  const onPage = db
+    .select({ id: venues.id })
+    .from(venues)
     .where(and(eq(venues.isApproved, true), eq(venues.categoryId, categoryId)))
-    .orderBy(desc(venues.isFeatured), desc(venues.rating), venues.name, venues.id)
+    .orderBy(...order)
     .limit(pageSize)
-    .offset(pageOffset(page, pageSize));
+    .offset(pageOffset(page, pageSize))
+    .as("on_page");
+  const rows = await cardQuery(db)
+    .innerJoin(onPage, eq(onPage.id, venues.id))
+    .orderBy(...order);
   return rows.map(toCard);
 }
 

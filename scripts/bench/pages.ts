@@ -18,6 +18,9 @@ import { seedScale } from "../../database/seed";
 import { databaseFromUrl, queryRows } from "~/infra/db.server";
 import { createFsStorage } from "~/infra/storage.server";
 import { PAGE_SIZE } from "~/lib/search";
+import { getCategoryWithCount, listCategoriesWithCounts } from "~/services/categories.server";
+import { listSitemapFiles } from "~/services/sitemap.server";
+import { getFeaturedVenues, listVenuesInCategory } from "~/services/venues.server";
 import { requireBuild, startProductionServer } from "./production-server";
 
 const { values: args } = parseArgs({ options: { requests: { type: "string", default: "100" } } });
@@ -86,6 +89,40 @@ async function biggestType(): Promise<{ path: string; count: number }> {
   }
 }
 
+/** The database side of those pages: what the loaders ask, without HTTP or rendering. */
+async function timeServices() {
+  const database = databaseFromUrl(PG_URL);
+  try {
+    const db = database.db;
+    const { path: typePath, count } = await biggestType();
+    const typeId = typePath.split("/").pop()!;
+    const last = Math.max(1, Math.ceil(count / PAGE_SIZE));
+    const cases: [string, () => Promise<unknown>][] = [
+      ["home: featured venues", () => getFeaturedVenues(db, 3)],
+      ["home, /categories: types with counts", () => listCategoriesWithCounts(db)],
+      ["a type: its count", () => getCategoryWithCount(db, typeId)],
+      ["a type: page 1", () => listVenuesInCategory(db, typeId, { page: 1 })],
+      [`a type: page ${last} (last)`, () => listVenuesInCategory(db, typeId, { page: last })],
+      ["sitemap index", () => listSitemapFiles(db)],
+    ];
+    console.log(`\nServices on PostgreSQL (the database side of the pages; ${REQUESTS} runs each)`);
+    for (const [label, run] of cases) {
+      for (let i = 0; i < 3; i++) await run();
+      const samples: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) {
+        const started = performance.now();
+        await run();
+        samples.push(performance.now() - started);
+      }
+      const st = stats(samples);
+      console.log(`  ${label.padEnd(40)} p50 ${ms(st.p50)}  p95 ${ms(st.p95)}  max ${ms(st.max)} ms`);
+    }
+    console.log("");
+  } finally {
+    await database.close();
+  }
+}
+
 async function main() {
   requireBuild();
   console.log(
@@ -95,6 +132,7 @@ async function main() {
       .join(" ")}`,
   );
   const { venues } = await prepareDatabase();
+  await timeServices();
   const server = await startProductionServer(PG_URL);
   try {
     const get = async (p: string, accept: string) => {
