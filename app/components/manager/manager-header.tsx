@@ -27,7 +27,7 @@ export function ManagerHeader({ user }: { user: { name: string } }) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-end justify-between gap-4 px-4 pt-6 pb-4 sm:px-6">
         <div className="min-w-0">
           <p className="text-sm font-medium tracking-wide text-primary uppercase">Venue Manager</p>
-          <p className="mt-1 font-serif text-2xl break-words text-ink">Welcome back, {user.name}</p>
+          <p className="mt-1 font-serif text-2xl break-words text-ink">{`Welcome back, ${user.name}`}</p>
         </div>
         <div className="flex flex-wrap items-center gap-1">
           <Link to="/" className={itemClass()}>

@@ -72,9 +72,7 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
                   <div className="flex items-center gap-1.5">
                     <Images className="h-4 w-4 text-muted" aria-hidden="true" />
                     <dt className="sr-only">Photos</dt>
-                    <dd>
-                      {v.imageCount} {v.imageCount === 1 ? "photo" : "photos"}
-                    </dd>
+                    <dd>{`${v.imageCount} ${v.imageCount === 1 ? "photo" : "photos"}`}</dd>
                   </div>
                   <div className="flex items-center gap-1.5">
                     <Users className="h-4 w-4 text-muted" aria-hidden="true" />

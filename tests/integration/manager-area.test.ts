@@ -1,0 +1,411 @@
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, reviews, venueAmenities, venueFaqs, venueManagers, venues } from "../../database/schema";
+import { venuePath } from "../../app/lib/venue-url";
+import { toAppUser, type AppUser } from "../../app/lib/user";
+import { listManagedVenues, managerDashboard } from "../../app/services/manager-venues.server";
+import { createCategory, createFaq, createVenue } from "../setup/factories";
+import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+// Issue 13: what the venue-manager area does for the venues a manager is assigned (the refusals
+// are tests/integration/manager-guard.test.ts's): the dashboard's numbers and 'Needs attention',
+// My Venues, the edit page's details (live at once, audited), images through the pipeline within
+// the 10-image limit across stored and new ones, FAQs in the manager's order, and replies that
+// show on the public venue page.
+
+let t: TestApp;
+let http: HttpTestApp;
+let manager: Awaited<ReturnType<TestApp["signUp"]>>;
+let managerUser: AppUser;
+let barn: { id: string };
+
+const png = (color: string) =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+function post(path: string, fields: Record<string, string>, cookie = manager.cookie) {
+  return http.fetch(path, {
+    method: "POST",
+    cookie,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function upload(venueId: string, files: Buffer[], names = files.map((_, i) => `photo-${i}.png`)) {
+  const body = new FormData();
+  files.forEach((b, i) =>
+    body.append("images", new Blob([new Uint8Array(b)], { type: "image/png" }), names[i]),
+  );
+  const res = await http.fetch(`/venue-manager/edit-venue/${venueId}/images`, {
+    method: "POST",
+    cookie: manager.cookie,
+    body,
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+const imagesOf = async (id: string) =>
+  (await t.db.select({ images: venues.images }).from(venues).where(eq(venues.id, id)))[0]!.images;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  http = await startHttpApp(t);
+  manager = await t.signUp({ role: "venue_manager", name: "Morgan Manager" });
+  managerUser = toAppUser({
+    id: manager.id,
+    name: "Morgan Manager",
+    email: manager.email,
+    role: "venue_manager",
+  });
+  barn = await createCategory(t.db, { name: "Barn" });
+  await t.db.insert(venueAmenities).values([{ name: "WiFi" }, { name: "Parking" }]);
+}, 120_000);
+afterAll(async () => {
+  await http?.close();
+  await t?.close();
+});
+
+const assign = (venueId: string, userId = manager.id) =>
+  t.db.insert(venueManagers).values({ userId, venueId });
+
+async function review(venueId: string, rating: number, comment: string) {
+  const author = await t.signUp();
+  const [row] = await t.db
+    .insert(reviews)
+    .values({ venueId, userId: author.id, rating, comment })
+    .returning();
+  return row!;
+}
+
+describe("dashboard and My Venues", () => {
+  it("shows the spec's empty state to a manager with no venues", async () => {
+    const res = await http.fetch("/venue-manager/dashboard", { cookie: manager.cookie });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain("Venue Manager");
+    expect(html).toContain("Welcome back, Morgan Manager");
+    expect(html).toContain("You are not currently managing any venues.");
+    expect(html).toContain("Contact an administrator to be assigned as a manager for specific venues.");
+    const venuesPage = await (await http.fetch("/venue-manager/venues", { cookie: manager.cookie })).text();
+    expect(venuesPage).toContain("You are not currently managing any venues.");
+  });
+
+  it("counts venues and reviews, averages rated venues to one decimal, and lists what needs attention", async () => {
+    const images = ["/uploads/seed/a-800.webp", "/uploads/seed/b-800.webp", "/uploads/seed/c-800.webp"];
+    const complete = await createVenue(t.db, { name: "Aspen Complete", categoryId: barn.id, images });
+    const thin = await createVenue(t.db, {
+      name: "Birch Thin",
+      categoryId: barn.id,
+      images: images.slice(0, 1),
+      description: "",
+      latitude: 0,
+      longitude: 0,
+      capacity: null,
+    });
+    const unrated = await createVenue(t.db, {
+      name: "Cedar Unrated",
+      categoryId: barn.id,
+      images,
+      logoUrl: null,
+    });
+    const notMine = await createVenue(t.db, { name: "Someone Else's", categoryId: barn.id });
+    for (const v of [complete, thin, unrated]) await assign(v.id);
+    await createFaq(t.db, complete.id, "Parking?", 0);
+    await createFaq(t.db, unrated.id, "Parking?", 0);
+    const r1 = await review(complete.id, 5, "Wonderful");
+    await review(complete.id, 4, "Lovely");
+    await review(thin.id, 3, "Fine");
+    await review(notMine.id, 1, "Not counted");
+    // Complete's two reviews: one answered.
+    await post(`/venue-manager/edit-venue/${complete.id}`, {
+      intent: "reply-save",
+      reviewId: r1.id,
+      reply: "Thank you!",
+    });
+
+    const d = await managerDashboard(t.db, managerUser);
+    expect(d.totalVenues).toBe(3);
+    expect(d.totalReviews).toBe(3);
+    // (4.5 + 3) / 2 rated venues: Cedar has no rating and does not count.
+    expect(d.averageRating).toBe(3.8);
+    expect(d.venues.map((v) => v.name)).toEqual(["Aspen Complete", "Birch Thin", "Cedar Unrated"]);
+    const byName = Object.fromEntries(d.venues.map((v) => [v.name, v.attention.map((a) => a.key)]));
+    expect(byName).toEqual({
+      "Aspen Complete": ["unanswered-reviews"],
+      "Birch Thin": ["few-images", "no-description", "no-faqs", "no-coordinates", "unanswered-reviews"],
+      "Cedar Unrated": [],
+    });
+    expect(d.needsAttention).toBe(2);
+
+    const html = await (await http.fetch("/venue-manager/dashboard", { cookie: manager.cookie })).text();
+    expect(html).toMatch(/data-testid="stat-venues"[^>]*>3</);
+    expect(html).toMatch(/data-testid="stat-reviews"[^>]*>3</);
+    expect(html).toMatch(/data-testid="stat-rating"[^>]*>3.8</);
+    expect(html).toMatch(/data-testid="stat-attention"[^>]*>2</);
+    expect(html).toContain("Only 1 photo: add at least 3");
+    expect(html).toContain(`href="/venue-manager/edit-venue/${thin.id}?tab=faqs"`);
+    expect(html).toContain(`href="/venue-manager/edit-venue/${complete.id}"`);
+    expect(html).toContain("No ratings");
+    expect(html).not.toContain("Someone Else");
+
+    const mine = await (await http.fetch("/venue-manager/venues", { cookie: manager.cookie })).text();
+    expect(mine).toContain("No description available.");
+    expect(mine).toContain("Not specified");
+    expect(mine).toContain("3 photos");
+    expect(mine).toContain("Edit Details");
+    expect(mine).toContain("Manage Venue");
+    expect(mine).not.toContain("Someone Else");
+  });
+
+  it("an admin's lists hold the venues assigned to them only, and 'No ratings' with none rated", async () => {
+    const admin = await t.signUp({ role: "admin" });
+    const adminUser = toAppUser({ id: admin.id, name: "A", email: admin.email, role: "admin" });
+    expect(await listManagedVenues(t.db, adminUser)).toEqual([]);
+    const v = await createVenue(t.db, { name: "Admin's Own", categoryId: barn.id });
+    await assign(v.id, admin.id);
+    const d = await managerDashboard(t.db, adminUser);
+    expect(d.venues.map((x) => x.name)).toEqual(["Admin's Own"]);
+    expect(d.averageRating).toBeNull();
+  });
+});
+
+describe("the edit page", () => {
+  let venue: { id: string; name: string };
+  beforeAll(async () => {
+    venue = await createVenue(t.db, { name: "Juniper Lodge", categoryId: barn.id, images: [] });
+    await assign(venue.id);
+  });
+
+  it("opens on Venue Details with the name and location; an unknown venue says 'Venue not found'", async () => {
+    const res = await http.fetch(`/venue-manager/edit-venue/${venue.id}`, { cookie: manager.cookie });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain("Juniper Lodge");
+    expect(html).toContain("1 Main St, Boulder, Colorado 80302");
+    expect(html).toContain('href="/venue-manager/venues"');
+    expect(html).toContain("Venue Details");
+    expect(html).toContain("No images available");
+    expect(html).toContain("No FAQs available");
+    expect(html).toContain("No reviews available");
+    const admin = await t.signUp({ role: "admin" });
+    const missing = await http.fetch("/venue-manager/edit-venue/00000000-0000-4000-8000-000000000000", {
+      cookie: admin.cookie,
+    });
+    const text = await missing.text();
+    expect(missing.status).toBe(404);
+    expect(text).toContain("Venue not found");
+    expect(text).toContain("Back to Dashboard");
+  });
+
+  it("saves the details at once (no re-approval), keeps the images, and records the audit entry", async () => {
+    await t.db
+      .update(venues)
+      .set({ images: ["/uploads/seed/keep-800.webp"] })
+      .where(eq(venues.id, venue.id));
+    const body = new FormData();
+    const fields: Record<string, string> = {
+      name: "Juniper Lodge & Lake",
+      description: "A lodge on the lake.",
+      addressLine1: "5 Lake Rd",
+      city: "Grand Lake",
+      postalCode: "80447",
+      region: "Western Slope North",
+      category: barn.id,
+      priceType: "single",
+      price: "6100",
+      capacity: "150",
+      website: "www.juniper.example",
+      phone: "(970) 555-0100",
+      email: "hi@juniper.example",
+      latitude: "",
+      longitude: "",
+    };
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    body.append("amenities", "WiFi");
+    // A form that tries to drop the images or point at others changes nothing of them.
+    body.append("keepImages", "https://evil.example/x.jpg");
+    const res = await http.fetch(`/venue-manager/edit-venue/${venue.id}`, {
+      method: "POST",
+      cookie: manager.cookie,
+      body,
+    });
+    const text = await res.text();
+    expect(res.status, text.slice(0, 300)).toBe(200);
+    expect(text).toContain("Venue updated successfully");
+    const [v] = await t.db.select().from(venues).where(eq(venues.id, venue.id));
+    expect(v).toMatchObject({
+      name: "Juniper Lodge & Lake",
+      pricePerEvent: 6100,
+      capacity: 150,
+      phone: "(970) 555-0100",
+      isApproved: true,
+      images: ["/uploads/seed/keep-800.webp"],
+      location: "5 Lake Rd, Grand Lake, Colorado 80447",
+    });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, venue.id), eq(auditLog.action, "venue.update")));
+    expect(entry).toMatchObject({
+      actorId: manager.id,
+      details: expect.objectContaining({ by: "venue_manager" }),
+    });
+    // Live at once on the public page.
+    const page = await http.fetch(venuePath({ id: venue.id, name: "Juniper Lodge & Lake" }));
+    expect(await page.text()).toContain("A lodge on the lake.");
+  });
+
+  it("uploads through the image pipeline within 10 images counting the stored ones", async () => {
+    await t.db
+      .update(venues)
+      .set({ images: Array.from({ length: 8 }, (_, i) => `/uploads/seed/s${i}-800.webp`) })
+      .where(eq(venues.id, venue.id));
+    // 8 stored + 3 new: refused, nothing stored.
+    const tooMany = await upload(venue.id, [
+      await png("#111111"),
+      await png("#222222"),
+      await png("#333333"),
+    ]);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.text).toContain("You can only upload a maximum of 10 images");
+    expect(await imagesOf(venue.id)).toHaveLength(8);
+
+    // 8 + 2: accepted, re-encoded as WebP under venues/{id}/, after the stored ones.
+    const ok = await upload(venue.id, [await png("#444444"), await png("#555555")]);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.text).toContain("2 images uploaded");
+    const images = await imagesOf(venue.id);
+    expect(images).toHaveLength(10);
+    for (const url of images.slice(8)) {
+      expect(url).toMatch(new RegExp(`^/uploads/venues/${venue.id}/[0-9a-f-]{36}-\\d+\\.webp$`));
+      const key = t.storage.keyOf(url)!;
+      expect((await t.storage.get(key)) !== null).toBe(true);
+    }
+
+    // Full: even one more is refused.
+    const full = await upload(venue.id, [await png("#666666")]);
+    expect(full.status).toBe(400);
+    expect(full.text).toContain("You can only upload a maximum of 10 images");
+
+    // Not an image: refused by content, whatever its name.
+    await t.db
+      .update(venues)
+      .set({ images: images.slice(8) })
+      .where(eq(venues.id, venue.id));
+    const fake = await upload(venue.id, [Buffer.from("not an image at all")], ["holiday.png"]);
+    expect(fake.status).toBe(422);
+    expect(fake.text).toContain("Failed to upload images. Please try again.");
+  });
+
+  it("sets the cover, moves, and removes an image (its stored files too)", async () => {
+    const [a, b] = await imagesOf(venue.id);
+    const path = `/venue-manager/edit-venue/${venue.id}`;
+    expect((await post(path, { intent: "image-cover", url: b! })).status).toBe(200);
+    expect(await imagesOf(venue.id)).toEqual([b, a]);
+    expect((await post(path, { intent: "image-move", url: b!, direction: "down" })).status).toBe(200);
+    expect(await imagesOf(venue.id)).toEqual([a, b]);
+    const refused = await post(path, { intent: "image-move", url: b!, direction: "down" });
+    expect(refused.status).toBe(409);
+    const foreign = await post(path, { intent: "image-remove", url: "/uploads/venues/other/x-800.webp" });
+    expect(foreign.status).toBe(404);
+    const key = t.storage.keyOf(a!)!;
+    const removed = await post(path, { intent: "image-remove", url: a! });
+    expect(await removed.text()).toContain("Image removed");
+    expect(await imagesOf(venue.id)).toEqual([b]);
+    expect((await t.storage.get(key)) !== null).toBe(false);
+    expect((await t.storage.get(t.storage.keyOf(b!)!)) !== null).toBe(true);
+  });
+
+  it("adds FAQs at highest + 1 (0 first) with the spec's message for blanks, and deletes them", async () => {
+    const path = `/venue-manager/edit-venue/${venue.id}`;
+    const blank = await post(path, { intent: "faq-add", question: "  ", answer: "Yes" });
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("Please provide both question and answer");
+    for (const q of ["Parking?", "Catering?"]) {
+      const res = await post(path, { intent: "faq-add", question: q, answer: "Yes." });
+      expect(await res.text()).toContain("FAQ added successfully");
+    }
+    const faqs = await t.db
+      .select({ id: venueFaqs.id, q: venueFaqs.question, order: venueFaqs.displayOrder })
+      .from(venueFaqs)
+      .where(eq(venueFaqs.venueId, venue.id))
+      .orderBy(venueFaqs.displayOrder);
+    expect(faqs.map((f) => [f.q, f.order])).toEqual([
+      ["Parking?", 0],
+      ["Catering?", 1],
+    ]);
+    const del = await post(path, { intent: "faq-delete", faqId: faqs[0]!.id });
+    expect(await del.text()).toContain("FAQ deleted successfully");
+    const public_ = await (
+      await http.fetch(venuePath({ id: venue.id, name: "Juniper Lodge & Lake" }))
+    ).text();
+    expect(public_).toContain("Catering?");
+    expect(public_).not.toContain("Parking?");
+  });
+
+  it("posts one public reply per review, shown under it on the venue page; edits replace it; a review of another venue is refused", async () => {
+    const path = `/venue-manager/edit-venue/${venue.id}`;
+    const r = await review(venue.id, 4, "Gorgeous lake views.");
+    const other = await createVenue(t.db, { name: "Other Hall", categoryId: barn.id });
+    const foreign = await review(other.id, 2, "Meh");
+    const refused = await post(path, { intent: "reply-save", reviewId: foreign.id, reply: "Not yours" });
+    expect(refused.status).toBe(404);
+    const empty = await post(path, { intent: "reply-save", reviewId: r.id, reply: "   " });
+    expect(empty.status).toBe(400);
+
+    expect(
+      await (
+        await post(path, { intent: "reply-save", reviewId: r.id, reply: "Thank you, come back!" })
+      ).text(),
+    ).toContain("Reply published");
+    expect(
+      await (
+        await post(path, { intent: "reply-save", reviewId: r.id, reply: "Thanks, see you soon!" })
+      ).text(),
+    ).toContain("Reply updated");
+    const page = await (await http.fetch(venuePath({ id: venue.id, name: "Juniper Lodge & Lake" }))).text();
+    expect(page).toContain("Response from the venue");
+    expect(page).toContain("Thanks, see you soon!");
+    expect(page).not.toContain("Thank you, come back!");
+
+    const manage = await (await http.fetch(`${path}?tab=reviews`, { cookie: manager.cookie })).text();
+    expect(manage).toContain("Customer Reviews");
+    expect(manage).toContain("Gorgeous lake views.");
+    expect(manage).toContain("Your reply");
+
+    expect(await (await post(path, { intent: "reply-delete", reviewId: r.id })).text()).toContain(
+      "Reply removed",
+    );
+    const after = await (await http.fetch(venuePath({ id: venue.id, name: "Juniper Lodge & Lake" }))).text();
+    expect(after).not.toContain("Response from the venue");
+    const audit = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, r.id));
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "review.reply",
+      "review.reply",
+      "review.reply_delete",
+    ]);
+  });
+});
+
+describe("requests from a form on the site only", () => {
+  it("refuses a cross-site post", async () => {
+    const venue = await createVenue(t.db, { name: "Cross Site Hall", categoryId: barn.id });
+    await assign(venue.id);
+    const res = await http.fetch(`/venue-manager/edit-venue/${venue.id}`, {
+      method: "POST",
+      cookie: manager.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: new URLSearchParams({ intent: "faq-add", question: "Q", answer: "A" }),
+    });
+    expect(res.status).toBe(403);
+  });
+});
