@@ -19,6 +19,14 @@ export const FIELD_NAMES = [
   "newPassword",
   "confirmPassword",
   "avatarUrl",
+  // The venue manager's edit page (issue 13).
+  "question",
+  "answer",
+  "faqId",
+  "reviewId",
+  "reply",
+  "url",
+  "direction",
 ] as const;
 
 /** Keys that are trouble in themselves (prototype names, brackets, empty, NUL, huge). */

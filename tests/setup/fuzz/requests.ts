@@ -103,7 +103,25 @@ function realValue(key: string, c: FuzzContext): fc.Arbitrary<Tagged> {
   const real = (...xs: string[]) => tagged("value:real", pick(xs));
   switch (key) {
     case "intent":
-      return real("login", "register", "revoke-sessions", "delete", "LOGIN");
+      return real(
+        "login",
+        "register",
+        "revoke-sessions",
+        "delete",
+        "LOGIN",
+        // The venue manager's edit page (issue 13).
+        "faq-add",
+        "faq-delete",
+        "reply-save",
+        "reply-delete",
+        "image-remove",
+        "image-cover",
+        "image-move",
+      );
+    case "direction":
+      return real("up", "down", "sideways");
+    case "url":
+      return real("/uploads/seed/a-800.webp", "/uploads/../../etc/passwd", "https://evil.example/x.jpg");
     case "email":
       return fc.oneof(
         real(c.email, c.otherEmail),
@@ -165,6 +183,10 @@ function templates(c: FuzzContext, h: string): Record<string, string>[] {
     { intent: "revoke-sessions" },
     { rating: "4", comment: "Lovely venue, kind staff." },
     { venueId: c.venueId, saved: "true" },
+    // The venue manager's edit page (issue 13): an FAQ, a reply, an image change.
+    { intent: "faq-add", question: "Is there parking?", answer: "Yes, for 80 cars." },
+    { intent: "reply-save", reviewId: "00000000-0000-4000-8000-000000000000", reply: "Thank you!" },
+    { intent: "image-move", url: "/uploads/seed/a-800.webp", direction: "up" },
     {},
   ];
 }
@@ -180,37 +202,33 @@ const keyArb: fc.Arbitrary<{ k: string; tag?: string }> = fc.oneof(
 
 /** One of our forms with fields replaced, dropped or repeated, and random keys added. */
 function formArb(c: FuzzContext): fc.Arbitrary<Pair[]> {
-  return fc
-    .tuple(
-      percent.map((n) => n % 10),
-      hex(8),
-    )
-    .chain(([n, h]) => {
-      const tpl = templates(c, h)[n]!;
-      const fields = Object.entries(tpl).map(([k, v]) =>
-        fc.oneof(
-          { weight: 5, arbitrary: fc.constant<Pair[]>([{ k, v, tag: "value:real" }]) },
-          { weight: 5, arbitrary: hostileValue(k).map((t): Pair[] => [{ k, v: t.v, tag: t.tag }]) },
-          { weight: 1, arbitrary: fc.constant<Pair[]>([]) },
-          {
-            weight: 1,
-            arbitrary: hostileValue(k).map((t): Pair[] => [
-              { k, v: t.v, tag: t.tag, keyTag: "key:repeated" },
-              { k, v, tag: "value:real" },
-            ]),
-          },
-        ),
-      );
-      const extra = fc.array(
-        keyArb.chain(({ k, tag }) =>
-          fc
-            .oneof(realValue(k, c), hostileValue(k))
-            .map((t): Pair[] => [{ k, v: t.v, tag: t.tag, keyTag: tag }]),
-        ),
-        { maxLength: 4 },
-      );
-      return fc.tuple(fc.tuple(...fields), extra).map(([a, b]) => [...a.flat(), ...b.flat()]);
-    });
+  return fc.tuple(percent, hex(8)).chain(([n, h]) => {
+    const all = templates(c, h);
+    const tpl = all[n % all.length]!;
+    const fields = Object.entries(tpl).map(([k, v]) =>
+      fc.oneof(
+        { weight: 5, arbitrary: fc.constant<Pair[]>([{ k, v, tag: "value:real" }]) },
+        { weight: 5, arbitrary: hostileValue(k).map((t): Pair[] => [{ k, v: t.v, tag: t.tag }]) },
+        { weight: 1, arbitrary: fc.constant<Pair[]>([]) },
+        {
+          weight: 1,
+          arbitrary: hostileValue(k).map((t): Pair[] => [
+            { k, v: t.v, tag: t.tag, keyTag: "key:repeated" },
+            { k, v, tag: "value:real" },
+          ]),
+        },
+      ),
+    );
+    const extra = fc.array(
+      keyArb.chain(({ k, tag }) =>
+        fc
+          .oneof(realValue(k, c), hostileValue(k))
+          .map((t): Pair[] => [{ k, v: t.v, tag: t.tag, keyTag: tag }]),
+      ),
+      { maxLength: 4 },
+    );
+    return fc.tuple(fc.tuple(...fields), extra).map(([a, b]) => [...a.flat(), ...b.flat()]);
+  });
 }
 
 const urlencode = (pairs: Pair[]) => new URLSearchParams(pairs.map((p) => [p.k, p.v])).toString();
