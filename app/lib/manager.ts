@@ -11,3 +11,28 @@ export function managerMeta(title: string, siteName = "Vows & Vistas"): MetaDesc
 /** A rating as the manager screens show it: one decimal, or 'No ratings' without reviews. */
 export const ratingLabel = (rating: number, reviewCount: number) =>
   reviewCount > 0 ? rating.toFixed(1) : "No ratings";
+
+/** The area's messages (spec section 8, Manager; issue 13), for the services and the pages. */
+export const managerMessages = {
+  dashboardFailed: "Failed to load dashboard data",
+  venuesFailed: "Failed to load managed venues",
+  venueFailed: "Failed to load venue details",
+  updated: "Venue updated successfully",
+  updateFailed: "Failed to update venue",
+  notFound: "Venue not found",
+  faqAdded: "FAQ added successfully",
+  faqAddFailed: "Failed to add FAQ",
+  faqDeleted: "FAQ deleted successfully",
+  faqDeleteFailed: "Failed to delete FAQ",
+  imagesAdded: (n: number) => `${n} ${n === 1 ? "image" : "images"} uploaded`,
+  imageRemoved: "Image removed",
+  coverSet: "Cover image updated",
+  imageMoved: "Image order updated",
+  imageFailed: "Failed to update images",
+  imageNotFound: "Image not found",
+  noImagesChosen: "Please choose at least one image",
+  replySaved: "Reply published",
+  replyUpdated: "Reply updated",
+  replyDeleted: "Reply removed",
+  replyFailed: "Failed to save reply",
+} as const;

@@ -7,6 +7,7 @@ import type { UploadLimits } from "~/infra/uploads.server";
 import { changeImageList, type ImageChange } from "~/lib/image-order";
 import type { Toast } from "~/lib/toast";
 import { MAX_IMAGE_BYTES, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
+import { managerMessages } from "~/lib/manager";
 import type { AppUser } from "~/lib/user";
 import type { Faq, ReviewView } from "~/lib/venue";
 import { attentionItems, averageRating, type AttentionItem } from "~/lib/venue-attention";
@@ -32,29 +33,7 @@ import { deleteFiles, readVenueUpload, storeVenueFiles, venueFileKeys } from "./
 // read and write of one venue checks canManageVenue here, whatever the route did. Writes go live
 // at once (no re-approval) and carry their audit entry in the same transaction.
 
-export const managerMessages = {
-  dashboardFailed: "Failed to load dashboard data",
-  venuesFailed: "Failed to load managed venues",
-  venueFailed: "Failed to load venue details",
-  updated: "Venue updated successfully",
-  updateFailed: "Failed to update venue",
-  notFound: "Venue not found",
-  faqAdded: "FAQ added successfully",
-  faqAddFailed: "Failed to add FAQ",
-  faqDeleted: "FAQ deleted successfully",
-  faqDeleteFailed: "Failed to delete FAQ",
-  imagesAdded: (n: number) => `${n} ${n === 1 ? "image" : "images"} uploaded`,
-  imageRemoved: "Image removed",
-  coverSet: "Cover image updated",
-  imageMoved: "Image order updated",
-  imageFailed: "Failed to update images",
-  imageNotFound: "Image not found",
-  noImagesChosen: "Please choose at least one image",
-  replySaved: "Reply published",
-  replyUpdated: "Reply updated",
-  replyDeleted: "Reply removed",
-  replyFailed: "Failed to save reply",
-} as const;
+export { managerMessages };
 
 export type ManagedVenueCard = {
   id: string;

@@ -5,9 +5,9 @@ import { EmptyState, Panel } from "~/components/admin/admin-page";
 import { ManagedVenueCard, ManagedVenueRating, PendingBadge } from "~/components/manager/managed-venue-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { expectUser, getApp } from "~/infra/session.server";
-import { managerMeta } from "~/lib/manager";
+import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
-import { managerDashboard, managerMessages } from "~/services/manager-venues.server";
+import { managerDashboard } from "~/services/manager-venues.server";
 
 // Spec: 'Manager dashboard' (issue 13, item 2): four counts, the venues that need attention and
 // why, and the 'Your Venues' grid. An admin here sees the venues assigned to them.

@@ -13,18 +13,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
-import { managerMeta } from "~/lib/manager";
+import { managerMessages, managerMeta } from "~/lib/manager";
 import type { Toast } from "~/lib/toast";
 import { readTab, type ManagerTab } from "~/lib/venue-attention";
 import { managerActionSchema, MANAGER_FAQ_BOTH_REQUIRED, type ManagerIntent } from "~/lib/validation/manager";
 import { isThrownAnswer } from "~/services/admin-venues.server";
 import { addFaq, deleteFaq } from "~/services/faqs.server";
-import {
-  changeVenueImage,
-  getManagedVenue,
-  managerMessages,
-  updateManagedVenue,
-} from "~/services/manager-venues.server";
+import { changeVenueImage, getManagedVenue, updateManagedVenue } from "~/services/manager-venues.server";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 import { deleteReviewReply, saveReviewReply } from "~/services/reviews.server";
 

@@ -10,13 +10,9 @@ import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
 import { expectUser, getApp } from "~/infra/session.server";
-import { managerMeta } from "~/lib/manager";
+import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
-import {
-  listManagedVenues,
-  managerMessages,
-  type ManagedVenueCard as Card,
-} from "~/services/manager-venues.server";
+import { listManagedVenues, type ManagedVenueCard as Card } from "~/services/manager-venues.server";
 import type { loader as editLoader } from "./edit-venue";
 
 // Spec: 'Manager My Venues' (issue 13, item 3): a card per venue the user manages, 'Edit Details'
