@@ -38,6 +38,12 @@ const SERVICES = {
   regex: inApp("services"),
   message: "Infra is plumbing under the services: take what it needs as a parameter instead.",
 };
+// Icons come from one cached SVG sprite; lucide-react's inline drawings cost ~500 bytes of HTML
+// each (issue 9). scripts/icons.ts reads lucide's drawings to build the sprite.
+const INLINE_ICONS = {
+  regex: "^lucide-react(?:/|$)",
+  message: "Use ~/components/ui/icons (the SVG sprite; add a new icon in icon-sprite.ts).",
+};
 const layer = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
 export default tseslint.config(
@@ -70,7 +76,8 @@ export default tseslint.config(
     files: ["app/infra/config.server.ts", "scripts/**", "tests/**", "*.config.ts", "server.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
-  layer(["app/components/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTE_VALUES]),
+  layer(["app/components/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTE_VALUES, INLINE_ICONS]),
+  layer(["app/routes/**/*.{ts,tsx}"], [INLINE_ICONS]),
   layer(["app/lib/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTE_VALUES]),
   layer(["app/services/**/*.{ts,tsx}"], [ROUTES, COMPONENTS]),
   layer(["app/infra/**/*.{ts,tsx}"], [SERVICES, ROUTES, COMPONENTS]),

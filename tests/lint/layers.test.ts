@@ -74,6 +74,15 @@ describe("layer rule (no-restricted-imports per folder)", () => {
     },
   );
 
+  it.each(["app/components/venue/fixture.tsx", "app/routes/public/fixture.tsx"])(
+    "%s draws icons from the sprite, not lucide-react",
+    async (file) => {
+      expect(await lint(file, importing("lucide-react"))).toEqual(
+        restricted("lucide-react", "the SVG sprite"),
+      );
+    },
+  );
+
   it("a component may import a route's action type, not its values", async () => {
     const file = "app/components/venue/fixture.tsx";
     expect(await lint(file, importing("~/routes/resources/favorites", true))).toEqual([]);

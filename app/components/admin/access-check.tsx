@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 import { CHECK_GIVE_UP_MS, CHECK_HELP_MS } from "~/lib/admin";

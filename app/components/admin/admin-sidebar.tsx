@@ -8,12 +8,12 @@ import {
   Shapes,
   Sparkles,
   Users,
-  type LucideIcon,
-} from "lucide-react";
+  type Icon,
+} from "~/components/ui/icons";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 
-export const ADMIN_LINKS: { to: string; label: string; icon: LucideIcon }[] = [
+export const ADMIN_LINKS: { to: string; label: string; icon: Icon }[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/venues", label: "Venues", icon: Building2 },
   { to: "/admin/pending", label: "Pending Venues", icon: Clock },

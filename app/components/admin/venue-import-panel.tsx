@@ -1,4 +1,4 @@
-import { CircleCheck, Download, FileSpreadsheet, TriangleAlert, Upload } from "lucide-react";
+import { CircleCheck, Download, FileSpreadsheet, TriangleAlert, Upload } from "~/components/ui/icons";
 import { useId, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { showToast } from "~/components/layout/use-toast";

@@ -1,4 +1,4 @@
-import { LoaderCircle, Search, X } from "lucide-react";
+import { LoaderCircle, Search, X } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { inputClass } from "~/components/forms/fields";
 import type { AssignableVenue, AssignmentChoices } from "~/lib/admin";

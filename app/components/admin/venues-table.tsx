@@ -10,7 +10,7 @@ import {
   Search,
   Trash2,
   TriangleAlert,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { useToast } from "~/components/layout/use-toast";

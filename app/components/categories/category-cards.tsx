@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { ViewMode } from "~/components/ui/view-toggle";

@@ -1,5 +1,5 @@
 import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { VenueImage } from "~/components/venue/venue-image";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
@@ -13,12 +13,11 @@ export function CategoryCarousel({ categories }: { categories: CategoryTile[] })
     <div className="relative">
       {/* The vertical padding leaves room inside the clipping viewport for a tile's focus ring. */}
       <div ref={ref} className="-my-2 overflow-hidden py-2" aria-roledescription="carousel">
-        <ul className="-ml-4 flex touch-pan-y">
+        <ul className="-ml-4 flex touch-pan-y *:min-w-0 *:shrink-0 *:grow-0 *:basis-1/2 *:pl-4 *:animate-fade-up md:*:basis-1/3 lg:*:basis-1/6">
           {categories.map((c, i) => (
             <li
               key={c.id}
-              className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 md:basis-1/3 lg:basis-1/6 animate-fade-up"
-              style={{ animationDelay: `${i * 0.05}s` }}
+              style={{ animationDelay: `${(i * 0.05).toFixed(2)}s` }}
               // A tile reached with the keyboard comes into view at once (Embla's own focus
               // handling depends on timing and missed some), so its focus ring is seen.
               onFocus={(e) => {

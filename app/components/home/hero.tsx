@@ -1,4 +1,4 @@
-import { ChevronDown, MapPin, Search, Users } from "lucide-react";
+import { ChevronDown, MapPin, Search, Users } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -6,7 +6,7 @@ import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import { heroSearchUrl } from "~/lib/hero-search";
 
-export const HERO_IMAGES = ["/images/hero-1", "/images/hero-2", "/images/hero-3"] as const;
+const HERO_IMAGES = ["/images/hero-1", "/images/hero-2", "/images/hero-3"] as const;
 export const HERO_INTERVAL_MS = 6000;
 const FADE_MS = 1000;
 

@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, Menu, Shield, X } from "lucide-react";
+import { ChevronDown, LayoutDashboard, Menu, Shield, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
@@ -29,7 +29,7 @@ export function Brand({ className }: { className?: string }) {
       to="/"
       className={cn("flex items-center gap-2 font-serif text-xl font-semibold text-ink", className)}
     >
-      <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
+      <img src="/favicon.svg" alt="" width={28} height={28} fetchPriority="low" className="h-7 w-7" />
       <span className="whitespace-nowrap">{site.siteName}</span>
     </Link>
   );

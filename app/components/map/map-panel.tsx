@@ -1,4 +1,4 @@
-import { List, MapPinned } from "lucide-react";
+import { List, MapPinned } from "~/components/ui/icons";
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";

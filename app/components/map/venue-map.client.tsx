@@ -16,7 +16,7 @@ import {
   type Map as LeafletMap,
   type Marker,
 } from "leaflet";
-import { LoaderCircle, LocateFixed } from "lucide-react";
+import { LoaderCircle, LocateFixed } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/layout/use-toast";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { activeFilters, removeFilter, type SearchFilters } from "~/lib/search";
 import { resultsUrl, type SearchChoices } from "~/lib/search-page";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "~/components/ui/icons";
 import type { FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import type { SearchFilters } from "~/lib/search";

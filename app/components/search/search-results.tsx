@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { SearchX } from "~/components/ui/icons";
 import type { FormEvent } from "react";
 import { Pagination } from "~/components/ui/pagination";
 import { ButtonLink } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { OVER_PHOTO_FOCUS } from "./button";
 

@@ -1,4 +1,4 @@
-import { LoaderCircle } from "lucide-react";
+import { LoaderCircle } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {

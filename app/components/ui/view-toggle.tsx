@@ -1,4 +1,4 @@
-import { LayoutGrid, List } from "lucide-react";
+import { LayoutGrid, List } from "~/components/ui/icons";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 

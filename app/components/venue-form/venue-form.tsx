@@ -1,4 +1,4 @@
-import { ImageOff, ImagePlus, MapPin, X } from "lucide-react";
+import { ImageOff, ImagePlus, MapPin, X } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import {

@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import { Heart } from "~/components/ui/icons";
 import { buttonClass, OVER_PHOTO_FOCUS } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { useFavorite } from "./use-favorite";

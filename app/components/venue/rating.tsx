@@ -1,30 +1,20 @@
-import { Star } from "lucide-react";
+import type { CSSProperties } from "react";
+import { Star } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { roundRating } from "~/lib/venue";
 
-export function Stars({
-  value,
-  className,
-  size = "h-4 w-4",
-}: {
-  value: number;
-  className?: string;
-  size?: string;
-}) {
+/**
+ * Five stars as one element: a star mask repeated five times over a fill as wide as the rounded
+ * rating (`.stars` in app.css). A venue page with ten reviews drew 55 inline icons before.
+ */
+export function Stars({ value, className }: { value: number; className?: string }) {
   return (
     <span
-      className={cn("inline-flex", className)}
+      className={cn("stars", className)}
+      style={{ "--stars": Math.round(value) } as CSSProperties}
       role="img"
       aria-label={`${roundRating(value)} out of 5 stars`}
-    >
-      {[1, 2, 3, 4, 5].map((i) => (
-        <Star
-          key={i}
-          aria-hidden="true"
-          className={cn(size, i <= Math.round(value) ? "fill-star text-star" : "fill-sand text-sand")}
-        />
-      ))}
-    </span>
+    />
   );
 }
 

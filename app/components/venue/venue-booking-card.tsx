@@ -1,4 +1,4 @@
-import { CalendarHeart, Globe, Users } from "lucide-react";
+import { CalendarHeart, Globe, Users } from "~/components/ui/icons";
 import { priceDisplay, websiteUrl, type VenueView } from "~/lib/venue";
 
 /** The side card: capacity, price, the website, and the spec's booking notice. */

@@ -1,4 +1,4 @@
-import { MapPin, Users } from "lucide-react";
+import { MapPin, Users } from "~/components/ui/icons";
 import { useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { OVER_PHOTO_FOCUS } from "~/components/ui/button";
@@ -6,8 +6,8 @@ import { CarouselArrows } from "~/components/ui/carousel-arrows";
 import { useSwipe } from "~/components/ui/use-swipe";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/cn";
-import { usableImages } from "~/lib/images";
 import { useHydrated } from "~/lib/use-hydrated";
+import { usableImages } from "~/lib/images";
 import { capacityLabel, photoAlt, type VenueCardData } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { FavoriteHeart } from "./favorite-button";
@@ -16,17 +16,29 @@ import { VenueImage } from "./venue-image";
 
 const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 768px) 45vw, 100vw";
 
-/** The card's photo index; wraps both ways. */
+/** The card's photo index; wraps both ways. `moved` once the visitor has turned a photo. */
 function useCarouselIndex(count: number) {
   const [index, setIndex] = useState(0);
-  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
-  return { index, setIndex, go };
+  const [moved, setMoved] = useState(false);
+  const show = (i: number) => {
+    setIndex(i);
+    setMoved(true);
+  };
+  const go = (delta: number) => show((index + delta + count) % count);
+  return { index, moved, setIndex: show, go };
 }
 
+/**
+ * The server sends only the shown photo, and the arrows and dots come with the script that makes
+ * them work: a page of 24 cards stays light (issue 9, ADR 014), and nothing on the first screen
+ * waits for them. They sit over the photo, so their arrival moves nothing. Once hydrated, the
+ * photos either side are in the page too, so an arrow shows a photo that is already loading.
+ */
 function CardCarousel({
   images,
   name,
   index,
+  moved,
   setIndex,
   go,
   ref,
@@ -36,9 +48,6 @@ function CardCarousel({
   ref: RefObject<HTMLDivElement | null>;
 } & ReturnType<typeof useCarouselIndex>) {
   const count = images.length;
-  // The server sends the shown photo only (a list of 24 cards stays under the 200 KB HTML budget,
-  // ADR 014); once hydrated, the photos either side are in the page too, so an arrow shows a
-  // photo that is already loading.
   const hydrated = useHydrated();
   const near = (i: number) =>
     i === index || (hydrated && (i === (index + 1) % count || i === (index - 1 + count) % count));
@@ -54,13 +63,14 @@ function CardCarousel({
             sizes={CARD_SIZES}
             loading="lazy"
             draggable={false}
+            fade={moved && i === index}
             alt={i === index ? photoAlt(name, i, count) : ""}
             aria-hidden={i === index ? undefined : true}
             className={cn("absolute inset-0 h-full w-full object-cover", i !== index && "invisible")}
           />
         ),
       )}
-      {count > 1 ? (
+      {count > 1 && hydrated ? (
         <>
           <CarouselArrows
             onPrevious={() => go(-1)}

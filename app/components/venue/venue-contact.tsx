@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone } from "~/components/ui/icons";
 import { mapsSearchUrl, type VenueView } from "~/lib/venue";
 
 /** Phone, email (mailto) and the address, which opens a maps search in a new tab. */

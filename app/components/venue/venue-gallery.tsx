@@ -9,9 +9,14 @@ import { VenueImage } from "./venue-image";
  *  and follows a swipe (touch, pen or a mouse drag). Give it a `key` per venue so the index starts
  *  again when the images change. */
 export function VenueGallery({ images, name }: { images: string[]; name: string }) {
-  const [index, setIndex] = useState(0);
+  const [index, setIndexState] = useState(0);
+  const [moved, setMoved] = useState(false);
   const count = images.length;
-  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+  const setIndex = (i: number) => {
+    setIndexState(i);
+    setMoved(true);
+  };
+  const go = (delta: number) => setIndex((index + delta + count) % count);
   const swipe = useSwipe({ onSwipe: (direction) => count > 1 && go(direction) });
 
   return (
@@ -24,21 +29,20 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
           if (e.key === "ArrowRight") go(1);
         }}
       >
-        {images.map((src, i) => (
-          <VenueImage
-            key={src + i}
-            src={src}
-            width={1600}
-            height={1067}
-            sizes="(min-width: 1280px) 840px, (min-width: 1024px) 66vw, 100vw"
-            loading={i === 0 ? "eager" : "lazy"}
-            draggable={false}
-            fetchPriority={i === 0 ? "high" : undefined}
-            alt={i === index ? photoAlt(name, i, count) : ""}
-            aria-hidden={i === index ? undefined : true}
-            className={cn("absolute inset-0 h-full w-full object-cover", i !== index && "invisible")}
-          />
-        ))}
+        {/* One photo at a time: the first is the page's largest paint, preloaded by React with
+            a high priority; a photo the visitor moves to fades in. */}
+        <VenueImage
+          key={index}
+          src={images[index]!}
+          width={1600}
+          height={1067}
+          sizes="(min-width: 1280px) 840px, (min-width: 1024px) 66vw, 100vw"
+          draggable={false}
+          fetchPriority={moved ? undefined : "high"}
+          fade={moved}
+          alt={photoAlt(name, index, count)}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
         {count > 1 ? <CarouselArrows onPrevious={() => go(-1)} onNext={() => go(1)} /> : null}
         <span
           data-testid="gallery-counter"

@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import { MapPin } from "~/components/ui/icons";
 import { logoFallback, type VenueView } from "~/lib/venue";
 import { FavoriteHeart } from "./favorite-button";
 import { RatingSummary } from "./rating";

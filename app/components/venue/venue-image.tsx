@@ -6,19 +6,21 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
   src: string;
   width: number;
   height: number;
+  /** Fade in over 500 ms (CSS only): for a photo the visitor moved to, never the first one. */
+  fade?: boolean;
 };
 
 /**
- * A venue photo: responsive `srcset` for our stored images, a 500 ms fade-in once loaded, and
- * the default image when it fails. Server-rendered images may finish loading before hydration,
- * so the ref also checks `complete`.
+ * A venue photo: responsive `srcset` for our stored images, and the default image when it fails.
+ * The first photo of a page shows as soon as its bytes arrive, with no script between them and
+ * the paint (issue 9: a fade that waited for hydration held the largest paint back by seconds).
+ * A server-rendered image may fail before hydration, so the ref also checks it.
  */
-export function VenueImage({ src, className, sizes, width, height, alt = "", ...props }: Props) {
+export function VenueImage({ src, className, sizes, width, height, alt = "", fade, ...props }: Props) {
   const [failed, setFailed] = useState(false);
-  const [loaded, setLoaded] = useState(false);
   const actual = failed ? DEFAULT_VENUE_IMAGE : src;
   const ref = useCallback((img: HTMLImageElement | null) => {
-    if (img?.complete && img.naturalWidth > 0) setLoaded(true);
+    if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
   }, []);
   return (
     <img
@@ -30,11 +32,10 @@ export function VenueImage({ src, className, sizes, width, height, alt = "", ...
       height={height}
       alt={alt}
       decoding="async"
-      onLoad={() => setLoaded(true)}
       onError={() => {
         if (!failed) setFailed(true);
       }}
-      className={cn("transition-opacity duration-500", loaded ? "opacity-100" : "opacity-0", className)}
+      className={cn(fade && "animate-fade-in", className)}
       {...props}
     />
   );

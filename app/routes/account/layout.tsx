@@ -7,7 +7,7 @@ import {
   MapPin,
   Shield,
   UserRound,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import { Form, Link, NavLink, Outlet, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { UserAvatar } from "~/components/layout/user-avatar";

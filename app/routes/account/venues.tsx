@@ -1,4 +1,4 @@
-import { ExternalLink, Plus } from "lucide-react";
+import { ExternalLink, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/venues";
 import { expectUser, getApp } from "~/infra/session.server";
 import { Button } from "~/components/ui/button";

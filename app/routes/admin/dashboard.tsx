@@ -1,4 +1,4 @@
-import { Building2, Clock, History, Map, RefreshCw, Users } from "lucide-react";
+import { Building2, Clock, History, Map, RefreshCw, Users } from "~/components/ui/icons";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";

@@ -1,4 +1,4 @@
-import { ArrowLeft, CircleHelp, ExternalLink } from "lucide-react";
+import { ArrowLeft, CircleHelp, ExternalLink } from "~/components/ui/icons";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/edit-venue";
 import { buttonClass } from "~/components/ui/button";

@@ -1,4 +1,14 @@
-import { Check, CircleDollarSign, Clock, ExternalLink, Mail, MapPin, Tag, Users, X } from "lucide-react";
+import {
+  Check,
+  CircleDollarSign,
+  Clock,
+  ExternalLink,
+  Mail,
+  MapPin,
+  Tag,
+  Users,
+  X,
+} from "~/components/ui/icons";
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/pending";

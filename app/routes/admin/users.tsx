@@ -1,4 +1,4 @@
-import { Building2, KeyRound, RefreshCw, Search, ShieldCheck, UserMinus } from "lucide-react";
+import { Building2, KeyRound, RefreshCw, Search, ShieldCheck, UserMinus } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/users";

@@ -1,4 +1,4 @@
-import { Pencil, Plus, RefreshCw, Sparkles, Trash2 } from "lucide-react";
+import { Pencil, Plus, RefreshCw, Sparkles, Trash2 } from "~/components/ui/icons";
 import { useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/venue-amenities";

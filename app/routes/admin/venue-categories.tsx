@@ -1,4 +1,4 @@
-import { ImageIcon, Pencil, Plus, Shapes, Trash2 } from "lucide-react";
+import { ImageIcon, Pencil, Plus, Shapes, Trash2 } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/venue-categories";

@@ -1,4 +1,12 @@
-import { ArrowDown, ArrowLeft, ArrowUp, MessageCircleQuestion, Plus, Save, Trash2 } from "lucide-react";
+import {
+  ArrowDown,
+  ArrowLeft,
+  ArrowUp,
+  MessageCircleQuestion,
+  Plus,
+  Save,
+  Trash2,
+} from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { data, useBlocker, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/venue-faqs";

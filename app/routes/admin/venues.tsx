@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/ui/icons";
 import { useCallback, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/venues";

@@ -1,4 +1,4 @@
-import { ArrowLeft, SlidersHorizontal } from "lucide-react";
+import { ArrowLeft, SlidersHorizontal } from "~/components/ui/icons";
 import { data, isRouteErrorResponse, useRouteError, useSearchParams } from "react-router";
 import type { Route } from "./+types/category";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";

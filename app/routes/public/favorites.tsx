@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import { Heart } from "~/components/ui/icons";
 import type { Route } from "./+types/favorites";
 import { ButtonLink } from "~/components/ui/button";
 import { VenueGrid } from "~/components/venue/venue-card";

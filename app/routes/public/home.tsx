@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { Route } from "./+types/home";
-import { CategoryCarousel } from "~/components/home/category-carousel";
-import { Hero, HERO_IMAGES } from "~/components/home/hero";
+import { CategoryCarousel, type CategoryTile } from "~/components/home/category-carousel";
+import { Hero } from "~/components/home/hero";
 import { Skeleton } from "~/components/ui/skeleton";
 import { VenueGrid, VenueGridSkeleton } from "~/components/venue/venue-card";
 import { absoluteUrl, seoMeta, siteFromMatches } from "~/lib/seo";
@@ -11,17 +11,6 @@ import { getFeaturedVenues } from "~/services/venues.server";
 import { getApp } from "~/infra/session.server";
 
 export const FEATURED_COUNT = 3;
-
-export const links: Route.LinksFunction = () => [
-  {
-    rel: "preload",
-    as: "image",
-    href: `${HERO_IMAGES[0]}.webp`,
-    imageSrcSet: `${HERO_IMAGES[0]}-960.webp 960w, ${HERO_IMAGES[0]}.webp 1920w`,
-    imageSizes: "100vw",
-    fetchPriority: "high",
-  },
-];
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -55,7 +44,10 @@ export function loader({ context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   return {
     featured: getFeaturedVenues(db, FEATURED_COUNT),
-    categories: listCategoriesWithCounts(db),
+    // Only what the tiles show travels in the hydration data.
+    categories: listCategoriesWithCounts(db).then((list) =>
+      list.map(({ id, name, imageUrl, count }): CategoryTile => ({ id, name, imageUrl, count })),
+    ),
   };
 }
 

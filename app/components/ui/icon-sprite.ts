@@ -1,0 +1,91 @@
+// The SVG sprite behind `icons.tsx`, built from lucide's drawings. `npm run icons` rewrites
+// `app/components/ui/icons.svg` from this list; a unit test fails when the file is out of date.
+// Pure (no React, no DOM) so that the script and the test can import it.
+
+/** Component name → lucide's file name. */
+export const ICONS = {
+  ArrowDown: "arrow-down",
+  ArrowLeft: "arrow-left",
+  ArrowRight: "arrow-right",
+  ArrowUp: "arrow-up",
+  ArrowUpDown: "arrow-up-down",
+  Building2: "building-complex",
+  CalendarHeart: "calendar-heart",
+  Check: "check",
+  ChevronDown: "chevron-down",
+  ChevronLeft: "chevron-left",
+  ChevronRight: "chevron-right",
+  CircleCheck: "circle-check",
+  CircleDollarSign: "circle-dollar-sign",
+  CircleHelp: "circle-question-mark",
+  Clock: "clock",
+  Download: "download",
+  ExternalLink: "external-link",
+  FileSpreadsheet: "file-spreadsheet",
+  Globe: "globe",
+  Heart: "heart",
+  History: "rotate-ccw-clock",
+  ImageIcon: "image",
+  ImageOff: "image-off",
+  ImagePlus: "image-plus",
+  KeyRound: "key-round",
+  LayoutDashboard: "layout-dashboard",
+  LayoutGrid: "layout-grid",
+  List: "list",
+  LoaderCircle: "loader-circle",
+  LocateFixed: "locate-fixed",
+  LogOut: "log-out",
+  Mail: "mail",
+  Map: "map",
+  MapPin: "map-pin",
+  MapPinned: "map-pinned",
+  Menu: "menu",
+  MessageCircleQuestion: "message-circle-question-mark",
+  Pencil: "pencil",
+  Phone: "phone",
+  Plus: "plus",
+  RefreshCw: "refresh-cw",
+  Save: "save",
+  Search: "search",
+  SearchX: "search-x",
+  Shapes: "shapes",
+  Share2: "share-2",
+  Shield: "shield",
+  ShieldCheck: "shield-check",
+  SlidersHorizontal: "sliders-horizontal",
+  Sparkles: "sparkles",
+  Star: "star",
+  Tag: "tag",
+  Trash2: "trash",
+  TriangleAlert: "triangle-exclamation-point",
+  Upload: "upload",
+  UserMinus: "user-minus",
+  UserRound: "user-round",
+  Users: "users",
+  X: "x",
+} as const;
+
+export type IconName = (typeof ICONS)[keyof typeof ICONS];
+
+type IconNode = [tag: string, attrs: Record<string, string>][];
+
+const escape = (v: string) => v.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+
+/** One `<symbol>` per icon, drawn as lucide draws it (stroke and fill come from the `<svg>`). */
+export function buildSprite(drawings: Record<string, IconNode>): string {
+  const symbols = Object.entries(drawings)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, node]) => {
+      const shapes = node
+        .map(([tag, attrs]) => {
+          const list = Object.entries(attrs)
+            .filter(([k]) => k !== "key")
+            .map(([k, v]) => ` ${k}="${escape(String(v))}"`)
+            .join("");
+          return `<${tag}${list}/>`;
+        })
+        .join("");
+      return `<symbol id="${name}" viewBox="0 0 24 24">${shapes}</symbol>`;
+    });
+  return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
+}
