@@ -1,4 +1,4 @@
-import { Building2, MapPin, Star } from "lucide-react";
+import { Building2, MapPin, Star } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { imageSrcSet } from "~/lib/images";
 

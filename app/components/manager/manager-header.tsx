@@ -1,4 +1,4 @@
-import { ArrowLeft, Building2, LayoutDashboard, LoaderCircle, LogOut } from "lucide-react";
+import { ArrowLeft, Building2, LayoutDashboard, LoaderCircle, LogOut } from "~/components/ui/icons";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 

@@ -1,4 +1,4 @@
-import { MessageCircleQuestion, Plus, Trash2 } from "lucide-react";
+import { MessageCircleQuestion, Plus, Trash2 } from "~/components/ui/icons";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { EmptyState, Panel } from "~/components/admin/admin-page";

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, ImageOff, ImagePlus, Star, Trash2 } from "lucide-react";
+import { ArrowLeft, ArrowRight, ImageOff, ImagePlus, Star, Trash2 } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { EmptyState, Panel } from "~/components/admin/admin-page";

@@ -1,4 +1,4 @@
-import { AlertTriangle, Building2, CheckCircle2, MessageSquare, RefreshCw, Star } from "lucide-react";
+import { TriangleAlert, Building2, CircleCheck, MessageSquare, RefreshCw, Star } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { EmptyState, Panel } from "~/components/admin/admin-page";
@@ -57,7 +57,7 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
       key: "attention",
       label: "Needs attention",
       value: String(dashboard.needsAttention),
-      icon: AlertTriangle,
+      icon: TriangleAlert,
     },
   ];
   return (
@@ -112,7 +112,7 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
             </h2>
             {attention.length === 0 ? (
               <Panel className="flex items-center gap-3 p-6 text-ink-soft">
-                <CheckCircle2 className="h-6 w-6 shrink-0 text-primary" aria-hidden="true" />
+                <CircleCheck className="h-6 w-6 shrink-0 text-primary" aria-hidden="true" />
                 Every venue has photos, a description, FAQs, a map position and a reply to every review.
               </Panel>
             ) : (
@@ -128,7 +128,7 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
                               to={managerVenuePath(v.id, item.tab)}
                               className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100"
                             >
-                              <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />
+                              <TriangleAlert className="h-3.5 w-3.5" aria-hidden="true" />
                               {item.label}
                             </Link>
                           </li>

@@ -1,4 +1,4 @@
-import { ArrowLeft, ExternalLink, SearchX } from "lucide-react";
+import { ArrowLeft, ExternalLink, SearchX } from "~/components/ui/icons";
 import { useCallback } from "react";
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/edit-venue";

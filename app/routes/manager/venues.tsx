@@ -1,4 +1,4 @@
-import { Building2, Images, Pencil, RefreshCw, Settings, Users } from "lucide-react";
+import { Building2, Images, Pencil, RefreshCw, Settings, Users } from "~/components/ui/icons";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/venues";
