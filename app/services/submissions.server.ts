@@ -3,12 +3,11 @@ import crypto from "node:crypto";
 import { venueAmenities, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
-import { LOGO_WIDTHS, ImageError, prepareImage, putImage, type PreparedImage } from "~/infra/images.server";
-import { readUploadForm, UploadRefusal, type UploadLimits } from "~/infra/uploads.server";
+import type { UploadLimits } from "~/infra/uploads.server";
 import { SUBMISSION_BODY_LIMIT } from "~/infra/form.server";
 import { parsePriceRange } from "~/lib/price-range";
 import type { Toast } from "~/lib/toast";
-import { createLimiter, MAX_IMAGE_BYTES, MAX_LOGOS, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
+import { MAX_IMAGE_BYTES, MAX_LOGOS, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
 import type { AppUser } from "~/lib/user";
 import type { FieldErrors } from "~/lib/validation/form";
 import { validate } from "~/lib/validation/form";
@@ -18,6 +17,7 @@ import { venuePath } from "~/lib/venue-url";
 import { venueAwaitingApprovalEmail, venueSubmittedEmail } from "./emails.server";
 import { hitRateLimits, LIMITS } from "./rate-limit.server";
 import { listAdmins } from "./users.server";
+import { deleteFiles, readVenueUpload, storeVenueFiles } from "./venue-files.server";
 
 // Venue submission (spec, public side: 'Venue submission dialog', sections 3, 5, 8, 9): a
 // signed-in user's form with up to 10 images and a logo becomes a pending venue.
@@ -61,9 +61,6 @@ export const SUBMISSION_LIMITS: UploadLimits = {
   maxFieldBytes: 32 * 1024,
 };
 
-/** Images decoded and encoded at once per submission (sharp also uses threads inside each). */
-const IMAGE_CONCURRENCY = 3;
-
 export type UploadFailure = { file: string; message: string };
 
 export type SubmissionResult =
@@ -82,60 +79,28 @@ export type SubmissionResult =
       unread?: true;
     };
 
-type Processed = { field: string; name: string } & ({ image: PreparedImage } | { failure: string });
-
 type Deps = Pick<AppContext, "db" | "storage" | "geocoder" | "mailer" | "logger" | "config">;
 
 const textValues = (values: Record<string, string | string[]>) =>
   Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string"));
 
 export async function submitVenue(app: Deps, user: AppUser, request: Request): Promise<SubmissionResult> {
-  const limiter = createLimiter(IMAGE_CONCURRENCY);
-  const processing: Promise<Processed>[] = [];
-
-  let fields: [string, string][];
-  try {
-    ({ fields } = await readUploadForm(request, SUBMISSION_LIMITS, async (file) => {
-      const named = { field: file.field, name: file.name };
-      if (file.tooLarge) {
-        processing.push(Promise.resolve({ ...named, failure: uploadMessages.tooLarge(file.name) }));
-        return;
-      }
-      const opts = file.field === "logo" ? { widths: LOGO_WIDTHS, square: true } : {};
-      // Waits for a free slot: meanwhile the rest of the body is not read.
-      const { done } = await limiter.run(() => prepareImage(file.bytes, opts));
-      processing.push(
-        done.then(
-          (image): Processed => ({ ...named, image }),
-          (err: unknown): Processed => {
-            if (!(err instanceof ImageError))
-              app.logger.error("image processing failed", { error: String(err) });
-            const reason = err instanceof ImageError ? err.message : "could not be processed";
-            return { ...named, failure: `${file.name} ${reason}` };
-          },
-        ),
-      );
-    }));
-  } catch (err) {
-    if (!(err instanceof UploadRefusal)) throw err;
-    // Whatever is still being encoded is dropped: nothing of it was stored.
-    void Promise.allSettled(processing);
+  const upload = await readVenueUpload(app, request, SUBMISSION_LIMITS);
+  if (!upload.ok) {
+    const { refusal } = upload;
     return {
       ok: false,
-      status: err.status,
-      errors: { [err.field ?? "form"]: err.message },
+      status: refusal.status,
+      errors: { [refusal.field ?? "form"]: refusal.message },
       values: {},
-      toast: { type: "error", message: err.message },
+      toast: { type: "error", message: refusal.message },
       unread: true,
     };
   }
 
-  const form = new FormData();
-  for (const [k, v] of fields) form.append(k, v);
-  const raw = submissionValues(form);
+  const raw = submissionValues(upload.form);
   const values = textValues(raw);
   const parsed = validate(venueSubmissionSchema, raw);
-  const processed = await Promise.all(processing);
   if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors, values };
   const input = parsed.data;
 
@@ -153,9 +118,8 @@ export async function submitVenue(app: Deps, user: AppUser, request: Request): P
     .where(sql`${venueCategories.id} = ${input.category}`);
   if (!category) return refuse(400, { category: "Please choose a venue type from the list" });
 
-  const images = processed.filter((p) => p.field === "images");
+  const { images, logo } = upload;
   const imageFailures = images.flatMap((p) => ("failure" in p ? [{ file: p.name, message: p.failure }] : []));
-  const logo = processed.find((p) => p.field === "logo");
   if (logo && "failure" in logo)
     return refuse(
       422,
@@ -192,39 +156,9 @@ export async function submitVenue(app: Deps, user: AppUser, request: Request): P
     });
 
   const venueId = crypto.randomUUID();
-  const written: string[] = [];
-  const store = async (prefix: string, image: PreparedImage) => {
-    const { url, keys } = await putImage(
-      app.storage,
-      `venues/${venueId}/${prefix}${crypto.randomUUID()}`,
-      image,
-    );
-    written.push(...keys);
-    return url;
-  };
-  const storeLimiter = createLimiter(IMAGE_CONCURRENCY);
-  const storing = await Promise.all(
-    images.map(async (p) =>
-      "image" in p
-        ? (await storeLimiter.run(() => store("", p.image))).done.then(
-            (url) => ({ url }),
-            (err: unknown) => {
-              app.logger.error("storing an image failed", { error: String(err) });
-              return {
-                failure: {
-                  file: p.name,
-                  message: uploadMessages.uploadError(`${p.name} could not be saved`),
-                },
-              };
-            },
-          )
-        : null,
-    ),
-  );
-  const settled = await Promise.all(storing);
-  const imageUrls = settled.flatMap((s) => (s && "url" in s ? [s.url] : []));
-  const failures = [...imageFailures, ...settled.flatMap((s) => (s && "failure" in s ? [s.failure] : []))];
-
+  const stored = await storeVenueFiles(app, venueId, images, logo);
+  const { imageUrls, logoUrl, failures } = stored;
+  let saved = false;
   try {
     if (images.length > 0 && imageUrls.length === 0)
       return refuse(
@@ -232,7 +166,8 @@ export async function submitVenue(app: Deps, user: AppUser, request: Request): P
         { images: uploadMessages.allFailed },
         { type: "error", message: uploadMessages.allFailed },
       );
-    const logoUrl = logo && "image" in logo ? await store("logo-", logo.image) : null;
+    // A logo that could not be stored fails the submission (the stored files go again below).
+    if (logo && "image" in logo && !logoUrl) throw new Error(`${logo.name} could not be saved`);
     const range = input.priceType === "range" ? input.priceRange : null;
     const bounds = range ? parsePriceRange(range) : null;
     const location = formatLocation(input);
@@ -263,14 +198,10 @@ export async function submitVenue(app: Deps, user: AppUser, request: Request): P
       latitude: coordinates?.lat ?? null,
       longitude: coordinates?.lng ?? null,
     });
-    written.length = 0;
+    saved = true;
   } finally {
     // Anything stored for a venue that was not saved goes again.
-    if (written.length > 0) {
-      const results = await Promise.allSettled(written.map((key) => app.storage.delete(key)));
-      const left = results.filter((r) => r.status === "rejected").length;
-      if (left) app.logger.error("orphan files could not be deleted", { venueId, count: left });
-    }
+    if (!saved) await deleteFiles(app, stored.written, { venueId });
   }
 
   await notify(app, user, { name: input.name, location: formatLocation(input) }).catch((err: unknown) =>
