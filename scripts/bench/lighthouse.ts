@@ -4,7 +4,7 @@
 //   npm run build && npm run bench:lighthouse
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { requireBuild, startProductionServer } from "./production-server";
+import { requireBuild, sitemapPaths, startProductionServer } from "./production-server";
 
 const BUDGET = { performance: 0.95, accessibility: 1, cls: 0.05 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -27,8 +27,7 @@ const chrome = await chromeLauncher.launch({
 });
 let failed = false;
 try {
-  const sitemap = await (await fetch(`${server.origin}/sitemap.xml`)).text();
-  const venue = new URL(/<loc>([^<]+\/venue\/[^<]+)<\/loc>/.exec(sitemap)![1]!).pathname;
+  const venue = (await sitemapPaths(server.origin)).find((p) => p.startsWith("/venue/"))!;
   const pages: [string, string][] = [
     ["home", "/"],
     ["venue page", venue],

@@ -28,6 +28,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { sitemapPaths } from "./production-server";
 
 const { values: args } = parseArgs({
   options: { seconds: { type: "string" }, browsers: { type: "string" }, accounts: { type: "string" } },
@@ -199,10 +200,7 @@ try {
   console.log(`Server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (pid ${pid}).`);
 
   // What there is to browse.
-  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
-  const venuePaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map((m) => new URL(m[1]!).pathname)
-    .filter((p) => p.startsWith("/venue/"));
+  const venuePaths = (await sitemapPaths(origin)).filter((p) => p.startsWith("/venue/"));
   const categoriesHtml = await (await fetch(`${origin}/categories`)).text();
   const categoryPaths = [
     ...new Set([...categoriesHtml.matchAll(/href="(\/categories\/[^"?#]+)"/g)].map((m) => m[1]!)),

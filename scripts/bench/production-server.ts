@@ -79,3 +79,14 @@ export async function startProductionServer(databaseUrl?: string): Promise<Runni
     },
   };
 }
+
+/** The paths of every page the sitemap lists: /sitemap.xml is an index of files (ADR 014). */
+export async function sitemapPaths(origin: string): Promise<string[]> {
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  const paths: string[] = [];
+  for (const file of locs(await (await fetch(`${origin}/sitemap.xml`)).text())) {
+    const xml = await (await fetch(`${origin}${new URL(file).pathname}`)).text();
+    paths.push(...locs(xml).map((url) => new URL(url).pathname));
+  }
+  return paths;
+}
