@@ -1,59 +1,18 @@
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
-import { E2E_PORT } from "../../playwright.config";
 import { E2E_ADMIN } from "./paths";
 import {
   expect,
   expectHydrated,
   expectNoSeriousA11yViolations,
-  loginViaApi,
   registerViaApi,
+  submitVenueViaApi as submitVenue,
+  switchAccount as switchTo,
   test,
   uniqueAccount,
 } from "./fixtures";
 
 // Issue 12, item 4: a user submits a venue, an admin approves it (the submitter becomes its
 // venue manager and the venue is public) or rejects it (it is gone, the submitter is told).
-
-const ORIGIN = `http://localhost:${E2E_PORT}`;
-
-/** A pending venue, sent as the submission dialog sends it (POST /api/venue-submissions). */
-async function submitVenue(page: Page, name: string) {
-  const choices = (await (await page.request.get("/api/venue-submissions")).json()) as {
-    venueTypes: { id: string; name: string }[];
-  };
-  const type = choices.venueTypes[0]!;
-  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#6a8f5a" } })
-    .jpeg()
-    .toBuffer();
-  const res = await page.request.post("/api/venue-submissions", {
-    headers: { origin: ORIGIN },
-    multipart: {
-      name,
-      description: "A timber lodge above the lake, with a ceremony deck under the pines.",
-      addressLine1: "77 Lakeview Dr",
-      city: "Grand Lake",
-      postalCode: "80447",
-      region: "Western Slope North",
-      category: type.id,
-      priceType: "single",
-      price: "5200",
-      capacity: "140",
-      images: { name: "lodge.jpg", mimeType: "image/jpeg", buffer: photo },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { ok: boolean; venue: { id: string; path: string } };
-  expect(body.ok).toBe(true);
-  return { ...body.venue, type: type.name };
-}
-
-/** Signs the page's session out, then in as `account` (one browser, the roles in turn). */
-async function switchTo(page: Page, account: { email: string; password: string } | null) {
-  const out = await page.request.post("/logout", { headers: { origin: ORIGIN }, maxRedirects: 0 });
-  expect(out.status()).toBe(302);
-  if (account) await loginViaApi(page, account);
-}
 
 const card = (page: Page, name: string) => page.getByRole("listitem").filter({ hasText: name });
 /** The role badge on the account page (beside the name), not the link to the manager area. */

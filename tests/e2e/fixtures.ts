@@ -112,6 +112,44 @@ export async function loginViaApi(page: Page, account: Pick<Account, "email" | "
   expect(res.status(), "login redirects").toBe(302);
 }
 
+/** A pending venue, sent as the submission dialog sends it (POST /api/venue-submissions). */
+export async function submitVenueViaApi(page: Page, name: string) {
+  const choices = (await (await page.request.get("/api/venue-submissions")).json()) as {
+    venueTypes: { id: string; name: string }[];
+  };
+  const type = choices.venueTypes[0]!;
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#6a8f5a" } })
+    .jpeg()
+    .toBuffer();
+  const res = await page.request.post("/api/venue-submissions", {
+    headers: { origin: E2E_ORIGIN },
+    multipart: {
+      name,
+      description: "A timber lodge above the lake, with a ceremony deck under the pines.",
+      addressLine1: "77 Lakeview Dr",
+      city: "Grand Lake",
+      postalCode: "80447",
+      region: "Western Slope North",
+      category: type.id,
+      priceType: "single",
+      price: "5200",
+      capacity: "140",
+      images: { name: "lodge.jpg", mimeType: "image/jpeg", buffer: photo },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { ok: boolean; venue: { id: string; path: string } };
+  expect(body.ok).toBe(true);
+  return { ...body.venue, type: type.name };
+}
+
+/** Signs the page's session out, then in as `account` (one browser, the roles in turn). */
+export async function switchAccount(page: Page, account: { email: string; password: string } | null) {
+  const out = await page.request.post("/logout", { headers: { origin: E2E_ORIGIN }, maxRedirects: 0 });
+  expect(out.status()).toBe(302);
+  if (account) await loginViaApi(page, account);
+}
+
 /** Fails on any serious or critical axe violation. */
 export const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 

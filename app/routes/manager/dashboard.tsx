@@ -63,11 +63,11 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-10">
       <h1 className="text-3xl">Dashboard</h1>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Your numbers">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Your numbers">
         {stats.map(({ key, label, value, icon: Icon }) => (
           <li
             key={key}
-            className="flex items-center justify-between gap-3 rounded-2xl border border-sand bg-white p-6 shadow-card"
+            className="flex items-center justify-between gap-3 rounded-2xl border border-sand bg-white p-4 shadow-card sm:p-6"
           >
             <span className="min-w-0">
               <span className="block text-sm font-medium text-ink-soft">{label}</span>
@@ -85,8 +85,8 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
             <span
               className={
                 key === "attention" && dashboard.needsAttention > 0
-                  ? "rounded-full bg-amber-50 p-3 text-amber-800"
-                  : "rounded-full bg-primary-soft p-3 text-primary"
+                  ? "hidden rounded-full bg-amber-50 p-3 text-amber-800 sm:block"
+                  : "hidden rounded-full bg-primary-soft p-3 text-primary sm:block"
               }
             >
               <Icon className="h-6 w-6" aria-hidden="true" />

@@ -72,8 +72,8 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
                   </div>
                   <div className="flex items-center gap-1.5">
                     <Users className="h-4 w-4 text-muted" aria-hidden="true" />
-                    <dt className="text-ink-soft">Capacity:</dt>
-                    <dd>{v.capacity === null ? "Not specified" : `${v.capacity} guests`}</dd>
+                    <dt className="sr-only">Capacity</dt>
+                    <dd>{v.capacity === null ? "Capacity: Not specified" : `${v.capacity} guests`}</dd>
                   </div>
                   <div className="col-span-2">
                     <dt className="sr-only">Rating</dt>
@@ -86,7 +86,7 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
                   <Button
                     variant="outline"
                     size="sm"
-                    className="flex-1"
+                    className="flex-1 whitespace-nowrap"
                     onClick={() => setEditing(v)}
                     aria-label={`Edit Details of ${v.name}`}
                   >
@@ -94,7 +94,7 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
                   </Button>
                   <Link
                     to={managerVenuePath(v.id)}
-                    className={buttonClass("primary", "sm", "flex-1")}
+                    className={buttonClass("primary", "sm", "flex-1 whitespace-nowrap")}
                     aria-label={`Manage Venue ${v.name}`}
                   >
                     <Settings className="h-4 w-4" aria-hidden="true" /> Manage Venue
