@@ -8,6 +8,7 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
+import { sitemapPaths } from "./bench/production-server";
 
 const base = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
 const out = path.resolve(process.argv[3] ?? "test-results/screens");
@@ -54,10 +55,8 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
 }
 
-async function firstPath(page: Page, pattern: RegExp): Promise<string> {
-  const xml = await (await page.request.get(`${base}/sitemap.xml`)).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  const found = paths.find((p) => pattern.test(p));
+async function firstPath(pattern: RegExp): Promise<string> {
+  const found = (await sitemapPaths(base)).find((p) => pattern.test(p));
   if (!found) throw new Error(`no ${pattern} in the sitemap`);
   return found;
 }
@@ -111,10 +110,8 @@ const browser = await chromium.launch({
   args,
 });
 try {
-  const probe = await browser.newPage();
-  const venue = await firstPath(probe, /^\/venue\//);
-  const category = await firstPath(probe, /^\/categories\/.+/);
-  await probe.close();
+  const venue = await firstPath(/^\/venue\//);
+  const category = await firstPath(/^\/categories\/.+/);
 
   await shoot(browser, "home", "/");
   await shoot(browser, "category", category);
