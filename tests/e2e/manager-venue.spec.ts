@@ -163,9 +163,14 @@ test("an approved submitter manages their venue and sees every change on the pub
   await page.goto(venue.path);
   await expect(page.getByText("now with a heated pavilion for winter weddings")).toBeVisible();
   await expect(page.getByText("175", { exact: false }).first()).toBeVisible();
+  const tabs = page.getByRole("tablist");
+  await expectHydrated(tabs.getByRole("tab", { name: "FAQ" }));
+  await tabs.getByRole("tab", { name: "FAQ" }).click();
   await expect(page.getByText("Can we bring our own caterer?")).toBeVisible();
+  await tabs.getByRole("tab", { name: "Reviews" }).click();
   await expect(page.getByText("Response from the venue")).toBeVisible();
   await expect(page.getByText("Thank you! We loved hosting your sunset ceremony.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const shown = await publicImages(page, venue.path);
   expect(shown[0], "the new cover leads the gallery").toBe(uploaded);
   expect(shown).not.toContain(original);
@@ -196,6 +201,7 @@ test("FAQ delete asks the browser's confirmation, and the FAQ leaves the public 
   await expect(page.getByText("No FAQs available")).toBeVisible();
   await page.goto(venue.path);
   await expect(page.getByRole("heading", { level: 1, name: venue.name })).toBeVisible();
+  // Every tab panel is in the HTML (hidden ones too): the FAQ is in none of them.
   await expect(page.getByText("Is there a rain plan?")).toHaveCount(0);
 });
 
