@@ -29,7 +29,7 @@ export function ManagerHeader({ user }: { user: { name: string } }) {
           <p className="text-sm font-medium tracking-wide text-primary uppercase">Venue Manager</p>
           <p className="mt-1 font-serif text-2xl break-words text-ink">{`Welcome back, ${user.name}`}</p>
         </div>
-        <div className="flex flex-wrap items-center gap-1">
+        <div className="-ml-4 flex flex-wrap items-center gap-1 sm:ml-0">
           <Link to="/" className={itemClass()}>
             <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Site
           </Link>
