@@ -3,12 +3,11 @@ import crypto from "node:crypto";
 import { venueAmenities, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
-import { MANAGER_DETAILS_BODY_LIMIT, SUBMISSION_BODY_LIMIT } from "~/infra/form.server";
+import { MANAGER_DETAILS_BODY_LIMIT } from "~/infra/form.server";
 import type { Address, Geocoder } from "~/infra/geocoder.server";
 import type { UploadLimits } from "~/infra/uploads.server";
-import { parsePriceRange } from "~/lib/price-range";
 import type { Toast } from "~/lib/toast";
-import { MAX_IMAGE_BYTES, MAX_LOGOS, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
+import { MAX_LOGOS, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
 import type { AppUser } from "~/lib/user";
 import {
   adminVenueSchema,
@@ -23,6 +22,7 @@ import { normalizeAmenities } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { recordAudit } from "./audit.server";
 import { ADMIN_ONLY_MESSAGE, assertAdmin } from "./permissions.server";
+import { listedAmenityNames, SUBMISSION_LIMITS, textValues, venueFormColumns } from "./submissions.server";
 import { deleteFiles, readVenueUpload, storeVenueFiles, venueFileKeys } from "./venue-files.server";
 
 // The admin's venues (spec, admin area: 'Admin venues', 'Admin edit venue', 'Geocoding
@@ -243,16 +243,8 @@ export async function readEditableVenue(db: Db, id: string): Promise<EditableVen
   };
 }
 
-export const ADMIN_VENUE_LIMITS: UploadLimits = {
-  maxBodyBytes: SUBMISSION_BODY_LIMIT,
-  maxFileBytes: MAX_IMAGE_BYTES,
-  files: {
-    images: { max: MAX_VENUE_IMAGES, tooMany: uploadMessages.tooMany },
-    logo: { max: MAX_LOGOS, tooMany: uploadMessages.oneLogo },
-  },
-  maxFields: 250,
-  maxFieldBytes: 32 * 1024,
-};
+/** The submission's limits, with room for the admin's extra fields. */
+export const ADMIN_VENUE_LIMITS: UploadLimits = { ...SUBMISSION_LIMITS, maxFields: 250 };
 
 /**
  * A venue manager's details form: a logo at most. Their images are changed one at a time on the
@@ -282,10 +274,6 @@ export type SaveResult =
 
 type Deps = Pick<AppContext, "db" | "storage" | "geocoder" | "logger">;
 
-const textValues = (values: Record<string, string | string[]>) =>
-  Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string"));
-
-/** The geocoder's address for a venue's parts. */
 const addressOf = (a: { addressLine1: string; city: string; postalCode: string }): Address => ({
   line1: a.addressLine1,
   city: a.city,
@@ -302,28 +290,7 @@ async function geocode(geocoder: Geocoder, address: Address, logger: Deps["logge
 
 /** The columns a form sets, shared by add and edit. */
 function formColumns(input: AdminVenueInput, categoryId: string, amenityNames: string[]) {
-  const range = input.priceType === "range" ? input.priceRange : null;
-  const bounds = range ? parsePriceRange(range) : null;
-  return {
-    name: input.name,
-    description: input.description,
-    location: formatLocation(input),
-    addressLine1: input.addressLine1,
-    addressLine2: input.addressLine2 || null,
-    city: input.city,
-    postalCode: input.postalCode,
-    region: input.region,
-    pricePerEvent: input.priceType === "single" ? input.price : null,
-    priceRange: range,
-    priceLow: bounds?.low ?? null,
-    priceHigh: bounds?.high ?? null,
-    capacity: input.capacity,
-    categoryId,
-    amenities: amenityNames.map((name) => ({ name, included: true })),
-    website: input.website,
-    phone: input.phone,
-    email: input.email,
-  };
+  return { ...venueFormColumns(input, categoryId, amenityNames), phone: input.phone, email: input.email };
 }
 
 /**
@@ -370,11 +337,7 @@ async function readForm(app: Deps, request: Request, limits = ADMIN_VENUE_LIMITS
       { type: "error", message: uploadMessages.uploadError(logoFailure) },
     );
 
-  const known = await app.db.select({ name: venueAmenities.name }).from(venueAmenities);
-  const byLower = new Map(known.map((a) => [a.name.toLowerCase(), a.name]));
-  const amenityNames = [
-    ...new Set(input.amenities.flatMap((a) => byLower.get(a.trim().toLowerCase()) ?? [])),
-  ];
+  const amenityNames = await listedAmenityNames(app.db, input.amenities);
   return { ok: true as const, input, values, categoryId: category.id, amenityNames, upload, refuse };
 }
 

@@ -11,7 +11,11 @@ import { MAX_IMAGE_BYTES, MAX_LOGOS, MAX_VENUE_IMAGES, uploadMessages } from "~/
 import type { AppUser } from "~/lib/user";
 import type { FieldErrors } from "~/lib/validation/form";
 import { validate } from "~/lib/validation/form";
-import { submissionValues, venueSubmissionSchema } from "~/lib/validation/venue-submission";
+import {
+  submissionValues,
+  venueSubmissionSchema,
+  type VenueSubmissionInput,
+} from "~/lib/validation/venue-submission";
 import { formatLocation, VENUE_STATE } from "~/lib/venue-address";
 import { venuePath } from "~/lib/venue-url";
 import { venueAwaitingApprovalEmail, venueSubmittedEmail } from "./emails.server";
@@ -81,8 +85,40 @@ export type SubmissionResult =
 
 type Deps = Pick<AppContext, "db" | "storage" | "geocoder" | "mailer" | "logger" | "config">;
 
-const textValues = (values: Record<string, string | string[]>) =>
+/** The text values of a venue form, to send back with its errors (the submission's and the admin's). */
+export const textValues = (values: Record<string, string | string[]>) =>
   Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string"));
+
+/** Amenities from the list only, spelled as the list spells them. */
+export async function listedAmenityNames(db: Db, names: string[]): Promise<string[]> {
+  const known = await db.select({ name: venueAmenities.name }).from(venueAmenities);
+  const byLower = new Map(known.map((a) => [a.name.toLowerCase(), a.name]));
+  return [...new Set(names.flatMap((a) => byLower.get(a.trim().toLowerCase()) ?? []))];
+}
+
+/** The venue columns a submission sets; the admin's form sets these and a few more. */
+export function venueFormColumns(input: VenueSubmissionInput, categoryId: string, amenityNames: string[]) {
+  const range = input.priceType === "range" ? input.priceRange : null;
+  const bounds = range ? parsePriceRange(range) : null;
+  return {
+    name: input.name,
+    description: input.description,
+    location: formatLocation(input),
+    addressLine1: input.addressLine1,
+    addressLine2: input.addressLine2 || null,
+    city: input.city,
+    postalCode: input.postalCode,
+    region: input.region,
+    pricePerEvent: input.priceType === "single" ? input.price : null,
+    priceRange: range,
+    priceLow: bounds?.low ?? null,
+    priceHigh: bounds?.high ?? null,
+    capacity: input.capacity,
+    categoryId,
+    amenities: amenityNames.map((name) => ({ name, included: true })),
+    website: input.website,
+  };
+}
 
 export async function submitVenue(app: Deps, user: AppUser, request: Request): Promise<SubmissionResult> {
   const upload = await readVenueUpload(app, request, SUBMISSION_LIMITS);
@@ -136,12 +172,7 @@ export async function submitVenue(app: Deps, user: AppUser, request: Request): P
   if (await hitRateLimits(app.db, [{ key: `venue-submit:${user.id}`, limit: LIMITS.venueSubmissionUser }]))
     return refuse(429, { form: "You have submitted many venues today. Please try again tomorrow." });
 
-  // Amenities from the list only, spelled as the list spells them.
-  const known = await app.db.select({ name: venueAmenities.name }).from(venueAmenities);
-  const byLower = new Map(known.map((a) => [a.name.toLowerCase(), a.name]));
-  const amenityNames = [
-    ...new Set(input.amenities.flatMap((a) => byLower.get(a.trim().toLowerCase()) ?? [])),
-  ];
+  const amenityNames = await listedAmenityNames(app.db, input.amenities);
 
   const coordinates = await app.geocoder
     .geocode({
@@ -168,29 +199,11 @@ export async function submitVenue(app: Deps, user: AppUser, request: Request): P
       );
     // A logo that could not be stored fails the submission (the stored files go again below).
     if (logo && "image" in logo && !logoUrl) throw new Error(`${logo.name} could not be saved`);
-    const range = input.priceType === "range" ? input.priceRange : null;
-    const bounds = range ? parsePriceRange(range) : null;
-    const location = formatLocation(input);
     await app.db.insert(venues).values({
       id: venueId,
-      name: input.name,
-      description: input.description,
-      location,
-      addressLine1: input.addressLine1,
-      addressLine2: input.addressLine2 || null,
-      city: input.city,
-      postalCode: input.postalCode,
-      region: input.region,
-      pricePerEvent: input.priceType === "single" ? input.price : null,
-      priceRange: range,
-      priceLow: bounds?.low ?? null,
-      priceHigh: bounds?.high ?? null,
-      capacity: input.capacity,
-      categoryId: category.id,
-      amenities: amenityNames.map((name) => ({ name, included: true })),
+      ...venueFormColumns(input, category.id, amenityNames),
       images: imageUrls,
       logoUrl,
-      website: input.website,
       rating: 0,
       reviewCount: 0,
       isApproved: false,
