@@ -91,6 +91,10 @@ export function describeAudit(e: AuditLike): string {
     case "faq.delete":
     case "faq.reorder":
       return str(d.question) ?? str(d.venueName) ?? "";
+    case "review.reply":
+      return str(d.reply) ?? "";
+    case "review.reply_delete":
+      return "a reply to a review";
     default:
       return str(d.name) ?? str(d.fileName) ?? e.targetId ?? "";
   }
