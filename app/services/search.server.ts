@@ -15,7 +15,7 @@ import type { SearchStore, StoreQuery } from "~/lib/search-store";
 import { priceDisplay, type VenueCardData } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { currentIndex, readVersion, searchIndex, versionSql, type SearchIndex } from "./search-index.server";
-import { toCard } from "./venue-cards.server";
+import { toCard, venueCardColumns } from "./venue-cards.server";
 
 /**
  * Answers from the index as it stands, reading the version in the answer's own query (one round
@@ -52,19 +52,7 @@ function prepare(db: Db) {
   const byIds = sql`${venues.id} = any(${sql.placeholder("ids")}::uuid[]) and ${venues.isApproved}`;
   return {
     cards: db
-      .select({
-        id: venues.id,
-        name: venues.name,
-        location: venues.location,
-        city: venues.city,
-        capacity: venues.capacity,
-        rating: venues.rating,
-        reviewCount: venues.reviewCount,
-        images: venues.images,
-        isFeatured: venues.isFeatured,
-        categoryId: venues.categoryId,
-        version: versionSql,
-      })
+      .select({ ...venueCardColumns, categoryId: venues.categoryId, version: versionSql })
       .from(venues)
       .where(byIds)
       .prepare("search_cards"),

@@ -6,7 +6,8 @@ import type { VenueCardData } from "~/lib/venue";
 // The venue card's columns and their mapping, shared by every list of venues (home, venue types,
 // favourites, search). The category is joined for its name and its featured flag.
 
-export const cardColumns = {
+/** The card's own columns of `venues`; search looks the category up in its store rather than joining it. */
+export const venueCardColumns = {
   id: venues.id,
   name: venues.name,
   location: venues.location,
@@ -16,6 +17,10 @@ export const cardColumns = {
   reviewCount: venues.reviewCount,
   images: venues.images,
   isFeatured: venues.isFeatured,
+};
+
+export const cardColumns = {
+  ...venueCardColumns,
   categoryName: venueCategories.name,
   categoryFeatured: venueCategories.isFeatured,
 };
