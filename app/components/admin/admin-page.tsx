@@ -79,3 +79,35 @@ export function RoleBadge({ role, label }: { role: keyof typeof roleClass; label
     </span>
   );
 }
+
+/** A column of an admin table: its heading, and classes for the heading cell (width, alignment). */
+export type AdminColumn = { label: string; className?: string };
+
+/** An admin list as a table: scrolls sideways on narrow screens, captioned for screen readers. */
+export function AdminTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: ReactNode;
+  columns: AdminColumn[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[720px] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-sand bg-cream/60 text-xs tracking-wide text-ink-soft uppercase">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={cn("px-5 py-3 font-medium", c.className)}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-sand">{children}</tbody>
+      </table>
+    </div>
+  );
+}

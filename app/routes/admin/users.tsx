@@ -2,7 +2,14 @@ import { Building2, KeyRound, RefreshCw, Search, ShieldCheck, UserMinus } from "
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/users";
-import { AdminPageHeader, EmptyState, Panel, RoleBadge } from "~/components/admin/admin-page";
+import {
+  AdminPageHeader,
+  AdminTable,
+  EmptyState,
+  Panel,
+  RoleBadge,
+  type AdminColumn,
+} from "~/components/admin/admin-page";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useOnSuccess } from "~/components/admin/use-on-success";
 import { VenuePicker } from "~/components/admin/venue-picker";
@@ -93,6 +100,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type DialogKind = "promote" | "assign" | "remove-roles" | "reset-password";
 
+const USER_COLUMNS: AdminColumn[] = [
+  { label: "User" },
+  { label: "Role" },
+  { label: "Joined" },
+  { label: "Actions", className: "text-right" },
+];
+
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { users, total, page, pageCount, q, meId, failed } = loaderData;
   const fetcher = useFetcher<typeof action>();
@@ -139,97 +153,81 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             {q ? "Try part of a name or an email address." : null}
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <caption className="sr-only">
+          <AdminTable
+            caption={
+              <>
                 Users, newest first{q ? `, matching “${q}”` : ""}: {total} in all
-              </caption>
-              <thead className="border-b border-sand bg-cream/60 text-xs tracking-wide text-ink-soft uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-3 font-medium">
-                    User
-                  </th>
-                  <th scope="col" className="px-5 py-3 font-medium">
-                    Role
-                  </th>
-                  <th scope="col" className="px-5 py-3 font-medium">
-                    Joined
-                  </th>
-                  <th scope="col" className="px-5 py-3 text-right font-medium">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-sand">
-                {users.map((u) => (
-                  <tr key={u.id} className="hover:bg-ivory">
-                    <td className="px-5 py-3">
-                      <div className="flex min-w-0 items-center gap-3">
-                        <UserAvatar name={u.name} url={u.avatarUrl} size={36} />
-                        <div className="min-w-0">
-                          <p className="max-w-72 truncate font-medium" title={u.name}>
-                            {u.name}
-                            {u.id === meId ? <span className="ml-1 text-muted">(you)</span> : null}
-                          </p>
-                          <p className="max-w-72 truncate text-muted" title={u.email}>
-                            {u.email}
-                          </p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="px-5 py-3">
-                      <RoleBadge role={u.role} label={ROLE_LABELS[u.role]} />
-                      {u.venueCount > 0 ? (
-                        <span className="ml-2 text-xs whitespace-nowrap text-muted">
-                          {u.venueCount} {u.venueCount === 1 ? "venue" : "venues"}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="px-5 py-3 whitespace-nowrap text-ink-soft">
-                      <time dateTime={u.createdAt}>{formatDate(u.createdAt)}</time>
-                    </td>
-                    <td className="px-5 py-3">
-                      <div className="flex justify-end gap-1">
-                        <RowAction
-                          label={`Promote ${u.name} to admin`}
-                          title="Promote to admin"
-                          hidden={u.role === "admin"}
-                          onClick={() => setOpen({ kind: "promote", user: u })}
-                        >
-                          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-                        </RowAction>
-                        <RowAction
-                          label={`Assign venues to ${u.name}`}
-                          title={u.role === "user" ? "Make venue manager" : "Assign venues"}
-                          onClick={() => {
-                            setAssignment([]);
-                            setOpen({ kind: "assign", user: u });
-                          }}
-                        >
-                          <Building2 className="h-4 w-4" aria-hidden="true" />
-                        </RowAction>
-                        <RowAction
-                          label={`Remove special roles of ${u.name}`}
-                          title="Remove special roles"
-                          hidden={(u.role === "user" && u.venueCount === 0) || u.id === meId}
-                          onClick={() => setOpen({ kind: "remove-roles", user: u })}
-                        >
-                          <UserMinus className="h-4 w-4" aria-hidden="true" />
-                        </RowAction>
-                        <RowAction
-                          label={`Send a password reset email to ${u.name}`}
-                          title="Send password reset email"
-                          onClick={() => setOpen({ kind: "reset-password", user: u })}
-                        >
-                          <KeyRound className="h-4 w-4" aria-hidden="true" />
-                        </RowAction>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              </>
+            }
+            columns={USER_COLUMNS}
+          >
+            {users.map((u) => (
+              <tr key={u.id} className="hover:bg-ivory">
+                <td className="px-5 py-3">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <UserAvatar name={u.name} url={u.avatarUrl} size={36} />
+                    <div className="min-w-0">
+                      <p className="max-w-72 truncate font-medium" title={u.name}>
+                        {u.name}
+                        {u.id === meId ? <span className="ml-1 text-muted">(you)</span> : null}
+                      </p>
+                      <p className="max-w-72 truncate text-muted" title={u.email}>
+                        {u.email}
+                      </p>
+                    </div>
+                  </div>
+                </td>
+                <td className="px-5 py-3">
+                  <RoleBadge role={u.role} label={ROLE_LABELS[u.role]} />
+                  {u.venueCount > 0 ? (
+                    <span className="ml-2 text-xs whitespace-nowrap text-muted">
+                      {u.venueCount} {u.venueCount === 1 ? "venue" : "venues"}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-5 py-3 whitespace-nowrap text-ink-soft">
+                  <time dateTime={u.createdAt}>{formatDate(u.createdAt)}</time>
+                </td>
+                <td className="px-5 py-3">
+                  <div className="flex justify-end gap-1">
+                    <RowAction
+                      label={`Promote ${u.name} to admin`}
+                      title="Promote to admin"
+                      hidden={u.role === "admin"}
+                      onClick={() => setOpen({ kind: "promote", user: u })}
+                    >
+                      <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+                    </RowAction>
+                    <RowAction
+                      label={`Assign venues to ${u.name}`}
+                      title={u.role === "user" ? "Make venue manager" : "Assign venues"}
+                      onClick={() => {
+                        setAssignment([]);
+                        setOpen({ kind: "assign", user: u });
+                      }}
+                    >
+                      <Building2 className="h-4 w-4" aria-hidden="true" />
+                    </RowAction>
+                    <RowAction
+                      label={`Remove special roles of ${u.name}`}
+                      title="Remove special roles"
+                      hidden={(u.role === "user" && u.venueCount === 0) || u.id === meId}
+                      onClick={() => setOpen({ kind: "remove-roles", user: u })}
+                    >
+                      <UserMinus className="h-4 w-4" aria-hidden="true" />
+                    </RowAction>
+                    <RowAction
+                      label={`Send a password reset email to ${u.name}`}
+                      title="Send password reset email"
+                      onClick={() => setOpen({ kind: "reset-password", user: u })}
+                    >
+                      <KeyRound className="h-4 w-4" aria-hidden="true" />
+                    </RowAction>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
         {pageCount > 1 ? <Pager page={page} pageCount={pageCount} q={q} total={total} /> : null}
       </Panel>

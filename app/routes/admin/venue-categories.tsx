@@ -2,7 +2,13 @@ import { ImageIcon, Pencil, Plus, Shapes, Trash2 } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/venue-categories";
-import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
+import {
+  AdminPageHeader,
+  AdminTable,
+  EmptyState,
+  Panel,
+  type AdminColumn,
+} from "~/components/admin/admin-page";
 import { useOnSuccess } from "~/components/admin/use-on-success";
 import { Field, FormError, SelectField, TextareaField } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
@@ -119,6 +125,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Open = { kind: "create" } | { kind: "edit" | "delete"; category: AdminCategory } | null;
 
+const TYPE_COLUMNS: AdminColumn[] = [
+  { label: "Image", className: "w-36" },
+  { label: "Name" },
+  { label: "Description" },
+  { label: "Actions", className: "text-right" },
+];
+
 export default function VenueTypes({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData;
   const [open, setOpen] = useState<Open>(null);
@@ -140,67 +153,46 @@ export default function VenueTypes({ loaderData }: Route.ComponentProps) {
             Add the first venue type, such as Mountain or Barn & Ranch.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <caption className="sr-only">Venue types by name</caption>
-              <thead className="border-b border-sand bg-cream/60 text-xs tracking-wide text-ink-soft uppercase">
-                <tr>
-                  <th scope="col" className="w-36 px-5 py-3 font-medium">
-                    Image
-                  </th>
-                  <th scope="col" className="px-5 py-3 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="px-5 py-3 font-medium">
-                    Description
-                  </th>
-                  <th scope="col" className="px-5 py-3 text-right font-medium">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-sand">
-                {categories.map((c) => (
-                  <tr key={c.id} className="hover:bg-ivory">
-                    <td className="px-5 py-3">
-                      <TypeImage url={c.imageUrl} />
-                    </td>
-                    <td className="px-5 py-3">
-                      <p className="font-medium break-words">{c.name}</p>
-                      <p className="text-xs text-muted">
-                        {c.venueCount} {c.venueCount === 1 ? "venue" : "venues"}
-                      </p>
-                    </td>
-                    <td className="max-w-md px-5 py-3 text-ink-soft">
-                      <p className="line-clamp-2 break-words">{c.description || "—"}</p>
-                    </td>
-                    <td className="px-5 py-3">
-                      <div className="flex justify-end gap-1">
-                        <button
-                          type="button"
-                          onClick={() => setOpen({ kind: "edit", category: c })}
-                          aria-label={`Edit ${c.name}`}
-                          title="Edit"
-                          className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary"
-                        >
-                          <Pencil className="h-4 w-4" aria-hidden="true" />
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => setOpen({ kind: "delete", category: c })}
-                          aria-label={`Delete ${c.name}`}
-                          title="Delete"
-                          className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-red-50 hover:text-danger"
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption={"Venue types by name"} columns={TYPE_COLUMNS}>
+            {categories.map((c) => (
+              <tr key={c.id} className="hover:bg-ivory">
+                <td className="px-5 py-3">
+                  <TypeImage url={c.imageUrl} />
+                </td>
+                <td className="px-5 py-3">
+                  <p className="font-medium break-words">{c.name}</p>
+                  <p className="text-xs text-muted">
+                    {c.venueCount} {c.venueCount === 1 ? "venue" : "venues"}
+                  </p>
+                </td>
+                <td className="max-w-md px-5 py-3 text-ink-soft">
+                  <p className="line-clamp-2 break-words">{c.description || "—"}</p>
+                </td>
+                <td className="px-5 py-3">
+                  <div className="flex justify-end gap-1">
+                    <button
+                      type="button"
+                      onClick={() => setOpen({ kind: "edit", category: c })}
+                      aria-label={`Edit ${c.name}`}
+                      title="Edit"
+                      className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary"
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => setOpen({ kind: "delete", category: c })}
+                      aria-label={`Delete ${c.name}`}
+                      title="Delete"
+                      className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-red-50 hover:text-danger"
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </Panel>
 
