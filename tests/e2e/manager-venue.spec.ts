@@ -284,3 +284,36 @@ test("screens of the manager area at 1280, 820 and 390 px", async ({ page }) => 
     }
   }
 });
+
+test("client-side moves show the spec's skeletons: 4 stat cards, 3 venue cards", async ({ page }) => {
+  await loginViaApi(page, E2E_MANAGER);
+  await page.goto("/venue-manager/venues");
+  const nav = page.getByRole("navigation", { name: "Venue manager" });
+  await expectHydrated(nav.getByRole("link", { name: "Dashboard" }));
+  // Hold the next page's data so the loading state can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/venue-manager\/(dashboard|venues)\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await nav.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.getByRole("status", { name: "Loading dashboard" })).toBeVisible();
+  await expect(page.getByTestId("stat-skeleton")).toHaveCount(4);
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("stat-skeleton")).toHaveCount(0);
+
+  let releaseVenues!: () => void;
+  const heldVenues = new Promise<void>((r) => (releaseVenues = r));
+  await page.unroute(/\/venue-manager\/(dashboard|venues)\.data/);
+  await page.route(/\/venue-manager\/venues\.data/, async (route) => {
+    await heldVenues;
+    await route.continue();
+  });
+  await nav.getByRole("link", { name: "My Venues" }).click();
+  await expect(page.getByRole("status", { name: "Loading venues" })).toBeVisible();
+  await expect(page.getByTestId("venue-skeleton")).toHaveCount(3);
+  releaseVenues();
+  await expect(page.getByRole("heading", { level: 1, name: "My Venues" })).toBeVisible();
+});
