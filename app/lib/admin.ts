@@ -17,6 +17,27 @@ export function adminMeta(title: string, siteName = "Vows & Vistas"): MetaDescri
   return [{ title: `${title} | Admin | ${siteName}` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+/** The admin's venue table (spec, admin area: 'Admin venues'): its sort columns, rows and pages. */
+export const ADMIN_SORTS = ["name", "location", "capacity", "category"] as const;
+export type AdminSort = (typeof ADMIN_SORTS)[number];
+export type AdminVenueRow = {
+  id: string;
+  name: string;
+  location: string;
+  capacity: number | null;
+  category: string | null;
+  latitude: number;
+  longitude: number;
+  path: string;
+};
+
+export type AdminVenueList = {
+  venues: AdminVenueRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+};
+
 export type AssignableVenue = { id: string; name: string; location: string };
 
 /** The venue-assignment picker's data: the user's linked venues and the venues matching a search. */

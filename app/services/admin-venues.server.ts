@@ -8,6 +8,7 @@ import type { Address, Geocoder } from "~/infra/geocoder.server";
 import type { UploadLimits } from "~/infra/uploads.server";
 import type { Toast } from "~/lib/toast";
 import { MAX_LOGOS, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
+import type { AdminSort, AdminVenueList } from "~/lib/admin";
 import type { AppUser } from "~/lib/user";
 import {
   adminVenueSchema,
@@ -61,27 +62,7 @@ export const isVenueId = (id: string | undefined): id is string => !!id && UUID.
 // The table
 // ---------------------------------------------------------------------------------------------
 
-export const ADMIN_SORTS = ["name", "location", "capacity", "category"] as const;
-export type AdminSort = (typeof ADMIN_SORTS)[number];
 export const ADMIN_PAGE_SIZE = 50;
-
-export type AdminVenueRow = {
-  id: string;
-  name: string;
-  location: string;
-  capacity: number | null;
-  category: string | null;
-  latitude: number;
-  longitude: number;
-  path: string;
-};
-
-export type AdminVenueList = {
-  venues: AdminVenueRow[];
-  total: number;
-  page: number;
-  pageCount: number;
-};
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -16,6 +16,7 @@ import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import type { AdminSort, AdminVenueList, AdminVenueRow } from "~/lib/admin";
 import { cn } from "~/lib/cn";
 import type { Toast } from "~/lib/toast";
 
@@ -24,28 +25,16 @@ import type { Toast } from "~/lib/toast";
 // Coordinates' when both are zero; per row Edit, FAQs, Delete (with the spec's confirmation) and
 // Geocode. Search, sort and page live in the URL, so the list can be linked and reloaded.
 
-type Sort = "name" | "location" | "capacity" | "category";
-type Row = {
-  id: string;
-  name: string;
-  location: string;
-  capacity: number | null;
-  category: string | null;
-  latitude: number;
-  longitude: number;
-  path: string;
-};
-type List = { venues: Row[]; total: number; page: number; pageCount: number };
 type Reply = { ok: boolean; toast?: Toast } | undefined;
 
-const COLUMNS: { key: Sort; label: string }[] = [
+const COLUMNS: { key: AdminSort; label: string }[] = [
   { key: "name", label: "Name" },
   { key: "location", label: "Location" },
   { key: "capacity", label: "Capacity" },
   { key: "category", label: "Category" },
 ];
 
-function query(params: { q: string; sort: Sort; dir: "asc" | "desc"; page?: number }) {
+function query(params: { q: string; sort: AdminSort; dir: "asc" | "desc"; page?: number }) {
   const s = new URLSearchParams();
   if (params.q) s.set("q", params.q);
   if (params.sort !== "name") s.set("sort", params.sort);
@@ -61,9 +50,9 @@ export function VenuesTable({
   sort,
   dir,
 }: {
-  list: List;
+  list: AdminVenueList;
   q: string;
-  sort: Sort;
+  sort: AdminSort;
   dir: "asc" | "desc";
 }) {
   const submit = useSubmit();
@@ -71,7 +60,7 @@ export function VenuesTable({
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/venues";
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [deleting, setDeleting] = useState<AdminVenueRow | null>(null);
 
   return (
     <section aria-labelledby="venues-table-title" className="space-y-4">
@@ -228,7 +217,7 @@ function PageLink({
 
 const fixed = (n: number) => n.toFixed(6);
 
-function VenueRow({ venue: v, onDelete }: { venue: Row; onDelete: () => void }) {
+function VenueRow({ venue: v, onDelete }: { venue: AdminVenueRow; onDelete: () => void }) {
   const geocoder = useFetcher<Reply>();
   useToast(geocoder.data?.toast);
   const missing = v.latitude === 0 && v.longitude === 0;
@@ -306,7 +295,7 @@ function VenueRow({ venue: v, onDelete }: { venue: Row; onDelete: () => void }) 
 }
 
 /** Spec: 'Are you sure you want to delete this venue?'. */
-function DeleteVenueDialog({ venue, onClose }: { venue: Row | null; onClose: () => void }) {
+function DeleteVenueDialog({ venue, onClose }: { venue: AdminVenueRow | null; onClose: () => void }) {
   const fetcher = useFetcher<Reply>();
   useToast(fetcher.data?.toast);
   const handled = useRef<Reply>(undefined);

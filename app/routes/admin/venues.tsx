@@ -10,10 +10,9 @@ import { Dialog } from "~/components/ui/dialog";
 import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
 import { readFormValues } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
-import { adminMeta } from "~/lib/admin";
+import { ADMIN_SORTS, adminMeta, type AdminSort } from "~/lib/admin";
 import type { Toast } from "~/lib/toast";
 import {
-  ADMIN_SORTS,
   createVenueAsAdmin,
   deleteVenueAsAdmin,
   geocodeVenueAsAdmin,
@@ -21,7 +20,6 @@ import {
   listVenueFormChoices,
   listVenuesForAdmin,
   venueMessages,
-  type AdminSort,
 } from "~/services/admin-venues.server";
 
 // Spec, admin area: 'Admin venues'. The table of approved venues (search, sort, pages), the Add
