@@ -4,7 +4,7 @@
 import autocannon from "autocannon";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { freshDatabase, requireBuild, startProductionServer } from "./production-server";
+import { freshDatabase, requireBuild, sitemapPaths, startProductionServer } from "./production-server";
 
 const BUDGET_RATIO = 0.3;
 const { values } = parseArgs({
@@ -17,8 +17,7 @@ requireBuild();
 const server = await startProductionServer(await freshDatabase("vv_bench_ssr"));
 const STATIC_FILE = "build/client/bench-venue-page.html";
 try {
-  const sitemap = await (await fetch(`${server.origin}/sitemap.xml`)).text();
-  const venuePath = new URL(/<loc>([^<]+\/venue\/[^<]+)<\/loc>/.exec(sitemap)![1]!).pathname;
+  const venuePath = (await sitemapPaths(server.origin)).find((p) => p.startsWith("/venue/"))!;
   const html = await (await fetch(server.origin + venuePath)).text();
   fs.writeFileSync(STATIC_FILE, html); // served by the same server's static handler
 
