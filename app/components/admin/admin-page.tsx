@@ -1,3 +1,5 @@
+import { Button } from "~/components/ui/button";
+import { Pencil, RefreshCw, Trash2 } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
@@ -108,6 +110,54 @@ export function AdminTable({
         </thead>
         <tbody className="divide-y divide-sand">{children}</tbody>
       </table>
+    </div>
+  );
+}
+
+/** A list row's Edit and Delete icon buttons, named after the row for screen readers. */
+export function EditDeleteButtons({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        onClick={onEdit}
+        aria-label={`Edit ${name}`}
+        title="Edit"
+        className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary"
+      >
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        onClick={onDelete}
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-red-50 hover:text-danger"
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </>
+  );
+}
+
+/** A list that failed to load: the message, announced, and a Retry that reloads the page. */
+export function LoadFailed({ message }: { message: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4 p-6">
+      <p role="alert" className="font-medium text-danger">
+        {message}
+      </p>
+      <Button variant="outline" onClick={() => window.location.reload()}>
+        <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
+      </Button>
     </div>
   );
 }

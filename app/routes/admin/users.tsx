@@ -1,4 +1,4 @@
-import { Building2, KeyRound, RefreshCw, Search, ShieldCheck, UserMinus } from "~/components/ui/icons";
+import { Building2, KeyRound, Search, ShieldCheck, UserMinus } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/users";
@@ -6,6 +6,7 @@ import {
   AdminPageHeader,
   AdminTable,
   EmptyState,
+  LoadFailed,
   Panel,
   RoleBadge,
   type AdminColumn,
@@ -140,14 +141,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <UserSearch q={q} />
       <Panel className="overflow-hidden">
         {failed ? (
-          <div className="flex flex-wrap items-center justify-between gap-4 p-6">
-            <p role="alert" className="font-medium text-danger">
-              {userMessages.loadFailed}
-            </p>
-            <Button variant="outline" onClick={() => window.location.reload()}>
-              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
-            </Button>
-          </div>
+          <LoadFailed message={userMessages.loadFailed} />
         ) : users.length === 0 ? (
           <EmptyState title={q ? "No users match your search" : "No users yet"}>
             {q ? "Try part of a name or an email address." : null}

@@ -1,8 +1,14 @@
-import { Pencil, Plus, RefreshCw, Sparkles, Trash2 } from "~/components/ui/icons";
+import { Plus, Sparkles } from "~/components/ui/icons";
 import { useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/venue-amenities";
-import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
+import {
+  AdminPageHeader,
+  EditDeleteButtons,
+  EmptyState,
+  LoadFailed,
+  Panel,
+} from "~/components/admin/admin-page";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useOnSuccess } from "~/components/admin/use-on-success";
 import { Field } from "~/components/forms/fields";
@@ -106,14 +112,7 @@ export default function Amenities({ loaderData }: Route.ComponentProps) {
       <AddAmenity />
       <Panel className="overflow-hidden">
         {amenities === null ? (
-          <div className="flex flex-wrap items-center justify-between gap-4 p-6">
-            <p role="alert" className="font-medium text-danger">
-              {amenityMessages.loadFailed}
-            </p>
-            <Button variant="outline" onClick={() => window.location.reload()}>
-              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
-            </Button>
-          </div>
+          <LoadFailed message={amenityMessages.loadFailed} />
         ) : amenities.length === 0 ? (
           <EmptyState icon={<Sparkles className="h-10 w-10" aria-hidden="true" />} title="No amenities yet">
             Add the first amenity above, such as WiFi or Parking.
@@ -134,24 +133,11 @@ export default function Amenities({ loaderData }: Route.ComponentProps) {
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-1">
-                  <button
-                    type="button"
-                    onClick={() => setEditing(a)}
-                    aria-label={`Edit ${a.name}`}
-                    title="Edit"
-                    className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary"
-                  >
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setDeleting(a)}
-                    aria-label={`Delete ${a.name}`}
-                    title="Delete"
-                    className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-red-50 hover:text-danger"
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </button>
+                  <EditDeleteButtons
+                    name={a.name}
+                    onEdit={() => setEditing(a)}
+                    onDelete={() => setDeleting(a)}
+                  />
                 </div>
               </li>
             ))}

@@ -1,10 +1,11 @@
-import { ImageIcon, Pencil, Plus, Shapes, Trash2 } from "~/components/ui/icons";
+import { ImageIcon, Plus, Shapes } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/venue-categories";
 import {
   AdminPageHeader,
   AdminTable,
+  EditDeleteButtons,
   EmptyState,
   Panel,
   type AdminColumn,
@@ -170,24 +171,11 @@ export default function VenueTypes({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="px-5 py-3">
                   <div className="flex justify-end gap-1">
-                    <button
-                      type="button"
-                      onClick={() => setOpen({ kind: "edit", category: c })}
-                      aria-label={`Edit ${c.name}`}
-                      title="Edit"
-                      className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary"
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => setOpen({ kind: "delete", category: c })}
-                      aria-label={`Delete ${c.name}`}
-                      title="Delete"
-                      className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-red-50 hover:text-danger"
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    </button>
+                    <EditDeleteButtons
+                      name={c.name}
+                      onEdit={() => setOpen({ kind: "edit", category: c })}
+                      onDelete={() => setOpen({ kind: "delete", category: c })}
+                    />
                   </div>
                 </td>
               </tr>
