@@ -23,7 +23,14 @@ import { normalizeAmenities } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { recordAudit } from "./audit.server";
 import { ADMIN_ONLY_MESSAGE, assertAdmin } from "./permissions.server";
-import { listedAmenityNames, SUBMISSION_LIMITS, textValues, venueFormColumns } from "./submissions.server";
+import {
+  listedAmenityNames,
+  SUBMISSION_LIMITS,
+  textValues,
+  uploadRefused,
+  venueFormColumns,
+  type VenueFormRefusal,
+} from "./submissions.server";
 import { deleteFiles, readVenueUpload, storeVenueFiles, venueFileKeys } from "./venue-files.server";
 
 // The admin's venues (spec, admin area: 'Admin venues', 'Admin edit venue', 'Geocoding
@@ -244,14 +251,7 @@ export type SaveResult =
       /** Images that could not be stored (the venue was saved without them). */
       failures: { file: string; message: string }[];
     }
-  | {
-      ok: false;
-      status: number;
-      errors: FieldErrors;
-      values: Record<string, string>;
-      toast?: Toast;
-      unread?: true;
-    };
+  | VenueFormRefusal;
 
 type Deps = Pick<AppContext, "db" | "storage" | "geocoder" | "logger">;
 
@@ -280,20 +280,7 @@ function formColumns(input: AdminVenueInput, categoryId: string, amenityNames: s
  */
 async function readForm(app: Deps, request: Request, limits = ADMIN_VENUE_LIMITS) {
   const upload = await readVenueUpload(app, request, limits);
-  if (!upload.ok) {
-    const { refusal } = upload;
-    return {
-      ok: false as const,
-      result: {
-        ok: false as const,
-        status: refusal.status,
-        errors: { [refusal.field ?? "form"]: refusal.message },
-        values: {},
-        toast: { type: "error" as const, message: refusal.message },
-        unread: true as const,
-      },
-    };
-  }
+  if (!upload.ok) return { ok: false as const, result: uploadRefused(upload.refusal) };
   const raw = adminVenueValues(upload.form);
   const values = textValues(raw);
   const refuse = (status: number, errors: FieldErrors, toast?: Toast) => ({

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { venueAmenities, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
-import type { UploadLimits } from "~/infra/uploads.server";
+import type { UploadLimits, UploadRefusal } from "~/infra/uploads.server";
 import { SUBMISSION_BODY_LIMIT } from "~/infra/form.server";
 import { parsePriceRange } from "~/lib/price-range";
 import type { Toast } from "~/lib/toast";
@@ -73,15 +73,28 @@ export type SubmissionResult =
       venue: { id: string; name: string; path: string };
       images: { stored: number; total: number; failures: UploadFailure[] };
     }
-  | {
-      ok: false;
-      status: number;
-      errors: FieldErrors;
-      values: Record<string, string>;
-      toast?: Toast;
-      /** Refused while streaming: the rest of the body was not read (close the connection). */
-      unread?: true;
-    };
+  | VenueFormRefusal;
+
+/** A venue form refused (the submission's and the admin's): what to show, and the values to keep. */
+export type VenueFormRefusal = {
+  ok: false;
+  status: number;
+  errors: FieldErrors;
+  values: Record<string, string>;
+  toast?: Toast;
+  /** Refused while streaming: the rest of the body was not read (close the connection). */
+  unread?: true;
+};
+
+/** An upload stopped while it streamed in: the refusal on its field and in a toast. */
+export const uploadRefused = (refusal: UploadRefusal): VenueFormRefusal => ({
+  ok: false,
+  status: refusal.status,
+  errors: { [refusal.field ?? "form"]: refusal.message },
+  values: {},
+  toast: { type: "error", message: refusal.message },
+  unread: true,
+});
 
 type Deps = Pick<AppContext, "db" | "storage" | "geocoder" | "mailer" | "logger" | "config">;
 
@@ -122,17 +135,7 @@ export function venueFormColumns(input: VenueSubmissionInput, categoryId: string
 
 export async function submitVenue(app: Deps, user: AppUser, request: Request): Promise<SubmissionResult> {
   const upload = await readVenueUpload(app, request, SUBMISSION_LIMITS);
-  if (!upload.ok) {
-    const { refusal } = upload;
-    return {
-      ok: false,
-      status: refusal.status,
-      errors: { [refusal.field ?? "form"]: refusal.message },
-      values: {},
-      toast: { type: "error", message: refusal.message },
-      unread: true,
-    };
-  }
+  if (!upload.ok) return uploadRefused(upload.refusal);
 
   const raw = submissionValues(upload.form);
   const values = textValues(raw);
