@@ -107,13 +107,14 @@ export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHa
 
 /**
  * A page view without a session is answered from the page cache, or rendered once (through
- * React Router's fetch handler) and kept. Writes empty the cache; so does a new content version.
+ * React Router's fetch handler) and kept. A new content version empties the cache; after a write
+ * on this instance it is read at once.
  */
 function servePagesFromCache(app: AppContext, render: ReturnType<typeof createFetchHandler>): RequestHandler {
   const cache = createPageCache({ readVersion: () => readContentVersion(app.db) });
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.on("finish", () => cache.clear());
+      res.on("finish", () => cache.recheck());
       return next();
     }
     if (!cache.accepts(req.method, req.path, req.headers)) {

@@ -31,6 +31,18 @@ describe("the page cache", () => {
     expect((await cache.get("/a")).page?.body).toBe("<p>v2</p>");
   });
 
+  it("after a write, reads the version at once: a content change empties it, a favourite does not", async () => {
+    let version = 1;
+    const cache = createPageCache({ readVersion: async () => version, versionCheckMs: 60_000 });
+    const first = await cache.get("/a");
+    cache.store("/a", ok, "<p>v1</p>", "n1", first.generation);
+    cache.recheck(); // a write that changed no page
+    expect((await cache.get("/a")).page?.body).toBe("<p>v1</p>");
+    version = 2; // a write that did (the triggers bumped the version)
+    cache.recheck();
+    expect((await cache.get("/a")).page).toBeUndefined();
+  });
+
   it("refuses what is not a plain page", async () => {
     const cache = createPageCache({ readVersion: async () => 1 });
     const { generation } = await cache.get("/a");

@@ -112,6 +112,15 @@ export function createPageCache({
     },
 
     clear,
+
+    /**
+     * After a write on this instance: the next request reads the content version at once, so a
+     * change to what pages show empties the cache before anyone sees the old page, and a write
+     * that changes no page (a favourite, a sign-in) keeps it.
+     */
+    recheck(): void {
+      checkedAt = 0;
+    },
   };
 }
 
