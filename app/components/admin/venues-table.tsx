@@ -12,7 +12,8 @@ import {
   TriangleAlert,
 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { useSearchAsYouType } from "~/components/admin/use-search-as-you-type";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -55,11 +56,9 @@ export function VenuesTable({
   sort: AdminSort;
   dir: "asc" | "desc";
 }) {
-  const submit = useSubmit();
+  const search = useSearchAsYouType();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/venues";
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const [deleting, setDeleting] = useState<AdminVenueRow | null>(null);
 
   return (
@@ -83,14 +82,7 @@ export function VenuesTable({
             defaultValue={q}
             placeholder="Search by name, location or category"
             className="block w-full rounded-full border border-sand-dark bg-white py-2.5 pl-9 pr-4 text-ink placeholder:text-muted/80 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
-            onChange={(e) => {
-              const form = e.currentTarget.form;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(
-                () => void submit(form, { replace: true, preventScrollReset: true }),
-                300,
-              );
-            }}
+            onChange={search.onChange}
           />
         </div>
         {sort !== "name" ? <input type="hidden" name="sort" value={sort} /> : null}

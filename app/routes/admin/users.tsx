@@ -1,6 +1,6 @@
 import { Building2, KeyRound, Search, ShieldCheck, UserMinus } from "~/components/ui/icons";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
+import { useState } from "react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import {
   AdminPageHeader,
@@ -16,6 +16,7 @@ import { useOnSuccess } from "~/components/admin/use-on-success";
 import { VenuePicker } from "~/components/admin/venue-picker";
 import { inputClass } from "~/components/forms/fields";
 import { UserAvatar } from "~/components/layout/user-avatar";
+import { useSearchAsYouType } from "~/components/admin/use-search-as-you-type";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -337,18 +338,11 @@ function RowAction({
 
 /** Search by name or email: filters as the admin types (and works as a plain GET form without JS). */
 function UserSearch({ q }: { q: string }) {
-  const submit = useSubmit();
+  const search = useSearchAsYouType();
   const navigation = useNavigation();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/users";
   return (
-    <Form
-      method="get"
-      role="search"
-      className="relative max-w-md"
-      onSubmit={() => clearTimeout(timer.current)}
-    >
+    <Form method="get" role="search" className="relative max-w-md" onSubmit={search.cancel}>
       <Search className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-muted" aria-hidden="true" />
       <input
         type="search"
@@ -358,14 +352,7 @@ function UserSearch({ q }: { q: string }) {
         placeholder="Search by name or email"
         aria-label="Search users by name or email"
         className={cn(inputClass, "pl-9", searching && "opacity-70")}
-        onChange={(e) => {
-          const form = e.currentTarget.form;
-          clearTimeout(timer.current);
-          timer.current = setTimeout(
-            () => void submit(form, { replace: true, preventScrollReset: true }),
-            300,
-          );
-        }}
+        onChange={search.onChange}
       />
     </Form>
   );
