@@ -52,6 +52,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       LOG_LEVEL: "warn",
       E2E_PORT: String(E2E_PORT),
+      // API sign-ups name their own client address (asNewVisitor in tests/e2e/fixtures.ts).
+      TRUST_PROXY: "loopback",
     },
   },
 });

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_PORT } from "../../playwright.config";
 import { linkIn } from "../setup/mail-catcher";
 import { E2E_ADMIN } from "./paths";
 import {
+  asNewVisitor,
   expect,
   expectHydrated,
   expectNoSeriousA11yViolations,
@@ -19,7 +19,7 @@ async function registerElsewhere(request: APIRequestContext, prefix: string) {
   const account = uniqueAccount(prefix);
   const res = await request.post("/login", {
     form: { intent: "register", ...account, confirmPassword: account.password },
-    headers: { origin: `http://localhost:${E2E_PORT}` },
+    headers: asNewVisitor(),
     maxRedirects: 0,
   });
   expect(res.status(), "registration redirects").toBe(302);

@@ -92,11 +92,26 @@ export function uniqueAccount(prefix = "guest"): Account {
   };
 }
 
+let visitors = 0;
+/**
+ * Headers of a form post from a new visitor: our origin, and an address of its own. The e2e
+ * server trusts its loopback proxy (TRUST_PROXY in playwright.config.ts), so the per-address
+ * limits (30 registrations an hour) count each test's sign-ups as a real deployment counts
+ * different visitors', not the whole suite's as one. Worker processes differ by pid.
+ */
+export function asNewVisitor(): Record<string, string> {
+  visitors++;
+  return {
+    origin: E2E_ORIGIN,
+    "x-forwarded-for": `10.${process.pid % 250}.${Math.floor(visitors / 250) % 250}.${visitors % 250}`,
+  };
+}
+
 /** Registers through the same form action the page uses; the page's context keeps the session. */
 export async function registerViaApi(page: Page, account: Account = uniqueAccount()): Promise<Account> {
   const res = await page.request.post("/login", {
     form: { intent: "register", ...account, confirmPassword: account.password },
-    headers: { origin: E2E_ORIGIN },
+    headers: asNewVisitor(),
     maxRedirects: 0,
   });
   expect(res.status(), "registration redirects").toBe(302);
@@ -106,7 +121,7 @@ export async function registerViaApi(page: Page, account: Account = uniqueAccoun
 export async function loginViaApi(page: Page, account: Pick<Account, "email" | "password">): Promise<void> {
   const res = await page.request.post("/login", {
     form: { intent: "login", email: account.email, password: account.password },
-    headers: { origin: E2E_ORIGIN },
+    headers: asNewVisitor(),
     maxRedirects: 0,
   });
   expect(res.status(), "login redirects").toBe(302);

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { E2E_PORT } from "../../playwright.config";
 import {
+  asNewVisitor,
   expect,
   expectHydrated,
   expectNoSeriousA11yViolations,
@@ -53,7 +53,7 @@ test("a guest signs in from the footer button, the dialog opens by itself, and a
   const account = uniqueAccount("submitter");
   const registered = await request.post("/login", {
     form: { intent: "register", ...account, confirmPassword: account.password },
-    headers: { origin: `http://localhost:${E2E_PORT}` },
+    headers: asNewVisitor(),
     maxRedirects: 0,
   });
   expect(registered.status()).toBe(302);
