@@ -19,6 +19,8 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
 export function VenueImage({ src, className, sizes, width, height, alt = "", fade, ...props }: Props) {
   const [failed, setFailed] = useState(false);
   const actual = failed ? DEFAULT_VENUE_IMAGE : src;
+  // Only our stored images come in several widths; `sizes` without `srcset` is invalid HTML.
+  const srcSet = imageSrcSet(actual);
   const ref = useCallback((img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
   }, []);
@@ -26,8 +28,8 @@ export function VenueImage({ src, className, sizes, width, height, alt = "", fad
     <img
       ref={ref}
       src={imageAtWidth(actual, width)}
-      srcSet={imageSrcSet(actual)}
-      sizes={sizes}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       width={width}
       height={height}
       alt={alt}
