@@ -3,6 +3,10 @@ import { defineConfig } from "@playwright/test";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4318);
 const baseURL = `http://localhost:${E2E_PORT}`;
+// The admin and manager specs add, approve, import and delete venues and venue types that every
+// visitor sees; the public specs count the demo content exactly (12 types, the sitemap's venues).
+// So the back-office specs run once the public ones are done, on the same server.
+const BACK_OFFICE = /\/(admin|manager)-[^/]*\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,7 +38,18 @@ export default defineConfig({
     // "server log" runs after every browser test and fails the run if the server logged a warning.
     { name: "server", testMatch: /server\.setup\.ts$/, teardown: "server log" },
     { name: "server log", testMatch: /server-log\.teardown\.ts$/ },
-    { name: "chromium", use: { browserName: "chromium" }, dependencies: ["server"] },
+    {
+      name: "chromium",
+      use: { browserName: "chromium" },
+      dependencies: ["server"],
+      testIgnore: BACK_OFFICE,
+    },
+    {
+      name: "chromium, back office",
+      use: { browserName: "chromium" },
+      dependencies: ["chromium"],
+      testMatch: BACK_OFFICE,
+    },
   ],
   webServer: {
     command: "npx tsx tests/e2e/serve.ts",
