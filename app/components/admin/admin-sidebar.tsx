@@ -3,14 +3,13 @@ import {
   Building2,
   Clock,
   LayoutDashboard,
-  LoaderCircle,
-  LogOut,
   Shapes,
   Sparkles,
   Users,
   type Icon,
 } from "~/components/ui/icons";
-import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
+import { LogoutButton } from "~/components/layout/logout-button";
 import { cn } from "~/lib/cn";
 
 export const ADMIN_LINKS: { to: string; label: string; icon: Icon }[] = [
@@ -33,10 +32,8 @@ const itemClass = (active = false) =>
  * The FAQ and edit pages belong to Venues, so that entry stays lit there.
  */
 export function AdminSidebar({ user }: { user: { name: string; email: string } }) {
-  const navigation = useNavigation();
   const { pathname } = useLocation();
   const inVenue = /^\/admin\/(edit-venue|venue-faqs)(\/|$)/.test(pathname);
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
   return (
     <aside className="border-b border-sand bg-white md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:border-r md:border-b-0">
       <div className="flex items-center justify-between gap-3 px-4 pt-4 md:block md:px-5 md:pt-6">
@@ -66,24 +63,13 @@ export function AdminSidebar({ user }: { user: { name: string; email: string } }
           <Link to="/" className={itemClass()}>
             <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Site
           </Link>
-          <Form method="post" action="/logout" className="shrink-0">
-            <button
-              type="submit"
-              disabled={loggingOut}
-              aria-busy={loggingOut || undefined}
-              className={cn(
-                itemClass(),
-                "w-full cursor-pointer text-danger hover:bg-red-50 hover:text-danger disabled:opacity-60",
-              )}
-            >
-              {loggingOut ? (
-                <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />
-              ) : (
-                <LogOut className="h-4 w-4" aria-hidden="true" />
-              )}
-              Logout
-            </button>
-          </Form>
+          <LogoutButton
+            formClassName="shrink-0"
+            className={cn(
+              itemClass(),
+              "w-full cursor-pointer text-danger hover:bg-red-50 hover:text-danger disabled:opacity-60",
+            )}
+          />
         </div>
       </nav>
     </aside>

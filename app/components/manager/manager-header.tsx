@@ -1,5 +1,6 @@
-import { ArrowLeft, Building2, LayoutDashboard, LoaderCircle, LogOut } from "~/components/ui/icons";
-import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { ArrowLeft, Building2, LayoutDashboard } from "~/components/ui/icons";
+import { Link, NavLink, useLocation } from "react-router";
+import { LogoutButton } from "~/components/layout/logout-button";
 import { cn } from "~/lib/cn";
 
 const LINKS = [
@@ -18,10 +19,8 @@ const itemClass = (active = false) =>
  * plus the area's two lists. The edit page belongs to My Venues, so that entry stays lit there.
  */
 export function ManagerHeader({ user }: { user: { name: string } }) {
-  const navigation = useNavigation();
   const { pathname } = useLocation();
   const inVenue = pathname.startsWith("/venue-manager/edit-venue/");
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
   return (
     <header className="border-b border-sand bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-end justify-between gap-4 px-4 pt-6 pb-4 sm:px-6">
@@ -33,24 +32,12 @@ export function ManagerHeader({ user }: { user: { name: string } }) {
           <Link to="/" className={itemClass()}>
             <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Site
           </Link>
-          <Form method="post" action="/logout">
-            <button
-              type="submit"
-              disabled={loggingOut}
-              aria-busy={loggingOut || undefined}
-              className={cn(
-                itemClass(),
-                "cursor-pointer text-danger hover:bg-red-50 hover:text-danger disabled:opacity-60",
-              )}
-            >
-              {loggingOut ? (
-                <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />
-              ) : (
-                <LogOut className="h-4 w-4" aria-hidden="true" />
-              )}
-              Logout
-            </button>
-          </Form>
+          <LogoutButton
+            className={cn(
+              itemClass(),
+              "cursor-pointer text-danger hover:bg-red-50 hover:text-danger disabled:opacity-60",
+            )}
+          />
         </div>
       </div>
       <nav aria-label="Venue manager" className="mx-auto max-w-6xl px-4 pb-3 sm:px-6">

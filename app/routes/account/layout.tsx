@@ -1,15 +1,7 @@
-import {
-  Heart,
-  KeyRound,
-  LayoutDashboard,
-  LoaderCircle,
-  LogOut,
-  MapPin,
-  Shield,
-  UserRound,
-} from "~/components/ui/icons";
-import { Form, Link, NavLink, Outlet, redirect, useNavigation } from "react-router";
+import { Heart, KeyRound, LayoutDashboard, MapPin, Shield, UserRound } from "~/components/ui/icons";
+import { Link, NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/layout";
+import { LogoutButton } from "~/components/layout/logout-button";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { expectUser, requireUser } from "~/infra/session.server";
 import { cn } from "~/lib/cn";
@@ -47,8 +39,6 @@ function TabLink({ to, children }: { to: string; children: React.ReactNode }) {
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
-  const navigation = useNavigation();
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-4xl">My Account</h1>
@@ -100,21 +90,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
                 <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Venue Manager
               </Link>
             ) : null}
-            <Form method="post" action="/logout">
-              <button
-                type="submit"
-                disabled={loggingOut}
-                aria-busy={loggingOut || undefined}
-                className="flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-danger hover:bg-red-50 disabled:opacity-60"
-              >
-                {loggingOut ? (
-                  <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />
-                ) : (
-                  <LogOut className="h-4 w-4" aria-hidden="true" />
-                )}{" "}
-                Logout
-              </button>
-            </Form>
+            <LogoutButton className="flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-danger hover:bg-red-50 disabled:opacity-60" />
           </nav>
         </aside>
         <section className="min-w-0 rounded-2xl border border-sand bg-white p-6 shadow-card sm:p-8">
