@@ -128,21 +128,24 @@ function servePagesFromCache(app: AppContext, render: ReturnType<typeof createFe
       let page = cached.page;
       res.setHeader("X-Page-Cache", page ? "hit" : "miss");
       if (!page) {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers))
-          if (typeof value === "string") headers.set(name, value);
-        const response = await render(
-          new Request(`${req.protocol}://${req.get("host")}${key}`, { headers }),
-          getLoadContext(app, nonce),
-        );
-        const body = await response.text();
-        page = cache.store(key, response, body, nonce, cached.generation);
-        if (!page) {
-          res.status(response.status);
-          response.headers.forEach((value, name) => name !== "set-cookie" && res.setHeader(name, value));
-          for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+        const filled = await cache.fill(key, cached.generation, async () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(req.headers))
+            if (typeof value === "string") headers.set(name, value);
+          const response = await render(
+            new Request(`${req.protocol}://${req.get("host")}${key}`, { headers }),
+            getLoadContext(app, nonce),
+          );
+          return { status: response.status, headers: response.headers, body: await response.text(), nonce };
+        });
+        if ("rendered" in filled) {
+          const { status, headers, body } = filled.rendered;
+          res.status(status);
+          headers.forEach((value, name) => name !== "set-cookie" && res.setHeader(name, value));
+          for (const cookie of headers.getSetCookie()) res.append("Set-Cookie", cookie);
           return void res.send(body);
         }
+        page = filled.page;
       }
       res.setHeader("Content-Type", page.contentType);
       res.setHeader("ETag", page.etag);

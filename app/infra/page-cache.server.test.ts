@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { createPageCache } from "./page-cache.server";
+import { createPageCache, type RenderedPage } from "./page-cache.server";
 
-const ok = { status: 200, headers: new Headers({ "content-type": "text/html" }) };
+const html = new Headers({ "content-type": "text/html" });
+const page = (body: string, nonce = "n1"): RenderedPage => ({ status: 200, headers: html, body, nonce });
+const rendering = (body: string) => async () => page(body);
 
 describe("the page cache", () => {
   it("keeps a page rendered under the current content, and serves it", async () => {
     const cache = createPageCache({ readVersion: async () => 1 });
-    const { page, generation } = await cache.get("/a");
-    expect(page).toBeUndefined();
-    cache.store("/a", ok, "<p>n1</p>", "n1", generation);
+    const { page: cached, generation } = await cache.get("/a");
+    expect(cached).toBeUndefined();
+    expect(await cache.fill("/a", generation, rendering("<p>n1</p>"))).toHaveProperty(
+      "page.body",
+      "<p>n1</p>",
+    );
     expect((await cache.get("/a")).page?.body).toBe("<p>n1</p>");
   });
 
@@ -16,7 +21,9 @@ describe("the page cache", () => {
     const cache = createPageCache({ readVersion: async () => 1 });
     const { generation } = await cache.get("/a");
     cache.clear(); // a write finished while the page was rendering
-    expect(cache.store("/a", ok, "<p>old</p>", "n1", generation)).toBeUndefined();
+    expect(await cache.fill("/a", generation, rendering("<p>old</p>"))).toEqual({
+      rendered: page("<p>old</p>"),
+    });
     expect((await cache.get("/a")).page).toBeUndefined();
   });
 
@@ -26,7 +33,7 @@ describe("the page cache", () => {
     await cache.get("/warm"); // version 1 read
     version = 2; // another instance wrote
     const miss = await cache.get("/a");
-    cache.store("/a", ok, "<p>v2</p>", "n1", miss.generation);
+    await cache.fill("/a", miss.generation, rendering("<p>v2</p>"));
     await new Promise((resolve) => setTimeout(resolve, 60)); // the next check reads version 2 again
     expect((await cache.get("/a")).page?.body).toBe("<p>v2</p>");
   });
@@ -35,7 +42,7 @@ describe("the page cache", () => {
     let version = 1;
     const cache = createPageCache({ readVersion: async () => version, versionCheckMs: 60_000 });
     const first = await cache.get("/a");
-    cache.store("/a", ok, "<p>v1</p>", "n1", first.generation);
+    await cache.fill("/a", first.generation, rendering("<p>v1</p>"));
     cache.recheck(); // a write that changed no page
     expect((await cache.get("/a")).page?.body).toBe("<p>v1</p>");
     version = 2; // a write that did (the triggers bumped the version)
@@ -43,14 +50,50 @@ describe("the page cache", () => {
     expect((await cache.get("/a")).page).toBeUndefined();
   });
 
-  it("refuses what is not a plain page", async () => {
+  it("refuses what is not a plain page, and hands the render back to be sent as it is", async () => {
     const cache = createPageCache({ readVersion: async () => 1 });
     const { generation } = await cache.get("/a");
+    const missing = { ...page("x"), status: 404 };
     const withCookie = {
-      status: 200,
+      ...page("x"),
       headers: new Headers({ "content-type": "text/html", "set-cookie": "a=b" }),
     };
-    expect(cache.store("/a", { ...ok, status: 404 }, "x", "n", generation)).toBeUndefined();
-    expect(cache.store("/a", withCookie, "x", "n", generation)).toBeUndefined();
+    expect(await cache.fill("/a", generation, async () => missing)).toEqual({ rendered: missing });
+    expect(await cache.fill("/a", generation, async () => withCookie)).toEqual({ rendered: withCookie });
+    expect((await cache.get("/a")).page).toBeUndefined();
+  });
+
+  it("renders a page once for all the requests that miss it at the same time", async () => {
+    const cache = createPageCache({ readVersion: async () => 1 });
+    const { generation } = await cache.get("/a");
+    let renders = 0;
+    const slow = async () => {
+      renders++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return page("<p>once</p>");
+    };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.fill("/a", generation, slow)));
+    expect(renders).toBe(1);
+    expect(answers.every((a) => "page" in a && a.page.body === "<p>once</p>")).toBe(true);
+  });
+
+  it("renders a page that is not kept once per request, and at most maxRenders at a time", async () => {
+    const cache = createPageCache({ readVersion: async () => 1, maxRenders: 3 });
+    const { generation } = await cache.get("/a");
+    let running = 0;
+    let most = 0;
+    let renders = 0;
+    const notFound = async () => {
+      renders++;
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      return { ...page("gone"), status: 404 };
+    };
+    const keys = Array.from({ length: 20 }, (_, i) => `/missing-${i % 10}`);
+    const answers = await Promise.all(keys.map((key) => cache.fill(key, generation, notFound)));
+    expect(answers.every((a) => "rendered" in a && a.rendered.status === 404)).toBe(true);
+    expect(renders).toBe(20); // each request sends its own 404 (with its own nonce)
+    expect(most).toBe(3);
   });
 });

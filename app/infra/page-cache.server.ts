@@ -23,7 +23,12 @@ type Options = {
   /** How often the content version is read (at most; requests in between share the answer). */
   versionCheckMs?: number;
   maxEntries?: number;
+  /** How many missing pages may render at once; the others wait for a turn. */
+  maxRenders?: number;
 };
+
+/** A page as React Router rendered it, before the cache decides whether to keep it. */
+export type RenderedPage = { status: number; headers: Headers; body: string; nonce: string };
 
 // better-auth's session cookie (also with the __Secure- prefix) and our flash cookie.
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:(?:__Secure-)?vv\.session_token|vv_flash)=/;
@@ -33,8 +38,13 @@ export function createPageCache({
   ttlMs = 60_000,
   versionCheckMs = 250,
   maxEntries = 500,
+  maxRenders = 4,
 }: Options) {
   const pages = new Map<string, CachedPage>();
+  // Renders under way, by generation and page: a request for one of them waits for it.
+  const rendering = new Map<string, Promise<CachedPage | undefined>>();
+  let renders = 0;
+  const waitingToRender: (() => void)[] = [];
   let version: number | null = null;
   let checkedAt = 0;
   let checking: Promise<void> | null = null;
@@ -57,6 +67,35 @@ export function createPageCache({
       })
       .finally(() => (checking = null));
     await checking;
+  }
+
+  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (renders < maxRenders) renders++;
+    else await new Promise<void>((resolve) => waitingToRender.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = waitingToRender.shift();
+      if (next) next();
+      else renders--;
+    }
+  }
+
+  function store(key: string, rendered: RenderedPage, renderedIn: number): CachedPage | undefined {
+    const { status, headers, body, nonce } = rendered;
+    const contentType = headers.get("content-type") ?? "";
+    if (
+      renderedIn !== generation ||
+      status !== 200 ||
+      !contentType.startsWith("text/html") ||
+      headers.has("set-cookie")
+    )
+      return undefined;
+    const hash = crypto.createHash("sha1").update(body.replaceAll(nonce, "")).digest("base64url");
+    const page: CachedPage = { body, contentType, nonce, etag: `W/"${hash}"`, storedAt: Date.now() };
+    if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
+    pages.set(key, page);
+    return page;
   }
 
   return {
@@ -83,27 +122,32 @@ export function createPageCache({
       return { generation };
     },
 
-    /** Keeps a rendered page when it is one (200, HTML, no cookie set) and still current. */
-    store(
+    /**
+     * Renders a missing page and keeps it when it is one (200, HTML, no cookie set) and still
+     * current. A burst of requests after the cache empties costs one render per page, not one per
+     * request, and at most `maxRenders` at a time, so memory stays bounded: a request for a page
+     * that is rendering waits for that render, and renders itself only if it was not one to keep.
+     */
+    async fill(
       key: string,
-      response: { status: number; headers: Headers },
-      body: string,
-      nonce: string,
       renderedIn: number,
-    ) {
-      const contentType = response.headers.get("content-type") ?? "";
-      if (
-        renderedIn !== generation ||
-        response.status !== 200 ||
-        !contentType.startsWith("text/html") ||
-        response.headers.has("set-cookie")
-      )
-        return undefined;
-      const hash = crypto.createHash("sha1").update(body.replaceAll(nonce, "")).digest("base64url");
-      const page: CachedPage = { body, contentType, nonce, etag: `W/"${hash}"`, storedAt: Date.now() };
-      if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
-      pages.set(key, page);
-      return page;
+      render: () => Promise<RenderedPage>,
+    ): Promise<{ page: CachedPage } | { rendered: RenderedPage }> {
+      const flight = `${renderedIn} ${key}`;
+      const underway = rendering.get(flight);
+      const shared = underway && (await underway);
+      if (shared) return { page: shared };
+      const job = inTurn(render);
+      const filed = job.then((rendered) => store(key, rendered, renderedIn));
+      if (!rendering.has(flight)) {
+        rendering.set(
+          flight,
+          filed.catch(() => undefined),
+        );
+        void filed.finally(() => rendering.delete(flight)).catch(() => {});
+      }
+      const page = await filed;
+      return page ? { page } : { rendered: await job };
     },
 
     /** The page's HTML with this response's nonce. */
