@@ -12,3 +12,14 @@ export function createLogger(level: Level = "info"): Logger {
   };
   return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
 }
+
+/**
+ * A `.catch` for data a page can do without: the failure is logged and null stands in for the
+ * data, so the page shows its 'failed to load' message. Anything thrown that is not an Error (a
+ * redirect, a response) goes on.
+ */
+export const loggedAsNull = (logger: Logger, msg: string) => (err: unknown) => {
+  if (!(err instanceof Error)) throw err;
+  logger.error(msg, { error: String(err) });
+  return null;
+};

@@ -148,16 +148,35 @@ export function EditDeleteButtons({
   );
 }
 
-/** A list that failed to load: the message, announced, and a Retry that reloads the page. */
-export function LoadFailed({ message }: { message: string }) {
+const FAILED_ROW = "flex flex-wrap items-center justify-between gap-4 p-6";
+
+function LoadFailedMessage({ message }: { message: string }) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-4 p-6">
+    <>
       <p role="alert" className="font-medium text-danger">
         {message}
       </p>
       <Button variant="outline" onClick={() => window.location.reload()}>
         <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
       </Button>
+    </>
+  );
+}
+
+/** A list that failed to load: the message, announced, and a Retry that reloads the page. */
+export function LoadFailed({ message }: { message: string }) {
+  return (
+    <div className={FAILED_ROW}>
+      <LoadFailedMessage message={message} />
     </div>
+  );
+}
+
+/** LoadFailed as a panel of its own, in the danger colours. */
+export function LoadFailedPanel({ message }: { message: string }) {
+  return (
+    <Panel className={cn(FAILED_ROW, "border-danger/30 bg-red-50")}>
+      <LoadFailedMessage message={message} />
+    </Panel>
   );
 }

@@ -1,7 +1,7 @@
-import { Building2, Clock, History, Map, RefreshCw, Users } from "~/components/ui/icons";
+import { Building2, Clock, History, Map, Users } from "~/components/ui/icons";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
+import { AdminPageHeader, EmptyState, LoadFailedPanel, Panel } from "~/components/admin/admin-page";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { parseForm } from "~/infra/form.server";
@@ -98,14 +98,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : (
-        <Panel className="flex flex-wrap items-center justify-between gap-4 border-danger/30 bg-red-50 p-6">
-          <p role="alert" className="font-medium text-danger">
-            {STATS_FAILED}
-          </p>
-          <Button variant="outline" onClick={() => window.location.reload()}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
-          </Button>
-        </Panel>
+        <LoadFailedPanel message={STATS_FAILED} />
       )}
 
       <Panel>

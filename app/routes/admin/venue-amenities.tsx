@@ -17,6 +17,7 @@ import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { keepValues, parseForm } from "~/infra/form.server";
+import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { adminMeta, amenityMessages } from "~/lib/admin";
 import type { Toast } from "~/lib/toast";
@@ -34,11 +35,9 @@ export const meta: Route.MetaFunction = () => adminMeta("Venue Amenities Managem
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const amenities = await listAmenitiesForAdmin(app.db, expectUser(context)).catch((err: unknown) => {
-    if (!(err instanceof Error)) throw err;
-    app.logger.error("amenities failed to load", { error: String(err) });
-    return null;
-  });
+  const amenities = await listAmenitiesForAdmin(app.db, expectUser(context)).catch(
+    loggedAsNull(app.logger, "amenities failed to load"),
+  );
   return { amenities };
 }
 

@@ -1,9 +1,10 @@
-import { TriangleAlert, Building2, CircleCheck, MessageSquare, RefreshCw, Star } from "~/components/ui/icons";
+import { TriangleAlert, Building2, CircleCheck, MessageSquare, Star } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { EmptyState, LoadFailedPanel, Panel } from "~/components/admin/admin-page";
 import { ManagedVenueCard, ManagedVenueRating, PendingBadge } from "~/components/manager/managed-venue-card";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
+import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
@@ -16,14 +17,10 @@ export const meta: Route.MetaFunction = () => managerMeta("Dashboard");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const user = expectUser(context);
-  try {
-    return { dashboard: await managerDashboard(app.db, user) };
-  } catch (err) {
-    if (!(err instanceof Error)) throw err;
-    app.logger.error("manager dashboard failed", { error: String(err) });
-    return { dashboard: null };
-  }
+  const dashboard = await managerDashboard(app.db, expectUser(context)).catch(
+    loggedAsNull(app.logger, "manager dashboard failed"),
+  );
+  return { dashboard };
 }
 
 export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
@@ -32,14 +29,7 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
     return (
       <div className="space-y-6">
         <h1 className="text-3xl">Dashboard</h1>
-        <Panel className="flex flex-wrap items-center justify-between gap-4 border-danger/30 bg-red-50 p-6">
-          <p role="alert" className="font-medium text-danger">
-            {managerMessages.dashboardFailed}
-          </p>
-          <Button variant="outline" onClick={() => window.location.reload()}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
-          </Button>
-        </Panel>
+        <LoadFailedPanel message={managerMessages.dashboardFailed} />
       </div>
     );
   const { venues } = dashboard;

@@ -1,14 +1,15 @@
-import { Building2, Images, Pencil, RefreshCw, Settings, Users } from "~/components/ui/icons";
+import { Building2, Images, Pencil, Settings, Users } from "~/components/ui/icons";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/venues";
-import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { EmptyState, LoadFailedPanel, Panel } from "~/components/admin/admin-page";
 import { ManagedVenueCard, ManagedVenueRating, PendingBadge } from "~/components/manager/managed-venue-card";
 import { showToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
+import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
@@ -22,14 +23,10 @@ export const meta: Route.MetaFunction = () => managerMeta("My Venues");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const user = expectUser(context);
-  try {
-    return { venues: await listManagedVenues(app.db, user) };
-  } catch (err) {
-    if (!(err instanceof Error)) throw err;
-    app.logger.error("managed venues failed to load", { error: String(err) });
-    return { venues: null };
-  }
+  const venues = await listManagedVenues(app.db, expectUser(context)).catch(
+    loggedAsNull(app.logger, "managed venues failed to load"),
+  );
+  return { venues };
 }
 
 export default function MyVenues({ loaderData }: Route.ComponentProps) {
@@ -39,14 +36,7 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <h1 className="text-3xl">My Venues</h1>
       {venues === null ? (
-        <Panel className="flex flex-wrap items-center justify-between gap-4 border-danger/30 bg-red-50 p-6">
-          <p role="alert" className="font-medium text-danger">
-            {managerMessages.venuesFailed}
-          </p>
-          <Button variant="outline" onClick={() => window.location.reload()}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
-          </Button>
-        </Panel>
+        <LoadFailedPanel message={managerMessages.venuesFailed} />
       ) : venues.length === 0 ? (
         <Panel>
           <EmptyState
