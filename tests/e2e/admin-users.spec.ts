@@ -6,8 +6,10 @@ import {
   expect,
   expectHydrated,
   expectNoSeriousA11yViolations,
+  expectReadableToast,
   loginViaApi,
   test,
+  toast,
   uniqueAccount,
 } from "./fixtures";
 
@@ -39,11 +41,6 @@ async function findUser(page: Page, email: string) {
   return row;
 }
 
-/** Waits for the toast and lets it go, so the next one (and axe) see a quiet page. */
-async function toast(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-}
-
 test.beforeEach(async ({ page }) => {
   await loginViaApi(page, E2E_ADMIN);
 });
@@ -69,7 +66,8 @@ test("each dialog of the users screen: promote, remove special roles, make venue
   await expect(promote).toContainText(account.email);
   await expectNoSeriousA11yViolations(page);
   await promote.getByRole("button", { name: "Promote to Admin" }).click();
-  await toast(page, "User role updated to Admin");
+  await expect(toast(page, "User role updated to Admin")).toBeVisible();
+  await expectReadableToast(page, "User role updated to Admin");
   await expect(promote).toBeHidden();
   await expect(row.getByText("Admin", { exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: `Promote ${account.name} to admin` })).toHaveCount(0);
@@ -79,7 +77,7 @@ test("each dialog of the users screen: promote, remove special roles, make venue
   const remove = page.getByRole("dialog", { name: "Remove Special Roles" });
   await expect(remove).toContainText("will be a regular user again");
   await remove.getByRole("button", { name: "Remove Roles" }).click();
-  await toast(page, "User role updated to User");
+  await expect(toast(page, "User role updated to User")).toBeVisible();
   await expect(remove).toBeHidden();
   await expect(row.getByText("User", { exact: true })).toBeVisible();
 
@@ -101,8 +99,8 @@ test("each dialog of the users screen: promote, remove special roles, make venue
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: test.info().outputPath("users-assign-dialog.png") });
   await save.click();
-  await toast(page, "Venue assignments updated successfully");
-  await toast(page, "User role updated to Venue Manager");
+  await expect(toast(page, "Venue assignments updated successfully")).toBeVisible();
+  await expect(toast(page, "User role updated to Venue Manager")).toBeVisible();
   await expect(assign).toBeHidden();
   await expect(row.getByText("Venue Manager", { exact: true })).toBeVisible();
   await expect(row).toContainText("2 venues");
@@ -122,7 +120,7 @@ test("each dialog of the users screen: promote, remove special roles, make venue
   ).toHaveCount(1);
   await reassign.getByRole("button", { name: `Remove ${names[0]}` }).click();
   await reassign.getByRole("button", { name: "Save Assignments" }).click();
-  await toast(page, "Venue assignments updated successfully");
+  await expect(toast(page, "Venue assignments updated successfully")).toBeVisible();
   await expect(reassign).toBeHidden();
   await expect(row).toContainText("1 venue");
 
@@ -131,7 +129,7 @@ test("each dialog of the users screen: promote, remove special roles, make venue
   const reset = page.getByRole("dialog", { name: "Send Password Reset" });
   await expect(reset).toContainText(account.email);
   await reset.getByRole("button", { name: "Send Email" }).click();
-  await toast(page, "Password reset email sent");
+  await expect(toast(page, "Password reset email sent")).toBeVisible();
   await expect(reset).toBeHidden();
   const sent = await mail.waitFor(account.email, { subject: /Reset your .* password/ });
   const link = linkIn(sent);

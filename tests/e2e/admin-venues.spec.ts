@@ -139,7 +139,11 @@ test("a CSV import: the template, a preview that writes nothing, the import with
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await page.goto("/admin/venues");
+  // The table is filtered to this test's own rows, so venues other specs add meanwhile do not count.
+  const stamp = Date.now();
+  await page.goto(`/admin/venues?q=${stamp}`);
+  await expect(table(page)).toContainText("No venues match");
+  await expect(page.getByText(/^Approved venues in the directory\. 0 venues\./)).toBeVisible();
   const panel = page.getByRole("region", { name: "Import venues from CSV" });
   await expect(panel).toContainText(";");
 
@@ -152,9 +156,6 @@ test("a CSV import: the template, a preview that writes nothing, the import with
     /^\uFEFFname,description,location,website,phone,email,region,lowPrice,highPrice,capacity,category,amenities,imageUrls,logoUrl\r\n/,
   );
 
-  const stamp = Date.now();
-  const counted = await page.getByText(/^Approved venues in the directory\./).innerText();
-  const total = Number(/([\d,]+) venues?\./.exec(counted)![1]!.replace(/,/g, ""));
   const csv = [
     "name,description,location,region,category,amenities,lowPrice,highPrice",
     `"Imported Barn ${stamp}, Lyons","A barn, with ""character"".","1 Main St, Lyons, Colorado 80540",Front Range North,barn,WiFi;Parking,2000,5000`,
@@ -188,9 +189,8 @@ test("a CSV import: the template, a preview that writes nothing, the import with
   const summary = page.getByRole("status", { name: "Import summary" });
   await expect(summary).toContainText("2 imported");
   await expect(summary).toContainText("1 issue found");
-  // The list reloaded by itself: two more venues, and both are found.
-  await expect(page.getByText(`${(total + 2).toLocaleString("en-US")} venues.`)).toBeVisible();
-  await search(page, `${stamp}`);
+  // The list reloaded by itself: the search now finds both new venues.
+  await expect(page.getByText(/^Approved venues in the directory\. 2 venues\./)).toBeVisible();
   await expect(table(page).locator("tbody tr")).toHaveCount(2);
   await expect(table(page)).toContainText(`Imported Barn ${stamp}, Lyons`);
   await expect(table(page)).toContainText(`Imported Lake ${stamp}`);

@@ -165,7 +165,6 @@ export async function switchAccount(page: Page, account: { email: string; passwo
   if (account) await loginViaApi(page, account);
 }
 
-/** Fails on any serious or critical axe violation. */
 export const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /** Waits until every finite animation and transition (card fade-ups, image fade-ins) has ended. */
@@ -178,10 +177,29 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Fails on any serious or critical axe violation on the page. Toasts are left out: they fade in
+ * after hydration and out on a timer, so axe may catch one half-transparent; `expectReadableToast`
+ * checks a toast held still instead.
+ */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await expectNoSeriousViolations(page, (axe) => axe.exclude("[data-sonner-toaster]"));
+}
+
+/** The toast with this text, wherever the toaster puts it. */
+export const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+
+/** Holds the toast open (sonner pauses its timer under the pointer) and runs axe on it alone. */
+export async function expectReadableToast(page: Page, text: string): Promise<void> {
+  await toast(page, text).hover();
+  await expectNoSeriousViolations(page, (axe) => axe.include("[data-sonner-toaster]"));
+}
+
+async function expectNoSeriousViolations(page: Page, scope: (axe: AxeBuilder) => AxeBuilder) {
   // Contrast is measured on what is painted: let entrance fades and transitions finish first.
   await settle(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await scope(new AxeBuilder({ page })).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(

@@ -13,6 +13,7 @@ import {
   submitVenueViaApi,
   switchAccount,
   test,
+  toast,
   uniqueAccount,
 } from "./fixtures";
 
@@ -64,9 +65,6 @@ async function publicImages(page: Page, venuePath: string): Promise<string[]> {
     .locator('main img[src*="/uploads/venues/"]')
     .evaluateAll((imgs) => [...new Set(imgs.map((i) => (i as HTMLImageElement).getAttribute("src")!))]);
 }
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 test("an approved submitter manages their venue and sees every change on the public page", async ({
   page,
