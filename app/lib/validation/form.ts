@@ -1,6 +1,16 @@
 import type * as core from "zod/v4/core";
+import type { Toast } from "~/lib/toast";
 
 export type FieldErrors = Record<string, string>;
+
+/** An action's answer to a form: which form it was (intent), field errors, the values to keep, a toast. */
+export type FormReply = {
+  ok: boolean;
+  intent?: string;
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+  toast?: Toast;
+};
 export type FormResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors; message: string };
 
 type Schema = core.$ZodType & { safeParse(value: unknown): core.util.SafeParseResult<unknown> };

@@ -20,9 +20,8 @@ import { keepValues, parseForm } from "~/infra/form.server";
 import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { adminMeta, amenityMessages } from "~/lib/admin";
-import type { Toast } from "~/lib/toast";
 import { AMENITY_NAME_MAX, amenityActionSchema, amenityNameSchema } from "~/lib/validation/admin";
-import type { FieldErrors } from "~/lib/validation/form";
+import type { FormReply } from "~/lib/validation/form";
 import {
   createAmenity,
   deleteAmenity,
@@ -41,20 +40,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { amenities };
 }
 
-type Reply = {
-  ok: boolean;
-  intent?: string;
-  errors?: FieldErrors;
-  values?: Record<string, string>;
-  toast?: Toast;
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const actor = expectUser(context);
   const parsed = await parseForm(request, amenityActionSchema);
   if (!parsed.ok)
-    return data<Reply>(
+    return data<FormReply>(
       { ok: false, intent: parsed.values.intent, errors: parsed.errors, values: keepValues(parsed.values) },
       { status: 400 },
     );
@@ -76,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: false as const, error: fallback, status: 500, field: undefined };
   });
   if (!r.ok)
-    return data<Reply>(
+    return data<FormReply>(
       {
         ok: false,
         intent: input.intent,
@@ -91,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: r.status },
     );
   const description = r.venues > 0 ? `${r.venues} ${r.venues === 1 ? "venue" : "venues"} updated` : undefined;
-  return data<Reply>({
+  return data<FormReply>({
     ok: true,
     intent: input.intent,
     toast: { type: "success", message: r.message, description },
@@ -161,7 +152,7 @@ export default function Amenities({ loaderData }: Route.ComponentProps) {
 
 /** 'Add Amenity': one trimmed name, disabled while empty. */
 function AddAmenity() {
-  const fetcher = useFetcher<Reply>();
+  const fetcher = useFetcher<FormReply>();
   const form = useRef<HTMLFormElement>(null);
   const [name, setName] = useState("");
   const { errors, onSubmit } = useValidatedForm(amenityNameSchema, fetcher.data);
@@ -206,7 +197,7 @@ function AddAmenity() {
 }
 
 function EditAmenity({ amenity, onDone }: { amenity: AdminAmenity; onDone: () => void }) {
-  const fetcher = useFetcher<Reply>();
+  const fetcher = useFetcher<FormReply>();
   const { errors, onSubmit } = useValidatedForm(amenityNameSchema, fetcher.data);
   useToast(fetcher.data?.toast);
   useOnSuccess(fetcher, onDone);
@@ -243,7 +234,7 @@ function EditAmenity({ amenity, onDone }: { amenity: AdminAmenity; onDone: () =>
 }
 
 function DeleteAmenity({ amenity, onDone }: { amenity: AdminAmenity; onDone: () => void }) {
-  const fetcher = useFetcher<Reply>();
+  const fetcher = useFetcher<FormReply>();
   useToast(fetcher.data?.toast);
   useOnSuccess(fetcher, onDone);
   return (

@@ -19,7 +19,6 @@ import { VenueImage } from "~/components/venue/venue-image";
 import { keepValues } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { adminMeta } from "~/lib/admin";
-import type { Toast } from "~/lib/toast";
 import { IMAGE_ACCEPT } from "~/lib/uploads";
 import {
   categoryDeleteSchema,
@@ -28,7 +27,7 @@ import {
   CATEGORY_NAME_MAX,
   isUuid,
 } from "~/lib/validation/admin";
-import { validate, type FieldErrors } from "~/lib/validation/form";
+import { validate, type FormReply } from "~/lib/validation/form";
 import {
   categoryMessages,
   createCategory,
@@ -45,14 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { categories: await listCategoriesForAdmin(getApp(context).db, expectUser(context)) };
 }
 
-type Reply = {
-  ok: boolean;
-  intent?: string;
-  errors?: FieldErrors;
-  values?: Record<string, string>;
-  toast?: Toast;
-  inUse?: number;
-};
+type Reply = FormReply & { inUse?: number };
 
 const refuse = (status: number, reply: Omit<Reply, "ok">) => data<Reply>({ ok: false, ...reply }, { status });
 
