@@ -411,6 +411,16 @@ export type PreviewRow = {
   pending?: true;
 };
 
+/** What the import would do with a file (the preview step); the panel shows it as it comes. */
+export type ImportPreview = {
+  fileName: string;
+  rows: PreviewRow[];
+  counts: { add: number; update: number; skip: number };
+  notices: string[];
+  /** Names this exact file and plan; the import must send it back. */
+  token: string;
+};
+
 export function previewRow(p: PlannedRow): PreviewRow {
   if (p.action === "skip") return { row: p.row, action: "skip", name: p.name, problems: p.problems };
   return {
@@ -432,6 +442,28 @@ export const planSignature = (plan: ImportPlan) =>
 // ---------------------------------------------------------------------------------------------
 
 export type ImportWarning = { row: number; message: string };
+
+/** What an import did, row by row; the panel shows its counts and offers the warnings. */
+export type RowOutcome = {
+  row: number;
+  outcome: "added" | "updated" | "skipped" | "failed";
+  name: string;
+  venueId?: string;
+  message?: string;
+};
+
+export type ImportSummary = {
+  importId: string;
+  fileName: string;
+  totalRows: number;
+  imported: number;
+  added: number;
+  updated: number;
+  /** Imported rows whose address the geocoder could not place (shown as 'Missing Coordinates'). */
+  unplaced: number;
+  warnings: ImportWarning[];
+  rows: RowOutcome[];
+};
 
 /**
  * A CSV cell as spreadsheets read it back safely: quoted when needed, and a leading =, +, - or @

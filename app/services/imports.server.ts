@@ -16,9 +16,11 @@ import {
   previewRow,
   type ExistingVenue,
   type ImportPlan,
-  type ImportWarning,
+  type ImportPreview,
+  type ImportSummary,
   type PlannedRow,
   type PreviewRow,
+  type RowOutcome,
   type VenueRow,
 } from "~/lib/csv-import";
 import { createLimiter, MAX_VENUE_IMAGES } from "~/lib/uploads";
@@ -75,15 +77,6 @@ export async function readImportUpload(request: Request): Promise<ImportUpload> 
     return { ok: false, status: err.status, error: err.message, unread: true };
   }
 }
-
-export type ImportPreview = {
-  fileName: string;
-  rows: PreviewRow[];
-  counts: { add: number; update: number; skip: number };
-  notices: string[];
-  /** Names this exact file and plan; the import must send it back. */
-  token: string;
-};
 
 type Prepared =
   | { ok: true; plan: ImportPlan; token: string; preview: ImportPreview }
@@ -155,27 +148,6 @@ export async function previewImport(db: Db, actor: AppUser | null, file: ImportF
   const prepared = await prepare(db, file);
   return prepared.ok ? { ok: true, preview: prepared.preview } : prepared;
 }
-
-export type RowOutcome = {
-  row: number;
-  outcome: "added" | "updated" | "skipped" | "failed";
-  name: string;
-  venueId?: string;
-  message?: string;
-};
-
-export type ImportSummary = {
-  importId: string;
-  fileName: string;
-  totalRows: number;
-  imported: number;
-  added: number;
-  updated: number;
-  /** Imported rows whose address the geocoder could not place (shown as 'Missing Coordinates'). */
-  unplaced: number;
-  warnings: ImportWarning[];
-  rows: RowOutcome[];
-};
 
 export type ImportResult =
   | { ok: true; summary: ImportSummary }

@@ -14,8 +14,8 @@ import {
   TEMPLATE_FILE_NAME,
   templateCsv,
   warningsCsv,
-  type ImportWarning,
-  type PreviewRow,
+  type ImportPreview as Preview,
+  type ImportSummary as Summary,
 } from "~/lib/csv-import";
 
 // The CSV import panel (spec, admin area: 'Admin venues' and sections 3, 5, 8, 9; issue 12,
@@ -23,22 +23,6 @@ import {
 // written) -> Import -> a progress bar while the server writes batch by batch -> the summary, with
 // the row warnings as a CSV download. The list above reloads when the import ends.
 
-type Preview = {
-  fileName: string;
-  rows: PreviewRow[];
-  counts: { add: number; update: number; skip: number };
-  notices: string[];
-  token: string;
-};
-type Summary = {
-  fileName: string;
-  totalRows: number;
-  imported: number;
-  added: number;
-  updated: number;
-  unplaced: number;
-  warnings: ImportWarning[];
-};
 type State =
   | { step: "idle" }
   | { step: "reading"; file: File }
