@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidCoordinate, needsGeocodingWarning } from "./coordinates";
+import { GEOCODING_REQUIRED, isValidCoordinate, needsGeocodingWarning } from "./coordinates";
 
 describe("isValidCoordinate", () => {
   it("accepts real positions and numeric strings", () => {
@@ -32,11 +32,18 @@ describe("isValidCoordinate at the edges", () => {
   });
 });
 
-describe("needsGeocodingWarning", () => {
-  it("warns for more than 10 venues of which more than half lack coordinates", () => {
-    expect(needsGeocodingWarning({ total: 11, missing: 6 })).toBe(true);
-    expect(needsGeocodingWarning({ total: 12, missing: 6 })).toBe(false);
-    expect(needsGeocodingWarning({ total: 10, missing: 10 })).toBe(false);
-    expect(needsGeocodingWarning({ total: 100_000, missing: 50_001 })).toBe(true);
+describe("the Geocoding Required warning", () => {
+  it("warns as soon as one approved venue lacks coordinates, whatever the total", () => {
+    expect(needsGeocodingWarning({ missing: 0 })).toBe(false);
+    expect(needsGeocodingWarning({ missing: 1 })).toBe(true);
+    expect(needsGeocodingWarning({ missing: 50_001 })).toBe(true);
+  });
+  it("says how many, in the singular and the plural", () => {
+    expect(GEOCODING_REQUIRED.message(1)).toBe(
+      "1 approved venue lacks valid coordinates, so it does not appear on the map.",
+    );
+    expect(GEOCODING_REQUIRED.message(1234)).toBe(
+      "1,234 approved venues lack valid coordinates, so they do not appear on the map.",
+    );
   });
 });

@@ -8,12 +8,21 @@ export function isValidCoordinate(lat: unknown, lng: unknown): boolean {
   return a >= -90 && a <= 90 && b >= -180 && b <= 180;
 }
 
-/** Spec: the 'Geocoding Required' warning, for more than 10 venues of which more than half lack coordinates. */
-export function needsGeocodingWarning({ total, missing }: { total: number; missing: number }): boolean {
-  return total > 10 && missing * 2 > total;
+/**
+ * The admin's 'Geocoding Required' warning (spec: on the search page, for more than 10 venues of
+ * which more than half lack coordinates, because the browser geocoded them while the map loaded).
+ * Ours geocodes on the server (issue 10, point 4), so a venue lacking coordinates is not slow but
+ * absent from the map: the admin venues screen warns about any approved one, says how many, and
+ * what places them (ADR 014).
+ */
+export function needsGeocodingWarning({ missing }: { missing: number }): boolean {
+  return missing > 0;
 }
 
 export const GEOCODING_REQUIRED = {
   title: "Geocoding Required",
-  message: "Many venues are missing coordinates. The map will be slow to load until geocoding is complete.",
+  message: (missing: number) =>
+    missing === 1
+      ? "1 approved venue lacks valid coordinates, so it does not appear on the map."
+      : `${missing.toLocaleString("en-US")} approved venues lack valid coordinates, so they do not appear on the map.`,
 } as const;

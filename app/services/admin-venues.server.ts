@@ -22,6 +22,7 @@ import { formatLocation, parseLocation, VENUE_STATE } from "~/lib/venue-address"
 import { normalizeAmenities } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { recordAudit } from "./audit.server";
+import { countVenuesLackingCoordinates } from "./geocoding.server";
 import { ADMIN_ONLY_MESSAGE, assertAdmin } from "./permissions.server";
 import {
   listedAmenityNames,
@@ -130,16 +131,34 @@ export async function listVenuesForAdmin(
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
   return {
-    venues: rows.map((r) => ({
-      ...r,
-      latitude: r.latitude ?? 0,
-      longitude: r.longitude ?? 0,
-      path: venuePath(r),
-    })),
+    // Missing coordinates read as 0 (spec); one without the other is as missing as both, so a
+    // lone latitude does not pass for a position on the prime meridian.
+    venues: rows.map((r) => {
+      const placed = r.latitude !== null && r.longitude !== null;
+      return {
+        ...r,
+        latitude: placed ? r.latitude! : 0,
+        longitude: placed ? r.longitude! : 0,
+        path: venuePath(r),
+      };
+    }),
     total,
     page,
     pageCount,
   };
+}
+
+/**
+ * Approved venues and how many lack valid coordinates (spec section 5's rule), for the admin's
+ * 'Geocoding Required' warning: those venues are missing from the public map until the server's
+ * geocoder places them (`npm run geocode`, or Geocode per venue).
+ */
+export async function geocodingStatusForAdmin(
+  db: Db,
+  actor: AppUser | null,
+): Promise<{ total: number; missing: number }> {
+  assertAdmin(actor);
+  return countVenuesLackingCoordinates(db, { approvedOnly: true });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { and, asc, count, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, sql, type SQL } from "drizzle-orm";
 import { venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import { queryRows, type Db } from "~/infra/db.server";
@@ -38,11 +38,15 @@ export function venueAddress(v: AddressSource): Address | null {
   return address.city || address.postalCode ? address : null;
 }
 
-/** Venues (approved or pending) and how many of them lack valid coordinates. */
-export async function countVenuesLackingCoordinates(db: Db): Promise<{ total: number; missing: number }> {
+/** Venues (approved or pending, or approved only) and how many of them lack valid coordinates. */
+export async function countVenuesLackingCoordinates(
+  db: Db,
+  options: { approvedOnly?: boolean } = {},
+): Promise<{ total: number; missing: number }> {
   const [row] = await db
     .select({ total: count(), missing: sql<number>`count(*) filter (where ${lacksValidCoordinates})::int` })
-    .from(venues);
+    .from(venues)
+    .where(options.approvedOnly ? eq(venues.isApproved, true) : undefined);
   return { total: Number(row?.total ?? 0), missing: Number(row?.missing ?? 0) };
 }
 

@@ -19,11 +19,12 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import type { AdminSort, AdminVenueList, AdminVenueRow } from "~/lib/admin";
 import { cn } from "~/lib/cn";
+import { isValidCoordinate } from "~/lib/coordinates";
 import type { Toast } from "~/lib/toast";
 
 // The admin's venue table (spec, admin area: 'Admin venues'): search over name, location and
 // venue type; sortable columns; coordinates under the location to 6 decimals, with 'Missing
-// Coordinates' when both are zero; per row Edit, FAQs, Delete (with the spec's confirmation) and
+// Coordinates' when they are not valid (both zero, absent or out of range); per row Edit, FAQs, Delete (with the spec's confirmation) and
 // Geocode. Search, sort and page live in the URL, so the list can be linked and reloaded.
 
 type Reply = { ok: boolean; toast?: Toast } | undefined;
@@ -212,7 +213,9 @@ const fixed = (n: number) => n.toFixed(6);
 function VenueRow({ venue: v, onDelete }: { venue: AdminVenueRow; onDelete: () => void }) {
   const geocoder = useFetcher<Reply>();
   useToast(geocoder.data?.toast);
-  const missing = v.latitude === 0 && v.longitude === 0;
+  // The spec flags zero for both; out-of-range ones are as absent from the map, and counted by
+  // the page's 'Geocoding Required' warning, so they are flagged too.
+  const missing = !isValidCoordinate(v.latitude, v.longitude);
   const iconLink =
     "inline-flex h-9 w-9 items-center justify-center rounded-full text-ink-soft hover:bg-cream hover:text-ink";
   return (

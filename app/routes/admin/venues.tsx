@@ -2,6 +2,7 @@ import { Plus } from "~/components/ui/icons";
 import { useCallback, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/venues";
+import { GeocodingWarning } from "~/components/admin/geocoding-warning";
 import { VenueImportPanel } from "~/components/admin/venue-import-panel";
 import { VenuesTable } from "~/components/admin/venues-table";
 import { showToast } from "~/components/layout/use-toast";
@@ -11,11 +12,13 @@ import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-f
 import { readFormValues } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { ADMIN_SORTS, adminMeta, type AdminSort } from "~/lib/admin";
+import { needsGeocodingWarning } from "~/lib/coordinates";
 import type { Toast } from "~/lib/toast";
 import {
   createVenueAsAdmin,
   deleteVenueAsAdmin,
   geocodeVenueAsAdmin,
+  geocodingStatusForAdmin,
   isThrownAnswer,
   listVenueFormChoices,
   listVenuesForAdmin,
@@ -39,15 +42,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const dir = url.searchParams.get("dir") === "desc" ? ("desc" as const) : ("asc" as const);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
   try {
-    const [list, choices] = await Promise.all([
+    const [list, choices, coordinates] = await Promise.all([
       listVenuesForAdmin(app.db, user, { q, sort, dir, page }),
       listVenueFormChoices(app.db, user),
+      geocodingStatusForAdmin(app.db, user),
     ]);
-    return { list, choices, q, sort, dir, error: null };
+    // The spec's 'Geocoding Required' warning: approved venues lacking valid coordinates are
+    // missing from the map until the server's geocoder places them (ADR 014).
+    const geocodingRequired = needsGeocodingWarning(coordinates) ? { missing: coordinates.missing } : null;
+    return { list, choices, geocodingRequired, q, sort, dir, error: null };
   } catch (err) {
     if (isThrownAnswer(err)) throw err;
     app.logger.error("loading the admin venues failed", { error: String(err) });
-    return { list: null, choices: null, q, sort, dir, error: venueMessages.loadFailed };
+    return {
+      list: null,
+      choices: null,
+      geocodingRequired: null,
+      q,
+      sort,
+      dir,
+      error: venueMessages.loadFailed,
+    };
   }
 }
 
@@ -108,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminVenues({ loaderData }: Route.ComponentProps) {
-  const { list, choices, q, sort, dir, error } = loaderData;
+  const { list, choices, geocodingRequired, q, sort, dir, error } = loaderData;
   const [adding, setAdding] = useState(false);
   const added = useCallback((reply: Extract<SubmissionReply, { ok: true }>) => {
     setAdding(false);
@@ -130,6 +145,8 @@ export default function AdminVenues({ loaderData }: Route.ComponentProps) {
           <Plus className="h-4 w-4" aria-hidden="true" /> Add Venue
         </Button>
       </header>
+
+      {geocodingRequired ? <GeocodingWarning missing={geocodingRequired.missing} /> : null}
 
       <VenueImportPanel />
 
