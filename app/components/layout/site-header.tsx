@@ -37,7 +37,7 @@ export function Brand({ className }: { className?: string }) {
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-full px-3 py-2 text-sm font-medium transition-colors hover:bg-cream hover:text-ink",
+    "whitespace-nowrap rounded-full px-2 py-2 text-sm font-medium transition-colors hover:bg-cream hover:text-ink lg:px-3",
     isActive ? "text-primary" : "text-ink-soft",
   );
 
@@ -111,11 +111,12 @@ function AccountControl({ user }: { user: AppUser | null }) {
   return (
     <Link
       to="/account"
-      className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-cream"
+      className="flex items-center gap-2 rounded-full p-1 text-sm font-medium hover:bg-cream lg:pr-3"
       aria-label={`My account (${user.name})`}
     >
       <UserAvatar name={user.name} url={user.avatarUrl} />
-      <span className="max-w-32 truncate">{user.name}</span>
+      {/* Between the phone menu and 1024 px the links and the Dashboard button take the room. */}
+      <span className="hidden max-w-32 truncate lg:inline">{user.name}</span>
     </Link>
   );
 }

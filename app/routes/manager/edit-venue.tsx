@@ -257,7 +257,11 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
       </header>
 
       <Tabs defaultValue="details" value={tab} onValueChange={selectTab}>
-        <TabsList aria-label="Manage venue" className="w-full overflow-x-auto sm:w-auto sm:max-w-xl">
+        {/* Four tabs do not fit a phone's width in one row: two rows there, so none hides off-screen. */}
+        <TabsList
+          aria-label="Manage venue"
+          className="grid w-full grid-cols-2 rounded-2xl sm:flex sm:w-auto sm:max-w-xl sm:rounded-full"
+        >
           {(Object.keys(TAB_LABELS) as ManagerTab[]).map((t) => (
             <TabsTrigger key={t} value={t}>
               {TAB_LABELS[t]}
