@@ -3,11 +3,11 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { EmptyState, Panel } from "~/components/admin/admin-page";
 import { useOnSuccess } from "~/components/admin/use-on-success";
-import { Field, FormError, TextareaField } from "~/components/forms/fields";
+import { EMPTY_FAQ, FaqFields } from "~/components/admin/faq-fields";
+import { FormError } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX } from "~/lib/validation/admin";
 import { isBlank } from "~/lib/validation/fields";
 import { MANAGER_FAQ_BOTH_REQUIRED, MANAGER_FAQ_DELETE_CONFIRM } from "~/lib/validation/manager";
 import type { Faq } from "~/lib/venue";
@@ -86,13 +86,11 @@ function FaqRow({ faq }: { faq: Faq }) {
 
 function AddFaqDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const fetcher = useFetcher<typeof action>();
-  const [question, setQuestion] = useState("");
-  const [answer, setAnswer] = useState("");
+  const [draft, setDraft] = useState(EMPTY_FAQ);
   const [error, setError] = useState<string | null>(null);
   useToast(fetcher.data?.toast);
   useOnSuccess(fetcher, () => {
-    setQuestion("");
-    setAnswer("");
+    setDraft(EMPTY_FAQ);
     onClose();
   });
   const busy = fetcher.state !== "idle";
@@ -113,7 +111,7 @@ function AddFaqDialog({ open, onClose }: { open: boolean; onClose: () => void })
         preventScrollReset
         className="mt-4 space-y-4"
         onSubmit={(e) => {
-          if (isBlank(question) || isBlank(answer)) {
+          if (isBlank(draft.question) || isBlank(draft.answer)) {
             e.preventDefault();
             setError(MANAGER_FAQ_BOTH_REQUIRED);
             return;
@@ -123,22 +121,7 @@ function AddFaqDialog({ open, onClose }: { open: boolean; onClose: () => void })
       >
         <input type="hidden" name="intent" value="faq-add" />
         <FormError message={error ?? (fetcher.state === "idle" ? serverError : null) ?? undefined} />
-        <Field
-          label="Question"
-          name="question"
-          value={question}
-          onChange={(e) => setQuestion(e.target.value)}
-          maxLength={FAQ_QUESTION_MAX}
-          autoComplete="off"
-        />
-        <TextareaField
-          label="Answer"
-          name="answer"
-          rows={4}
-          value={answer}
-          onChange={(e) => setAnswer(e.target.value)}
-          maxLength={FAQ_ANSWER_MAX}
-        />
+        <FaqFields named value={draft} onChange={setDraft} />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel

@@ -13,7 +13,8 @@ import type { Route } from "./+types/venue-faqs";
 import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useOnSuccess } from "~/components/admin/use-on-success";
-import { Field, FormError, TextareaField } from "~/components/forms/fields";
+import { EMPTY_FAQ, FaqFields, type FaqDraft } from "~/components/admin/faq-fields";
+import { FormError } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { parseForm } from "~/infra/form.server";
@@ -22,9 +23,7 @@ import { adminMeta } from "~/lib/admin";
 import { applyMove, planMove } from "~/lib/faq-order";
 import type { Toast } from "~/lib/toast";
 import {
-  FAQ_ANSWER_MAX,
   FAQ_BOTH_REQUIRED,
-  FAQ_QUESTION_MAX,
   faqFieldsSchema,
   faqIdSchema,
   faqMoveSchema,
@@ -156,8 +155,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-type Draft = { question: string; answer: string };
-
 export default function VenueFaqs({ loaderData }: Route.ComponentProps) {
   const { venue, faqs, error } = loaderData;
   const revalidator = useRevalidator();
@@ -168,7 +165,7 @@ export default function VenueFaqs({ loaderData }: Route.ComponentProps) {
   const order = shown.list;
 
   // Text edits are held here until that FAQ's 'Save Changes'.
-  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const [drafts, setDrafts] = useState<Record<string, FaqDraft>>({});
   const saved = new Map(faqs.map((f) => [f.id, f]));
   const isDirty = (id: string) => {
     const d = drafts[id];
@@ -285,16 +282,14 @@ export default function VenueFaqs({ loaderData }: Route.ComponentProps) {
 
 function AddFaq() {
   const fetcher = useFetcher<typeof action>();
-  const [question, setQuestion] = useState("");
-  const [answer, setAnswer] = useState("");
+  const [draft, setDraft] = useState(EMPTY_FAQ);
   const form = useRef<HTMLFormElement>(null);
   useToast(fetcher.data?.toast);
   useOnSuccess(fetcher, () => {
-    setQuestion("");
-    setAnswer("");
+    setDraft(EMPTY_FAQ);
   });
   const busy = fetcher.state !== "idle";
-  const incomplete = question.trim() === "" || answer.trim() === "";
+  const incomplete = draft.question.trim() === "" || draft.answer.trim() === "";
   const errors =
     fetcher.data && !fetcher.data.ok && fetcher.data.intent === "add" ? (fetcher.data.errors ?? {}) : {};
   return (
@@ -305,24 +300,12 @@ function AddFaq() {
       <fetcher.Form ref={form} method="post" noValidate className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="add" />
         <FormError message={errors.form} />
-        <Field
-          label="Question"
-          name="question"
-          value={question}
-          onChange={(e) => setQuestion(e.target.value)}
-          maxLength={FAQ_QUESTION_MAX}
-          autoComplete="off"
-          error={errors.question}
-        />
-        <TextareaField
-          label="Answer"
-          name="answer"
-          rows={4}
-          value={answer}
-          onChange={(e) => setAnswer(e.target.value)}
-          maxLength={FAQ_ANSWER_MAX}
-          error={errors.answer}
-          description={incomplete && (question || answer) ? FAQ_BOTH_REQUIRED : undefined}
+        <FaqFields
+          named
+          value={draft}
+          onChange={setDraft}
+          errors={errors}
+          answerDescription={incomplete && (draft.question || draft.answer) ? FAQ_BOTH_REQUIRED : undefined}
         />
         <div className="flex justify-end">
           <Button type="submit" disabled={incomplete || busy} aria-busy={busy || undefined}>
@@ -351,9 +334,9 @@ function FaqCard({
   first: boolean;
   last: boolean;
   moving: boolean;
-  draft: Draft | undefined;
+  draft: FaqDraft | undefined;
   dirty: boolean;
-  onDraft: (d: Draft) => void;
+  onDraft: (d: FaqDraft) => void;
   onSaved: () => void;
   onMove: (direction: "up" | "down") => void;
 }) {
@@ -412,20 +395,7 @@ function FaqCard({
       </div>
       <div className="mt-3 space-y-3">
         <FormError message={errors.form} />
-        <Field
-          label="Question"
-          value={value.question}
-          onChange={(e) => onDraft({ ...value, question: e.target.value })}
-          maxLength={FAQ_QUESTION_MAX}
-          autoComplete="off"
-        />
-        <TextareaField
-          label="Answer"
-          rows={4}
-          value={value.answer}
-          onChange={(e) => onDraft({ ...value, answer: e.target.value })}
-          maxLength={FAQ_ANSWER_MAX}
-        />
+        <FaqFields value={value} onChange={onDraft} />
         <div className="flex justify-end">
           <Button
             size="sm"
