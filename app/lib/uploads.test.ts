@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createLimiter, displayFileName, sniffImageFormat, uploadMessages } from "./uploads";
+import {
+  chosenImageRefusal,
+  createLimiter,
+  displayFileName,
+  MAX_IMAGE_BYTES,
+  sniffImageFormat,
+  uploadMessages,
+} from "./uploads";
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 
@@ -12,6 +19,16 @@ describe("sniffImageFormat", () => {
     expect(sniffImageFormat(new TextEncoder().encode("RIFF\0\0\0\0WAVEfmt "))).toBeNull();
     expect(sniffImageFormat(new TextEncoder().encode("just some text, renamed .jpg"))).toBeNull();
     expect(sniffImageFormat(bytes())).toBeNull();
+  });
+});
+
+describe("chosenImageRefusal", () => {
+  it("refuses a file over 5 MB or one whose bytes are not an image, and lets an image go", async () => {
+    const png = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+    expect(await chosenImageRefusal(new File([png], "a.png"))).toBeNull();
+    expect(await chosenImageRefusal(new File(["hello"], "b.jpg"))).toBe(uploadMessages.notAnImage("b.jpg"));
+    const big = new File([png, new Uint8Array(MAX_IMAGE_BYTES)], "c.png");
+    expect(await chosenImageRefusal(big)).toBe(uploadMessages.tooLarge("c.png"));
   });
 });
 

@@ -37,6 +37,13 @@ export function sniffImageFormat(head: Uint8Array): ImageFormat | null {
   return null;
 }
 
+/** The browser's check of a chosen file: the spec's refusal (too large, not an image), or null. */
+export async function chosenImageRefusal(file: File): Promise<string | null> {
+  if (file.size > MAX_IMAGE_BYTES) return uploadMessages.tooLarge(file.name);
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  return sniffImageFormat(head) ? null : uploadMessages.notAnImage(file.name);
+}
+
 /** A file name fit for a message: no path, no control characters, at most 80 characters. */
 export function displayFileName(name: string | undefined | null): string {
   const base = (name ?? "")

@@ -6,26 +6,13 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { inputClass } from "~/components/forms/fields";
 import { showToast, useToast } from "~/components/layout/use-toast";
 import { imageSrcSet } from "~/lib/images";
-import {
-  IMAGE_ACCEPT,
-  MAX_IMAGE_BYTES,
-  MAX_VENUE_IMAGES,
-  sniffImageFormat,
-  uploadMessages,
-} from "~/lib/uploads";
+import { IMAGE_ACCEPT, chosenImageRefusal, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
 import type { action as editAction } from "~/routes/manager/edit-venue";
 import type { action as uploadAction } from "~/routes/manager/venue-images";
 
 // The edit page's Images tab (issue 13: the spec's disabled buttons, working): the venue's
 // photos in order, the first being the cover; upload (checked here as chosen, and again by the
 // server's image pipeline), remove after a confirmation, make the cover, move left or right.
-
-/** The spec's refusals for a chosen file, or null when it may go. */
-async function refusal(file: File): Promise<string | null> {
-  if (file.size > MAX_IMAGE_BYTES) return uploadMessages.tooLarge(file.name);
-  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  return sniffImageFormat(head) ? null : uploadMessages.notAnImage(file.name);
-}
 
 export function VenueImagesPanel({
   venueName,
@@ -51,7 +38,7 @@ export function VenueImagesPanel({
     const files = [...(list ?? [])];
     if (files.length === 0) return;
     if (files.length > room) return void showToast({ type: "error", message: uploadMessages.tooMany });
-    const refused = (await Promise.all(files.map(refusal))).filter((r): r is string => !!r);
+    const refused = (await Promise.all(files.map(chosenImageRefusal))).filter((r): r is string => !!r);
     if (refused.length) return void showToast({ type: "error", message: refused.join(". ") });
     const form = new FormData();
     for (const f of files) form.append("images", f, f.name);

@@ -13,13 +13,7 @@ import { showToast, useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { REGIONS } from "~/lib/catalog";
 import type { Toast } from "~/lib/toast";
-import {
-  IMAGE_ACCEPT,
-  MAX_IMAGE_BYTES,
-  MAX_VENUE_IMAGES,
-  sniffImageFormat,
-  uploadMessages,
-} from "~/lib/uploads";
+import { IMAGE_ACCEPT, chosenImageRefusal, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
 import { validate, type FieldErrors } from "~/lib/validation/form";
 import { adminVenueSchema, adminVenueValues, type VenueFormValues } from "~/lib/validation/admin-venue";
 import {
@@ -98,13 +92,6 @@ function useObjectUrls(files: Picked[]) {
   useEffect(() => () => live.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
 }
 
-/** The spec's refusals for chosen files, or null when the file may go. */
-async function refusal(file: File): Promise<string | null> {
-  if (file.size > MAX_IMAGE_BYTES) return uploadMessages.tooLarge(file.name);
-  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  return sniffImageFormat(head) ? null : uploadMessages.notAnImage(file.name);
-}
-
 export function VenueForm({
   action,
   venueTypes,
@@ -154,7 +141,7 @@ export function VenueForm({
         messages.push(uploadMessages.tooMany);
         break;
       }
-      const refused = await refusal(file);
+      const refused = await chosenImageRefusal(file);
       if (refused) messages.push(refused);
       else added.push({ file, url: URL.createObjectURL(file) });
     }
@@ -166,7 +153,7 @@ export function VenueForm({
   const pickLogo = async (list: FileList | null) => {
     const file = list?.[0];
     if (!file) return;
-    const refused = await refusal(file);
+    const refused = await chosenImageRefusal(file);
     setFileErrors((e) => ({ ...e, logo: refused ?? undefined }));
     if (refused) return void showToast({ type: "error", message: refused });
     if (logo) URL.revokeObjectURL(logo.url);
