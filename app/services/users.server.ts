@@ -140,20 +140,29 @@ async function guarded<T>(fn: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
   }
 }
 
+/** writeRole() plus its line in the audit log (`details` adds to the from and to roles). */
+async function changeRole(
+  tx: Db,
+  actor: AppUser,
+  userId: string,
+  to: Role,
+  details: Record<string, unknown> = {},
+): Promise<Outcome> {
+  const changed = await writeRole(tx, userId, to);
+  if (!changed) return { ok: false, error: userMessages.notFound, status: 404 };
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: "user.role",
+    targetType: "user",
+    targetId: userId,
+    details: { from: changed.from, to, ...details },
+  });
+  return { ok: true };
+}
+
 export async function promoteToAdmin(db: Db, actor: AppUser, userId: string): Promise<Outcome> {
   assertAdmin(actor);
-  return db.transaction(async (tx): Promise<Outcome> => {
-    const changed = await writeRole(tx, userId, "admin");
-    if (!changed) return { ok: false, error: userMessages.notFound, status: 404 };
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "user.role",
-      targetType: "user",
-      targetId: userId,
-      details: { from: changed.from, to: "admin" },
-    });
-    return { ok: true };
-  });
+  return db.transaction((tx) => changeRole(tx, actor, userId, "admin"));
 }
 
 /**
@@ -170,16 +179,7 @@ export async function removeSpecialRoles(db: Db, actor: AppUser, userId: string)
         .select({ n: count() })
         .from(venueManagers)
         .where(eq(venueManagers.userId, userId));
-      const changed = await writeRole(tx, userId, "user");
-      if (!changed) return { ok: false, error: userMessages.notFound, status: 404 };
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "user.role",
-        targetType: "user",
-        targetId: userId,
-        details: { from: changed.from, to: "user", linksRemoved: Number(n) },
-      });
-      return { ok: true };
+      return changeRole(tx, actor, userId, "user", { linksRemoved: Number(n) });
     }),
   );
 }
