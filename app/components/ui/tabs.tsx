@@ -69,15 +69,10 @@ export function TabsList({
   );
 }
 
-export function TabsTrigger({
-  value,
-  children,
-  className,
-}: {
-  value: string;
-  children: ReactNode;
-  className?: string;
-}) {
+/** A tab or its panel, joined by `value`. */
+type TabPartProps = { value: string; children: ReactNode; className?: string };
+
+export function TabsTrigger({ value, children, className }: TabPartProps) {
   const { value: current, select, id } = useTabs();
   const active = current === value;
   return (
@@ -101,15 +96,7 @@ export function TabsTrigger({
   );
 }
 
-export function TabsContent({
-  value,
-  children,
-  className,
-}: {
-  value: string;
-  children: ReactNode;
-  className?: string;
-}) {
+export function TabsContent({ value, children, className }: TabPartProps) {
   const { value: current, id } = useTabs();
   return (
     <div
