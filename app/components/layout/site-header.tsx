@@ -1,5 +1,5 @@
 import { ChevronDown, LayoutDashboard, Menu, Shield, X } from "~/components/ui/icons";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useAuthDialog } from "~/components/auth/auth-dialog";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -65,6 +65,21 @@ function useDisclosure() {
   return { open, setOpen, ref };
 }
 
+/** The admin area's pages, as a list of links (the desktop menu and the mobile sheet). */
+function AdminLinks({ className, linkClassName }: { className?: string; linkClassName: string }) {
+  return (
+    <ul className={className}>
+      {ADMIN_NAV.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} className={linkClassName}>
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function AdminMenu() {
   const { open, setOpen, ref } = useDisclosure();
   return (
@@ -85,15 +100,7 @@ function AdminMenu() {
         hidden={!open}
         className="absolute right-0 top-full z-50 mt-2 min-w-48 rounded-xl border border-sand bg-white p-1.5 shadow-lift"
       >
-        <ul>
-          {ADMIN_NAV.map((item) => (
-            <li key={item.to}>
-              <Link to={item.to} className="block rounded-lg px-3 py-2 text-sm text-ink hover:bg-cream">
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <AdminLinks linkClassName="block rounded-lg px-3 py-2 text-sm text-ink hover:bg-cream" />
       </nav>
     </div>
   );
@@ -118,6 +125,18 @@ function AccountControl({ user }: { user: AppUser | null }) {
       {/* Between the phone menu and 1024 px the links and the Dashboard button take the room. */}
       <span className="hidden max-w-32 truncate lg:inline">{user.name}</span>
     </Link>
+  );
+}
+
+/** A titled group of the mobile sheet (the admin's and the manager's links). */
+function MobileSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="mt-6" aria-labelledby={id}>
+      <h2 id={id} className="font-sans text-xs font-semibold uppercase tracking-wider text-muted">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
@@ -163,36 +182,19 @@ function MobileMenu({ user }: { user: AppUser | null }) {
           </ul>
         </nav>
         {user?.role === "admin" ? (
-          <section className="mt-6" aria-labelledby="mobile-admin">
-            <h2
-              id="mobile-admin"
-              className="font-sans text-xs font-semibold uppercase tracking-wider text-muted"
-            >
-              Admin Functions
-            </h2>
-            <ul className="mt-2 grid grid-cols-2 gap-2">
-              {ADMIN_NAV.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className="block rounded-lg bg-cream px-3 py-2.5 text-sm">
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <MobileSection id="mobile-admin" title="Admin Functions">
+            <AdminLinks
+              className="mt-2 grid grid-cols-2 gap-2"
+              linkClassName="block rounded-lg bg-cream px-3 py-2.5 text-sm"
+            />
+          </MobileSection>
         ) : null}
         {user?.role === "venue_manager" ? (
-          <section className="mt-6" aria-labelledby="mobile-manager">
-            <h2
-              id="mobile-manager"
-              className="font-sans text-xs font-semibold uppercase tracking-wider text-muted"
-            >
-              Venue Manager
-            </h2>
+          <MobileSection id="mobile-manager" title="Venue Manager">
             <ButtonLink to={MANAGER_DASHBOARD} variant="secondary" className="mt-2 w-full">
               <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
             </ButtonLink>
-          </section>
+          </MobileSection>
         ) : null}
         <div className="mt-8">
           {user ? (
