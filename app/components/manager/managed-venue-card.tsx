@@ -1,5 +1,6 @@
 import { Building2, MapPin, Star } from "~/components/ui/icons";
 import type { ReactNode } from "react";
+import { EmptyState, Panel } from "~/components/admin/admin-page";
 import { imageSrcSet } from "~/lib/images";
 
 /**
@@ -83,5 +84,19 @@ export function PendingBadge() {
     <span className="rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200">
       Pending approval
     </span>
+  );
+}
+
+/** The manager's dashboard and My Venues when no venue is assigned to them yet. */
+export function NoManagedVenues() {
+  return (
+    <Panel>
+      <EmptyState
+        icon={<Building2 className="h-10 w-10" aria-hidden="true" />}
+        title="You are not currently managing any venues."
+      >
+        Contact an administrator to be assigned as a manager for specific venues.
+      </EmptyState>
+    </Panel>
   );
 }

@@ -1,8 +1,13 @@
 import { TriangleAlert, Building2, CircleCheck, MessageSquare, Star } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { EmptyState, LoadFailedPanel, Panel } from "~/components/admin/admin-page";
-import { ManagedVenueCard, ManagedVenueRating, PendingBadge } from "~/components/manager/managed-venue-card";
+import { LoadFailedPanel, Panel } from "~/components/admin/admin-page";
+import {
+  ManagedVenueCard,
+  ManagedVenueRating,
+  NoManagedVenues,
+  PendingBadge,
+} from "~/components/manager/managed-venue-card";
 import { buttonClass } from "~/components/ui/button";
 import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
@@ -86,14 +91,7 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
       </ul>
 
       {venues.length === 0 ? (
-        <Panel>
-          <EmptyState
-            icon={<Building2 className="h-10 w-10" aria-hidden="true" />}
-            title="You are not currently managing any venues."
-          >
-            Contact an administrator to be assigned as a manager for specific venues.
-          </EmptyState>
-        </Panel>
+        <NoManagedVenues />
       ) : (
         <>
           <section aria-labelledby="needs-attention" className="space-y-4">

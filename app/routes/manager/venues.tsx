@@ -1,9 +1,14 @@
-import { Building2, Images, Pencil, Settings, Users } from "~/components/ui/icons";
+import { Images, Pencil, Settings, Users } from "~/components/ui/icons";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/venues";
-import { EmptyState, LoadFailedPanel, Panel } from "~/components/admin/admin-page";
-import { ManagedVenueCard, ManagedVenueRating, PendingBadge } from "~/components/manager/managed-venue-card";
+import { LoadFailedPanel } from "~/components/admin/admin-page";
+import {
+  ManagedVenueCard,
+  ManagedVenueRating,
+  NoManagedVenues,
+  PendingBadge,
+} from "~/components/manager/managed-venue-card";
 import { showToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -38,14 +43,7 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
       {venues === null ? (
         <LoadFailedPanel message={managerMessages.venuesFailed} />
       ) : venues.length === 0 ? (
-        <Panel>
-          <EmptyState
-            icon={<Building2 className="h-10 w-10" aria-hidden="true" />}
-            title="You are not currently managing any venues."
-          >
-            Contact an administrator to be assigned as a manager for specific venues.
-          </EmptyState>
-        </Panel>
+        <NoManagedVenues />
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {venues.map((v) => (
