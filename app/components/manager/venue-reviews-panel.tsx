@@ -5,10 +5,9 @@ import { EmptyState, Panel } from "~/components/admin/admin-page";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useOnSuccess } from "~/components/admin/use-on-success";
 import { FormError, TextareaField } from "~/components/forms/fields";
-import { UserAvatar } from "~/components/layout/user-avatar";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
-import { Stars } from "~/components/venue/rating";
+import { ReviewAuthor } from "~/components/venue/review-author";
 import { isBlank } from "~/lib/validation/fields";
 import { REPLY_MAX, REPLY_REQUIRED } from "~/lib/validation/manager";
 import { formatReviewDate, type ReviewView } from "~/lib/venue";
@@ -53,18 +52,7 @@ function ReviewItem({ review }: { review: ReviewView }) {
   useToast(remover.data?.toast);
   return (
     <li className="rounded-xl border border-sand bg-white p-5" aria-label={`Review by ${review.authorName}`}>
-      <div className="flex items-center gap-3">
-        <UserAvatar name={review.authorName} url={review.authorAvatar} size={40} />
-        <div className="min-w-0">
-          <p className="font-medium wrap-anywhere">{review.authorName}</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <Stars value={review.rating} />
-            <time dateTime={review.createdAt} className="text-sm text-muted">
-              {formatReviewDate(review.createdAt)}
-            </time>
-          </div>
-        </div>
-      </div>
+      <ReviewAuthor review={review} />
       <p className="mt-3 whitespace-pre-line text-ink-soft wrap-anywhere">
         {review.comment.trim() ? review.comment : <span className="italic">No comment provided.</span>}
       </p>

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { FormError, TextareaField } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
-import { UserAvatar } from "~/components/layout/user-avatar";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -12,6 +11,7 @@ import { REVIEW_MAX_LENGTH, reviewSchema } from "~/lib/validation/review";
 import { formatReviewDate, roundRating, type ReviewView } from "~/lib/venue";
 import type { action } from "~/routes/public/venue";
 import { Stars } from "./rating";
+import { ReviewAuthor } from "./review-author";
 
 const useReviewFetcher = () => useFetcher<typeof action>();
 type ReviewFetcher = ReturnType<typeof useReviewFetcher>;
@@ -190,18 +190,7 @@ export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, ca
         <ul className="space-y-4">
           {reviews.map((r) => (
             <li key={r.id} className="rounded-xl border border-sand bg-white p-5">
-              <div className="flex items-center gap-3">
-                <UserAvatar name={r.authorName} url={r.authorAvatar} size={40} />
-                <div className="min-w-0">
-                  <p className="font-medium wrap-anywhere">{r.authorName}</p>
-                  <div className="flex items-center gap-2">
-                    <Stars value={r.rating} />
-                    <time dateTime={r.createdAt} className="text-sm text-muted">
-                      {formatReviewDate(r.createdAt)}
-                    </time>
-                  </div>
-                </div>
-              </div>
+              <ReviewAuthor review={r} />
               <p className="mt-3 whitespace-pre-line text-ink-soft wrap-anywhere">{r.comment}</p>
               {r.reply ? (
                 <div className="mt-4 rounded-lg border-l-4 border-primary bg-primary-soft/60 px-4 py-3">
