@@ -1,4 +1,5 @@
 import { Button } from "~/components/ui/button";
+import { IconButton } from "~/components/ui/icon-button";
 import { Pencil, RefreshCw, Trash2 } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
@@ -126,24 +127,12 @@ export function EditDeleteButtons({
 }) {
   return (
     <>
-      <button
-        type="button"
-        onClick={onEdit}
-        aria-label={`Edit ${name}`}
-        title="Edit"
-        className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary"
-      >
+      <IconButton onClick={onEdit} label={`Edit ${name}`} title="Edit">
         <Pencil className="h-4 w-4" aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        onClick={onDelete}
-        aria-label={`Delete ${name}`}
-        title="Delete"
-        className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-red-50 hover:text-danger"
-      >
+      </IconButton>
+      <IconButton onClick={onDelete} label={`Delete ${name}`} title="Delete" tone="danger">
         <Trash2 className="h-4 w-4" aria-hidden="true" />
-      </button>
+      </IconButton>
     </>
   );
 }

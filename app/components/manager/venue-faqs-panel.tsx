@@ -7,6 +7,7 @@ import { EMPTY_FAQ, FaqFields } from "~/components/admin/faq-fields";
 import { FormError } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
+import { IconButton } from "~/components/ui/icon-button";
 import { Dialog } from "~/components/ui/dialog";
 import { isBlank } from "~/lib/validation/fields";
 import { MANAGER_FAQ_BOTH_REQUIRED, MANAGER_FAQ_DELETE_CONFIRM } from "~/lib/validation/manager";
@@ -63,8 +64,7 @@ function FaqRow({ faq }: { faq: Faq }) {
         <h3 className="font-sans text-base font-semibold break-words">{faq.question}</h3>
         <p className="mt-1 whitespace-pre-line text-ink-soft break-words">{faq.answer}</p>
       </div>
-      <button
-        type="button"
+      <IconButton
         disabled={busy}
         onClick={() => {
           // Spec: the browser's own confirmation.
@@ -74,12 +74,13 @@ function FaqRow({ faq }: { faq: Faq }) {
             { method: "post", preventScrollReset: true },
           );
         }}
-        aria-label={`Delete FAQ: ${faq.question}`}
+        label={`Delete FAQ: ${faq.question}`}
         title="Delete"
-        className="inline-flex h-9 w-9 shrink-0 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-red-50 hover:text-danger disabled:opacity-40"
+        tone="danger"
+        className="shrink-0"
       >
         <Trash2 className="h-4 w-4" aria-hidden="true" />
-      </button>
+      </IconButton>
     </li>
   );
 }

@@ -5,6 +5,7 @@ import { EmptyState, Panel } from "~/components/admin/admin-page";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { inputClass } from "~/components/forms/fields";
 import { showToast, useToast } from "~/components/layout/use-toast";
+import { IconButton } from "~/components/ui/icon-button";
 import { imageSrcSet } from "~/lib/images";
 import { IMAGE_ACCEPT, chosenImageRefusal, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
 import type { action as editAction } from "~/routes/manager/edit-venue";
@@ -189,30 +190,5 @@ export function VenueImagesPanel({
         ) : null}
       </ConfirmDialog>
     </Panel>
-  );
-}
-
-function IconButton({
-  label,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  disabled: boolean;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent"
-    >
-      {children}
-    </button>
   );
 }

@@ -1,5 +1,5 @@
 import { Building2, KeyRound, Search, ShieldCheck, UserMinus } from "~/components/ui/icons";
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import {
@@ -19,6 +19,7 @@ import { UserAvatar } from "~/components/layout/user-avatar";
 import { useSearchAsYouType } from "~/components/admin/use-search-as-you-type";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
+import { IconButton } from "~/components/ui/icon-button";
 import { Dialog } from "~/components/ui/dialog";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
@@ -309,31 +310,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function RowAction({
-  label,
-  title,
-  hidden,
-  onClick,
-  children,
-}: {
-  label: string;
-  title: string;
-  hidden?: boolean;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
+/** A row's action, or an empty slot of its size where it does not apply (the columns stay aligned). */
+function RowAction({ hidden, ...props }: ComponentProps<typeof IconButton> & { hidden?: boolean }) {
   if (hidden) return <span className="h-9 w-9" aria-hidden="true" />;
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={title}
-      className="inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary"
-    >
-      {children}
-    </button>
-  );
+  return <IconButton {...props} />;
 }
 
 /** Search by name or email: filters as the admin types (and works as a plain GET form without JS). */

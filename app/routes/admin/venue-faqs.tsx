@@ -17,6 +17,7 @@ import { EMPTY_FAQ, FaqFields, type FaqDraft } from "~/components/admin/faq-fiel
 import { FormError } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { IconButton } from "~/components/ui/icon-button";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { adminMeta } from "~/lib/admin";
@@ -350,8 +351,6 @@ function FaqCard({
   const saving = saver.state !== "idle";
   const blank = value.question.trim() === "" || value.answer.trim() === "";
   const errors = saver.data && !saver.data.ok ? (saver.data.errors ?? {}) : {};
-  const iconButton =
-    "inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft hover:text-primary disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
   return (
     <Panel className="p-6">
       <div className="flex items-center justify-between gap-3">
@@ -362,35 +361,30 @@ function FaqCard({
           {dirty ? <span className="ml-1 text-xs font-medium text-amber-800">Unsaved changes</span> : null}
         </h3>
         <div className="flex gap-1">
-          <button
-            type="button"
-            className={iconButton}
+          <IconButton
             disabled={first || moving}
             onClick={() => onMove("up")}
-            aria-label={`Move question ${number} up`}
+            label={`Move question ${number} up`}
             title="Move up"
           >
             <ArrowUp className="h-4 w-4" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={iconButton}
+          </IconButton>
+          <IconButton
             disabled={last || moving}
             onClick={() => onMove("down")}
-            aria-label={`Move question ${number} down`}
+            label={`Move question ${number} down`}
             title="Move down"
           >
             <ArrowDown className="h-4 w-4" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={`${iconButton} hover:bg-red-50 hover:text-danger`}
+          </IconButton>
+          <IconButton
+            tone="danger"
             onClick={() => setConfirming(true)}
-            aria-label={`Delete question ${number}`}
+            label={`Delete question ${number}`}
             title="Delete"
           >
             <Trash2 className="h-4 w-4" aria-hidden="true" />
-          </button>
+          </IconButton>
         </div>
       </div>
       <div className="mt-3 space-y-3">
