@@ -1,5 +1,5 @@
-import { ChevronDown, MapPin, Search, Users } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
+import { ChevronDown, MapPin, Search, Users, type Icon } from "~/components/ui/icons";
+import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { Form, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -11,6 +11,21 @@ export const HERO_INTERVAL_MS = 6000;
 const FADE_MS = 1000;
 
 const srcSet = (base: string) => `${base}-960.webp 960w, ${base}.webp 1920w`;
+
+/** One box of the hero's search: an icon, a label for screen readers, the input. */
+function SearchField({
+  icon: Icon,
+  label,
+  ...props
+}: { icon: Icon; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary">
+      <Icon className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+      <input className="h-12 w-full bg-transparent outline-none placeholder:text-muted" {...props} />
+    </label>
+  );
+}
 
 function Slideshow() {
   const [index, setIndex] = useState(0);
@@ -78,39 +93,20 @@ export function Hero() {
             );
           }}
         >
-          <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary">
-            <MapPin className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
-            <span className="sr-only">City or zip code</span>
-            <input
-              name="location"
-              placeholder="City, Zip Code"
-              className="h-12 w-full bg-transparent outline-none placeholder:text-muted"
-            />
-          </label>
-          <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary">
-            <Search className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
-            <span className="sr-only">Venue name</span>
-            <input
-              name="venueName"
-              placeholder="Venue name"
-              className="h-12 w-full bg-transparent outline-none placeholder:text-muted"
-            />
-          </label>
-          <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary">
-            <Users className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
-            <span className="sr-only">Number of guests</span>
-            <input
-              name="guests"
-              type="number"
-              min={1}
-              inputMode="numeric"
-              placeholder="Guests"
-              className="h-12 w-full bg-transparent outline-none placeholder:text-muted"
-              onKeyDown={(e) => {
-                if (["e", "E", "+", "-", ".", ","].includes(e.key)) e.preventDefault();
-              }}
-            />
-          </label>
+          <SearchField icon={MapPin} label="City or zip code" name="location" placeholder="City, Zip Code" />
+          <SearchField icon={Search} label="Venue name" name="venueName" placeholder="Venue name" />
+          <SearchField
+            icon={Users}
+            label="Number of guests"
+            name="guests"
+            type="number"
+            min={1}
+            inputMode="numeric"
+            placeholder="Guests"
+            onKeyDown={(e) => {
+              if (["e", "E", "+", "-", ".", ","].includes(e.key)) e.preventDefault();
+            }}
+          />
           <Button type="submit" size="lg" className="h-12 rounded-xl">
             <Search className="h-5 w-5" aria-hidden="true" /> Search
           </Button>
