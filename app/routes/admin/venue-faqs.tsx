@@ -22,7 +22,6 @@ import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { adminMeta } from "~/lib/admin";
 import { applyMove, planMove } from "~/lib/faq-order";
-import type { Toast } from "~/lib/toast";
 import {
   FAQ_BOTH_REQUIRED,
   faqFieldsSchema,
@@ -30,6 +29,7 @@ import {
   faqMoveSchema,
   isUuid,
 } from "~/lib/validation/admin";
+import type { FormReply } from "~/lib/validation/form";
 import type { Faq } from "~/lib/venue";
 import {
   addFaq,
@@ -70,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-type Reply = { ok: boolean; intent?: string; faqId?: string; errors?: Record<string, string>; toast?: Toast };
+type Reply = FormReply & { faqId?: string };
 
 const FAILURES = {
   add: "Failed to add FAQ",

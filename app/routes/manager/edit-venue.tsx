@@ -16,6 +16,7 @@ import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import type { Toast } from "~/lib/toast";
 import { readTab, type ManagerTab } from "~/lib/venue-attention";
+import type { FormReply } from "~/lib/validation/form";
 import { managerActionSchema, MANAGER_FAQ_BOTH_REQUIRED, type ManagerIntent } from "~/lib/validation/manager";
 import { isThrownAnswer } from "~/services/admin-venues.server";
 import { addFaq, deleteFaq } from "~/services/faqs.server";
@@ -51,13 +52,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { venue: found.data, error: null };
 }
 
-export type ManagerReply = {
-  ok: boolean;
+export type ManagerReply = Omit<FormReply, "intent"> & {
   intent?: ManagerIntent;
   /** The review, FAQ or image the answer is about, so only its own control reacts. */
   target?: string;
-  errors?: Record<string, string>;
-  toast?: Toast;
 };
 
 const FAILURES: Record<ManagerIntent, string> = {
