@@ -125,3 +125,10 @@ export const requireVenueManager = roleGuard(
   "You do not have permission to access the venue manager area",
   "/account",
 );
+
+/** Middleware for the admin and manager areas: their pages are never indexed (header and meta tag). */
+export const noindex: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
+};

@@ -1,19 +1,14 @@
-import { Outlet, useLocation, useNavigation } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AccessCheck } from "~/components/admin/access-check";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { FaqListSkeleton } from "~/components/admin/faq-skeleton";
-import { expectUser, requireAdmin } from "~/infra/session.server";
+import { useNextPath } from "~/components/layout/use-next-path";
+import { expectUser, noindex, requireAdmin } from "~/infra/session.server";
 
 // The admin area. Every child loader and action runs behind requireAdmin (signed-out visitors to
 // /login and back, signed-in non-admins to /account with the spec's message; actions 401/403).
 // The pages are shown without the public header and footer (app/root.tsx) and are never indexed.
-const noindex: Route.MiddlewareFunction = async (_args, next) => {
-  const response = await next();
-  response.headers.set("X-Robots-Tag", "noindex, nofollow");
-  return response;
-};
-
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin, noindex];
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -26,10 +21,8 @@ const FAQ_PAGE = /^\/admin\/venue-faqs\/[^/]+$/;
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // Pages come rendered from the server; on a client-side move to a venue's FAQs, the spec's
   // three skeleton cards show while they load.
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const next = navigation.state === "loading" ? navigation.location.pathname : null;
-  const loadingFaqs = next !== null && next !== pathname && FAQ_PAGE.test(next);
+  const next = useNextPath();
+  const loadingFaqs = next !== null && FAQ_PAGE.test(next);
   return (
     <div className="min-h-dvh bg-ivory md:flex">
       <a

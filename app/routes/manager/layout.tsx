@@ -1,19 +1,14 @@
-import { Outlet, useLocation, useNavigation } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { DashboardSkeleton, VenueCardsSkeleton } from "~/components/manager/manager-skeletons";
 import { ManagerHeader } from "~/components/manager/manager-header";
-import { expectUser, requireVenueManager } from "~/infra/session.server";
+import { useNextPath } from "~/components/layout/use-next-path";
+import { expectUser, noindex, requireVenueManager } from "~/infra/session.server";
 
 // The venue-manager area (spec: 'Venue manager layout'; issue 13). Every child loader and action
 // runs behind requireVenueManager (signed-out visitors to /login and back, signed-in users without
 // the role to /account with the spec's message; actions 401/403); the check for one venue is the
 // services' (canManageVenue). Shown inside the site's header and footer; never indexed.
-const noindex: Route.MiddlewareFunction = async (_args, next) => {
-  const response = await next();
-  response.headers.set("X-Robots-Tag", "noindex, nofollow");
-  return response;
-};
-
 export const middleware: Route.MiddlewareFunction[] = [requireVenueManager, noindex];
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -24,10 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
   // Pages come rendered from the server; on a client-side move between the area's lists, the
   // spec's skeletons (4 stat cards; 3 venue cards) show while the next one loads.
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const next = navigation.state === "loading" ? navigation.location.pathname : null;
-  const loading = next !== null && next !== pathname ? next : null;
+  const loading = useNextPath();
   return (
     <div className="bg-ivory">
       <ManagerHeader user={loaderData.user} />
