@@ -74,18 +74,17 @@ export const FAQ_QUESTION_MAX = 300;
 export const FAQ_ANSWER_MAX = 2000;
 export const FAQ_BOTH_REQUIRED = "Please enter both a question and answer";
 
-/** Both non-blank after trimming, else the spec's one message for the form. */
-export const faqFieldsSchema = z
-  .object({
-    question: text(FAQ_QUESTION_MAX).check(z.trim()),
-    answer: text(FAQ_ANSWER_MAX).check(z.trim()),
-  })
-  .check(
-    z.refine((v) => !isBlank(v.question) && !isBlank(v.answer), {
-      message: FAQ_BOTH_REQUIRED,
-      path: ["form"],
-    }),
-  );
+/** A FAQ's question and answer: both non-blank after trimming, else `message` for the form. */
+export const faqSchema = (message: string) =>
+  z
+    .object({
+      question: text(FAQ_QUESTION_MAX).check(z.trim()),
+      answer: text(FAQ_ANSWER_MAX).check(z.trim()),
+    })
+    .check(z.refine((v) => !isBlank(v.question) && !isBlank(v.answer), { message, path: ["form"] }));
+
+/** The admin's FAQ form, with the spec's admin message. */
+export const faqFieldsSchema = faqSchema(FAQ_BOTH_REQUIRED);
 
 export const faqIdSchema = z.object({ faqId: uuid("FAQ not found") });
 export const faqMoveSchema = z.object({

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX } from "./admin";
+import { faqSchema } from "./admin";
 import { isBlank, MAX, text } from "./fields";
 
 // The venue-manager edit page's small forms (spec, admin and manager area, sections 5 and 8;
@@ -17,18 +17,8 @@ const imageUrl = text(MAX.url).check(
   z.refine((v) => v !== "", "Image not found"),
 );
 
-/** Both non-blank after trimming, else the spec's manager message. */
-export const managerFaqSchema = z
-  .object({
-    question: text(FAQ_QUESTION_MAX).check(z.trim()),
-    answer: text(FAQ_ANSWER_MAX).check(z.trim()),
-  })
-  .check(
-    z.refine((v) => !isBlank(v.question) && !isBlank(v.answer), {
-      message: MANAGER_FAQ_BOTH_REQUIRED,
-      path: ["form"],
-    }),
-  );
+/** The manager's FAQ form, with the spec's manager message. */
+export const managerFaqSchema = faqSchema(MANAGER_FAQ_BOTH_REQUIRED);
 
 export const replySchema = z.object({
   reviewId: uuid("Review not found"),
