@@ -1,7 +1,8 @@
 import { MessageCircleQuestion, Plus, Trash2 } from "~/components/ui/icons";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/admin/admin-page";
+import { TabSection } from "~/components/manager/tab-section";
 import { useOnSuccess } from "~/components/admin/use-on-success";
 import { EMPTY_FAQ, FaqFields } from "~/components/admin/faq-fields";
 import { FormError } from "~/components/forms/fields";
@@ -19,22 +20,16 @@ import type { action } from "~/routes/manager/edit-venue";
 
 export function VenueFaqsPanel({ faqs }: { faqs: Faq[] }) {
   const [adding, setAdding] = useState(false);
-  const id = useId();
   return (
-    <Panel labelledBy={`${id}-title`} className="p-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 id={`${id}-title`} className="text-2xl">
-            FAQs
-          </h2>
-          <p className="mt-1 text-sm text-ink-soft">
-            Questions couples ask, shown on your venue&apos;s page.
-          </p>
-        </div>
+    <TabSection
+      title="FAQs"
+      description="Questions couples ask, shown on your venue's page."
+      action={
         <Button onClick={() => setAdding(true)}>
           <Plus className="h-4 w-4" aria-hidden="true" /> Add FAQ
         </Button>
-      </div>
+      }
+    >
       {faqs.length === 0 ? (
         <EmptyState
           icon={<MessageCircleQuestion className="h-10 w-10" aria-hidden="true" />}
@@ -50,7 +45,7 @@ export function VenueFaqsPanel({ faqs }: { faqs: Faq[] }) {
         </ol>
       )}
       <AddFaqDialog open={adding} onClose={() => setAdding(false)} />
-    </Panel>
+    </TabSection>
   );
 }
 

@@ -1,7 +1,8 @@
 import { ArrowLeft, ArrowRight, ImageOff, ImagePlus, Star, Trash2 } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/admin/admin-page";
+import { TabSection } from "~/components/manager/tab-section";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { inputClass } from "~/components/forms/fields";
 import { showToast, useToast } from "~/components/layout/use-toast";
@@ -53,18 +54,16 @@ export function VenueImagesPanel({
     );
 
   return (
-    <Panel labelledBy={`${id}-title`} className="p-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 id={`${id}-title`} className="text-2xl">
-            Images
-          </h2>
-          <p className="mt-1 text-sm text-ink-soft">
-            {images.length} of {MAX_VENUE_IMAGES} images. The first is the cover couples see on cards and at
-            the top of your page. JPG, PNG, GIF or WebP, 5MB each.
-          </p>
-        </div>
-        {room > 0 ? (
+    <TabSection
+      title="Images"
+      description={
+        <>
+          {images.length} of {MAX_VENUE_IMAGES} images. The first is the cover couples see on cards and at the
+          top of your page. JPG, PNG, GIF or WebP, 5MB each.
+        </>
+      }
+      action={
+        room > 0 ? (
           <span className="relative inline-flex">
             <input
               ref={input}
@@ -89,9 +88,9 @@ export function VenueImagesPanel({
           </span>
         ) : (
           <p className="text-sm text-muted">{uploadMessages.tooMany}.</p>
-        )}
-      </div>
-
+        )
+      }
+    >
       {images.length === 0 ? (
         <EmptyState icon={<ImageOff className="h-10 w-10" aria-hidden="true" />} title="No images available">
           Upload at least 3 photos: couples choose a venue with their eyes.
@@ -189,6 +188,6 @@ export function VenueImagesPanel({
           />
         ) : null}
       </ConfirmDialog>
-    </Panel>
+    </TabSection>
   );
 }

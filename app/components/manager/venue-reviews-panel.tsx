@@ -1,7 +1,8 @@
 import { MessageSquare, MessageSquareReply, Pencil, Trash2 } from "~/components/ui/icons";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/admin/admin-page";
+import { TabSection } from "~/components/manager/tab-section";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useOnSuccess } from "~/components/admin/use-on-success";
 import { FormError, TextareaField } from "~/components/forms/fields";
@@ -18,15 +19,11 @@ import type { action } from "~/routes/manager/edit-venue";
 // one public reply (ADR 016), which shows under the review on the venue page.
 
 export function VenueReviewsPanel({ reviews }: { reviews: ReviewView[] }) {
-  const id = useId();
   return (
-    <Panel labelledBy={`${id}-title`} className="p-6">
-      <h2 id={`${id}-title`} className="text-2xl">
-        Customer Reviews
-      </h2>
-      <p className="mt-1 text-sm text-ink-soft">
-        Your reply appears under the review on your venue&apos;s page, marked as the venue&apos;s answer.
-      </p>
+    <TabSection
+      title="Customer Reviews"
+      description="Your reply appears under the review on your venue's page, marked as the venue's answer."
+    >
       {reviews.length === 0 ? (
         <EmptyState
           icon={<MessageSquare className="h-10 w-10" aria-hidden="true" />}
@@ -41,7 +38,7 @@ export function VenueReviewsPanel({ reviews }: { reviews: ReviewView[] }) {
           ))}
         </ul>
       )}
-    </Panel>
+    </TabSection>
   );
 }
 
