@@ -17,14 +17,33 @@ describe("the page cache", () => {
     expect((await cache.get("/a")).page?.body).toBe("<p>n1</p>");
   });
 
-  it("does not keep a page whose render began before a write emptied the cache", async () => {
+  it("sends but does not keep a page when a write emptied the cache while it rendered", async () => {
     const cache = createPageCache({ readVersion: async () => 1 });
     const { generation } = await cache.get("/a");
-    cache.clear(); // a write finished while the page was rendering
-    expect(await cache.fill("/a", generation, rendering("<p>old</p>"))).toEqual({
-      rendered: page("<p>old</p>"),
+    const answer = await cache.fill("/a", generation, async () => {
+      cache.clear(); // a write finished while the page was rendering
+      return page("<p>old</p>");
     });
+    expect(answer).toHaveProperty("page.body", "<p>old</p>");
     expect((await cache.get("/a")).page).toBeUndefined();
+  });
+
+  it("a request after a write does not wait for a render that began before it", async () => {
+    const cache = createPageCache({ readVersion: async () => 1 });
+    const before = await cache.get("/a");
+    let finish!: () => void;
+    const first = cache.fill("/a", before.generation, async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return page("<p>old</p>");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the first render is under way
+    cache.clear(); // a write
+    const after = await cache.get("/a");
+    const second = await cache.fill("/a", after.generation, rendering("<p>new</p>"));
+    finish();
+    expect(second).toHaveProperty("page.body", "<p>new</p>");
+    expect(await first).toHaveProperty("page.body", "<p>old</p>");
+    expect((await cache.get("/a")).page?.body).toBe("<p>new</p>");
   });
 
   it("reads the content version afresh on a miss, so a page is filed under what it shows", async () => {

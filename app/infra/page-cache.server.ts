@@ -41,8 +41,8 @@ export function createPageCache({
   maxRenders = 4,
 }: Options) {
   const pages = new Map<string, CachedPage>();
-  // Renders under way, by generation and page: a request for one of them waits for it.
-  const rendering = new Map<string, Promise<CachedPage | undefined>>();
+  // Renders under way, by page, with the generation they were asked for under.
+  const flights = new Map<string, { generation: number; page: Promise<CachedPage | undefined> }>();
   let renders = 0;
   const waitingToRender: (() => void)[] = [];
   let version: number | null = null;
@@ -81,21 +81,17 @@ export function createPageCache({
     }
   }
 
-  function store(key: string, rendered: RenderedPage, renderedIn: number): CachedPage | undefined {
-    const { status, headers, body, nonce } = rendered;
+  /** A render every signed-out visitor may be sent: 200, HTML, no cookie set. */
+  function shareable({ status, headers, body, nonce }: RenderedPage): CachedPage | undefined {
     const contentType = headers.get("content-type") ?? "";
-    if (
-      renderedIn !== generation ||
-      status !== 200 ||
-      !contentType.startsWith("text/html") ||
-      headers.has("set-cookie")
-    )
-      return undefined;
+    if (status !== 200 || !contentType.startsWith("text/html") || headers.has("set-cookie")) return undefined;
     const hash = crypto.createHash("sha1").update(body.replaceAll(nonce, "")).digest("base64url");
-    const page: CachedPage = { body, contentType, nonce, etag: `W/"${hash}"`, storedAt: Date.now() };
+    return { body, contentType, nonce, etag: `W/"${hash}"`, storedAt: Date.now() };
+  }
+
+  function keep(key: string, page: CachedPage) {
     if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
     pages.set(key, page);
-    return page;
   }
 
   return {
@@ -123,31 +119,37 @@ export function createPageCache({
     },
 
     /**
-     * Renders a missing page and keeps it when it is one (200, HTML, no cookie set) and still
-     * current. A burst of requests after the cache empties costs one render per page, not one per
-     * request, and at most `maxRenders` at a time, so memory stays bounded: a request for a page
-     * that is rendering waits for that render, and renders itself only if it was not one to keep.
+     * Renders a missing page, and keeps it when it is one to share and no write emptied the cache
+     * while it rendered. A burst of requests after the cache empties costs one render per page,
+     * not one per request, and at most `maxRenders` run at a time, so memory stays bounded: a
+     * request for a page whose render began under the content it saw (`arrivedIn`, from `get`)
+     * waits for that render, and renders itself only when it was not one to share.
      */
     async fill(
       key: string,
-      renderedIn: number,
+      arrivedIn: number,
       render: () => Promise<RenderedPage>,
     ): Promise<{ page: CachedPage } | { rendered: RenderedPage }> {
-      const flight = `${renderedIn} ${key}`;
-      const underway = rendering.get(flight);
-      const shared = underway && (await underway);
-      if (shared) return { page: shared };
-      const job = inTurn(render);
-      const filed = job.then((rendered) => store(key, rendered, renderedIn));
-      if (!rendering.has(flight)) {
-        rendering.set(
-          flight,
-          filed.catch(() => undefined),
-        );
-        void filed.finally(() => rendering.delete(flight)).catch(() => {});
+      const underway = flights.get(key);
+      if (underway && underway.generation >= arrivedIn) {
+        const shared = await underway.page;
+        if (shared) return { page: shared };
       }
-      const page = await filed;
-      return page ? { page } : { rendered: await job };
+      let startedIn = arrivedIn;
+      const job = inTurn(() => {
+        startedIn = generation;
+        return render();
+      });
+      const page = job.then((rendered) => {
+        const made = shareable(rendered);
+        if (made && startedIn === generation) keep(key, made);
+        return made;
+      });
+      const flight = { generation: arrivedIn, page: page.catch(() => undefined) };
+      flights.set(key, flight);
+      void flight.page.then(() => flights.get(key) === flight && flights.delete(key));
+      const made = await page;
+      return made ? { page: made } : { rendered: await job };
     },
 
     /** The page's HTML with this response's nonce. */
