@@ -22,7 +22,7 @@ import { formatLocation, parseLocation, VENUE_STATE } from "~/lib/venue-address"
 import { normalizeAmenities } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { recordAudit } from "./audit.server";
-import { countVenuesLackingCoordinates } from "./geocoding.server";
+import { addressColumns, countVenuesLackingCoordinates, venueAddress } from "./geocoding.server";
 import { ADMIN_ONLY_MESSAGE, assertAdmin } from "./permissions.server";
 import {
   listedAmenityNames,
@@ -546,27 +546,18 @@ export async function geocodeVenueAsAdmin(
   if (!venueId) return { ok: false, status: 400, error: venueMessages.idRequired };
   if (!isVenueId(venueId)) return { ok: false, status: 404, error: venueMessages.notFound };
   const [v] = await app.db
-    .select({
-      name: venues.name,
-      location: venues.location,
-      addressLine1: venues.addressLine1,
-      city: venues.city,
-      postalCode: venues.postalCode,
-    })
+    .select({ name: venues.name, ...addressColumns })
     .from(venues)
     .where(eq(venues.id, venueId));
   if (!v) return { ok: false, status: 404, error: venueMessages.notFound };
-  const parsed = parseLocation(v.location);
-  const address = {
-    addressLine1: v.addressLine1 ?? parsed?.addressLine1 ?? "",
-    city: v.city ?? parsed?.city ?? "",
-    postalCode: v.postalCode ?? parsed?.postalCode ?? "",
-  };
-  if (!v.location.trim() && !address.city && !address.postalCode)
-    return { ok: false, status: 400, error: venueMessages.addressRequired };
+  const address = venueAddress(v);
+  if (!address)
+    return v.location.trim()
+      ? { ok: false, status: 422, error: venueMessages.geocodeFailed("address not found") }
+      : { ok: false, status: 400, error: venueMessages.addressRequired };
   let found;
   try {
-    found = await app.geocoder.geocode(addressOf(address));
+    found = await app.geocoder.geocode(address);
   } catch (err) {
     app.logger.warn("geocoding failed", { error: String(err), venueId });
     return { ok: false, status: 502, error: venueMessages.geocodeFailed("the geocoder did not answer") };

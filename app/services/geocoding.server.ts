@@ -19,6 +19,14 @@ export const lacksValidCoordinates: SQL = sql`(${venues.latitude} is null or ${v
   or (${venues.latitude} = 0 and ${venues.longitude} = 0)
   or not (${venues.latitude} between -90 and 90) or not (${venues.longitude} between -180 and 180))`;
 
+/** The columns a venue's geocoder address is made from (`venueAddress`). */
+export const addressColumns = {
+  location: venues.location,
+  addressLine1: venues.addressLine1,
+  city: venues.city,
+  postalCode: venues.postalCode,
+};
+
 type AddressSource = {
   location: string;
   addressLine1: string | null;
@@ -76,14 +84,7 @@ export async function geocodeMissingVenues(
   let after: string | undefined;
   for (;;) {
     const batch = await app.db
-      .select({
-        id: venues.id,
-        name: venues.name,
-        location: venues.location,
-        addressLine1: venues.addressLine1,
-        city: venues.city,
-        postalCode: venues.postalCode,
-      })
+      .select({ id: venues.id, name: venues.name, ...addressColumns })
       .from(venues)
       .where(and(lacksValidCoordinates, after ? gt(venues.id, after) : undefined))
       .orderBy(asc(venues.id))
