@@ -38,7 +38,7 @@ export function createPageCache({
   ttlMs = 60_000,
   versionCheckMs = 250,
   maxEntries = 500,
-  maxRenders = 4,
+  maxRenders = 8,
 }: Options) {
   const pages = new Map<string, CachedPage>();
   // Renders under way, by page, with the generation they were asked for under.
