@@ -38,8 +38,8 @@ function Group({ legend, children, className }: { legend: string; children: Reac
   );
 }
 
-// A checkbox or radio row and its box: `.filter-option` in app.css, once for 45 rows.
-const choiceClass = "filter-option";
+const choiceClass = "flex min-h-7 cursor-pointer items-center gap-2.5 text-sm text-ink-soft hover:text-ink";
+const boxClass = "h-4 w-4 shrink-0 cursor-pointer accent-primary";
 
 /**
  * The search filters as one GET form to /venues, so they work before and without JavaScript
@@ -168,6 +168,7 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
                 checked={region === r}
                 onChange={() => setRegion(r)}
                 onClick={() => region === r && setRegion(null)}
+                className={boxClass}
               />
               {r}
             </label>
@@ -182,6 +183,7 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
                   name="category"
                   value={c.id}
                   defaultChecked={filters.categories.includes(c.id)}
+                  className={boxClass}
                 />
                 {c.name}
               </label>
@@ -214,6 +216,7 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
                   name="amenities"
                   value={a}
                   defaultChecked={filters.amenities.includes(a)}
+                  className={boxClass}
                 />
                 {a}
               </label>
