@@ -312,14 +312,18 @@ describe("orders and paging", () => {
   it("answers with the venue card's fields", async () => {
     const town = scope();
     const type = await createCategory(t.db, { name: `Card ${town}` });
-    const [v] = await venuesIn(town, [
+    const [v, noCity] = await venuesIn(town, [
       { name: "Card Venue", categoryId: type.id, capacity: 150, images: ["/uploads/a-800.webp"] },
+      { name: "Card Venue Without City", city: null },
     ]);
-    expect((await search({ location: town })).venues).toEqual([
+    const { venues: cards } = await search({ location: town });
+    // The card shows the city, so the street address is not sent with it; without a city it is.
+    expect(cards.find((c) => c.id === noCity!.id)).toMatchObject({ location: at(town), city: null });
+    expect(cards.filter((c) => c.id === v!.id)).toEqual([
       {
         id: v!.id,
         name: "Card Venue",
-        location: at(town),
+        location: "",
         city: "Boulder",
         capacity: 150,
         rating: 0,
