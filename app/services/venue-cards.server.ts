@@ -43,7 +43,9 @@ export function toCard(r: CardRow): VenueCardData {
   return {
     id: r.id,
     name: r.name,
-    location: r.location,
+    // The card shows the city when there is one: the street address is then left out of the
+    // page's hydration data (a page of 24 cards carried 24 addresses it never showed; issue 9).
+    location: r.city ? "" : r.location,
     city: r.city,
     capacity: r.capacity ?? 0,
     rating: r.rating,

@@ -43,19 +43,16 @@ export function ResultsList({ venues, total, page, pageCount, filters, loading, 
   if (total === 0) return <NoResults filters={filters} />;
   return (
     <>
-      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
-        {venues.map((v, i) => (
-          <li
-            key={v.id}
-            id={cardId(v.id)}
-            className="animate-fade-up scroll-mt-28"
-            style={{ animationDelay: `${Math.min(i, 12) * 0.1}s` }}
-          >
+      <ul className="stagger grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+        {venues.map((v) => (
+          <li key={v.id} id={cardId(v.id)} className="scroll-mt-28">
             <VenueCard
               venue={v}
               className={cn(
                 "h-full",
-                highlightId === v.id && "outline-4 outline-offset-4 outline-accent shadow-lift",
+                // The card's own focus ring (in .venue-card) still wins over the highlight.
+                highlightId === v.id &&
+                  "outline-4 outline-offset-4 outline-accent shadow-lift has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary",
               )}
             />
           </li>

@@ -17,8 +17,8 @@ export type PaginationProps = {
   className?: string;
 };
 
-const item =
-  "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-full px-3 text-sm font-medium";
+/** A page link's shape (`.page-item` in app.css); its colours follow. */
+const item = "page-item";
 const idle = "text-ink hover:bg-cream";
 
 /**

@@ -1,5 +1,5 @@
 import { Heart } from "~/components/ui/icons";
-import { buttonClass, OVER_PHOTO_FOCUS } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { useFavorite } from "./use-favorite";
 
@@ -22,20 +22,16 @@ export function FavoriteHeart({
       onClick={toggle}
       aria-pressed={saved}
       aria-label={saved ? `Remove ${venueName} from favorites` : `Save ${venueName} to favorites`}
+      // The card's heart is one class (`.card-fav` in app.css), its fill read from aria-pressed.
       className={
-        labelled
-          ? buttonClass(saved ? "secondary" : "outline", "md", className)
-          : cn(
-              "flex h-10 w-10 cursor-pointer items-center justify-center rounded-full bg-white/90 shadow-card transition-transform hover:scale-105",
-              OVER_PHOTO_FOCUS,
-              className,
-            )
+        labelled ? buttonClass(saved ? "secondary" : "outline", "md", className) : cn("card-fav", className)
       }
     >
-      <Heart
-        className={cn(labelled ? "h-4 w-4" : "h-5 w-5", saved ? "fill-accent text-accent" : "text-ink")}
-        aria-hidden="true"
-      />
+      {labelled ? (
+        <Heart className={cn("h-4 w-4", saved ? "fill-accent text-accent" : "text-ink")} aria-hidden="true" />
+      ) : (
+        <Heart aria-hidden="true" />
+      )}
       {labelled ? (saved ? "Saved" : "Save") : null}
     </button>
   );

@@ -30,12 +30,11 @@ export function RatingSummary({
 }) {
   if (reviewCount === 0) return <span className={cn("text-sm text-muted", className)}>No reviews yet</span>;
   return (
-    <span className={cn("inline-flex items-center gap-1 text-sm", className)}>
-      <Star className="h-4 w-4 fill-star text-star" aria-hidden="true" />
-      <span className="font-semibold">{roundRating(rating)}</span>
-      <span className="text-muted">
-        ({reviewCount} {reviewCount === 1 ? "review" : "reviews"})
-      </span>
+    <span className={cn("rating-summary", className)}>
+      <Star />
+      {/* Styled by .rating-summary; one string, or React separates its parts with <!-- -->. */}
+      <b>{roundRating(rating)}</b>
+      <span>{`(${reviewCount} ${reviewCount === 1 ? "review" : "reviews"})`}</span>
     </span>
   );
 }

@@ -37,7 +37,7 @@ export function VenueImage({ src, className, sizes, width, height, alt = "", fad
       onError={() => {
         if (!failed) setFailed(true);
       }}
-      className={cn(fade && "animate-fade-in", className)}
+      className={cn(fade && "animate-fade-in", className) || undefined}
       {...props}
     />
   );
