@@ -27,17 +27,16 @@ export function CategoryCarousel({ categories }: { categories: CategoryTile[] })
               }}
             >
               <Link to={`/categories/${c.id}`} className="group block">
-                <div className="aspect-[4/5] overflow-hidden rounded-xl bg-sand">
+                <div className="type-photo">
                   <VenueImage
                     src={c.imageUrl ?? DEFAULT_VENUE_IMAGE}
                     width={400}
                     height={500}
                     sizes="(min-width: 1024px) 200px, (min-width: 768px) 33vw, 50vw"
                     loading="lazy"
-                    className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
                   />
                 </div>
-                <p className="mt-2 font-serif text-lg leading-tight">{c.name}</p>
+                <p className="type-name">{c.name}</p>
                 <p className="text-sm text-muted">{c.count} venues</p>
               </Link>
             </li>

@@ -6,7 +6,7 @@ import { useRootData } from "~/lib/root-data";
 import type { AppUser } from "~/lib/user";
 import { Brand } from "./site-header";
 
-const linkClass = "text-sm text-ink-soft hover:text-primary underline-offset-4 hover:underline";
+const linkClass = "footer-link";
 
 export function SiteFooter({ user }: { user: AppUser | null }) {
   const openAuth = useAuthDialog();
@@ -25,10 +25,7 @@ export function SiteFooter({ user }: { user: AppUser | null }) {
           </Button>
         </div>
         <nav aria-labelledby="footer-explore">
-          <h2
-            id="footer-explore"
-            className="font-sans text-sm font-semibold uppercase tracking-wider text-ink"
-          >
+          <h2 id="footer-explore" className="footer-heading">
             Explore
           </h2>
           <ul className="mt-4 space-y-2.5">
@@ -50,10 +47,7 @@ export function SiteFooter({ user }: { user: AppUser | null }) {
           </ul>
         </nav>
         <nav aria-labelledby="footer-account">
-          <h2
-            id="footer-account"
-            className="font-sans text-sm font-semibold uppercase tracking-wider text-ink"
-          >
+          <h2 id="footer-account" className="footer-heading">
             Account
           </h2>
           <ul className="mt-4 space-y-2.5">
@@ -72,7 +66,7 @@ export function SiteFooter({ user }: { user: AppUser | null }) {
           </ul>
         </nav>
         <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="font-sans text-sm font-semibold uppercase tracking-wider text-ink">
+          <h2 id="footer-legal" className="footer-heading">
             Legal
           </h2>
           <ul className="mt-4 space-y-2.5">

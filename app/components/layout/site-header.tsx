@@ -35,12 +35,6 @@ export function Brand({ className }: { className?: string }) {
   );
 }
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "whitespace-nowrap rounded-full px-2 py-2 text-sm font-medium transition-colors hover:bg-cream hover:text-ink lg:px-3",
-    isActive ? "text-primary" : "text-ink-soft",
-  );
-
 /** Closes a disclosure on Escape, on a click outside it, and on every route change. */
 function useDisclosure() {
   const [open, setOpen] = useState(false);
@@ -170,11 +164,7 @@ function MobileMenu({ user }: { user: AppUser | null }) {
           <ul className="divide-y divide-sand">
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end
-                  className="block py-3.5 text-lg font-medium aria-[current=page]:text-primary"
-                >
+                <NavLink to={item.to} end className="menu-link">
                   {item.label}
                 </NavLink>
               </li>
@@ -252,7 +242,7 @@ export function SiteHeader({ user }: { user: AppUser | null }) {
           <ul className="flex items-center gap-1">
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={navLinkClass}>
+                <NavLink to={item.to} end={item.to === "/"} className="nav-link">
                   {item.label}
                 </NavLink>
               </li>

@@ -19,11 +19,7 @@ export function UserAvatar({ name, url, size = 32 }: { name: string; url: string
       className="shrink-0 rounded-full object-cover"
     />
   ) : (
-    <span
-      aria-hidden="true"
-      style={style}
-      className="flex shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-white"
-    >
+    <span aria-hidden="true" style={style} className="avatar">
       {initials(name)}
     </span>
   );

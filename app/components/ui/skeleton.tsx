@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-sand/70", className)} />;
+  return <div aria-hidden="true" className={cn("skeleton", className)} />;
 }

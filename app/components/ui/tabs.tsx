@@ -84,12 +84,8 @@ export function TabsTrigger({ value, children, className }: TabPartProps) {
       aria-controls={`${id}-panel-${value}`}
       tabIndex={active ? 0 : -1}
       onClick={() => select(value)}
-      className={cn(
-        // The ring sits tight (no offset) so a scrolling tab list's 4 px padding never clips it.
-        "flex-1 cursor-pointer whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-offset-0",
-        active ? "bg-white text-ink shadow-card" : "text-ink-soft hover:text-ink",
-        className,
-      )}
+      // `.tab` in app.css, styled by its aria-selected.
+      className={cn("tab", className)}
     >
       {children}
     </button>
@@ -105,7 +101,7 @@ export function TabsContent({ value, children, className }: TabPartProps) {
       aria-labelledby={`${id}-tab-${value}`}
       hidden={current !== value}
       tabIndex={0}
-      className={cn("focus:outline-none focus-visible:ring-2 focus-visible:ring-primary/40", className)}
+      className={cn("tab-panel", className)}
     >
       {children}
     </div>

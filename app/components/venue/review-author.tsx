@@ -5,15 +5,13 @@ import { Stars } from "./rating";
 /** A review's heading row: the reviewer's avatar and name, the stars and the date. */
 export function ReviewAuthor({ review }: { review: ReviewView }) {
   return (
-    <div className="flex items-center gap-3">
+    <div className="review-head">
       <UserAvatar name={review.authorName} url={review.authorAvatar} size={40} />
       <div className="min-w-0">
-        <p className="font-medium wrap-anywhere">{review.authorName}</p>
-        <div className="flex flex-wrap items-center gap-2">
+        <p className="review-name">{review.authorName}</p>
+        <div className="review-meta">
           <Stars value={review.rating} />
-          <time dateTime={review.createdAt} className="text-sm text-muted">
-            {formatReviewDate(review.createdAt)}
-          </time>
+          <time dateTime={review.createdAt}>{formatReviewDate(review.createdAt)}</time>
         </div>
       </div>
     </div>

@@ -22,12 +22,9 @@ export function VenueAmenities({ amenities }: { amenities: AmenityItem[] }) {
       aria-label="Amenities"
     >
       {amenities.map((a) => (
-        <li key={a.name} className="flex min-h-6 items-center gap-3 leading-6">
-          <span
-            aria-hidden="true"
-            className={cn("h-2.5 w-2.5 shrink-0 rounded-full", a.included ? "bg-success" : "bg-danger")}
-          />
-          <span className={cn(!a.included && "text-muted line-through")}>{a.name}</span>
+        // The dot is the row's ::before (`.amenity` in app.css).
+        <li key={a.name} className={a.included ? "amenity" : "amenity excluded"}>
+          <span className={a.included ? undefined : "text-muted line-through"}>{a.name}</span>
           {a.included ? null : <span className="sr-only">(not included)</span>}
         </li>
       ))}

@@ -18,14 +18,11 @@ export function VenueFaqs({ faqs }: { faqs: Faq[] }) {
     <div className="divide-y divide-sand rounded-xl border border-sand bg-white">
       {faqs.map((f) => (
         <details key={f.id} name="venue-faq" className="group px-5">
-          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
+          <summary className="faq-q">
             {f.question}
-            <ChevronDown
-              className="h-5 w-5 shrink-0 text-muted transition-transform group-open:rotate-180"
-              aria-hidden="true"
-            />
+            <ChevronDown />
           </summary>
-          <p className="whitespace-pre-line pb-5 text-ink-soft">{f.answer}</p>
+          <p className="faq-a">{f.answer}</p>
         </details>
       ))}
     </div>

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { CarouselArrows } from "~/components/ui/carousel-arrows";
 import { useSwipe } from "~/components/ui/use-swipe";
-import { cn } from "~/lib/cn";
 import { photoAlt } from "~/lib/venue";
 import { VenueImage } from "./venue-image";
 
@@ -62,19 +61,9 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
                 onClick={() => setIndex(i)}
                 aria-label={`Show photo ${i + 1}`}
                 aria-current={i === index ? "true" : undefined}
-                className={cn(
-                  "block h-16 w-24 cursor-pointer overflow-hidden rounded-lg border-2 sm:h-20 sm:w-28",
-                  i === index ? "border-primary" : "border-transparent opacity-75 hover:opacity-100",
-                )}
+                className="thumb"
               >
-                <VenueImage
-                  src={src}
-                  width={400}
-                  height={267}
-                  sizes="112px"
-                  loading="lazy"
-                  className="h-full w-full object-cover"
-                />
+                <VenueImage src={src} width={400} height={267} sizes="112px" loading="lazy" />
               </button>
             </li>
           ))}

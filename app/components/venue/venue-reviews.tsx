@@ -189,9 +189,9 @@ export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, ca
       ) : (
         <ul className="space-y-4">
           {reviews.map((r) => (
-            <li key={r.id} className="rounded-xl border border-sand bg-white p-5">
+            <li key={r.id} className="review">
               <ReviewAuthor review={r} />
-              <p className="mt-3 whitespace-pre-line text-ink-soft wrap-anywhere">{r.comment}</p>
+              <p className="review-text">{r.comment}</p>
               {r.reply ? (
                 <div className="mt-4 rounded-lg border-l-4 border-primary bg-primary-soft/60 px-4 py-3">
                   <p className="text-sm font-semibold text-primary-dark">
