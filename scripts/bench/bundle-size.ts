@@ -1,12 +1,23 @@
-// Prints the JavaScript a browser downloads on the first load of a page (default: the venue
-// page), gzip-compressed, from the production build's asset manifest. Run `npm run build` first.
-//   npm run bench:bundle [-- routes/public/home]
+// Each public page's first load: the JavaScript a browser downloads (gzip, from the production
+// build's asset manifest) and the server HTML (uncompressed and gzip, fetched from a production
+// server on a fresh data folder, seeded with the demo content), against issue 9's budgets. Exits
+// non-zero when a page is over. Run `npm run build` first.
+//   npm run bench:bundle                          every public page: JS and HTML
+//   npm run bench:bundle -- --origin http://localhost:3000   the HTML of a server already running
+//   npm run bench:bundle -- routes/public/home    one route's JavaScript, file by file
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { requireBuild, sitemapPaths, startProductionServer } from "./production-server";
 
-const BUDGET_KB = 150;
-const routeFile = process.argv[2] ?? "routes/public/venue";
+const JS_BUDGET_KB = 150;
+/** Issue 9: home and a venue page (with 10 reviews) under 40 KB, a category page or 24 results under 80. */
+const HTML_BUDGET = { home: 40_000, venue: 40_000, list: 80_000 };
+
+const args = process.argv.slice(2);
+const originArg = args.includes("--origin") ? args[args.indexOf("--origin") + 1] : undefined;
+const routeArg = args.find((a) => a.startsWith("routes/"));
+
 // The route build is a chunk of the server bundle (whose entry is the HTTP app).
 const chunk = fs.existsSync("build/server/assets")
   ? fs.readdirSync("build/server/assets").find((f) => /^server-build-.*\.js$/.test(f))
@@ -23,28 +34,107 @@ type Manifest = {
 };
 const { assets } = (await import(serverBuild)) as { assets: Manifest };
 
-const route = Object.values(assets.routes).find((r) => r.id === routeFile);
-if (!route) {
-  console.error(`Unknown route "${routeFile}". Known: ${Object.keys(assets.routes).join(", ")}`);
-  process.exit(1);
+/** The files of a route's first load, each with its gzip size. */
+function firstLoad(routeId: string): [string, number][] {
+  const route = Object.values(assets.routes).find((r) => r.id === routeId);
+  if (!route) {
+    console.error(`Unknown route "${routeId}". Known: ${Object.keys(assets.routes).join(", ")}`);
+    process.exit(1);
+  }
+  const chain = [route];
+  while (chain[0]!.parentId) chain.unshift(assets.routes[chain[0]!.parentId!]!);
+  const files = new Set<string>([assets.entry.module, ...assets.entry.imports]);
+  for (const r of chain) [r.module, ...(r.imports ?? [])].forEach((f) => files.add(f));
+  return [...files].map((url) => [
+    url,
+    gzipSync(fs.readFileSync(path.join("build/client", url)), { level: 9 }).byteLength,
+  ]);
 }
-const chain = [route];
-while (chain[0]!.parentId) chain.unshift(assets.routes[chain[0]!.parentId!]!);
 
-const files = new Set<string>([assets.entry.module, ...assets.entry.imports]);
-for (const r of chain) [r.module, ...(r.imports ?? [])].forEach((f) => files.add(f));
+const kb = (bytes: number, unit = 1024) => `${(bytes / unit).toFixed(1)} KB`;
 
-let total = 0;
-const rows: [string, number][] = [];
-for (const url of files) {
-  const gz = gzipSync(fs.readFileSync(path.join("build/client", url)), { level: 9 }).byteLength;
-  total += gz;
-  rows.push([url, gz]);
+if (routeArg) {
+  const rows = firstLoad(routeArg).sort((a, b) => b[1] - a[1]);
+  for (const [url, gz] of rows) console.log(`${kb(gz).padStart(10)}  ${url}`);
+  const total = rows.reduce((sum, [, gz]) => sum + gz, 0);
+  console.log(
+    `\nFirst-load JavaScript for ${routeArg}: ${kb(total)} gzip (${rows.length} files; budget ${JS_BUDGET_KB} KB)`,
+  );
+  process.exit(total / 1024 > JS_BUDGET_KB ? 1 : 0);
 }
-rows.sort((a, b) => b[1] - a[1]);
-for (const [url, gz] of rows) console.log(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${url}`);
-const kb = total / 1024;
-console.log(
-  `\nFirst-load JavaScript for ${route.id}: ${kb.toFixed(1)} KB gzip (${files.size} files; budget ${BUDGET_KB} KB)`,
-);
-if (kb > BUDGET_KB) process.exit(1);
+
+requireBuild();
+const server = originArg ? undefined : await startProductionServer();
+const origin = originArg?.replace(/\/$/, "") ?? server!.origin;
+const html = async (p: string) => (await fetch(origin + p, { headers: { accept: "text/html" } })).text();
+
+try {
+  const paths = await sitemapPaths(origin);
+  // The budget is for a venue page with ten reviews: of the first 60 venues, those with the fewest
+  // reviews from ten up, and of them the heaviest page; the venue type with the most venues.
+  const reviewCount = (page: string) => Number(/"reviewCount":(\d+)/.exec(page)?.[1] ?? 0);
+  let venue = { path: "", reviews: Infinity, bytes: 0 };
+  for (const p of paths.filter((x) => x.startsWith("/venue/")).slice(0, 60)) {
+    const page = await html(p);
+    const reviews = reviewCount(page);
+    const bytes = Buffer.byteLength(page);
+    if (reviews < 10 || reviews > venue.reviews) continue;
+    if (reviews < venue.reviews || bytes > venue.bytes) venue = { path: p, reviews, bytes };
+  }
+  let category = { path: "", cards: -1 };
+  for (const p of paths.filter((x) => /^\/categories\/./.test(x))) {
+    const cards = (await html(p)).split('data-testid="venue-card"').length - 1;
+    if (cards > category.cards) category = { path: p, cards };
+  }
+
+  const pages: { name: string; route: string; path: string; budget?: number }[] = [
+    { name: "home", route: "routes/public/home", path: "/", budget: HTML_BUDGET.home },
+    {
+      name: `venue page (${venue.reviews} reviews)`,
+      route: "routes/public/venue",
+      path: venue.path,
+      budget: HTML_BUDGET.venue,
+    },
+    { name: "/categories", route: "routes/public/categories", path: "/categories" },
+    {
+      name: `category page (${category.cards} venues)`,
+      route: "routes/public/category",
+      path: category.path,
+      budget: HTML_BUDGET.list,
+    },
+    {
+      name: "/venues (24 results)",
+      route: "routes/public/venues",
+      path: "/venues",
+      budget: HTML_BUDGET.list,
+    },
+  ];
+
+  let over = false;
+  console.log(
+    `${"page".padEnd(28)}${"JS gzip".padStart(10)}${"HTML".padStart(11)}${"HTML gzip".padStart(11)}  HTML budget`,
+  );
+  for (const page of pages) {
+    const js = firstLoad(page.route).reduce((sum, [, gz]) => sum + gz, 0);
+    const body = Buffer.from(await html(page.path));
+    const jsOver = js / 1024 > JS_BUDGET_KB;
+    const htmlOver = page.budget !== undefined && body.byteLength > page.budget;
+    over ||= jsOver || htmlOver;
+    console.log(
+      page.name.padEnd(28) +
+        (kb(js) + (jsOver ? "!" : " ")).padStart(10) +
+        kb(body.byteLength, 1000).padStart(11) +
+        kb(gzipSync(body).byteLength, 1000).padStart(11) +
+        "  " +
+        (page.budget === undefined ? "-" : kb(page.budget, 1000)) +
+        (htmlOver ? "  OVER" : ""),
+    );
+  }
+  console.log(
+    `\nJS: first load, gzip -9, KB of 1,024 bytes; budget ${JS_BUDGET_KB} KB a page ('!' marks one over).` +
+      `\nHTML: the server's answer to a signed-out visitor, KB of 1,000 bytes (as issue 9 measures).`,
+  );
+  if (over) process.exitCode = 1;
+} finally {
+  await server?.stop();
+}
