@@ -6,10 +6,31 @@ import { defineConfig } from "vite";
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  // The server bundle's entry is the HTTP app, which imports the route build itself
-  // (app/infra/http.server.ts explains why).
   build: {
     assetsInlineLimit: 0,
-    rollupOptions: isSsrBuild ? { input: "./app/infra/http.server.ts" } : undefined,
+    rollupOptions: isSsrBuild
+      ? { input: "./app/infra/http.server.ts" }
+      : {
+          // A page loads a handful of files, not thirty: React and the router in one chunk, the
+          // components and helpers that several routes share in another (issue 9: each file is a
+          // request a phone waits on, and ADR 017 adds them after the first paint).
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "vendor",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+                  priority: 2,
+                },
+                {
+                  name: "shared",
+                  test: /[\\/]app[\\/](lib|components[\\/](ui|forms|layout|auth|venue))[\\/]/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
   },
 }));

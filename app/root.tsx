@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
@@ -13,6 +12,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";
 import { Analytics } from "./components/layout/analytics";
+import { DeferredScripts } from "./components/layout/deferred-scripts";
 import { AuthDialogProvider } from "./components/auth/auth-dialog";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -86,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
         {root ? <Analytics config={root.analytics} nonce={nonce} /> : null}
       </body>
     </html>

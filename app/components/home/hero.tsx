@@ -117,7 +117,11 @@ export function Hero() {
         className="on-dark absolute bottom-6 left-1/2 z-10 flex -translate-x-1/2 flex-col items-center text-sm text-white/90"
       >
         Scroll to explore
-        <ChevronDown className="mt-1 h-5 w-5 animate-bounce" aria-hidden="true" />
+        {/* Three bounces, then still: an endless one would draw a frame every 16 ms for as long as
+            the page is open. It moves a span, as Chrome animates an SVG on the main thread. */}
+        <span className="mt-1 animate-bounce [animation-iteration-count:3]">
+          <ChevronDown className="h-5 w-5" aria-hidden="true" />
+        </span>
       </a>
     </section>
   );

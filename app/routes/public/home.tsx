@@ -68,7 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
-      <section id="featured" className="mx-auto max-w-7xl scroll-mt-20 px-4 pt-20 sm:px-6">
+      <section id="featured" className="below-fold mx-auto max-w-7xl scroll-mt-20 px-4 pt-20 sm:px-6">
         <SectionHeading title="Featured Venues" link={{ to: "/venues", label: "View all" }} />
         {/* Three across from tablets up, so the three featured cards fill one row. */}
         <Suspense fallback={<VenueGridSkeleton count={FEATURED_COUNT} className="md:grid-cols-3" />}>
@@ -85,7 +85,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Await>
         </Suspense>
       </section>
-      <section className="mx-auto max-w-7xl px-4 pt-20 sm:px-6">
+      <section className="below-fold mx-auto max-w-7xl px-4 pt-20 sm:px-6">
         <SectionHeading title="Browse by Venue Type" link={{ to: "/categories", label: "All venue types" }} />
         <Suspense
           fallback={
