@@ -8,6 +8,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   build: {
     assetsInlineLimit: 0,
+    minify: process.env.NO_MINIFY ? false : undefined,
     rollupOptions: isSsrBuild
       ? { input: "./app/infra/http.server.ts" }
       : {
@@ -24,7 +25,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   name: "shared",
-                  test: /[\\/]app[\\/](lib|components[\\/](ui|forms|layout|auth|venue))[\\/]/,
+                  // Not the forms and their schemas: building the schemas costs time when the module
+                  // runs, and only pages with a form need them.
+                  test: (id) =>
+                    /[\\/]app[\\/](lib|components[\\/](ui|layout|venue))[\\/]/.test(id) &&
+                    !/[\\/]lib[\\/]validation[\\/]/.test(id),
                   minShareCount: 2,
                   priority: 1,
                 },

@@ -1,5 +1,7 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -10,8 +12,12 @@ import {
 } from "react";
 import { useLocation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
+import { Spinner } from "~/components/ui/spinner";
 import type { AppUser } from "~/lib/user";
-import { AuthTabs } from "./auth-forms";
+
+// The forms (and their validation) load when the dialog first opens: every page has the dialog,
+// few visits open it, and building the schemas would cost each page's start (issue 9).
+const AuthTabs = lazy(() => import("./auth-forms").then((m) => ({ default: m.AuthTabs })));
 
 type OpenOptions = {
   tab?: "login" | "register";
@@ -59,7 +65,9 @@ export function AuthDialogProvider({ user, children }: { user: AppUser | null; c
         description={state?.message ?? "Sign in or create an account to continue."}
       >
         <div className="mt-5">
-          <AuthTabs defaultTab={state?.tab} redirectTo={location.pathname + location.search} />
+          <Suspense fallback={<Spinner label="Loading" className="mx-auto my-8 block" />}>
+            <AuthTabs defaultTab={state?.tab} redirectTo={location.pathname + location.search} />
+          </Suspense>
         </div>
       </Dialog>
     </AuthDialogContext.Provider>
