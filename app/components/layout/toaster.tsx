@@ -1,12 +1,20 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
 
-// sonner is not needed to paint a page: it loads after hydration, off the first load's budget.
+// sonner loads with the first toast: most visits never see one, and its start (styles injected,
+// a layout read) would cost every page's first seconds on a phone (issue 9).
 const Sonner = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
+let wanted = false;
+let show: (() => void) | null = null;
 let markReady: () => void = () => {};
-/** Resolves once the toaster listens; a toast sent before then waits for it. */
-export const toasterReady = new Promise<void>((resolve) => (markReady = resolve));
+const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+/** Resolves once the toaster listens (it is mounted by the first call); a toast waits for it. */
+export function toasterReady(): Promise<void> {
+  wanted = true;
+  show?.();
+  return ready;
+}
 
 function Ready() {
   useEffect(() => markReady(), []);
@@ -15,8 +23,15 @@ function Ready() {
 
 /** Toasts bottom-right on desktop, top-centre on mobile (VISUAL.md). */
 export function Toaster() {
-  const hydrated = useHydrated();
+  const [shown, setShown] = useState(false);
   const [mobile, setMobile] = useState(false);
+  useEffect(() => {
+    show = () => setShown(true);
+    if (wanted) show();
+    return () => {
+      show = null;
+    };
+  }, []);
   useEffect(() => {
     const mq = window.matchMedia("(max-width: 767px)");
     const update = () => setMobile(mq.matches);
@@ -24,7 +39,7 @@ export function Toaster() {
     mq.addEventListener("change", update);
     return () => mq.removeEventListener("change", update);
   }, []);
-  if (!hydrated) return null;
+  if (!shown) return null;
   return (
     <Suspense fallback={null}>
       <Sonner

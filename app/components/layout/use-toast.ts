@@ -4,7 +4,7 @@ import { toasterReady } from "./toaster";
 
 /** For events that happen in the browser only (a copied link, a geolocation answer). */
 export async function showToast(toast: Toast): Promise<void> {
-  const [{ toast: sonner }] = await Promise.all([import("sonner"), toasterReady]);
+  const [{ toast: sonner }] = await Promise.all([import("sonner"), toasterReady()]);
   const opts = { description: toast.description, duration: toast.duration };
   if (toast.type === "error") sonner.error(toast.message, opts);
   else if (toast.type === "success") sonner.success(toast.message, opts);
