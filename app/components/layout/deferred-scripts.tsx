@@ -36,14 +36,27 @@ export function DeferredScripts(props: ScriptsProps) {
   return (
     <>
       {kept}
+      {/* The module script as React Router wrote it, inert here, its route manifest compacted. */}
+      <script
+        type="text/plain"
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: compact(start) }}
+      />
       <script
         nonce={props?.nonce}
         suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: loader(preloads, start) }}
+        dangerouslySetInnerHTML={{ __html: loader(preloads) }}
       />
     </>
   );
 }
+
+/** React Router writes the partial route manifest as indented JSON: a kilobyte of spaces a page. */
+const compact = (start: string) =>
+  start.replace(
+    /(window\.__reactRouterManifest = )(\{[\s\S]*?\n\});/,
+    (_, assign: string, manifest: string) => `${assign}${JSON.stringify(JSON.parse(manifest))};`,
+  );
 
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
@@ -52,11 +65,11 @@ const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
  * in a task of its own: starting a request takes a phone a few milliseconds, and seven in one task
  * made a long one.
  */
-function loader(preloads: string[], start: string): string {
-  return `(function(){var d=document,n=d.currentScript.nonce,done=0;
+function loader(preloads: string[]): string {
+  return `(function(){var d=document,c=d.currentScript,n=c.nonce,m=c.previousElementSibling.textContent,done=0;
 function go(){if(done)return;done=1;
 ${json(preloads)}.forEach(function(h){setTimeout(function(){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)})});
-setTimeout(function(){var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=${json(start)};d.head.appendChild(s)})}
+setTimeout(function(){var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=m;d.head.appendChild(s)})}
 var t=PerformanceObserver.supportedEntryTypes||[];
 if(t.indexOf("paint")>=0)new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});
 else requestAnimationFrame(function(){requestAnimationFrame(go)})})()`;

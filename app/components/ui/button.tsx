@@ -10,8 +10,8 @@ export const OVER_PHOTO_FOCUS = "focus-visible:shadow-[0_0_0_2px_#fff]";
 type Variant = "primary" | "secondary" | "ghost" | "outline" | "danger" | "light";
 type Size = "sm" | "md" | "lg" | "icon";
 
-const base =
-  "inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 cursor-pointer select-none";
+// `.btn` in app.css: the part every button shares, once in the stylesheet rather than in each tag.
+const base = "btn";
 const variants: Record<Variant, string> = {
   primary: "bg-primary text-white hover:bg-primary-dark",
   secondary: "bg-cream text-ink hover:bg-sand",
