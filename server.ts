@@ -50,7 +50,13 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   context.logger.info("shutting down", { signal });
-  server.close();
+  // In-flight requests finish before the database closes (at most 10 s); idle keep-alive
+  // connections close now.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(resolve, 10_000).unref();
+  });
   await vite?.close();
   await database.close();
   process.exit(0);
