@@ -39,6 +39,21 @@ test("the server HTML carries the hero headline and the site name", async ({ pag
   await expect(page).toHaveTitle("Vows & Vistas");
 });
 
+test("the page paints before any script is asked for, then hydrates (ADR 017)", async ({ page }) => {
+  await page.goto("/");
+  // Hydrated: the hero's search form answers with a client navigation.
+  await expectHydrated(page.getByRole("search", { name: "Search venues" }));
+  const { paint, scripts } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((r) => new URL(r.name).pathname.endsWith(".js"))
+      .map((r) => r.startTime),
+  }));
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint);
+});
+
 test("Featured Venues shows exactly 3 venue cards and a 'View all' link to /venues", async ({ page }) => {
   await page.goto("/");
   const featured = page

@@ -84,3 +84,31 @@ describe("the page cache for signed-out visitors", () => {
     expect(html).toContain("Renamed elsewhere: a fresh description");
   });
 });
+
+describe("a page's scripts (ADR 017)", () => {
+  it("wait in the HTML for the first paint: no preload or module script, one loader that adds them", async () => {
+    const venue = await createVenue(t.db, { name: "Deferred Script Chapel" });
+    const res = await view(venuePath(venue));
+    const html = await res.text();
+    expect(html).toContain("Deferred Script Chapel");
+    expect(html).not.toMatch(/<link[^>]+rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]+type="module"/);
+    const parts =
+      /<script type="text\/plain">([\s\S]*?)<\/script><script nonce="([^"]+)">([\s\S]*?)<\/script>/.exec(
+        html,
+      );
+    expect(parts).not.toBeNull();
+    const [, start, nonce, loader] = parts!;
+    // React Router's module script, inert, its manifest compacted to one line.
+    expect(start).toContain(
+      'window.__reactRouterRouteModules = {"root":route0,"routes/public/venue":route1}',
+    );
+    const manifest = /window\.__reactRouterManifest = (.*);\n/.exec(start)?.[1];
+    expect(JSON.parse(manifest!)).toMatchObject({ routes: { root: { id: "root" } } });
+    // The loader runs under the page's nonce once the first contentful paint is reported.
+    expect(nonce).toBe(nonceOf(res));
+    expect(loader).toContain('getEntriesByName("first-contentful-paint")');
+    expect(loader).toContain('l.rel="modulepreload"');
+    expect(loader).toContain('s.type="module"');
+  });
+});
