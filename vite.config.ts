@@ -8,7 +8,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   build: {
     assetsInlineLimit: 0,
-    minify: process.env.NO_MINIFY ? false : undefined,
     rollupOptions: isSsrBuild
       ? { input: "./app/infra/http.server.ts" }
       : {
