@@ -54,6 +54,24 @@ test("the page paints before any script is asked for, then hydrates (ADR 017)", 
   expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint);
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the featured cards fade in when the visitor scrolls to them, not unseen while the page starts", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expectHydrated(page.getByRole("search", { name: "Search venues" }));
+    const featured = page.locator("#featured");
+    const card = featured.getByRole("listitem").first();
+    const animation = () => card.evaluate((el) => getComputedStyle(el).animationName);
+    expect(await animation()).toBe("none");
+    await featured.getByRole("heading", { name: "Featured Venues" }).scrollIntoViewIfNeeded();
+    await expect.poll(animation).toBe("fade-up");
+    await expect(card).toBeVisible();
+  });
+});
+
 test("Featured Venues shows exactly 3 venue cards and a 'View all' link to /venues", async ({ page }) => {
   await page.goto("/");
   const featured = page

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { Route } from "./+types/home";
+import { BelowFoldSection } from "~/components/home/below-fold";
 import { CategoryCarousel, type CategoryTile } from "~/components/home/category-carousel";
 import { Hero } from "~/components/home/hero";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -68,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
-      <section id="featured" className="below-fold mx-auto max-w-7xl scroll-mt-20 px-4 pt-20 sm:px-6">
+      <BelowFoldSection id="featured" className="mx-auto max-w-7xl scroll-mt-20 px-4 pt-20 sm:px-6">
         <SectionHeading title="Featured Venues" link={{ to: "/venues", label: "View all" }} />
         {/* Three across from tablets up, so the three featured cards fill one row. */}
         <Suspense fallback={<VenueGridSkeleton count={FEATURED_COUNT} className="md:grid-cols-3" />}>
@@ -84,8 +85,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             }
           </Await>
         </Suspense>
-      </section>
-      <section className="below-fold mx-auto max-w-7xl px-4 pt-20 sm:px-6">
+      </BelowFoldSection>
+      <BelowFoldSection className="mx-auto max-w-7xl px-4 pt-20 sm:px-6">
         <SectionHeading title="Browse by Venue Type" link={{ to: "/categories", label: "All venue types" }} />
         <Suspense
           fallback={
@@ -100,7 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {(categories) => <CategoryCarousel categories={categories} />}
           </Await>
         </Suspense>
-      </section>
+      </BelowFoldSection>
     </>
   );
 }
