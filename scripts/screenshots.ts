@@ -67,6 +67,9 @@ async function shoot(browser: Browser, name: string, url: string, login?: (page:
     const page = await context.newPage();
     await login?.(page);
     await page.goto(`${base}${url}`);
+    // Sections far below the first screen are drawn only when scrolled near (content-visibility,
+    // ADR 017); a full-page capture does not scroll, so they are drawn for it here.
+    await page.addStyleTag({ content: ".below-fold { content-visibility: visible !important; }" });
     await settle(page);
     await page.screenshot({ path: path.join(out, `${name}-${width}.png`), fullPage: true });
     await context.close();
