@@ -247,12 +247,13 @@ export default function VenueMap(props: VenueMapProps) {
         if (fitPending) {
           fitPending = false;
           // Spec: fitted to the results, never closer than zoom 10; no results, the default view.
-          // The move asks again for the new box.
+          // It jumps there: a zoom animation draws and throws away a layer of tiles, on the page's
+          // busiest second (issue 9). The move asks again for the new box.
           map.invalidateSize();
           if (answer.extent) {
             const [s, w, n, e] = answer.extent;
             const bounds: LatLngBoundsExpression = latLngBounds([s, w], [n, e]);
-            map.fitBounds(bounds, { padding: [40, 40], maxZoom: MAP_VIEW.maxFitZoom });
+            map.fitBounds(bounds, { padding: [40, 40], maxZoom: MAP_VIEW.maxFitZoom, animate: false });
           } else map.setView(MAP_VIEW.center, MAP_VIEW.zoom);
         }
       } catch (err) {
