@@ -4,6 +4,7 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
@@ -86,7 +87,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <DeferredScripts nonce={nonce} />
+        {/* A signed-in visitor has the scripts cached and works in forms: hydration starts at
+            once. Everyone else paints first (ADR 017). */}
+        {root?.user ? <Scripts nonce={nonce} /> : <DeferredScripts nonce={nonce} />}
         {root ? <Analytics config={root.analytics} nonce={nonce} /> : null}
       </body>
     </html>

@@ -1,5 +1,4 @@
 import useEmblaCarousel from "embla-carousel-react";
-import { useEffect, useState } from "react";
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { VenueImage } from "~/components/venue/venue-image";
@@ -9,28 +8,11 @@ export type CategoryTile = { id: string; name: string; imageUrl: string | null; 
 
 /** 'Browse by Venue Type': loops, aligned to start; 2 tiles under 768 px, 3 on tablets, 6 on desktops. */
 export function CategoryCarousel({ categories }: { categories: CategoryTile[] }) {
-  const [emblaRef, api] = useEmblaCarousel({ loop: true, align: "start" });
-  // Embla starts when the carousel nears the screen: it measures every tile, and on the first
-  // screen that layout would hold up the page's start on a phone (issue 9). Until then the tiles
-  // are a plain row.
-  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
-  useEffect(() => {
-    if (!viewport) return;
-    const seen = new IntersectionObserver(
-      ([entry]) => {
-        if (!entry?.isIntersecting) return;
-        seen.disconnect();
-        emblaRef(viewport);
-      },
-      { rootMargin: "300px" },
-    );
-    seen.observe(viewport);
-    return () => seen.disconnect();
-  }, [viewport, emblaRef]);
+  const [ref, api] = useEmblaCarousel({ loop: true, align: "start" });
   return (
     <div className="relative">
       {/* The vertical padding leaves room inside the clipping viewport for a tile's focus ring. */}
-      <div ref={setViewport} className="-my-2 overflow-hidden py-2" aria-roledescription="carousel">
+      <div ref={ref} className="-my-2 overflow-hidden py-2" aria-roledescription="carousel">
         <ul className="-ml-4 flex touch-pan-y *:min-w-0 *:shrink-0 *:grow-0 *:basis-1/2 *:pl-4 *:animate-fade-up md:*:basis-1/3 lg:*:basis-1/6">
           {categories.map((c, i) => (
             <li
