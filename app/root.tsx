@@ -117,7 +117,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </VenueSubmissionProvider>
-      <Toaster />
+      <Toaster eager={Boolean(loaderData.user)} />
     </AuthDialogProvider>
   );
 }

@@ -31,6 +31,8 @@ test("sign out of all other sessions", async ({ page, browser }) => {
   const other = await browser.newPage();
   await loginViaApi(other, account);
   await page.goto("/account");
+  // A signed-in visitor's toaster listens from the start: no toast waits for a download.
+  await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
   await page.getByRole("button", { name: "Sign out of all other sessions" }).click();
   await expect(page.getByText("All sessions have been cleared")).toBeVisible();
   await other.goto("/account");

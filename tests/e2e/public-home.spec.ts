@@ -52,6 +52,8 @@ test("the page paints before any script is asked for, then hydrates (ADR 017)", 
   }));
   expect(scripts.length).toBeGreaterThan(3);
   expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint);
+  // Nor does a signed-out visitor's page start the toaster before it has a toast to show.
+  await expect(page.getByRole("region", { name: /^Notifications/ })).toHaveCount(0);
 });
 
 test.describe("on a phone", () => {

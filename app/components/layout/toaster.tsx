@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 
-// sonner loads with the first toast: most visits never see one, and its start (styles injected,
-// a layout read) would cost every page's first seconds on a phone (issue 9).
+// For a signed-out visitor sonner loads with the first toast: most such visits never see one, and
+// its start (styles injected, a layout read) would cost every page's first seconds on a phone
+// (issue 9). A signed-in visitor works in forms that answer with toasts: theirs mounts at once, so
+// a toast never waits for a download.
 const Sonner = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
 let wanted = false;
@@ -22,16 +24,16 @@ function Ready() {
 }
 
 /** Toasts bottom-right on desktop, top-centre on mobile (VISUAL.md). */
-export function Toaster() {
+export function Toaster({ eager }: { eager: boolean }) {
   const [shown, setShown] = useState(false);
   const [mobile, setMobile] = useState(false);
   useEffect(() => {
     show = () => setShown(true);
-    if (wanted) show();
+    if (wanted || eager) show();
     return () => {
       show = null;
     };
-  }, []);
+  }, [eager]);
   useEffect(() => {
     const mq = window.matchMedia("(max-width: 767px)");
     const update = () => setMobile(mq.matches);
