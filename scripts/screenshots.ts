@@ -1,5 +1,5 @@
 // Full-page screenshots of the public side at phone, tablet and desktop widths, for a design
-// review: home, a venue type, a venue, /account of a user with a 60-character name, and the open
+// review: home, /categories, a venue type, a venue, the search list /venues, /account of a user with a 60-character name, and the open
 // mobile menu (for a guest and for an admin when ADMIN_EMAIL / ADMIN_PASSWORD are given).
 //
 //   npm run screenshots -- http://localhost:3000 [out-dir]
@@ -117,8 +117,10 @@ try {
   const category = await firstPath(/^\/categories\/.+/);
 
   await shoot(browser, "home", "/");
+  await shoot(browser, "categories", "/categories");
   await shoot(browser, "category", category);
   await shoot(browser, "venue", venue);
+  await shoot(browser, "venues", "/venues");
   await shoot(browser, "account-long-name", "/account", (page) => register(page, LONG_NAME));
   await mobileMenu(browser, "menu-guest");
   await mobileMenu(browser, "menu-user", (page) => register(page, LONG_NAME));

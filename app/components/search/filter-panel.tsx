@@ -224,10 +224,13 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
           </div>
         </Group>
         <div className="sticky bottom-0 -mx-4 flex gap-3 border-t border-sand bg-ivory px-4 py-3 lg:static lg:m-0 lg:border-0 lg:bg-transparent lg:p-0">
-          <Button type="submit" className="flex-1">
+          <Button type="submit" className="flex-1 whitespace-nowrap">
             Apply Filters
           </Button>
-          <Link to={resultsUrl(clearFilters(filters))} className={buttonClass("outline", "md")}>
+          <Link
+            to={resultsUrl(clearFilters(filters))}
+            className={buttonClass("outline", "md", "whitespace-nowrap")}
+          >
             Clear All
           </Link>
         </div>
