@@ -30,8 +30,9 @@ test("sign out of all other sessions", async ({ page, browser }) => {
   const account = await registerViaApi(page);
   const other = await browser.newPage();
   await loginViaApi(other, account);
-  await page.goto("/account");
-  // A signed-in visitor's toaster listens from the start: no toast waits for a download.
+  await page.goto("/account"); // shows the registration's flash toast
+  // A signed-in visitor's toaster listens from the start, before any toast: none waits for a download.
+  await page.reload();
   await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
   await page.getByRole("button", { name: "Sign out of all other sessions" }).click();
   await expect(page.getByText("All sessions have been cleared")).toBeVisible();
