@@ -1,6 +1,7 @@
 // Full-page screenshots of the public side at phone, tablet and desktop widths, for a design
-// review: home, /categories, a venue type, a venue, the search list /venues, /account of a user with a 60-character name, and the open
-// mobile menu (for a guest and for an admin when ADMIN_EMAIL / ADMIN_PASSWORD are given).
+// review: home, /categories, a venue type, a venue, the search page /venues, /account of a user
+// with a 60-character name, and the open mobile menu (for a guest and for an admin when
+// ADMIN_EMAIL / ADMIN_PASSWORD are given).
 //
 //   npm run screenshots -- http://localhost:3000 [out-dir]
 //
