@@ -5,13 +5,15 @@ import { seedIfEmpty } from "./database/seed";
 import { loadConfig } from "./app/infra/config.server";
 import { createAppContext } from "./app/infra/context.server";
 import { DatabaseInUseError, openDatabase, type Database } from "./app/infra/db.server";
+import { createLogger } from "./app/infra/logger.server";
 import { authEmails } from "./app/services/emails.server";
 import type { createHttpApp as CreateHttpApp } from "./app/infra/http.server";
 
 const config = loadConfig();
+const logger = createLogger(config.logLevel);
 let database: Database;
 try {
-  database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
 } catch (err) {
   // A second server (or script) on the same embedded database: say so plainly, no stack.
   if (!(err instanceof DatabaseInUseError)) throw err;
@@ -19,7 +21,7 @@ try {
   process.exit(1);
 }
 await database.migrate();
-const context = await createAppContext(config, database, { emails: authEmails });
+const context = await createAppContext(config, database, { emails: authEmails, logger });
 const seed = await seedIfEmpty(database.db, context.storage, { log: (msg) => context.logger.info(msg) });
 context.logger.info(seed.seeded ? "demo content seeded" : "database ready", {
   database: database.kind,

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { createLogger, type Logger } from "./logger.server";
 import * as schema from "../../database/schema";
 
 export type Schema = typeof schema;
@@ -54,8 +55,12 @@ export function databaseFromPglite(client: PGlite): Database {
   };
 }
 
-export function databaseFromUrl(url: string): Database {
+export function databaseFromUrl(url: string, logger: Logger = createLogger("warn")): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the database server closes (a restart, an administrator, a failover)
+  // is dropped by the pool, which opens a new one when needed; unheard, the error would stop
+  // the process.
+  pool.on("error", (err) => logger.warn("an idle database connection closed", { error: String(err) }));
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
@@ -100,8 +105,8 @@ function isRunning(pid: number): boolean {
   }
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
-  if (opts.databaseUrl) return databaseFromUrl(opts.databaseUrl);
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; logger?: Logger }): Database {
+  if (opts.databaseUrl) return databaseFromUrl(opts.databaseUrl, opts.logger);
   const dir = path.join(opts.dataDir, "db");
   fs.mkdirSync(dir, { recursive: true });
   const unlock = lockDataFolder(dir);

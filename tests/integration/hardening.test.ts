@@ -2,7 +2,8 @@
 // answered 500, redirected off-site or leaked something before the fix.
 import { eq, sql } from "drizzle-orm";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { reviews, users, venues } from "../../database/schema";
 import { queryRows } from "../../app/infra/db.server";
 import { venuePath } from "../../app/lib/venue-url";
@@ -195,6 +196,35 @@ describe("the client address", () => {
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
+});
+
+describe("the database", () => {
+  // PostgreSQL only: an embedded database has no connections to lose.
+  it.skipIf(!inject("postgresUrl"))(
+    "a connection the database server closes does not stop the app; the next request is answered",
+    async () => {
+      // Several connections in the pool, then idle.
+      await Promise.all(Array.from({ length: 4 }, () => queryRows(t.db, sql`select pg_sleep(0.05)`)));
+      const [{ name }] = await queryRows<{ name: string }>(t.db, sql`select current_database() as name`);
+      const admin = new pg.Client({ connectionString: inject("postgresUrl") });
+      await admin.connect();
+      try {
+        const closed = await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+          [name],
+        );
+        expect(closed.rowCount).toBeGreaterThan(0);
+      } finally {
+        await admin.end();
+      }
+      // The pool hears each closed connection (an unheard one would stop this process).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const res = await web.fetch("/healthz");
+      expect(res.status).toBe(200);
+      const [row] = await queryRows<{ one: number }>(t.db, sql`select 1 as one`);
+      expect(row!.one).toBe(1);
+    },
+  );
 });
 
 describe("information", () => {

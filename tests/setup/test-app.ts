@@ -17,13 +17,13 @@ import { authEmails } from "../../app/services/emails.server";
 import { setUserRole } from "../../app/services/users.server";
 import { databaseFromPglite, databaseFromUrl, newPglite, type Database } from "../../app/infra/db.server";
 import { createMailer } from "../../app/infra/mail.server";
-import { createLogger } from "../../app/infra/logger.server";
+import { createLogger, type Logger } from "../../app/infra/logger.server";
 import { adminUrl } from "./global-setup";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 
 export const SITE_URL = "http://localhost:3000";
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(logger: Logger): Promise<{ database: Database; drop: () => Promise<void> }> {
   const postgresUrl = inject("postgresUrl");
   if (postgresUrl) {
     const name = `vv_test_${crypto.randomBytes(6).toString("hex")}`;
@@ -31,7 +31,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     await admin.connect();
     await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
     await admin.end();
-    const database = databaseFromUrl(adminUrl(postgresUrl, name));
+    const database = databaseFromUrl(adminUrl(postgresUrl, name), logger);
     return {
       database,
       drop: async () => {
@@ -52,7 +52,8 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** One per test file: a fresh migrated database, a real SMTP catcher and the app context. */
 export async function createTestApp() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "vv-test-"));
-  const { database, drop } = await freshDatabase();
+  const logger = createLogger("error");
+  const { database, drop } = await freshDatabase(logger);
   const mail: MailCatcher = await startMailCatcher();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -61,7 +62,6 @@ export async function createTestApp() {
     BETTER_AUTH_SECRET: "integration-test-secret-0123456789abcdef",
     LOG_LEVEL: "error",
   });
-  const logger = createLogger("error");
   const mailer = createMailer({ smtpUrl: mail.url, from: config.mailFrom, outboxDir: dataDir, logger });
   const app: AppContext = await createAppContext(config, database, { emails: authEmails, mailer, logger });
 
