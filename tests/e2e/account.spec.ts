@@ -1,5 +1,5 @@
 import { E2E_ADMIN, E2E_MANAGER } from "./paths";
-import { expect, loginViaApi, registerViaApi, test, uniqueAccount } from "./fixtures";
+import { expect, expectHydrated, loginViaApi, registerViaApi, test, uniqueAccount } from "./fixtures";
 
 test("changing the email sends a verification mail to the new address", async ({ page, mail }) => {
   const account = await registerViaApi(page);
@@ -39,6 +39,27 @@ test("sign out of all other sessions", async ({ page, browser }) => {
   await other.goto("/account");
   await expect(other).toHaveURL(/\/login\?redirectTo=/);
   await other.close();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a toast shows below the header, and the menu button stays in reach", async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto("/account");
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Account created successfully" });
+    await expect(toast).toBeVisible();
+    const header = (await page.getByRole("banner").boundingBox())!;
+    // Polled: the toast slides in from above.
+    await expect
+      .poll(async () => (await toast.boundingBox())!.y)
+      .toBeGreaterThanOrEqual(header.y + header.height);
+    const open = page.getByRole("button", { name: "Open menu" });
+    await expectHydrated(open);
+    await open.click();
+    await expect(page.getByTestId("mobile-menu")).toBeVisible();
+    await expect(toast).toBeVisible();
+  });
 });
 
 test("badges and area links follow the role", async ({ page }) => {

@@ -23,7 +23,11 @@ function Ready() {
   return null;
 }
 
-/** Toasts bottom-right on desktop, top-centre on mobile (VISUAL.md). */
+// Below 768 px the header is 60 px high: a toast there starts under it, so the menu button stays
+// in reach (a toast under the pointer waits, and one over the button would hide it).
+const BELOW_HEADER = { top: 72 };
+
+/** Toasts bottom-right on desktop, top-centre on mobile, below the header (VISUAL.md). */
 export function Toaster({ eager }: { eager: boolean }) {
   const [shown, setShown] = useState(false);
   const [mobile, setMobile] = useState(false);
@@ -46,6 +50,8 @@ export function Toaster({ eager }: { eager: boolean }) {
     <Suspense fallback={null}>
       <Sonner
         position={mobile ? "top-center" : "bottom-right"}
+        offset={mobile ? BELOW_HEADER : undefined}
+        mobileOffset={BELOW_HEADER}
         closeButton
         toastOptions={{
           classNames: {
