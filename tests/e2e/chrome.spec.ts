@@ -67,6 +67,33 @@ test.describe("mobile menu at 390 px", () => {
     await expect(menu).toBeHidden();
   });
 
+  test("over the map, the open sheet covers it: no marker or map control shows through", async ({ page }) => {
+    await page.goto("/venues?view=map");
+    const map = page.getByRole("region", { name: "Map of venues" });
+    await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
+    const box = (await map.boundingBox())!;
+    const open = page.getByRole("button", { name: "Open menu" });
+    await expectHydrated(open);
+    await open.click();
+    const menu = page.getByTestId("mobile-menu");
+    await expect(menu).toBeVisible();
+    // Every point of the map's area, sampled on a grid, belongs to the sheet.
+    const uncovered = await page.evaluate(({ x, y, width, height }) => {
+      const sheet = document.getElementById("mobile-menu")!;
+      const found: string[] = [];
+      for (let i = 1; i < 8; i++)
+        for (let j = 1; j < 8; j++) {
+          const el = document.elementFromPoint(
+            x + (width * i) / 8,
+            Math.min(y + (height * j) / 8, innerHeight - 1),
+          );
+          if (el && !sheet.contains(el)) found.push(el.className.toString() || el.tagName);
+        }
+      return found;
+    }, box);
+    expect(uncovered).toEqual([]);
+  });
+
   test("signed in, it offers the account instead of Sign In", async ({ page }) => {
     await registerViaApi(page);
     await page.goto("/");

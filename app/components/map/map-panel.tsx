@@ -58,8 +58,10 @@ export function MapPanel({ active, listHref, ...map }: Props) {
       />
     </MapMessage>
   );
+  // `isolate`: Leaflet's panes and controls (z-index 400–1000) stay inside the map, under the
+  // fixed header and its menu sheet (z-index 40).
   return (
-    <div className="relative h-[65vh] min-h-[400px] overflow-hidden rounded-[var(--radius-card)] bg-cream shadow-card lg:h-[70vh] lg:max-h-[720px]">
+    <div className="relative isolate h-[65vh] min-h-[400px] overflow-hidden rounded-[var(--radius-card)] bg-cream shadow-card lg:h-[70vh] lg:max-h-[720px]">
       {hydrated && wanted ? (
         <MapBoundary
           fallback={
