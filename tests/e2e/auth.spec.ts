@@ -1,4 +1,4 @@
-import { expect, loginViaApi, registerViaApi, test, uniqueAccount } from "./fixtures";
+import { expect, expectHydrated, loginViaApi, registerViaApi, test, uniqueAccount } from "./fixtures";
 
 // Failed sign-ins and server-side validation answer 4xx on purpose; Chromium logs those responses.
 const expected4xx = [/status of 40[01]/];
@@ -9,7 +9,10 @@ test.describe("registration and sign-in", () => {
   test("registers on /login, lands on /account, signs out and back in", async ({ page }) => {
     const account = uniqueAccount("reg");
     await page.goto("/login");
-    await page.getByRole("tab", { name: "Register" }).click();
+    // The tabs switch once the page's scripts run (ADR 017: after the first paint).
+    const register = page.getByRole("tab", { name: "Register" });
+    await expectHydrated(register);
+    await register.click();
     await page.getByLabel("Full Name").fill(account.name);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -44,7 +47,9 @@ test.describe("registration and sign-in", () => {
     await other.close();
 
     await page.goto("/categories");
-    await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
+    const signIn = page.getByRole("banner").getByRole("button", { name: "Sign In" });
+    await expectHydrated(signIn);
+    await signIn.click();
     const dialog = page.getByRole("dialog", { name: "Welcome" });
     await expect(dialog).toBeVisible();
 
