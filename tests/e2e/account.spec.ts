@@ -1,5 +1,13 @@
 import { E2E_ADMIN, E2E_MANAGER } from "./paths";
-import { expect, expectHydrated, loginViaApi, registerViaApi, test, uniqueAccount } from "./fixtures";
+import {
+  expect,
+  expectHydrated,
+  expectOnTop,
+  loginViaApi,
+  registerViaApi,
+  test,
+  uniqueAccount,
+} from "./fixtures";
 
 test("changing the email sends a verification mail to the new address", async ({ page, mail }) => {
   const account = await registerViaApi(page);
@@ -57,8 +65,11 @@ test.describe("on a phone", () => {
     const open = page.getByRole("button", { name: "Open menu" });
     await expectHydrated(open);
     await open.click();
-    await expect(page.getByTestId("mobile-menu")).toBeVisible();
-    await expect(toast).toBeVisible();
+    const menu = page.getByTestId("mobile-menu");
+    await expect(menu).toBeVisible();
+    // The open sheet lies over the toast, which waits under it.
+    await expectOnTop(menu.getByRole("link", { name: "Home", exact: true }));
+    await expect(toast).toBeAttached();
   });
 });
 
