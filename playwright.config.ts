@@ -66,6 +66,8 @@ export default defineConfig({
       SITE_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       LOG_LEVEL: "warn",
+      // Offline tiles: one blank PNG from the server itself (tests/e2e/serve.ts).
+      MAP_TILE_URL: `${baseURL}/uploads/e2e-map-tile.png?{z}/{x}/{y}`,
       E2E_PORT: String(E2E_PORT),
       // API sign-ups name their own client address (asNewVisitor in tests/e2e/fixtures.ts).
       TRUST_PROXY: "loopback",

@@ -39,7 +39,7 @@ export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHa
   http.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(config, nonce, production));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(config, [`'nonce-${nonce}'`], production));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -92,7 +92,8 @@ export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHa
   const build = () => import("virtual:react-router/server-build");
   const mode = production ? "production" : "development";
   // Signed-out page views come from the page cache (not in development, where code changes).
-  if (config.env !== "development") http.use(servePagesFromCache(app, createFetchHandler(build, mode)));
+  if (config.env !== "development")
+    http.use(servePagesFromCache(app, createFetchHandler(build, mode), production));
 
   http.all(
     "/{*splat}",
@@ -108,9 +109,15 @@ export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHa
 /**
  * A page view without a session is answered from the page cache, or rendered once (through
  * React Router's fetch handler) and kept. A new content version empties the cache; after a write
- * on this instance it is read at once.
+ * on this instance it is read at once. A cached page is sent as it was rendered, its scripts
+ * allowed by their hashes: the ETag and the CSP header are both functions of the body, so a 304
+ * never pairs a kept body with a header that refuses its scripts (ADR 010).
  */
-function servePagesFromCache(app: AppContext, render: ReturnType<typeof createFetchHandler>): RequestHandler {
+function servePagesFromCache(
+  app: AppContext,
+  render: ReturnType<typeof createFetchHandler>,
+  production: boolean,
+): RequestHandler {
   const cache = createPageCache({ readVersion: () => readContentVersion(app.db) });
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -136,7 +143,7 @@ function servePagesFromCache(app: AppContext, render: ReturnType<typeof createFe
             new Request(`${req.protocol}://${req.get("host")}${key}`, { headers }),
             getLoadContext(app, nonce),
           );
-          return { status: response.status, headers: response.headers, body: await response.text(), nonce };
+          return { status: response.status, headers: response.headers, body: await response.text() };
         });
         if ("rendered" in filled) {
           const { status, headers, body } = filled.rendered;
@@ -148,14 +155,22 @@ function servePagesFromCache(app: AppContext, render: ReturnType<typeof createFe
         page = filled.page;
       }
       res.setHeader("Content-Type", page.contentType);
+      res.setHeader(
+        "Content-Security-Policy",
+        contentSecurityPolicy(app.config, page.scriptHashes, production),
+      );
       res.setHeader("ETag", page.etag);
       // A shared cache (CDN) may keep it briefly too, but never for someone with a session.
       res.setHeader("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
       res.vary("Cookie");
-      if (req.headers["if-none-match"] === page.etag) return void res.status(304).end();
-      res.send(cache.render(page, nonce));
+      if (matchesETag(req.get("if-none-match"), page.etag)) return void res.status(304).end();
+      res.send(page.body);
     } catch (err) {
       next(err);
     }
   };
 }
+
+/** If-None-Match compares weakly and may list several tags (a CDN holding versions). */
+const matchesETag = (header: string | undefined, etag: string) =>
+  !!header && header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""));

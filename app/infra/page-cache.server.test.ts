@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createPageCache, type RenderedPage } from "./page-cache.server";
+import crypto from "node:crypto";
+import { createPageCache, inlineScriptHashes, type RenderedPage } from "./page-cache.server";
 
 const html = new Headers({ "content-type": "text/html" });
-const page = (body: string, nonce = "n1"): RenderedPage => ({ status: 200, headers: html, body, nonce });
+const page = (body: string): RenderedPage => ({ status: 200, headers: html, body });
 const rendering = (body: string) => async () => page(body);
 
 describe("the page cache", () => {
@@ -114,5 +115,36 @@ describe("the page cache", () => {
     expect(answers.every((a) => "rendered" in a && a.rendered.status === 404)).toBe(true);
     expect(renders).toBe(20); // each request sends its own 404 (with its own nonce)
     expect(most).toBe(3);
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
+
+  it("hashes the exact text of every inline script, once each, and skips external ones", () => {
+    const html = [
+      '<script nonce="a">window.x = 1;</script>',
+      '<script type="text/plain">import("/assets/a.js")</script>',
+      '<script src="/assets/b.js" nonce="a"></script>',
+      '<SCRIPT type="module">\n  go();\n</SCRIPT>',
+      '<script nonce="b">window.x = 1;</script>',
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([
+      sha("window.x = 1;"),
+      sha('import("/assets/a.js")'),
+      sha("\n  go();\n"),
+    ]);
+  });
+
+  it("a cached page carries them, and its ETag changes with any byte of the body", async () => {
+    const cache = createPageCache({ readVersion: async () => 1 });
+    const made = async (body: string) => {
+      const answer = await cache.fill(body, 0, rendering(body));
+      return "page" in answer ? answer.page : undefined;
+    };
+    const one = await made('<script nonce="n1">go()</script>');
+    const two = await made('<script nonce="n2">go()</script>');
+    expect(one?.scriptHashes).toEqual([sha("go()")]);
+    expect(one?.etag).not.toBe(two?.etag);
   });
 });

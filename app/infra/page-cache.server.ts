@@ -7,10 +7,11 @@ import crypto from "node:crypto";
 // when another instance or a script wrote.
 
 export type CachedPage = {
+  /** The page as rendered, sent as it is: a revalidated copy must stay the same bytes. */
   body: string;
   contentType: string;
-  /** The CSP nonce the page was rendered with; each response gets its own in its place. */
-  nonce: string;
+  /** CSP sources (`'sha256-…'`) of the page's inline scripts, which the header allows instead of a nonce. */
+  scriptHashes: string[];
   etag: string;
   storedAt: number;
 };
@@ -28,7 +29,24 @@ type Options = {
 };
 
 /** A page as React Router rendered it, before the cache decides whether to keep it. */
-export type RenderedPage = { status: number; headers: Headers; body: string; nonce: string };
+export type RenderedPage = { status: number; headers: Headers; body: string };
+
+// An inline <script> and its text: the browser hashes exactly that text for `script-src`.
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The CSP hash source of each inline script of a page (external ones are allowed by origin).
+ * Data blocks (JSON-LD, the inert module text) are hashed too: allowing them changes nothing, and
+ * the deferred loader later runs that module text as a script of its own (ADR 017).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes!)) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(text!).digest("base64")}'`);
+  }
+  return [...hashes];
+}
 
 // better-auth's session cookie (also with the __Secure- prefix) and our flash cookie.
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:(?:__Secure-)?vv\.session_token|vv_flash)=/;
@@ -82,11 +100,12 @@ export function createPageCache({
   }
 
   /** A render every signed-out visitor may be sent: 200, HTML, no cookie set. */
-  function shareable({ status, headers, body, nonce }: RenderedPage): CachedPage | undefined {
+  function shareable({ status, headers, body }: RenderedPage): CachedPage | undefined {
     const contentType = headers.get("content-type") ?? "";
     if (status !== 200 || !contentType.startsWith("text/html") || headers.has("set-cookie")) return undefined;
-    const hash = crypto.createHash("sha1").update(body.replaceAll(nonce, "")).digest("base64url");
-    return { body, contentType, nonce, etag: `W/"${hash}"`, storedAt: Date.now() };
+    const hash = crypto.createHash("sha1").update(body).digest("base64url");
+    const scriptHashes = inlineScriptHashes(body);
+    return { body, contentType, scriptHashes, etag: `W/"${hash}"`, storedAt: Date.now() };
   }
 
   function keep(key: string, page: CachedPage) {
@@ -150,11 +169,6 @@ export function createPageCache({
       void flight.page.then(() => flights.get(key) === flight && flights.delete(key));
       const made = await page;
       return made ? { page: made } : { rendered: await job };
-    },
-
-    /** The page's HTML with this response's nonce. */
-    render(page: CachedPage, nonce: string): string {
-      return page.body.replaceAll(page.nonce, nonce);
     },
 
     clear,

@@ -19,7 +19,7 @@ describe("isAllowedOrigin", () => {
 describe("contentSecurityPolicy", () => {
   it("allows only our scripts with the request's nonce and forbids framing", () => {
     const config = loadConfig({ DATA_DIR: "/tmp/vv-csp-test", BETTER_AUTH_SECRET: "x" });
-    const csp = contentSecurityPolicy(config, "abc123", true);
+    const csp = contentSecurityPolicy(config, ["'nonce-abc123'"], true);
     expect(csp).toContain("script-src 'self' 'nonce-abc123'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("unsafe-eval");
@@ -32,6 +32,6 @@ describe("contentSecurityPolicy", () => {
       BETTER_AUTH_SECRET: "x",
       GA_MEASUREMENT_ID: "G-TEST",
     });
-    expect(contentSecurityPolicy(config, "n", true)).toContain("https://www.googletagmanager.com");
+    expect(contentSecurityPolicy(config, ["'nonce-n'"], true)).toContain("https://www.googletagmanager.com");
   });
 });

@@ -1,14 +1,19 @@
 import type { Config } from "./config.server";
 
-/** CSP with a per-request nonce for our inline scripts (hydration data, analytics snippet). */
-export function contentSecurityPolicy(config: Config, nonce: string, production: boolean): string {
+/**
+ * CSP whose inline scripts (hydration data, the deferred loader, analytics snippet) are allowed by
+ * `scripts`: a per-response `'nonce-…'`, or for a page served from the page cache the hashes of its
+ * scripts, so that the header of a revalidated (304) copy still matches the body the browser or a
+ * CDN kept (docs/decisions/010-page-cache.md).
+ */
+export function contentSecurityPolicy(config: Config, scripts: string[], production: boolean): string {
   const analytics = config.analytics.gaMeasurementId || config.analytics.gtmId;
   const tagHosts = analytics ? " https://www.googletagmanager.com https://www.google-analytics.com" : "";
   const tiles = originsOf(config.mapTileUrl);
   const dev = production ? "" : " 'unsafe-eval'";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${tagHosts}${dev}`,
+    `script-src 'self' ${scripts.join(" ")}${tagHosts}${dev}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https:${production ? "" : " http:"}`,
     "font-src 'self'",

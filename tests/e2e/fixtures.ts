@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -8,11 +8,6 @@ import { E2E_PORT } from "../../playwright.config";
 import { E2E_MAIL_DIR } from "./paths";
 
 const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
-/** A 1×1 transparent PNG. */
-const BLANK_TILE = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
 
 export { expect };
 
@@ -22,7 +17,6 @@ type Fixtures = {
   /** Console errors matching one of these are expected by the test (e.g. a 404 it asked for). */
   allowedConsoleErrors: RegExp[];
   consoleGuard: void;
-  offlineMapTiles: void;
   mail: { waitFor(to: string, opts?: { subject?: RegExp; timeoutMs?: number }): Promise<CaughtMail> };
 };
 
@@ -39,16 +33,6 @@ export const test = base.extend<Fixtures>({
       page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
       await use();
       expect(errors, "console errors in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
-  // The tests run offline: the search map's tile requests (OpenStreetMap by default, see
-  // MAP_TILE_URL) would fail and Chromium logs each failure as a console error. They get a blank
-  // tile instead; the map's markers, which are what the tests look at, come from our server.
-  offlineMapTiles: [
-    async ({ page }, use) => {
-      await serveBlankMapTiles(page);
-      await use();
     },
     { auto: true },
   ],
@@ -73,13 +57,6 @@ export const test = base.extend<Fixtures>({
     });
   },
 });
-
-/** Blank map tiles for a page or a context of its own (see the offlineMapTiles fixture). */
-export async function serveBlankMapTiles(target: Page | BrowserContext): Promise<void> {
-  await target.route(/^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) =>
-    route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE }),
-  );
-}
 
 let counter = 0;
 export function uniqueAccount(prefix = "guest"): Account {

@@ -1,13 +1,5 @@
 import type { Page } from "@playwright/test";
-import {
-  expect,
-  expectHydrated,
-  expectNoSeriousA11yViolations,
-  serveBlankMapTiles,
-  settle,
-  test,
-  UUID,
-} from "./fixtures";
+import { expect, expectHydrated, expectNoSeriousA11yViolations, settle, test, UUID } from "./fixtures";
 
 // The search page /venues (spec, public side: section 2 'Search page', sections 5 and 9; issue 10).
 
@@ -545,7 +537,6 @@ test("the map's data: a bad box or zoom is answered, never a 500", async ({ requ
 test("/venues has no serious accessibility violations in the list and map views", async ({ browser }) => {
   test.slow();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await serveBlankMapTiles(context);
   const page = await context.newPage();
   await page.goto("/venues?view=list&amenities=WiFi");
   await expect(cards(page).first()).toBeVisible();

@@ -8,10 +8,22 @@ import { createAppContext } from "../../app/infra/context.server";
 import { authEmails } from "../../app/services/emails.server";
 import { setUserRole } from "../../app/services/users.server";
 import { openDatabase } from "../../app/infra/db.server";
-import { E2E_ADMIN, E2E_DATA_DIR, E2E_MANAGER, E2E_SERVER_LOG } from "./paths";
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_MANAGER, E2E_MAP_TILE, E2E_SERVER_LOG } from "./paths";
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 process.env.DATA_DIR = E2E_DATA_DIR;
+
+// The tests run offline: the search map's tiles (MAP_TILE_URL in playwright.config.ts) are one
+// blank PNG served by this server. Intercepting them in the browser instead (page.route) would
+// turn off the HTTP cache, which the returning-visitor tests need as a person's browser has it.
+fs.mkdirSync(path.join(E2E_DATA_DIR, "uploads"), { recursive: true });
+fs.writeFileSync(
+  path.join(E2E_DATA_DIR, "uploads", E2E_MAP_TILE),
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+    "base64",
+  ),
+);
 
 // The server's stderr (our warn and error log lines, Node's own warnings) also goes to a file,
 // which tests/e2e/server-log.teardown.ts reads once every test has run.
