@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user,
       toast,
       favoriteIds,
-      site: { siteName: config.siteName, siteUrl: config.siteUrl },
+      site: { siteName: config.siteName, siteUrl: config.siteUrl, twitterSite: config.twitterSite },
       analytics: config.analytics,
       nonce: context.get(nonceContext),
     },

@@ -15,6 +15,11 @@ const envSchema = z.object({
   DATABASE_URL: optional,
   SITE_URL: optional,
   SITE_NAME: z.string().default("Vows & Vistas"),
+  // The site's X (Twitter) account, for the `twitter:site` tag of shared links.
+  TWITTER_SITE: optional.refine(
+    (v) => v === undefined || /^@?\w{1,15}$/.test(v),
+    "a handle such as @vowsandvistas",
+  ),
   BETTER_AUTH_SECRET: optional,
   SMTP_URL: optional,
   MAIL_FROM: optional,
@@ -71,6 +76,8 @@ export type Config = {
   databaseUrl: string | undefined;
   siteUrl: string;
   siteName: string;
+  /** The site's X handle with its @, when configured. */
+  twitterSite: string | undefined;
   /** Unset: generated once and kept in the database (see infra/context.server.ts). */
   authSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -100,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     siteUrl,
     siteName: e.SITE_NAME,
+    twitterSite: e.TWITTER_SITE && `@${e.TWITTER_SITE.replace(/^@/, "")}`,
     authSecret: e.BETTER_AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>`,

@@ -50,6 +50,16 @@ export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHa
     next();
   });
 
+  // One address per page: `/venues/` answers 301 to `/venues`, as `/venue/{slug}/` always did
+  // (issue 27). Leading slashes collapse too, so `//host/` can never become `//host`, an address on
+  // another site.
+  http.use((req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.path === "/" || !req.path.endsWith("/"))
+      return next();
+    const q = req.originalUrl.indexOf("?");
+    res.redirect(301, `/${req.path.replace(/^\/+|\/+$/g, "")}${q < 0 ? "" : req.originalUrl.slice(q)}`);
+  });
+
   // Cross-site form posts are refused: a state-changing request must come from our own pages.
   http.use((req, res, next) => {
     const ours = [new URL(config.siteUrl).origin, `${req.protocol}://${req.get("host")}`];

@@ -8,6 +8,7 @@ import {
   needsNewResults,
   parseBboxParam,
   resultsCountLabel,
+  resultsSeo,
   resultsUrl,
   searchTerm,
 } from "./search-page";
@@ -144,5 +145,40 @@ describe("the map answer's address", () => {
     });
     for (const bad of [null, "", "1,2,3", "a,b,c,d", "1,2,3,4,5", "1e3,2,3,4", "NaN,1,2,3"])
       expect(parseBboxParam(bad)).toBeNull();
+  });
+});
+
+describe("resultsSeo", () => {
+  const types = new Map([["t1", "Barn"]]);
+  const seo = (query: string, page = 1, pageCount = 7, total = 160) =>
+    resultsSeo(parseSearchParams(new URLSearchParams(query)), { total, page, pageCount }, (id) =>
+      types.get(id),
+    );
+
+  it("keeps the spec's title on the first page of every venue, and numbers the others", () => {
+    expect(seo("").title).toBe("Search Colorado Wedding Venues");
+    expect(seo("", 3)).toEqual({
+      title: "Colorado Wedding Venues — page 3 of 7",
+      description:
+        "Colorado wedding venues — page 3 of 7: venues 49 to 72 of 160, with prices, capacity, reviews and photos, in a list or on a map.",
+    });
+    expect(seo("", 7).description).toContain("venues 145 to 160 of 160");
+  });
+
+  it("says what a filtered set holds, and which page of it", () => {
+    const { title, description } = seo(
+      "category=t1&region=Foothills&guests=150&amenities=WiFi,Parking",
+      2,
+      3,
+      50,
+    );
+    expect(title).toBe("Barn venues in the Foothills for 150+ guests with WiFi and Parking — page 2 of 3");
+    expect(description).toBe(
+      "50 Colorado wedding venues: barn venues in the Foothills for 150+ guests with WiFi and Parking — page 2 of 3. Compare prices, capacity, reviews and photos, in a list or on a map.",
+    );
+    expect(seo("location=Boulder&maxPrice=5000", 1, 1, 1).title).toBe(
+      "Wedding venues in Boulder up to $5,000",
+    );
+    expect(seo("q=lake", 1, 1, 1).description).toMatch(/^1 Colorado wedding venue: /);
   });
 });

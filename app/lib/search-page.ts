@@ -3,7 +3,15 @@
 // analytics events, and the map answer's shape and address. Pure and isomorphic.
 import { MAX_PRICE } from "./catalog";
 import type { Bbox } from "./map-grid";
-import { MAX_PRICE_URL_LIMIT, parseSearchParams, toSearchParams, type SearchFilters } from "./search";
+import {
+  hasPriceLimit,
+  MAX_PRICE_URL_LIMIT,
+  PAGE_SIZE,
+  parseSearchParams,
+  toSearchParams,
+  type SearchFilters,
+} from "./search";
+import { formatCurrency } from "./venue";
 
 // ---------------------------------------------------------------------------------------------
 // Addresses
@@ -95,6 +103,52 @@ export function canonicalFilters(f: SearchFilters, choices: SearchChoices): Sear
 /** Spec: '{n} venue(s) found', in words that agree with the number. */
 export function resultsCountLabel(total: number): string {
   return `${total.toLocaleString("en-US")} ${total === 1 ? "venue" : "venues"} found`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search engines
+// ---------------------------------------------------------------------------------------------
+
+const SEARCH_TITLE = "Search Colorado Wedding Venues";
+const SEARCH_DESCRIPTION =
+  "Search Colorado wedding venues by town, guest count, price, region, venue type and amenities, in a list or on a map.";
+
+const listed = (items: string[]) =>
+  items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+/**
+ * The title and description of a page of results: the first page of all venues keeps the spec's
+ * title; every other page and every filtered set says what it holds ('Barn venues in the
+ * Foothills for 150+ guests — page 2 of 3'), so no two pages share them (issue 27).
+ */
+export function resultsSeo(
+  f: SearchFilters,
+  r: { total: number; page: number; pageCount: number },
+  typeName: (id: string) => string | undefined,
+): { title: string; description: string } {
+  const types = f.categories.map(typeName).filter((n): n is string => !!n);
+  const terms = [
+    f.region && `in the ${f.region}`,
+    f.location && `in ${f.location}`,
+    f.venueName && `named “${f.venueName}”`,
+    f.q && `matching “${f.q}”`,
+    f.guests !== null && `for ${f.guests}+ guests`,
+    hasPriceLimit(f) && `up to ${formatCurrency(f.maxPrice)}`,
+    f.amenities.length > 0 && `with ${listed(f.amenities)}`,
+  ].filter((t): t is string => !!t);
+  const page = r.page > 1 ? ` — page ${r.page} of ${r.pageCount}` : "";
+  if (types.length === 0 && terms.length === 0)
+    return page
+      ? {
+          title: `Colorado Wedding Venues${page}`,
+          description: `Colorado wedding venues${page}: venues ${(r.page - 1) * PAGE_SIZE + 1} to ${Math.min(r.page * PAGE_SIZE, r.total)} of ${r.total}, with prices, capacity, reviews and photos, in a list or on a map.`,
+        }
+      : { title: SEARCH_TITLE, description: SEARCH_DESCRIPTION };
+  const what = [types.length ? `${listed(types)} venues` : "Wedding venues", ...terms].join(" ");
+  return {
+    title: `${what}${page}`,
+    description: `${r.total === 1 ? "1 Colorado wedding venue" : `${r.total} Colorado wedding venues`}: ${what.charAt(0).toLowerCase()}${what.slice(1)}${page}. Compare prices, capacity, reviews and photos, in a list or on a map.`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { defaultShareImageAlt, pageTitle, seoMeta, siteFromMatches } from "./seo";
+import {
+  breadcrumbJsonLd,
+  defaultShareImageAlt,
+  pageTitle,
+  seoMeta,
+  siteFromMatches,
+  venueListJsonLd,
+} from "./seo";
 
 const site = { siteName: "Vows & Vistas", siteUrl: "https://vows.example" };
 
@@ -15,6 +22,30 @@ describe("seoMeta", () => {
     expect(tags).toContainEqual({ property: "og:image", content: "https://vows.example/og-image.png" });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
     expect(tags).toContainEqual({ name: "robots", content: "index, follow" });
+  });
+
+  it("names the locale, and the site's X account only when one is configured", () => {
+    expect(seoMeta(site, {})).toContainEqual({ property: "og:locale", content: "en_US" });
+    expect(seoMeta(site, {}).some((t) => "name" in t && t.name === "twitter:site")).toBe(false);
+    expect(seoMeta({ ...site, twitterSite: "@vowsandvistas" }, {})).toContainEqual({
+      name: "twitter:site",
+      content: "@vowsandvistas",
+    });
+  });
+
+  it("lists a page's venues and its breadcrumb trail with absolute URLs", () => {
+    expect(venueListJsonLd(site, [{ name: "Elk Barn", path: "/venue/elk-barn-1" }], 25, 30)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "ItemList",
+      numberOfItems: 30,
+      itemListElement: [
+        { "@type": "ListItem", position: 25, name: "Elk Barn", url: "https://vows.example/venue/elk-barn-1" },
+      ],
+    });
+    expect(breadcrumbJsonLd(site, [{ name: "Home", path: "/" }])).toMatchObject({
+      "@type": "BreadcrumbList",
+      itemListElement: [{ "@type": "ListItem", position: 1, name: "Home", item: "https://vows.example/" }],
+    });
   });
 
   it("describes the share image for screen readers on both social cards", () => {

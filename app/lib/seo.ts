@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-export type SiteInfo = { siteName: string; siteUrl: string };
+export type SiteInfo = { siteName: string; siteUrl: string; twitterSite?: string };
 
 export const DEFAULT_DESCRIPTION =
   "Find your perfect Colorado wedding venue with our curated selection of stunning mountain views, rustic barns, and elegant venues.";
@@ -43,6 +43,7 @@ export function seoMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
     { name: "description", content: description },
     { name: "robots", content: page.noindex ? "noindex, nofollow" : "index, follow" },
     { property: "og:site_name", content: site.siteName },
+    { property: "og:locale", content: "en_US" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:type", content: page.type ?? "website" },
@@ -54,6 +55,7 @@ export function seoMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: imageAlt },
   ];
+  if (site.twitterSite) tags.push({ name: "twitter:site", content: site.twitterSite });
   if (page.path !== undefined) {
     const url = absoluteUrl(site, page.path);
     tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
@@ -69,4 +71,38 @@ export function siteFromMatches(matches: readonly MatchLike[]): SiteInfo {
   const root = matches.find((m) => m?.id === "root");
   const data = (root?.loaderData ?? root?.data) as { site?: SiteInfo } | undefined;
   return data?.site ?? { siteName: "Vows & Vistas", siteUrl: "" };
+}
+
+/** schema.org BreadcrumbList: the pages above this one, then itself, as its breadcrumb shows them. */
+export function breadcrumbJsonLd(site: SiteInfo, trail: { name: string; path: string }[]): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.name,
+      item: absoluteUrl(site, crumb.path),
+    })),
+  };
+}
+
+/** schema.org ItemList of the venues a page of results shows, numbered from `first` (1 on page 1). */
+export function venueListJsonLd(
+  site: SiteInfo,
+  venues: { name: string; path: string }[],
+  first: number,
+  total: number,
+): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    numberOfItems: total,
+    itemListElement: venues.map((v, i) => ({
+      "@type": "ListItem",
+      position: first + i,
+      name: v.name,
+      url: absoluteUrl(site, v.path),
+    })),
+  };
 }

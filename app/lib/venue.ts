@@ -101,11 +101,21 @@ export function venueMetaDescription(
   v: Pick<VenueView, "description" | "name" | "location" | "capacity">,
 ): string {
   const d = v.description.replace(/\s+/g, " ").trim();
-  if (d.length > 20) return d.length > 158 ? `${d.slice(0, 158)}...` : d;
+  if (d.length > 20) return d.length > 158 ? `${cutAtWord(d, 158)}...` : d;
   const parts = [`${v.name} is a wedding venue`];
   if (v.location) parts.push(` in ${v.location}`);
   if (v.capacity > 0) parts.push(` for up to ${v.capacity} guests`);
   return `${parts.join("")}.`;
+}
+
+/**
+ * At most `max` characters, ending at a word's end (spec: 158 characters plus '...'; issue 27: not
+ * mid-word), without a dangling comma or dash. A single word longer than that is cut.
+ */
+function cutAtWord(text: string, max: number): string {
+  const head = text.slice(0, max + 1);
+  const end = head.lastIndexOf(" ");
+  return (end > 0 ? head.slice(0, end) : text.slice(0, max)).replace(/[\s,;:–—-]+$/, "");
 }
 
 export function formatReviewDate(date: Date | string): string {

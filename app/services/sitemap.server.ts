@@ -47,6 +47,9 @@ export async function staticSitemapEntries(db: Db, siteUrl: string): Promise<Sit
     { loc: `${siteUrl}/`, changefreq: "daily", priority: 1 },
     { loc: `${siteUrl}/venues`, changefreq: "daily", priority: 0.9 },
     { loc: `${siteUrl}/categories`, changefreq: "weekly", priority: 0.8 },
+    // Found by people who look for the site's terms; /login is noindex instead (ADR 019).
+    { loc: `${siteUrl}/terms`, changefreq: "monthly", priority: 0.2 },
+    { loc: `${siteUrl}/privacy`, changefreq: "monthly", priority: 0.2 },
   ];
   const types = await db
     .select({ id: venueCategories.id, updatedAt: venueCategories.updatedAt })

@@ -1,7 +1,7 @@
 // Lighthouse (mobile, simulated throttling) on the production build with a fresh data folder,
 // in the system Chromium. Prints scores, paint metrics and the LCP element with its phases;
 // exits non-zero below the budget. A benchmark, not part of `npm test`.
-//   npm run build && npm run bench:lighthouse [-- page names, e.g. home]
+//   npm run build && npm run bench:lighthouse [-- page names, e.g. home /venues?view=list]
 // Each page runs LIGHTHOUSE_RUNS times (3); the run with the median performance score is printed.
 // LIGHTHOUSE_REPORTS=dir also writes each run's report and trace there, as JSON.
 import fs from "node:fs";
@@ -38,7 +38,12 @@ try {
     ["venue page", venue],
     ["/categories", "/categories"],
   ];
-  if ((await fetch(`${server.origin}/venues`)).status === 200) pages.push(["/venues", "/venues"]);
+  // The venue with the most reviews (the first of that sort), and so the longest page: with its
+  // FAQs, the most for the tabs to hydrate.
+  const byReviews = await (await fetch(`${server.origin}/venues?view=list&sort=reviews`)).text();
+  const mostReviewed = /href="(\/venue\/[^"?#]+)"/.exec(byReviews)?.[1];
+  if (mostReviewed) pages.push(["venue page, most reviews", mostReviewed]);
+  pages.push(["/venues", "/venues"], ["/venues?view=list", "/venues?view=list"]);
   const only = process.argv.slice(2);
   const reports = process.env.LIGHTHOUSE_REPORTS;
   if (reports) fs.mkdirSync(reports, { recursive: true });

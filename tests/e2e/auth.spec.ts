@@ -122,7 +122,7 @@ test.describe("validation messages (spec section 5)", () => {
     const account = await registerViaApi(page);
     await page.goto("/account");
     await page
-      .getByRole("navigation", { name: "Account" })
+      .getByRole("navigation", { name: "Account sections" })
       .getByRole("link", { name: "Change Password" })
       .click();
     await expect(page).toHaveURL(/\/account\/password$/);
@@ -166,7 +166,10 @@ test("the account page's old tab addresses lead to its tab pages", async ({ page
     await expect(page).toHaveURL((url) => url.pathname === path && url.search === "");
   }
   await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
-  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My Venues" }).click();
+  await page
+    .getByRole("navigation", { name: "Account sections" })
+    .getByRole("link", { name: "My Venues" })
+    .click();
   await expect(page.getByRole("heading", { name: "My Venues" })).toBeVisible();
   await expect(page.getByText("You have not submitted any venues yet.")).toBeVisible();
 });

@@ -6,6 +6,7 @@ import {
   expectOnTop,
   loginViaApi,
   registerViaApi,
+  saveFavoriteViaApi,
   test,
 } from "./fixtures";
 import { sitemapPaths } from "./sitemap";
@@ -188,6 +189,12 @@ test.describe("accessibility", () => {
         test.slow(); // two widths, and axe takes long on a busy machine
         if (name === "/favorites" || name === "/account") await registerViaApi(page);
         const locs = await sitemapPaths(page.request);
+        // Saved venues: their cards' headings follow the page's.
+        if (name === "/favorites")
+          await saveFavoriteViaApi(
+            page,
+            locs.find((p) => p.startsWith("/venue/"))!,
+          );
         const path =
           name === "a venue"
             ? locs.find((p) => p.startsWith("/venue/"))!

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, registerViaApi, test } from "./fixtures";
+import { expect, registerViaApi, saveFavoriteViaApi, test } from "./fixtures";
 import { sitemapPaths } from "./sitemap";
 
 // Issue 8: the W3C Nu HTML Checker (vnu-jar from npm, run with the system Java) finds no error in
@@ -22,11 +22,16 @@ test("the Nu HTML Checker reports no error on the public pages' server HTML", as
     categories: "/categories",
     category: locs.find((p) => /^\/categories\/.+/.test(p))!,
     account: "/account",
+    favorites: "/favorites",
   };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vnu-"));
   const files: string[] = [];
   for (const [name, url] of Object.entries(pages)) {
-    if (name === "home") await registerViaApi(page); // signed in from here on, as /account needs
+    if (name === "home") {
+      // Signed in from here on, as /account needs, with a saved venue for /favorites.
+      await registerViaApi(page);
+      await saveFavoriteViaApi(page, pages.venue);
+    }
     const res = await page.request.get(url);
     expect(res.status(), url).toBe(200);
     const file = path.join(dir, `${name}.html`);

@@ -76,7 +76,8 @@ describe("/venues", () => {
     const res = await page(`/venues?view=list&location=${town}&guests=100&category=lighthouse`);
     expect(res.status).toBe(200);
     const html = text(res.html);
-    expect(html).toContain("<title>Search Colorado Wedding Venues | ");
+    // The title says what the filtered set holds (issue 27).
+    expect(html).toContain(`<title>Lighthouse venues in ${town} for 100+ guests | `);
     expect(html).toContain("1 venue found");
     expect(html).toContain("Harbor Light Hall");
     expect(html).not.toContain("Quiet Cove Barn");

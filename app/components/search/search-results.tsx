@@ -6,6 +6,7 @@ import { VenueCard, VenueGridSkeleton } from "~/components/venue/venue-card";
 import { cn } from "~/lib/cn";
 import { clearFilters, SEARCH_SORTS, SORT_LABELS, type SearchFilters, type SearchSort } from "~/lib/search";
 import { resultsParams, resultsUrl } from "~/lib/search-page";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { VenueCardData } from "~/lib/venue";
 
 export const cardId = (venueId: string) => `venue-card-${venueId}`;
@@ -78,6 +79,7 @@ export function SortSelect({
   onSort: (sort: SearchSort) => void;
 }) {
   const kept = [...resultsParams({ ...filters, sort: "featured", page: 1 })];
+  const hydrated = useHydrated();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const sort = new FormData(e.currentTarget).get("sort");
@@ -105,13 +107,16 @@ export function SortSelect({
           </option>
         ))}
       </select>
-      {/* Without JavaScript the change needs a button (React renders a <noscript>'s inner HTML only). */}
-      <noscript
-        dangerouslySetInnerHTML={{
-          __html:
-            '<button type="submit" class="h-9 cursor-pointer rounded-full bg-primary px-3 text-sm font-medium text-white">Sort</button>',
-        }}
-      />
+      {/* Until the script applies a change at once (and with JavaScript off), the change needs a
+          button; it is the last of the row, so its going moves nothing. */}
+      {hydrated ? null : (
+        <button
+          type="submit"
+          className="h-9 cursor-pointer rounded-full bg-primary px-3 text-sm font-medium text-white"
+        >
+          Sort
+        </button>
+      )}
     </form>
   );
 }

@@ -67,7 +67,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
               </div>
             </div>
           </div>
-          <nav aria-label="Account" className="mt-3 space-y-1">
+          <nav aria-label="Account sections" className="mt-3 space-y-1">
             <TabLink to="/account">
               <UserRound className="h-4 w-4" aria-hidden="true" /> Account Settings
             </TabLink>

@@ -15,7 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), {
     title: "Login",
     description: "Sign in or create an account to save venues, write reviews and submit your venue.",
-    path: "/login",
+    // A form, not something to find in a search engine (ADR 019).
+    noindex: true,
   });
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -10,8 +10,8 @@ import { VenueImage } from "~/components/venue/venue-image";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import { pageCountOf, pageUrl } from "~/lib/pagination";
 import { PAGE_SIZE, parseSearchParams } from "~/lib/search";
-import { absoluteUrl, seoMeta, siteFromMatches } from "~/lib/seo";
-import { isUuid } from "~/lib/venue-url";
+import { absoluteUrl, breadcrumbJsonLd, seoMeta, siteFromMatches, venueListJsonLd } from "~/lib/seo";
+import { isUuid, venuePath } from "~/lib/venue-url";
 import { getCategoryWithCount } from "~/services/categories.server";
 import { listVenuesInCategory } from "~/services/venues.server";
 import { getApp } from "~/infra/session.server";
@@ -53,10 +53,23 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
   // Each page is its own canonical (page 2 lists other venues than page 1); prev/next tie them.
   const tags = seoMeta(site, {
     title: `${c.name} Wedding Venues in Colorado${d.page > 1 ? ` (Page ${d.page} of ${d.pageCount})` : ""}`,
-    description: c.description || `Browse ${c.count} ${c.name.toLowerCase()} wedding venues across Colorado.`,
+    description: `${c.description || `Browse ${c.count} ${c.name.toLowerCase()} wedding venues across Colorado.`}${d.page > 1 ? ` Page ${d.page} of ${d.pageCount}.` : ""}`,
     path: pageUrl(path, "", d.page),
     image: c.imageUrl ?? undefined,
     imageAlt: `${c.name} wedding venues in Colorado`,
+    jsonLd: [
+      breadcrumbJsonLd(site, [
+        { name: "Home", path: "/" },
+        { name: "Venue Types", path: "/categories" },
+        { name: c.name, path },
+      ]),
+      venueListJsonLd(
+        site,
+        d.venues.map((v) => ({ name: v.name, path: venuePath(v) })),
+        (d.page - 1) * PAGE_SIZE + 1,
+        c.count,
+      ),
+    ],
   });
   if (d.page > 1)
     tags.push({ tagName: "link", rel: "prev", href: absoluteUrl(site, pageUrl(path, "", d.page - 1)) });

@@ -33,9 +33,10 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <p className="mt-2 text-muted">
+          {/* A heading between the page's h1 and the cards' h3s (heading order, issue 27). */}
+          <h2 className="mt-2 font-sans text-base font-normal text-muted">
             {venues.length} saved {venues.length === 1 ? "venue" : "venues"}
-          </p>
+          </h2>
           <VenueGrid venues={venues} className="mt-8" />
         </>
       )}

@@ -4,7 +4,12 @@ import { useRootData } from "~/lib/root-data";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), { title: "Privacy Policy", path: "/privacy" });
+  seoMeta(siteFromMatches(matches), {
+    title: "Privacy Policy",
+    description:
+      "What the directory stores about you (your account, saved venues, reviews and submissions), the email it sends, analytics, and your choices.",
+    path: "/privacy",
+  });
 
 export default function PrivacyPage() {
   const { site } = useRootData();

@@ -4,7 +4,12 @@ import { useRootData } from "~/lib/root-data";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), { title: "Terms of Service", path: "/terms" });
+  seoMeta(siteFromMatches(matches), {
+    title: "Terms of Service",
+    description:
+      "The terms for using the Colorado wedding venue directory: venue listings, your account, reviews and venue submissions.",
+    path: "/terms",
+  });
 
 export default function TermsPage() {
   const { site } = useRootData();

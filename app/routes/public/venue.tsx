@@ -16,7 +16,7 @@ import { getApp, getUser } from "~/infra/session.server";
 import { track } from "~/lib/analytics";
 import { usableImages } from "~/lib/images";
 import { useRootData } from "~/lib/root-data";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { breadcrumbJsonLd, seoMeta, siteFromMatches } from "~/lib/seo";
 import { reviewSchema } from "~/lib/validation/review";
 import { photoAlt, venueMetaDescription } from "~/lib/venue";
 import { venueJsonLd } from "~/lib/venue-seo";
@@ -90,14 +90,22 @@ export const meta: Route.MetaFunction = ({ data: d, error, matches }) => {
   const photos = usableImages(v.images);
   const shared = photos.findIndex((i) => !i.startsWith("data:") && !i.startsWith("blob:"));
   return seoMeta(site, {
-    title: `${v.name}${v.city ? ` | ${v.city}, Colorado` : ""} Wedding Venue`,
+    // Name and town first: a search result that truncates the title cuts the suffix (issue 27).
+    title: `${v.name}${v.city ? `, ${v.city}, CO` : ""} Wedding Venue`,
     description,
     path: v.status === "approved" ? venuePath(v) : undefined,
     noindex: v.status !== "approved",
     image: shared >= 0 ? photos[shared] : undefined,
     imageAlt: shared >= 0 ? photoAlt(v.name, shared, photos.length) : undefined,
     type: "place",
-    jsonLd: [venueJsonLd(site, v, description)],
+    jsonLd: [
+      venueJsonLd(site, v, description),
+      breadcrumbJsonLd(site, [
+        { name: "Home", path: "/" },
+        { name: "Venues", path: "/venues" },
+        { name: v.name, path: venuePath(v) },
+      ]),
+    ],
   });
 };
 

@@ -11,8 +11,16 @@ import { cardId, NoResults, ResultsList, SortSelect } from "~/components/search/
 import { Button, buttonClass } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { track } from "~/lib/analytics";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { activeFilters, parseSearchParams, type SearchFilters, type SearchView } from "~/lib/search";
+import { breadcrumbJsonLd, seoMeta, siteFromMatches, venueListJsonLd } from "~/lib/seo";
+import { venuePath } from "~/lib/venue-url";
+import {
+  activeFilters,
+  DEFAULT_FILTERS,
+  PAGE_SIZE,
+  parseSearchParams,
+  type SearchFilters,
+  type SearchView,
+} from "~/lib/search";
 import {
   addressWithoutUnwrittenPrice,
   appliedFilters,
@@ -20,6 +28,7 @@ import {
   needsNewResults,
   resultsCountLabel,
   resultsParams,
+  resultsSeo,
   resultsUrl,
   searchTerm,
 } from "~/lib/search-page";
@@ -40,12 +49,29 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const site = siteFromMatches(matches);
   const f = data?.filters;
   const filtered = !!f && (f.q !== "" || activeFilters(f).length > 0);
+  const typeName = (id: string) => data?.choices.categories.find((c) => c.id === id)?.name;
   return seoMeta(site, {
-    title: "Search Colorado Wedding Venues",
-    description:
-      "Search Colorado wedding venues by town, guest count, price, region, venue type and amenities, in a list or on a map.",
+    ...resultsSeo(
+      data?.filters ?? DEFAULT_FILTERS,
+      data?.results ?? { total: 0, page: 1, pageCount: 1 },
+      typeName,
+    ),
     // Filtered results point search engines at the whole directory; its pages stay their own.
     path: !f || filtered ? "/venues" : resultsUrl({ page: f.page }),
+    jsonLd: data
+      ? [
+          breadcrumbJsonLd(site, [
+            { name: "Home", path: "/" },
+            { name: "Venues", path: "/venues" },
+          ]),
+          venueListJsonLd(
+            site,
+            data.results.venues.map((v) => ({ name: v.name, path: venuePath(v) })),
+            (data.results.page - 1) * PAGE_SIZE + 1,
+            data.results.total,
+          ),
+        ]
+      : [],
   });
 };
 
