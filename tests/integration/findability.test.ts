@@ -13,7 +13,9 @@ let venueAddress: string;
 let categoryId: string;
 
 const TOWNS = ["Boulder", "Estes Park", "Aspen", "Durango", "Salida", "Golden"];
-const WORDS = "timber barn meadow aspen grove lakeside terrace chapel ballroom vineyard ranch canyon".split(" ");
+const WORDS = "timber barn meadow aspen grove lakeside terrace chapel ballroom vineyard ranch canyon".split(
+  " ",
+);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,7 +42,11 @@ afterAll(async () => {
 });
 
 const decode = (s: string) =>
-  s.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<");
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<");
 
 async function head(path: string): Promise<{ title: string; description: string }> {
   const res = await web.fetch(path, { headers: { accept: "text/html" } });
