@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { accounts, sessions, users, verifications } from "../../database/schema";
 import type { Config } from "./config.server";
 import type { Db } from "./db.server";
+import type { Logger } from "./logger.server";
 import type { MailMessage, Mailer } from "./mail.server";
 
 /** What the auth's emails say is the app's business: the builders are passed in. */
@@ -20,14 +21,17 @@ export const AUTH_PUBLIC_PATHS = ["/api/auth/reset-password/:token"];
 /** The email-change link opens our own page, which checks the token (routes/auth/email-changed). */
 export const EMAIL_CHANGED_PATH = "/auth/email-changed";
 
+const VISITOR_ERRORS = new Set(["Invalid password", "User not found", "Password not found"]);
+
 export function createAuth(opts: {
   config: Config;
   secret: string;
   db: Db;
   mailer: Mailer;
   emails: AuthEmails;
+  logger: Logger;
 }) {
-  const { config, db, mailer, emails } = opts;
+  const { config, db, mailer, emails, logger } = opts;
   return betterAuth({
     appName: config.siteName,
     baseURL: config.siteUrl,
@@ -69,7 +73,15 @@ export function createAuth(opts: {
       // The client address Express derived (TRUST_PROXY decides how far headers are believed).
       ipAddress: { ipAddressHeaders: ["x-client-ip"] },
     },
-    logger: { disabled: config.env === "test" },
+    logger: {
+      disabled: config.env === "test",
+      // Its lines go through our logger, as JSON like every other. A sign-in with a wrong password
+      // or an unknown email is what a visitor did, not a fault of the server: info, not warn.
+      log: (level, message, ...details) =>
+        logger[VISITOR_ERRORS.has(message) ? "info" : level](`better-auth: ${message}`, {
+          ...(details.length ? { details: details.map(String) } : {}),
+        }),
+    },
   });
 }
 

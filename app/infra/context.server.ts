@@ -75,7 +75,7 @@ export async function createAppContext(
   const storage = options.storage ?? createStorage(config);
   const geocoder = options.geocoder ?? createGeocoder(config, { logger });
   const secret = await authSecret(config, database.db);
-  const auth = createAuth({ config, secret, db: database.db, mailer, emails: options.emails });
+  const auth = createAuth({ config, secret, db: database.db, mailer, emails: options.emails, logger });
   const flashCookie = createCookie("vv_flash", {
     httpOnly: true,
     sameSite: "lax",
