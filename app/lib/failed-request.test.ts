@@ -74,7 +74,9 @@ describe("describeFailure", () => {
   });
 
   it("the server's own refusal says what it said; other statuses name themselves", () => {
-    const forbidden = new ErrorResponse(403, "Forbidden", { error: "You do not have permission to manage this venue" });
+    const forbidden = new ErrorResponse(403, "Forbidden", {
+      error: "You do not have permission to manage this venue",
+    });
     expect(describeFailure(forbidden, noFiles, limit)?.description).toBe(
       "You do not have permission to manage this venue",
     );
@@ -135,9 +137,9 @@ describe("keepWorkOnFailure", () => {
 
   it("passes the server's answer through", async () => {
     const answer = { ok: true };
-    expect(await keepWorkOnFailure({ request: post(new FormData()), serverAction: async () => answer }, "x")).toBe(
-      answer,
-    );
+    expect(
+      await keepWorkOnFailure({ request: post(new FormData()), serverAction: async () => answer }, "x"),
+    ).toBe(answer);
   });
 
   it("answers a failure with its status, the form's title and why, measured from what was sent", async () => {
@@ -199,8 +201,8 @@ describe("keepWorkOnFailure", () => {
     });
     controller.abort();
     const aborted = new DOMException("aborted", "AbortError");
-    await expect(keepWorkOnFailure({ request, serverAction: () => Promise.reject(aborted) }, "x")).rejects.toBe(
-      aborted,
-    );
+    await expect(
+      keepWorkOnFailure({ request, serverAction: () => Promise.reject(aborted) }, "x"),
+    ).rejects.toBe(aborted);
   });
 });

@@ -2,6 +2,7 @@ import { ArrowLeft, ExternalLink, SearchX } from "~/components/ui/icons";
 import { useCallback } from "react";
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/edit-venue";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { EmptyState, Panel } from "~/components/admin/admin-page";
 import { PendingBadge } from "~/components/manager/managed-venue-card";
 import { VenueFaqsPanel } from "~/components/manager/venue-faqs-panel";
@@ -149,6 +150,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     app.logger.error("manager venue change failed", { intent: input.intent, error: String(err), venueId });
     return fail(500, "Unknown error");
   }
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(
+    args,
+    (form) => FAILURES[form.get("intent") as ManagerIntent] ?? managerMessages.updateFailed,
+  );
 }
 
 /** The Venue Details form (and the My Venues sheet): answered as the shared form expects. */

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/venue-submissions";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { invalid } from "~/infra/form.server";
 import { getApp, getUser } from "~/infra/session.server";
 import type { Toast } from "~/lib/toast";
@@ -65,4 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     app.logger.error("venue submission failed", { error: String(err) });
     return data({ ok: false as const, errors: {}, values: {}, toast: FAILED }, { status: 500 });
   }
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, FAILED.message);
 }
