@@ -326,7 +326,7 @@ export const FAILED_POST_ERRORS =
 export function failureDescription(failure: Failure): RegExp {
   if (failure === "network") return /^Could not reach the server\. Check your connection and try again\.$/;
   if (failure === 502) return /^The server is not answering right now\. Please try again in a moment\.$/;
-  return /too large for the connection: [\d.]+ [KM]B did not get through, although the server takes up to [\d.]+ MB\./;
+  return /too large for the connection: [\d.]+ [KM]B did not get through, although the server takes up to [\d.]+ [KM]B\./;
 }
 
 /** The toast of a failed request: its title, and why as its description. */
