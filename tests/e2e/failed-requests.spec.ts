@@ -169,3 +169,29 @@ test("a dialog with changes asks before Escape, × or the backdrop close it; an 
   await expect(name).toHaveValue("");
   await expect(d.getByRole("list", { name: "Chosen images" })).toHaveCount(0);
 });
+
+test("when the dialog's choices fail to load, it says so and the page stays; opening it again loads them", async ({
+  page,
+}) => {
+  await registerViaApi(page);
+  await page.goto("/account/venues");
+  const button = page.getByRole("main").getByRole("button", { name: "Submit Your Colorado Venue" });
+  await expectHydrated(button);
+  await page.route(SUBMIT, (route) => route.abort("failed"));
+  await button.click();
+  const d = dialog(page);
+  await expect(toast(page, "Failed to load venue types")).toBeVisible();
+  await expect(toast(page, "Failed to load amenities")).toBeVisible();
+  const venueType = d.getByLabel("Venue Type", { exact: true });
+  await expect(venueType).toHaveAccessibleDescription("Failed to load venue types");
+  await expect(venueType).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(d).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+
+  await page.unroute(SUBMIT);
+  await button.click();
+  await expect(venueType).toBeEnabled();
+  await expect(venueType).not.toHaveAccessibleDescription("Failed to load venue types");
+  await expect(d.getByLabel("WiFi", { exact: true })).toBeVisible();
+});

@@ -130,7 +130,7 @@ test("a photo upload whose request fails keeps the photos to send again, says wh
   await expect(page.getByText(/^Not uploaded/)).toHaveCount(0);
 });
 
-test("the Edit Details sheet: a failed save keeps it open with the form; a save shows 'Venue updated successfully' and closes it", async ({
+test("the Edit Details sheet: a failed load says so; a failed save keeps it open with the form; a save shows 'Venue updated successfully' and closes it", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -138,11 +138,21 @@ test("the Edit Details sheet: a failed save keeps it open with the form; a save 
   await page.goto("/venue-manager/venues");
   const open = page.getByRole("button", { name: `Edit Details of ${venue.name}` });
   await expectHydrated(open);
-  await open.click();
   const sheet = page.getByRole("dialog", { name: "Edit Venue" });
+  const url = `**${editPath(venue.id)}.data*`;
+
+  // Its data cannot be loaded: it says so, and the page stays.
+  await page.route(url, (route) => route.abort("failed"));
+  await open.click();
+  await expect(sheet.getByRole("alert")).toHaveText("Failed to load venue details");
+  await sheet.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "My Venues" })).toBeVisible();
+  await page.unroute(url);
+
+  await open.click();
   await sheet.getByLabel("Capacity (guests)").fill("222");
 
-  const url = `**${editPath(venue.id)}.data*`;
   await failPosts(page, url, "network");
   await sheet.getByRole("button", { name: "Save Changes" }).click();
   const failed = failureToast(page, "Failed to update venue", "network");

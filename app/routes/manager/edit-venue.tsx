@@ -53,6 +53,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { venue: found.data, error: null };
 }
 
+/**
+ * A load whose request failed (the network, a proxy) says 'Failed to load venue details' in the
+ * page, or in My Venues' Edit Details sheet, which loads this page's data, rather than giving
+ * the page up to the error page.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { venue: null, error: managerMessages.venueFailed };
+  }
+}
+
 export type ManagerReply = Omit<FormReply, "intent"> & {
   intent?: ManagerIntent;
   /** The review, FAQ or image the answer is about, so only its own control reacts. */

@@ -19,7 +19,7 @@ import { expectUser, getApp } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
 import { listManagedVenues, type ManagedVenueCard as Card } from "~/services/manager-venues.server";
-import type { loader as editLoader } from "./edit-venue";
+import type { clientLoader as editLoader } from "./edit-venue";
 
 // Spec: 'Manager My Venues' (issue 13, item 3): a card per venue the user manages, 'Edit Details'
 // opening the 'Edit Venue' side sheet with the venue form, 'Manage Venue' going to the edit page.

@@ -19,6 +19,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data(choices, { headers: { "Cache-Control": "private, max-age=60" } });
 }
 
+/**
+ * The dialog's choices when the request for them failed (the network, a proxy): the same answer
+ * as a list that failed on the server, so the dialog says so instead of the page giving way to
+ * the error page. Opening the dialog again asks again.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { venueTypes: null, amenities: null };
+  }
+}
+
 const SUBMITTED: Toast = { type: "success", message: "Venue submitted for approval" };
 const FAILED: Toast = { type: "error", message: "Error submitting venue" };
 
