@@ -195,3 +195,22 @@ test("when the dialog's choices fail to load, it says so and the page stays; ope
   await expect(venueType).not.toHaveAccessibleDescription("Failed to load venue types");
   await expect(d.getByLabel("WiFi", { exact: true })).toBeVisible();
 });
+
+test("an error that reaches the root error page keeps the site's header and footer around it", async ({
+  page,
+}) => {
+  await page.goto("/categories");
+  await expectHydrated(page.getByRole("banner").getByRole("link", { name: "Venue Types" }));
+  // A data request of no route below the root's boundary, failing: the router's own fetch
+  // stands in for any unexpected failure that nothing caught.
+  await page.route("**/healthz.data*", (route) => route.abort("failed"));
+  await page.evaluate(() => {
+    const { __reactRouterDataRouter: router } = window as unknown as {
+      __reactRouterDataRouter: { fetch: (key: string, routeId: string, href: string) => void };
+    };
+    router.fetch("probe", "routes/public/categories", "/healthz");
+  });
+  await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Venue Types" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+});
