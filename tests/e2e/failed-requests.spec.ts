@@ -170,6 +170,23 @@ test("a dialog with changes asks before Escape, × or the backdrop close it; an 
   await expect(d.getByRole("list", { name: "Chosen images" })).toHaveCount(0);
 });
 
+test("a toast shown while a dialog is open is drawn on top of it, and its close button can be clicked", async ({
+  page,
+}) => {
+  await registerViaApi(page);
+  await openDialog(page);
+  const d = dialog(page);
+  // The browser's own check of a chosen file answers with a toast.
+  await d
+    .getByLabel("Images", { exact: true })
+    .setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("Not a photo at all.") });
+  const shown = toast(page, "notes.jpg is not an image file");
+  await expectOnTop(shown);
+  await shown.getByRole("button", { name: "Close toast" }).click();
+  await expect(shown).toBeHidden();
+  await expect(d).toBeVisible();
+});
+
 test("when the dialog's choices fail to load, it says so and the page stays; opening it again loads them", async ({
   page,
 }) => {
@@ -201,14 +218,15 @@ test("an error that reaches the root error page keeps the site's header and foot
 }) => {
   await page.goto("/categories");
   await expectHydrated(page.getByRole("banner").getByRole("link", { name: "Venue Types" }));
-  // A data request of no route below the root's boundary, failing: the router's own fetch
-  // stands in for any unexpected failure that nothing caught.
+  // A resource route's data request failing, made with the router's own fetch: it stands in for
+  // any unexpected failure that nothing caught. A resource route has no error boundary, and it
+  // is not one of the page's routes: React Router shows the root's.
   await page.route("**/healthz.data*", (route) => route.abort("failed"));
   await page.evaluate(() => {
     const { __reactRouterDataRouter: router } = window as unknown as {
       __reactRouterDataRouter: { fetch: (key: string, routeId: string, href: string) => void };
     };
-    router.fetch("probe", "routes/public/categories", "/healthz");
+    router.fetch("probe", "routes/resources/healthz", "/healthz");
   });
   await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Venue Types" })).toBeVisible();
