@@ -26,7 +26,7 @@ export default function SubmissionDialog({
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  // Each opening asks (the answer is cached for a minute): a list that failed to load is asked again.
+  // Each opening asks for the choices, so a list that failed to load is asked for again.
   const { load } = choices;
   useEffect(() => {
     if (open) void load(VENUE_SUBMISSIONS_PATH);
