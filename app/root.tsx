@@ -9,6 +9,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import type { ReactNode } from "react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";
@@ -17,6 +18,7 @@ import { DeferredScripts } from "./components/layout/deferred-scripts";
 import { AuthDialogProvider } from "./components/auth/auth-dialog";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { useLogoutFetcher } from "./components/layout/logout-button";
 import { Toaster } from "./components/layout/toaster";
 import { useToast } from "./components/layout/use-toast";
 import { useFavoriteFetcher } from "./components/venue/use-favorite";
@@ -24,6 +26,7 @@ import { VenueSubmissionProvider } from "./components/venue-form/venue-submissio
 import { GeneralErrorBoundary } from "./components/layout/error-boundary";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { cn } from "./lib/cn";
+import type { AppUser } from "./lib/user";
 import { nonceContext } from "./infra/context.server";
 import { getApp, getUser, readFlash, sessionMiddleware } from "./infra/session.server";
 import { seoMeta } from "./lib/seo";
@@ -99,33 +102,56 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useToast(loaderData.toast);
   useToast(useFavoriteFetcher().data?.toast);
-  const { pathname } = useLocation();
-  const bare = pathname === "/admin" || pathname.startsWith("/admin/");
+  useToast(useLogoutFetcher().data?.toast);
   return (
-    <AuthDialogProvider user={loaderData.user}>
+    <SiteChrome user={loaderData.user}>
+      <Outlet />
+    </SiteChrome>
+  );
+}
+
+const isBare = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
+/** The dialogs, header, footer and toasts around every page (spec: /admin pages have no header). */
+function SiteChrome({ user, children }: { user: AppUser | null; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <AuthDialogProvider user={user}>
       <NavigationProgress />
-      <VenueSubmissionProvider user={loaderData.user}>
-        {bare ? (
-          <Outlet />
+      <VenueSubmissionProvider user={user}>
+        {isBare(pathname) ? (
+          children
         ) : (
           <>
-            <SiteHeader user={loaderData.user} />
+            <SiteHeader user={user} />
             <main id="main" className={cn("min-h-[70vh]", pathname !== "/" && "pt-[60px] md:pt-20")}>
-              <Outlet />
+              {children}
             </main>
-            <SiteFooter user={loaderData.user} />
+            <SiteFooter user={user} />
           </>
         )}
       </VenueSubmissionProvider>
-      <Toaster eager={Boolean(loaderData.user)} />
+      <Toaster eager={Boolean(user)} />
     </AuthDialogProvider>
   );
 }
 
+/**
+ * An error no route below caught (a resource route's, or the root's own): inside the site's
+ * header and footer when the root's data is there, so the visitor still has the site around it.
+ */
 export function ErrorBoundary() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  if (!root || isBare(pathname))
+    return (
+      <main id="main">
+        <GeneralErrorBoundary />
+      </main>
+    );
   return (
-    <main id="main">
+    <SiteChrome user={root.user}>
       <GeneralErrorBoundary />
-    </main>
+    </SiteChrome>
   );
 }

@@ -152,3 +152,46 @@ export const amenityMessages = {
   duplicate: "An amenity with this name already exists",
   notFound: "Amenity not found",
 } as const;
+
+/** Venues screens (spec section 8, Venues). */
+export const venueMessages = {
+  added: "Venue added successfully",
+  addFailed: "Failed to add venue",
+  updated: "Venue updated successfully",
+  updateFailed: "Failed to update venue",
+  deleted: "Venue deleted successfully",
+  deleteFailed: "Failed to delete venue",
+  notFound: "Venue Not Found",
+  idRequired: "Venue ID is required",
+  addressRequired: "Venue address is required for geocoding",
+  geocoded: "Venue coordinates updated successfully",
+  geocodeFailed: (status: string) => `Geocoding failed: ${status}`,
+  loadFailed: "Failed to load venues",
+} as const;
+
+/** Pending screen (spec section 8, Venues: approval and rejection). */
+export const approvalMessages = {
+  approved: "Venue approved successfully",
+  approvedManager: "Venue has been approved and the submitter has been assigned as venue manager",
+  approveFailed: "Failed to approve venue",
+  rejected: "Venue has been rejected and removed",
+  rejectFailed: "Failed to reject venue",
+  notFound: "Venue not found",
+  notPending: "This venue is no longer pending",
+} as const;
+
+/** Venue types screen (spec section 8, Venue types). */
+export const categoryMessages = {
+  added: (name: string) => `${name} category added`,
+  updated: (name: string) => `${name} category updated`,
+  deleted: (name: string) => `${name} category deleted`,
+  addFailed: "Failed to add category",
+  updateFailed: "Failed to update category",
+  deleteFailed: "Failed to delete category",
+  duplicate: "A venue type with this name already exists",
+  notFound: "Venue type not found",
+  inUse: (n: number) =>
+    `${n} ${n === 1 ? "venue uses" : "venues use"} this venue type. Choose another type to move ${n === 1 ? "it" : "them"} to.`,
+  moveTarget: "Please choose another venue type to move the venues to",
+  imageFailed: (reason: string) => `Failed to upload image: ${reason}`,
+} as const;

@@ -34,7 +34,7 @@ export const REQUIRED_COLUMNS = ["name", "description", "location", "region", "c
 /** Between the items of the `amenities` and `imageUrls` cells (the column separator is a comma). */
 export const LIST_SEPARATOR = ";";
 
-export const CSV_MAX_BYTES = 10 * 1024 * 1024;
+export { CSV_MAX_BYTES } from "./body-limits";
 export const CSV_MAX_ROWS = 10_000;
 export const TEMPLATE_FILE_NAME = "venue_import_template.csv";
 
@@ -526,4 +526,4 @@ export function templateCsv(): string {
 }
 
 /** Where the import panel posts the file (preview, then import). */
-export const ADMIN_IMPORT_PATH = "/admin/venues/import";
+export { ADMIN_IMPORT_PATH } from "./body-limits";

@@ -8,7 +8,7 @@ import type { Address, Geocoder } from "~/infra/geocoder.server";
 import type { UploadLimits } from "~/infra/uploads.server";
 import type { Toast } from "~/lib/toast";
 import { MAX_LOGOS, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
-import type { AdminSort, AdminVenueList } from "~/lib/admin";
+import { venueMessages, type AdminSort, type AdminVenueList } from "~/lib/admin";
 import type { AppUser } from "~/lib/user";
 import {
   adminVenueSchema,
@@ -34,6 +34,9 @@ import {
 } from "./submissions.server";
 import { deleteFiles, readVenueUpload, storeVenueFiles, venueFileKeys } from "./venue-files.server";
 
+// The screens show these too (lib/admin.ts).
+export { venueMessages };
+
 // The admin's venues (spec, admin area: 'Admin venues', 'Admin edit venue', 'Geocoding
 // write-back'; issue 12, item 3). Every function checks the acting user's role itself, behind the
 // /admin layout's guard, so no other caller can use it by mistake. Venues an admin adds are
@@ -47,21 +50,6 @@ export { assertAdmin, ADMIN_ONLY_MESSAGE as ADMIN_ONLY };
 /** A thrown answer (a refusal such as assertAdmin's, a redirect), which a route passes on as it is. */
 export const isThrownAnswer = (err: unknown) =>
   err instanceof Response || (err as { type?: string } | null)?.type === "DataWithResponseInit";
-
-export const venueMessages = {
-  added: "Venue added successfully",
-  addFailed: "Failed to add venue",
-  updated: "Venue updated successfully",
-  updateFailed: "Failed to update venue",
-  deleted: "Venue deleted successfully",
-  deleteFailed: "Failed to delete venue",
-  notFound: "Venue Not Found",
-  idRequired: "Venue ID is required",
-  addressRequired: "Venue address is required for geocoding",
-  geocoded: "Venue coordinates updated successfully",
-  geocodeFailed: (status: string) => `Geocoding failed: ${status}`,
-  loadFailed: "Failed to load venues",
-} as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isVenueId = (id: string | undefined): id is string => !!id && UUID.test(id);

@@ -10,22 +10,16 @@ import { venueApprovedEmail, venueRejectedEmail } from "./emails.server";
 import { assertAdmin } from "./permissions.server";
 import { writeRole } from "./users.server";
 import { deleteFiles, venueFileKeys } from "./venue-files.server";
+import { approvalMessages } from "~/lib/admin";
+
+// The screens show these too (lib/admin.ts).
+export { approvalMessages };
 
 // Pending venues (spec, admin area: 'Admin pending', section 4 'Venue'; issue 12, item 4).
 // Approval is one transaction: the venue approved, its submitter made a venue manager (unless
 // they already are one, or an admin, who keeps that role), the link added (an existing one is
 // fine), and the audit entry; a failure anywhere leaves all of it as it was. Rejection deletes
 // the venue in one transaction, then its stored files. The submitter is mailed either way.
-
-export const approvalMessages = {
-  approved: "Venue approved successfully",
-  approvedManager: "Venue has been approved and the submitter has been assigned as venue manager",
-  approveFailed: "Failed to approve venue",
-  rejected: "Venue has been rejected and removed",
-  rejectFailed: "Failed to reject venue",
-  notFound: "Venue not found",
-  notPending: "This venue is no longer pending",
-} as const;
 
 export type PendingVenueCard = {
   id: string;

@@ -5,12 +5,15 @@ import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import { ImageError, prepareImage, putImage, type PreparedImage } from "~/infra/images.server";
 import { readUploadForm, UploadRefusal, type IncomingFile, type UploadLimits } from "~/infra/uploads.server";
-import { CATEGORY_BODY_LIMIT } from "~/lib/admin";
+import { CATEGORY_BODY_LIMIT, categoryMessages } from "~/lib/admin";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { MAX_IMAGE_BYTES, uploadMessages } from "~/lib/uploads";
 import type { AppUser } from "~/lib/user";
 import { recordAudit } from "./audit.server";
 import { assertAdmin } from "./permissions.server";
+
+// The screens show these too (lib/admin.ts).
+export { categoryMessages };
 
 export type CategoryWithCount = {
   id: string;
@@ -56,21 +59,6 @@ export async function getCategoryWithCount(db: Db, id: string): Promise<Category
 // the change is saved. Deleting a type that venues use is refused with the count, unless the
 // admin chose another type to move them to.
 // ---------------------------------------------------------------------------------------------
-
-export const categoryMessages = {
-  added: (name: string) => `${name} category added`,
-  updated: (name: string) => `${name} category updated`,
-  deleted: (name: string) => `${name} category deleted`,
-  addFailed: "Failed to add category",
-  updateFailed: "Failed to update category",
-  deleteFailed: "Failed to delete category",
-  duplicate: "A venue type with this name already exists",
-  notFound: "Venue type not found",
-  inUse: (n: number) =>
-    `${n} ${n === 1 ? "venue uses" : "venues use"} this venue type. Choose another type to move ${n === 1 ? "it" : "them"} to.`,
-  moveTarget: "Please choose another venue type to move the venues to",
-  imageFailed: (reason: string) => `Failed to upload image: ${reason}`,
-} as const;
 
 export type AdminCategory = {
   id: string;

@@ -1,5 +1,8 @@
 import {
   useId,
+  useLayoutEffect,
+  useRef,
+  useState,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -78,9 +81,39 @@ type TextareaProps = Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 
 export function TextareaField({ label, description, error, className, id, ...props }: TextareaProps) {
   return (
     <FieldShell label={label} description={description} error={error} className={className} id={id}>
-      {(wiring) => <textarea className={inputClass} {...wiring} {...props} />}
+      {(wiring) => <Textarea className={inputClass} {...wiring} {...props} />}
     </FieldShell>
   );
+}
+
+/**
+ * A textarea that keeps what was typed before the page hydrated. React 19 puts a server-rendered
+ * textarea back to its initial text as it hydrates it, so what a person typed while the scripts
+ * were still on their way (a phone's first seconds, ADR 017) was lost, or what they typed next
+ * landed around the old text. A component renders before React hydrates its elements: this one
+ * reads the typed text then and gives it back once hydrated, with an input event, so that the
+ * state of a controlled field follows too.
+ */
+function Textarea({ id, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const [typed] = useState(() => typedBeforeHydration(id));
+  useLayoutEffect(() => {
+    const textarea = ref.current;
+    if (typed === null || !textarea || textarea.value === typed) return;
+    // Through the prototype's setter: React watches the element's own `value` to tell a change.
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set?.call(textarea, typed);
+    textarea.dispatchEvent(new Event("input", { bubbles: true }));
+  }, [typed]);
+  return <textarea ref={ref} id={id} {...props} />;
+}
+
+/** The server-rendered textarea's text when someone changed it, before React hydrates it. */
+function typedBeforeHydration(id: string): string | null {
+  if (typeof document === "undefined") return null;
+  const textarea = document.getElementById(id);
+  return textarea instanceof HTMLTextAreaElement && textarea.value !== textarea.defaultValue
+    ? textarea.value
+    : null;
 }
 
 type Option = { value: string; label: string };

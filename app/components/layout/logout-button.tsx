@@ -1,12 +1,24 @@
 import { LoaderCircle, LogOut } from "~/components/ui/icons";
-import { Form, useNavigation } from "react-router";
+import { useFetcher } from "react-router";
+import type { clientAction } from "~/routes/auth/logout";
 
-/** Logout as a POST to /logout, busy (spinner, disabled) while that request is on its way. */
+/** Every logout button's fetcher: the root shows its toast (a failed logout keeps the page). */
+export const LOGOUT_FETCHER = "logout";
+
+export function useLogoutFetcher() {
+  return useFetcher<typeof clientAction>({ key: LOGOUT_FETCHER });
+}
+
+/**
+ * Logout as a POST to /logout, busy (spinner, disabled) while that request is on its way. A
+ * fetcher, not a navigation: the answer's redirect goes home, and a failure stays on this page
+ * with the spec's 'Error logging out. Please try again.' (without scripts, the form posts).
+ */
 export function LogoutButton({ className, formClassName }: { className: string; formClassName?: string }) {
-  const navigation = useNavigation();
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  const fetcher = useLogoutFetcher();
+  const loggingOut = fetcher.state !== "idle";
   return (
-    <Form method="post" action="/logout" className={formClassName}>
+    <fetcher.Form method="post" action="/logout" className={formClassName}>
       <button type="submit" disabled={loggingOut} aria-busy={loggingOut || undefined} className={className}>
         {loggingOut ? (
           <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />
@@ -15,6 +27,6 @@ export function LogoutButton({ className, formClassName }: { className: string; 
         )}
         Logout
       </button>
-    </Form>
+    </fetcher.Form>
   );
 }

@@ -1,4 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { useTopDialog } from "~/components/ui/dialog";
 
 // For a signed-out visitor sonner loads with the first toast: most such visits never see one, and
 // its start (styles injected, a layout read) would cost every page's first seconds on a phone
@@ -27,10 +29,21 @@ function Ready() {
 // in reach (a toast under the pointer waits, and one over the button would hide it).
 const BELOW_HEADER = { top: 72 };
 
-/** Toasts bottom-right on desktop, top-centre on mobile, below the header (VISUAL.md). */
+/**
+ * Toasts bottom-right on desktop, top-centre on mobile, below the header (VISUAL.md), and always
+ * on top: an open modal dialog is in the browser's top layer, over any z-index, and makes the rest
+ * of the page inert, so while one is open the toasts are drawn inside it (in a container of their
+ * own that moves, so the toasts on screen stay as they are).
+ */
 export function Toaster({ eager }: { eager: boolean }) {
   const [shown, setShown] = useState(false);
   const [mobile, setMobile] = useState(false);
+  const [host] = useState(() => (typeof document === "undefined" ? null : document.createElement("div")));
+  const dialog = useTopDialog();
+  useLayoutEffect(() => {
+    if (host) (dialog ?? document.body).appendChild(host);
+  }, [host, dialog]);
+  useEffect(() => () => host?.remove(), [host]);
   useEffect(() => {
     show = () => setShown(true);
     if (wanted || eager) show();
@@ -45,8 +58,8 @@ export function Toaster({ eager }: { eager: boolean }) {
     mq.addEventListener("change", update);
     return () => mq.removeEventListener("change", update);
   }, []);
-  if (!shown) return null;
-  return (
+  if (!shown || !host) return null;
+  return createPortal(
     <Suspense fallback={null}>
       <Sonner
         position={mobile ? "top-center" : "bottom-right"}
@@ -63,6 +76,7 @@ export function Toaster({ eager }: { eager: boolean }) {
         }}
       />
       <Ready />
-    </Suspense>
+    </Suspense>,
+    host,
   );
 }

@@ -9,7 +9,7 @@ import { FormError } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { IconButton } from "~/components/ui/icon-button";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, useDialog } from "~/components/ui/dialog";
 import { isBlank } from "~/lib/validation/fields";
 import { MANAGER_FAQ_BOTH_REQUIRED, MANAGER_FAQ_DELETE_CONFIRM } from "~/lib/validation/manager";
 import type { Faq } from "~/lib/venue";
@@ -119,14 +119,22 @@ function AddFaqDialog({ open, onClose }: { open: boolean; onClose: () => void })
         <FormError message={error ?? (fetcher.state === "idle" ? serverError : null) ?? undefined} />
         <FaqFields named value={draft} onChange={setDraft} />
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
+          <CancelButton />
           <Button type="submit" pending={busy}>
             {busy ? "Adding..." : "Add FAQ"}
           </Button>
         </div>
       </fetcher.Form>
     </Dialog>
+  );
+}
+
+/** Cancel asks before a typed question is thrown away, as closing the dialog does. */
+function CancelButton() {
+  const dialog = useDialog();
+  return (
+    <Button variant="outline" onClick={dialog?.requestClose}>
+      Cancel
+    </Button>
   );
 }

@@ -6,7 +6,9 @@ import { TabSection } from "~/components/manager/tab-section";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { inputClass } from "~/components/forms/fields";
 import { showToast, useToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
 import { IconButton } from "~/components/ui/icon-button";
+import { isFailedRequest } from "~/lib/failed-request";
 import { imageSrcSet } from "~/lib/images";
 import { IMAGE_ACCEPT, chosenImageRefusal, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
 import type { action as editAction } from "~/routes/manager/edit-venue";
@@ -35,6 +37,16 @@ export function VenueImagesPanel({
   const uploading = uploader.state !== "idle";
   const busyUrl = changer.state !== "idle" ? changer.formData?.get("url") : null;
   const room = MAX_VENUE_IMAGES - images.length;
+  // The files of the last upload: when its request failed they are still here, to send again.
+  const [sent, setSent] = useState<File[]>([]);
+  const unsent = uploader.state === "idle" && isFailedRequest(uploader.data) ? sent : [];
+
+  const send = (files: File[]) => {
+    setSent(files);
+    const form = new FormData();
+    for (const f of files) form.append("images", f, f.name);
+    void uploader.submit(form, { method: "post", action: uploadPath, encType: "multipart/form-data" });
+  };
 
   const upload = async (list: FileList | null) => {
     const files = [...(list ?? [])];
@@ -42,9 +54,7 @@ export function VenueImagesPanel({
     if (files.length > room) return void showToast({ type: "error", message: uploadMessages.tooMany });
     const refused = (await Promise.all(files.map(chosenImageRefusal))).filter((r): r is string => !!r);
     if (refused.length) return void showToast({ type: "error", message: refused.join(". ") });
-    const form = new FormData();
-    for (const f of files) form.append("images", f, f.name);
-    void uploader.submit(form, { method: "post", action: uploadPath, encType: "multipart/form-data" });
+    send(files);
   };
 
   const change = (intent: string, url: string, direction?: "up" | "down") =>
@@ -91,6 +101,19 @@ export function VenueImagesPanel({
         )
       }
     >
+      {unsent.length > 0 ? (
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger/30 bg-red-50 px-4 py-3 text-sm text-danger">
+          <p className="min-w-0 break-words">Not uploaded: {unsent.map((f) => f.name).join(", ")}</p>
+          <div className="flex gap-2">
+            <Button variant="ghost" size="sm" onClick={() => setSent([])}>
+              Dismiss
+            </Button>
+            <Button size="sm" onClick={() => send(unsent)}>
+              Try Again
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {images.length === 0 ? (
         <EmptyState icon={<ImageOff className="h-10 w-10" aria-hidden="true" />} title="No images available">
           Upload at least 3 photos: couples choose a venue with their eyes.

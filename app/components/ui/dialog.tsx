@@ -1,5 +1,15 @@
 import { X } from "~/components/ui/icons";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
 type Props = {
@@ -13,9 +23,48 @@ type Props = {
   placement?: "center" | "right";
 };
 
+// The open modal dialogs, the newest last. A modal <dialog> is drawn in the browser's top layer,
+// over everything else, and makes the rest of the page inert: the toaster puts its toasts inside
+// the newest one (components/layout/toaster.tsx), so that they show and can be closed.
+let openDialogs: HTMLDialogElement[] = [];
+const watchers = new Set<() => void>();
+const changed = () => watchers.forEach((w) => w());
+function raise(dialog: HTMLDialogElement) {
+  openDialogs = [...openDialogs, dialog];
+  changed();
+  return () => {
+    openDialogs = openDialogs.filter((d) => d !== dialog);
+    changed();
+  };
+}
+
+/** The newest open modal dialog, or null. */
+export function useTopDialog(): HTMLDialogElement | null {
+  return useSyncExternalStore(
+    (watch) => {
+      watchers.add(watch);
+      return () => watchers.delete(watch);
+    },
+    () => openDialogs.at(-1) ?? null,
+    () => null,
+  );
+}
+
+const DialogContext = createContext<{ requestClose: () => void } | null>(null);
+
+/** Inside a dialog: closing it as the person asks (so unsaved changes are asked about first). */
+export function useDialog() {
+  return useContext(DialogContext);
+}
+
 /**
  * A modal on the native <dialog> element: the browser traps focus, closes on Escape, makes the
  * rest of the page inert and restores focus afterwards, with no JavaScript library.
+ *
+ * Its content exists only while it is open, so closing it discards what was typed in it: once
+ * something was changed in it, Escape, ×, a click on the backdrop and a form's Cancel
+ * (`useDialog().requestClose`) first ask whether to discard the changes (house rule,
+ * ARCHITECTURE.md). Closing it from outside (`open` false, e.g. after a save) does not ask.
  */
 export function Dialog({
   open,
@@ -28,21 +77,58 @@ export function Dialog({
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  // Changed: any input, choice or file picked in the content since it opened.
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const focusBeforeAsking = useRef<HTMLElement | null>(null);
+
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open || !dialog) return;
+    if (!dialog.open) dialog.showModal();
+    const lower = raise(dialog);
+    return () => {
+      lower();
+      dirty.current = false;
+      setAsking(false);
+      if (dialog.open) dialog.close();
+    };
   }, [open]);
+
+  const ask = () => {
+    focusBeforeAsking.current = document.activeElement as HTMLElement | null;
+    setAsking(true);
+  };
+  const keepEditing = () => {
+    setAsking(false);
+    requestAnimationFrame(() => focusBeforeAsking.current?.focus());
+  };
+  const requestClose = () => (dirty.current ? ask() : onClose());
+  // Escape with changes: asks first; Escape again goes back to the form.
+  const escape = () => (asking ? keepEditing() : ask());
 
   return (
     <dialog
       ref={ref}
       aria-labelledby={`${id}-title`}
       aria-describedby={description ? `${id}-desc` : undefined}
-      onClose={onClose}
+      onCancel={(e) => {
+        if (!dirty.current) return;
+        e.preventDefault();
+        escape();
+      }}
+      onClose={() => {
+        // Chrome lets a page keep its dialog open on Escape only once between two clicks or key
+        // presses; when it closed anyway with changes in it, it opens again.
+        if (open && dirty.current) {
+          ref.current?.showModal();
+          escape();
+          return;
+        }
+        onClose();
+      }}
       // A click on the backdrop (outside the panel) closes the dialog.
-      onClick={(e) => e.target === e.currentTarget && onClose()}
+      onClick={(e) => e.target === e.currentTarget && requestClose()}
       className={cn(
         "overflow-y-auto bg-ivory p-0 text-ink shadow-lift backdrop:bg-ink/50 open:animate-fade-in",
         placement === "right"
@@ -54,26 +140,70 @@ export function Dialog({
       )}
     >
       {open ? (
-        <div className="relative p-6">
-          <h2 id={`${id}-title`} className="pr-10 font-serif text-2xl">
-            {title}
-          </h2>
-          {description ? (
-            <p id={`${id}-desc`} className="mt-1 text-sm text-muted">
-              {description}
-            </p>
+        <DialogContext.Provider value={{ requestClose }}>
+          <div className="relative p-6" inert={asking} onChange={() => (dirty.current = true)}>
+            <h2 id={`${id}-title`} className="pr-10 font-serif text-2xl">
+              {title}
+            </h2>
+            {description ? (
+              <p id={`${id}-desc`} className="mt-1 text-sm text-muted">
+                {description}
+              </p>
+            ) : null}
+            {children}
+            <button
+              type="button"
+              onClick={requestClose}
+              className="absolute right-3 top-3 cursor-pointer rounded-full p-2 text-muted hover:bg-cream hover:text-ink"
+              aria-label="Close"
+            >
+              <X className="h-5 w-5" aria-hidden="true" />
+            </button>
+          </div>
+          {asking ? (
+            <DiscardChanges
+              onKeep={keepEditing}
+              onDiscard={() => {
+                dirty.current = false;
+                setAsking(false);
+                onClose();
+              }}
+            />
           ) : null}
-          {children}
-          <button
-            type="button"
-            onClick={onClose}
-            className="absolute right-3 top-3 cursor-pointer rounded-full p-2 text-muted hover:bg-cream hover:text-ink"
-            aria-label="Close"
-          >
-            <X className="h-5 w-5" aria-hidden="true" />
-          </button>
-        </div>
+        </DialogContext.Provider>
       ) : null}
     </dialog>
+  );
+}
+
+/** The question before changes are thrown away, drawn over the dialog it belongs to. */
+function DiscardChanges({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const id = useId();
+  return (
+    // Fixed: over the whole window, wherever the dialog is scrolled to.
+    <div className="fixed inset-0 z-10 flex items-center justify-center bg-ink/40 p-4">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+        className="w-full max-w-sm rounded-2xl bg-ivory p-6 shadow-lift"
+      >
+        <h3 id={`${id}-title`} className="font-serif text-xl">
+          Unsaved Changes
+        </h3>
+        <p id={`${id}-desc`} className="mt-2 text-sm text-ink-soft">
+          You have unsaved changes. If you close this now, they will be lost.
+        </p>
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={onKeep} autoFocus>
+            Keep Editing
+          </Button>
+          <Button variant="danger" onClick={onDiscard}>
+            Discard Changes
+          </Button>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { showToast, useToast } from "~/components/layout/use-toast";
 import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { VENUE_SUBMISSIONS_PATH } from "~/lib/uploads";
-import type { loader } from "~/routes/resources/venue-submissions";
+import type { clientLoader } from "~/routes/resources/venue-submissions";
 import { VenueForm, type SubmissionReply } from "./venue-form";
 
 /** Spec: after a successful submission the user moves on after one second. */
@@ -22,13 +22,15 @@ export default function SubmissionDialog({
   onClose: () => void;
   isAdmin: boolean;
 }) {
-  const choices = useFetcher<typeof loader>();
+  const choices = useFetcher<typeof clientLoader>();
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
+  // Each opening asks for the choices, so a list that failed to load is asked for again.
+  const { load } = choices;
   useEffect(() => {
-    if (open && choices.state === "idle" && !choices.data) void choices.load(VENUE_SUBMISSIONS_PATH);
-  }, [open, choices]);
+    if (open) void load(VENUE_SUBMISSIONS_PATH);
+  }, [open, load]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const loaded = choices.data;

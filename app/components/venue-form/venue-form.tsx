@@ -11,6 +11,7 @@ import {
 } from "~/components/forms/fields";
 import { showToast, useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
+import { useDialog } from "~/components/ui/dialog";
 import { REGIONS } from "~/lib/catalog";
 import type { Toast } from "~/lib/toast";
 import { IMAGE_ACCEPT, chosenImageRefusal, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
@@ -109,6 +110,8 @@ export function VenueForm({
   onSubmitted,
 }: Props) {
   const fetcher = useFetcher<SubmissionReply>();
+  // In a dialog, Cancel asks before unsaved changes are thrown away, as closing it does.
+  const cancel = useDialog()?.requestClose ?? onCancel;
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -482,7 +485,7 @@ export function VenueForm({
 
       <div className="flex flex-col-reverse gap-3 border-t border-sand pt-5 sm:flex-row sm:justify-end">
         {onCancel ? (
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
+          <Button variant="outline" onClick={cancel} disabled={pending}>
             Cancel
           </Button>
         ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/password";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { Field, FormError, PasswordFields } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
@@ -23,6 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     { ok: true as const, toast: { type: "success" as const, message: "Password updated successfully" } },
     { headers: result.headers },
   );
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, "Failed to update password");
 }
 
 export default function ChangePassword() {

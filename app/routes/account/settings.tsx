@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/settings";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { Field, FormError } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
@@ -43,6 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         : "Profile updated successfully",
     },
   };
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, (form) =>
+    form.get("intent") === "revoke-sessions" ? "Error clearing sessions" : "Error updating profile",
+  );
 }
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { Building2, Clock, History, Map, Users } from "~/components/ui/icons";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { AdminPageHeader, EmptyState, LoadFailedPanel, Panel } from "~/components/admin/admin-page";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
@@ -47,6 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     : { type: "error", message: result.error, duration: 6000 };
   return { toast, check: result };
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, "Failed to check the sitemap");
 }
 
 const CARDS = [

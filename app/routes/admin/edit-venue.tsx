@@ -1,16 +1,16 @@
 import { ArrowLeft, CircleHelp, ExternalLink } from "~/components/ui/icons";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/edit-venue";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { buttonClass } from "~/components/ui/button";
 import { VenueForm } from "~/components/venue-form/venue-form";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
-import { adminMeta } from "~/lib/admin";
+import { adminMeta, venueMessages } from "~/lib/admin";
 import {
   getVenueForEdit,
   isThrownAnswer,
   listVenueFormChoices,
   updateVenueAsAdmin,
-  venueMessages,
 } from "~/services/admin-venues.server";
 
 // Spec, admin area: 'Admin edit venue'. The venue form with every stored field (the same form
@@ -66,6 +66,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 500 },
     );
   }
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, venueMessages.updateFailed);
 }
 
 export default function EditVenue({ loaderData }: Route.ComponentProps) {

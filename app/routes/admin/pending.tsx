@@ -12,6 +12,7 @@ import {
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/pending";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useToast } from "~/components/layout/use-toast";
@@ -19,7 +20,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { VenueImage } from "~/components/venue/venue-image";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
-import { adminMeta, formatDate } from "~/lib/admin";
+import { adminMeta, approvalMessages, formatDate } from "~/lib/admin";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import type { Toast } from "~/lib/toast";
 import { pendingActionSchema } from "~/lib/validation/admin";
@@ -48,6 +49,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok)
     return data({ toast: { type: "error", message: result.error } as Toast }, { status: result.status });
   return { toast: { type: "success", message: result.message, description: result.description } as Toast };
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, (form) =>
+    form.get("intent") === "reject" ? approvalMessages.rejectFailed : approvalMessages.approveFailed,
+  );
 }
 
 export default function PendingVenues({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { Building2, KeyRound, Search, ShieldCheck, UserMinus } from "~/component
 import { useState, type ComponentProps } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import {
   AdminPageHeader,
   AdminTable,
@@ -99,6 +100,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       return r.ok ? success(userMessages.resetSent) : error(r.error, r.status);
     }
   }
+}
+
+const USER_FAILURES: Record<string, string> = {
+  promote: userMessages.roleFailed,
+  "remove-roles": userMessages.roleFailed,
+  assign: userMessages.assignmentsFailed,
+  "reset-password": userMessages.resetFailed,
+};
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(
+    args,
+    (form) => USER_FAILURES[String(form.get("intent"))] ?? userMessages.roleFailed,
+  );
 }
 
 type DialogKind = "promote" | "assign" | "remove-roles" | "reset-password";

@@ -2,6 +2,7 @@ import { Plus, Sparkles } from "~/components/ui/icons";
 import { useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/venue-amenities";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import {
   AdminPageHeader,
   EditDeleteButtons,
@@ -40,6 +41,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { amenities };
 }
 
+const AMENITY_FAILURES: Record<string, string> = {
+  create: amenityMessages.addFailed,
+  update: amenityMessages.updateFailed,
+  delete: amenityMessages.deleteFailed,
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const actor = expectUser(context);
@@ -50,11 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   const input = parsed.data;
-  const fallback = {
-    create: amenityMessages.addFailed,
-    update: amenityMessages.updateFailed,
-    delete: amenityMessages.deleteFailed,
-  }[input.intent];
+  const fallback = AMENITY_FAILURES[input.intent]!;
   const r = await (
     input.intent === "create"
       ? createAmenity(app.db, actor, input.name)
@@ -87,6 +90,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent: input.intent,
     toast: { type: "success", message: r.message, description },
   });
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(
+    args,
+    (form) => AMENITY_FAILURES[String(form.get("intent"))] ?? amenityMessages.updateFailed,
+  );
 }
 
 export default function Amenities({ loaderData }: Route.ComponentProps) {

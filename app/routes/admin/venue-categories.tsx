@@ -2,6 +2,7 @@ import { ImageIcon, Plus, Shapes } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/venue-categories";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import {
   AdminPageHeader,
   AdminTable,
@@ -18,7 +19,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { VenueImage } from "~/components/venue/venue-image";
 import { keepValues } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
-import { adminMeta } from "~/lib/admin";
+import { adminMeta, categoryMessages } from "~/lib/admin";
 import { IMAGE_ACCEPT } from "~/lib/uploads";
 import {
   categoryDeleteSchema,
@@ -29,7 +30,6 @@ import {
 } from "~/lib/validation/admin";
 import { validate, type FormReply } from "~/lib/validation/form";
 import {
-  categoryMessages,
   createCategory,
   deleteCategory,
   listCategoriesForAdmin,
@@ -114,6 +114,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       toast: r.field ? undefined : { type: "error", message: r.error },
     });
   return data<Reply>({ ok: true, intent, toast: { type: "success", message: r.message } });
+}
+
+const CATEGORY_FAILURES: Record<string, string> = {
+  create: categoryMessages.addFailed,
+  update: categoryMessages.updateFailed,
+  delete: categoryMessages.deleteFailed,
+};
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(
+    args,
+    (form) => CATEGORY_FAILURES[String(form.get("intent"))] ?? categoryMessages.updateFailed,
+  );
 }
 
 type Open = { kind: "create" } | { kind: "edit" | "delete"; category: AdminCategory } | null;

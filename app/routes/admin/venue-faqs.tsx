@@ -10,6 +10,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { data, useBlocker, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/venue-faqs";
+import { isFailedRequest, keepWorkOnFailure } from "~/lib/failed-request";
 import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useOnSuccess } from "~/components/admin/use-on-success";
@@ -156,6 +157,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(
+    args,
+    (form) => FAILURES[form.get("intent") as keyof typeof FAILURES] ?? "Failed to save FAQ",
+  );
+}
+
 export default function VenueFaqs({ loaderData }: Route.ComponentProps) {
   const { venue, faqs, error } = loaderData;
   const revalidator = useRevalidator();
@@ -177,11 +186,13 @@ export default function VenueFaqs({ loaderData }: Route.ComponentProps) {
 
   const mover = useFetcher<typeof action>();
   useToast(mover.data?.toast);
-  // A failed move reloads the true order (actions answered 4xx/5xx do not revalidate by themselves).
+  // A refused move reloads the true order (actions answered 4xx/5xx do not revalidate by
+  // themselves); a move whose request failed saved nothing: the order is the loaded one.
   const [moveReply, setMoveReply] = useState(mover.data);
   if (mover.data !== moveReply) {
     setMoveReply(mover.data);
-    if (mover.data && !mover.data.ok) void revalidator.revalidate();
+    if (isFailedRequest(mover.data)) setShown({ from: faqs, list: faqs });
+    else if (mover.data && !mover.data.ok) void revalidator.revalidate();
   }
   const moving = mover.state !== "idle";
   const move = (id: string, direction: "up" | "down") => {

@@ -2,6 +2,7 @@ import { Plus } from "~/components/ui/icons";
 import { useCallback, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/venues";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { GeocodingWarning } from "~/components/admin/geocoding-warning";
 import { VenueImportPanel } from "~/components/admin/venue-import-panel";
 import { VenuesTable } from "~/components/admin/venues-table";
@@ -11,7 +12,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
 import { readFormValues } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
-import { ADMIN_SORTS, adminMeta, type AdminSort } from "~/lib/admin";
+import { ADMIN_SORTS, adminMeta, venueMessages, type AdminSort } from "~/lib/admin";
 import { needsGeocodingWarning } from "~/lib/coordinates";
 import type { Toast } from "~/lib/toast";
 import {
@@ -22,7 +23,6 @@ import {
   isThrownAnswer,
   listVenueFormChoices,
   listVenuesForAdmin,
-  venueMessages,
 } from "~/services/admin-venues.server";
 
 // Spec, admin area: 'Admin venues'. The table of approved venues (search, sort, pages), the Add
@@ -120,6 +120,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       : data({ ok: false as const, toast: toast("error", result.error) }, { status: result.status });
   }
   return data({ ok: false as const, toast: toast("error", "Unknown action") }, { status: 400 });
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  const adding = new URL(args.request.url).searchParams.get("intent") === "add";
+  return keepWorkOnFailure(args, (form) =>
+    adding
+      ? venueMessages.addFailed
+      : form.get("intent") === "delete"
+        ? venueMessages.deleteFailed
+        : "Geocoding failed",
+  );
 }
 
 export default function AdminVenues({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/login";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { AuthTabs } from "~/components/auth/auth-forms";
 import { invalid, readFormValues, refused } from "~/infra/form.server";
 import { flashHeaders, getApp, getUser } from "~/infra/session.server";
@@ -64,6 +65,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirect(values.redirectTo, fallback), {
     headers: await flashHeaders(app, request, toast, result.headers),
   });
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, (form) =>
+    form.get("intent") === "register" ? "Error creating account" : "Error logging in",
+  );
 }
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {

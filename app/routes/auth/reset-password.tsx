@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
@@ -34,6 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     email,
     toast: { type: "success" as const, message: "Password reset email has been sent" },
   };
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, "Failed to send password reset email");
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

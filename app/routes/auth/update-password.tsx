@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Form, redirect, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/update-password";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { Button } from "~/components/ui/button";
 import { FormError, PasswordFields } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
@@ -39,6 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     ok: true as const,
     toast: { type: "success" as const, message: "Password has been updated successfully" },
   };
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, "Failed to update password");
 }
 
 /** After a successful reset the token is spent: re-running the loader would send the user away

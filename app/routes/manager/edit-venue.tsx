@@ -2,6 +2,7 @@ import { ArrowLeft, ExternalLink, SearchX } from "~/components/ui/icons";
 import { useCallback } from "react";
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/edit-venue";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { EmptyState, Panel } from "~/components/admin/admin-page";
 import { PendingBadge } from "~/components/manager/managed-venue-card";
 import { VenueFaqsPanel } from "~/components/manager/venue-faqs-panel";
@@ -50,6 +51,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
   if (!found.ok) return data({ venue: null, error: null }, { status: 404 });
   return { venue: found.data, error: null };
+}
+
+/**
+ * A load whose request failed (the network, a proxy) says 'Failed to load venue details' in the
+ * page, or in My Venues' Edit Details sheet, which loads this page's data, rather than giving
+ * the page up to the error page.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { venue: null, error: managerMessages.venueFailed };
+  }
 }
 
 export type ManagerReply = Omit<FormReply, "intent"> & {
@@ -149,6 +164,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     app.logger.error("manager venue change failed", { intent: input.intent, error: String(err), venueId });
     return fail(500, "Unknown error");
   }
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(
+    args,
+    (form) => FAILURES[form.get("intent") as ManagerIntent] ?? managerMessages.updateFailed,
+  );
 }
 
 /** The Venue Details form (and the My Venues sheet): answered as the shared form expects. */

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/venue-images";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { expectUser, getApp } from "~/infra/session.server";
 import type { Toast } from "~/lib/toast";
 import { uploadMessages } from "~/lib/uploads";
@@ -51,4 +52,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 500 },
     );
   }
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, uploadMessages.allFailed);
 }

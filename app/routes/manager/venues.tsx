@@ -19,7 +19,7 @@ import { expectUser, getApp } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
 import { listManagedVenues, type ManagedVenueCard as Card } from "~/services/manager-venues.server";
-import type { loader as editLoader } from "./edit-venue";
+import type { clientLoader as editLoader } from "./edit-venue";
 
 // Spec: 'Manager My Venues' (issue 13, item 3): a card per venue the user manages, 'Edit Details'
 // opening the 'Edit Venue' side sheet with the venue form, 'Manage Venue' going to the edit page.
@@ -100,22 +100,6 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
 
 /** Spec: the 'Edit Venue' side sheet, with the venue form loaded from the edit page's data. */
 function EditVenueSheet({ venue, onClose }: { venue: Card | null; onClose: () => void }) {
-  const details = useFetcher<typeof editLoader>();
-  const id = venue?.id;
-  const { load } = details;
-  useEffect(() => {
-    if (id) void load(managerVenuePath(id));
-  }, [id, load]);
-  const data = details.state === "idle" ? details.data : undefined;
-  const loaded = data?.venue && data.venue.venue.id === id ? data.venue : null;
-  const failed = data !== undefined && !data.venue;
-  const saved = useCallback(
-    (reply: Extract<SubmissionReply, { ok: true }>) => {
-      void showToast(reply.toast);
-      onClose();
-    },
-    [onClose],
-  );
   return (
     <Dialog
       open={venue !== null}
@@ -125,31 +109,54 @@ function EditVenueSheet({ venue, onClose }: { venue: Card | null; onClose: () =>
       placement="right"
       className="sm:max-w-2xl"
     >
-      {loaded ? (
-        <VenueForm
-          key={loaded.venue.id}
-          admin
-          withImages={false}
-          action={managerVenuePath(loaded.venue.id)}
-          venueTypes={loaded.choices.venueTypes}
-          amenities={loaded.choices.amenities}
-          defaultValues={loaded.venue.values}
-          storedLogo={loaded.venue.logoUrl}
-          submitLabel="Save Changes"
-          pendingLabel="Saving..."
-          onCancel={onClose}
-          onSubmitted={saved}
-        />
-      ) : failed ? (
-        <p role="alert" className="mt-6 text-danger">
-          {data?.error ?? managerMessages.venueFailed}
-        </p>
-      ) : (
-        <div className="flex items-center justify-center gap-3 py-16 text-muted">
-          <Spinner label="Loading the form" /> Loading the form...
-        </div>
-      )}
+      {venue ? <EditVenueDetails key={venue.id} id={venue.id} onClose={onClose} /> : null}
     </Dialog>
+  );
+}
+
+/** The sheet's content: mounted with each opening, so it loads that venue's current data. */
+function EditVenueDetails({ id, onClose }: { id: string; onClose: () => void }) {
+  const details = useFetcher<typeof editLoader>();
+  const { load } = details;
+  useEffect(() => {
+    void load(managerVenuePath(id));
+  }, [id, load]);
+  // Kept while the data reloads after a save: the form stays mounted to get the save's answer
+  // (it shows the toast and closes the sheet).
+  const data = details.data;
+  const saved = useCallback(
+    (reply: Extract<SubmissionReply, { ok: true }>) => {
+      void showToast(reply.toast);
+      onClose();
+    },
+    [onClose],
+  );
+  if (data?.venue) {
+    const loaded = data.venue;
+    return (
+      <VenueForm
+        admin
+        withImages={false}
+        action={managerVenuePath(loaded.venue.id)}
+        venueTypes={loaded.choices.venueTypes}
+        amenities={loaded.choices.amenities}
+        defaultValues={loaded.venue.values}
+        storedLogo={loaded.venue.logoUrl}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+        onCancel={onClose}
+        onSubmitted={saved}
+      />
+    );
+  }
+  return data ? (
+    <p role="alert" className="mt-6 text-danger">
+      {data.error ?? managerMessages.venueFailed}
+    </p>
+  ) : (
+    <div className="flex items-center justify-center gap-3 py-16 text-muted">
+      <Spinner label="Loading the form" /> Loading the form...
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/venue";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -77,6 +78,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     ok: true as const,
     toast: { type: "success" as const, message: "Your review has been submitted!" },
   };
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, "Failed to submit review");
 }
 
 export const meta: Route.MetaFunction = ({ data: d, error, matches }) => {

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/favorites";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { readFormValues } from "~/infra/form.server";
 import { getApp, getUser } from "~/infra/session.server";
 import type { Toast } from "~/lib/toast";
@@ -40,4 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error("favorite failed", { error: String(err) });
     return reply(failed, 500);
   }
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, (form) =>
+    form.get("saved") === "true" ? "Failed to add to favorites" : "Failed to remove from favorites",
+  );
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/venue-submissions";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { invalid } from "~/infra/form.server";
 import { getApp, getUser } from "~/infra/session.server";
 import type { Toast } from "~/lib/toast";
@@ -16,6 +17,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     logger.error(`loading ${what} for the submission form failed`, { error: String(err) }),
   );
   return data(choices, { headers: { "Cache-Control": "private, max-age=60" } });
+}
+
+/**
+ * The dialog's choices when the request for them failed (the network, a proxy): the same answer
+ * as a list that failed on the server, so the dialog says so instead of the page giving way to
+ * the error page. Opening the dialog again asks again.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { venueTypes: null, amenities: null };
+  }
 }
 
 const SUBMITTED: Toast = { type: "success", message: "Venue submitted for approval" };
@@ -65,4 +80,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     app.logger.error("venue submission failed", { error: String(err) });
     return data({ ok: false as const, errors: {}, values: {}, toast: FAILED }, { status: 500 });
   }
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, FAILED.message);
 }

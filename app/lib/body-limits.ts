@@ -1,0 +1,43 @@
+import { CATEGORY_BODY_LIMIT, VENUE_TYPES_PATH } from "./admin";
+import { MAX_IMAGE_BYTES, MAX_LOGOS, MAX_VENUE_IMAGES, VENUE_SUBMISSIONS_PATH } from "./uploads";
+
+// How large a request body each path accepts. The HTTP app refuses a larger declared body before
+// reading it (infra/http.server.ts) and the upload routes count the bytes again while streaming;
+// the browser states the limit when a request was refused as too large (lib/failed-request.ts).
+
+/** The largest form body we read (the longest form, a review, is far below it). */
+export const FORM_BODY_LIMIT = 100 * 1024;
+
+/** A venue submission: its images and logo at their largest, plus room for the text fields. */
+export const SUBMISSION_BODY_LIMIT = (MAX_VENUE_IMAGES + MAX_LOGOS) * MAX_IMAGE_BYTES + 1024 * 1024;
+
+/** The venue manager's details form (a logo at most) and image upload (the 10 images at most). */
+export const MANAGER_DETAILS_BODY_LIMIT = MAX_LOGOS * MAX_IMAGE_BYTES + 1024 * 1024;
+export const MANAGER_IMAGES_BODY_LIMIT = MAX_VENUE_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
+
+/** The CSV import's file, and where the import panel posts it (preview, then import). */
+export const CSV_MAX_BYTES = 10 * 1024 * 1024;
+export const ADMIN_IMPORT_PATH = "/admin/venues/import";
+
+/**
+ * The largest body the HTTP app lets through to a path (a larger declared Content-Length is
+ * refused before reading). Only the upload routes take more than a form; they count the bytes
+ * again while streaming (infra/uploads.server.ts).
+ */
+export function bodyLimitFor(pathname: string): number {
+  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "");
+  if (path === ADMIN_IMPORT_PATH) return CSV_MAX_BYTES + 64 * 1024;
+  // A venue type's form carries its one image.
+  if (path === VENUE_TYPES_PATH) return CATEGORY_BODY_LIMIT;
+  // The admin's Add Venue (/admin/venues) and Edit venue forms carry images like a submission.
+  if (
+    path === VENUE_SUBMISSIONS_PATH ||
+    path === "/admin/venues" ||
+    /^\/admin\/edit-venue\/[^/]+$/.test(path)
+  )
+    return SUBMISSION_BODY_LIMIT;
+  // A venue manager's details form carries a logo; the Images tab's upload up to 10 images.
+  if (/^\/venue-manager\/edit-venue\/[^/]+$/.test(path)) return MANAGER_DETAILS_BODY_LIMIT;
+  if (/^\/venue-manager\/edit-venue\/[^/]+\/images$/.test(path)) return MANAGER_IMAGES_BODY_LIMIT;
+  return FORM_BODY_LIMIT;
+}
