@@ -23,6 +23,7 @@ import { useFavoriteFetcher } from "./components/venue/use-favorite";
 import { VenueSubmissionProvider } from "./components/venue-form/venue-submission";
 import { GeneralErrorBoundary } from "./components/layout/error-boundary";
 import { NavigationProgress } from "./components/layout/navigation-progress";
+import { NoscriptToast } from "./components/layout/noscript-toast";
 import { cn } from "./lib/cn";
 import { nonceContext } from "./infra/context.server";
 import { getApp, getUser, readFlash, sessionMiddleware } from "./infra/session.server";
@@ -104,6 +105,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AuthDialogProvider user={loaderData.user}>
       <NavigationProgress />
+      {/* Without JavaScript a flashed toast shows at the top of the page, below the header. */}
+      <NoscriptToast
+        toast={loaderData.toast}
+        className="absolute inset-x-4 top-[72px] z-30 mx-auto max-w-md text-center md:top-24"
+      />
       <VenueSubmissionProvider user={loaderData.user}>
         {bare ? (
           <Outlet />

@@ -1,3 +1,4 @@
+import { useLocation } from "react-router";
 import { Heart } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -15,24 +16,34 @@ export function FavoriteHeart({
   labelled?: boolean;
   className?: string;
 }) {
-  const { saved, toggle } = useFavorite(venueId);
+  const { saved, fetcher, onSubmit } = useFavorite(venueId);
+  const { pathname, search } = useLocation();
   return (
-    <button
-      type="button"
-      onClick={toggle}
-      aria-pressed={saved}
-      aria-label={saved ? `Remove ${venueName} from favorites` : `Save ${venueName} to favorites`}
-      // The card's heart is one class (`.card-fav` in app.css), its fill read from aria-pressed.
-      className={
-        labelled ? buttonClass(saved ? "secondary" : "outline", "md", className) : cn("card-fav", className)
-      }
-    >
-      {labelled ? (
-        <Heart className={cn("h-4 w-4", saved ? "fill-accent text-accent" : "text-ink")} aria-hidden="true" />
-      ) : (
-        <Heart aria-hidden="true" />
-      )}
-      {labelled ? (saved ? "Saved" : "Save") : null}
-    </button>
+    // `contents`: the form adds no box, so the button sits where it always did.
+    <fetcher.Form method="post" action="/api/favorites" onSubmit={onSubmit} className="contents">
+      <input type="hidden" name="venueId" value={venueId} />
+      <input type="hidden" name="saved" value={String(!saved)} />
+      {/* Where a form posted without the script comes back to. */}
+      <input type="hidden" name="returnTo" value={pathname + search} />
+      <button
+        type="submit"
+        aria-pressed={saved}
+        aria-label={saved ? `Remove ${venueName} from favorites` : `Save ${venueName} to favorites`}
+        // The card's heart is one class (`.card-fav` in app.css), its fill read from aria-pressed.
+        className={
+          labelled ? buttonClass(saved ? "secondary" : "outline", "md", className) : cn("card-fav", className)
+        }
+      >
+        {labelled ? (
+          <Heart
+            className={cn("h-4 w-4", saved ? "fill-accent text-accent" : "text-ink")}
+            aria-hidden="true"
+          />
+        ) : (
+          <Heart aria-hidden="true" />
+        )}
+        {labelled ? (saved ? "Saved" : "Save") : null}
+      </button>
+    </fetcher.Form>
   );
 }

@@ -1,3 +1,4 @@
+import type { FormEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { loginPath } from "~/lib/user";
@@ -16,7 +17,9 @@ export function useFavoriteFetcher() {
 /**
  * Saved state of one venue, optimistic: while the request runs the heart shows the state asked
  * for; afterwards the root's list of favourites (revalidated) says what the server did.
- * A guest goes to sign in first, and the save is carried through (`?save=`).
+ * The heart is a form posting to /api/favorites, so it works before the script runs (ADR 018);
+ * once it runs, the form goes through the fetcher, and a guest goes to sign in first, with the
+ * save carried through (`?save=`), as the server does for a form posted without the script.
  */
 export function useFavorite(venueId: string) {
   const { user, favoriteIds } = useRootData();
@@ -25,12 +28,10 @@ export function useFavorite(venueId: string) {
   const pending = fetcher.formData?.get("venueId") === venueId ? fetcher.formData.get("saved") : null;
   const saved = pending !== null ? pending === "true" : favoriteIds.includes(venueId);
 
-  const toggle = () => {
-    if (!user) {
-      navigate(loginPath(window.location.pathname + window.location.search, { save: venueId }));
-      return;
-    }
-    void fetcher.submit({ venueId, saved: String(!saved) }, { method: "post", action: "/api/favorites" });
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    if (user) return;
+    e.preventDefault();
+    navigate(loginPath(window.location.pathname + window.location.search, { save: venueId }));
   };
-  return { saved, toggle };
+  return { saved, fetcher, onSubmit };
 }

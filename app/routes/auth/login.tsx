@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function LoginPage({ loaderData }: Route.ComponentProps) {
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-center text-4xl">Welcome</h1>
@@ -80,6 +80,8 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           defaultTab={loaderData.tab === "register" ? "register" : "login"}
           redirectTo={loaderData.redirectTo}
           save={loaderData.save}
+          reply={actionData}
+          syncAddress
         />
       </div>
     </div>

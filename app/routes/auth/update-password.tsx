@@ -1,5 +1,12 @@
 import { useEffect } from "react";
-import { Form, redirect, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import {
+  Form,
+  Link,
+  redirect,
+  useNavigate,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/update-password";
 import { Button } from "~/components/ui/button";
 import { FormError, PasswordFields } from "~/components/forms/fields";
@@ -64,7 +71,12 @@ export default function UpdatePasswordPage({ loaderData, actionData }: Route.Com
         <h1 className="text-3xl">Set New Password</h1>
         {done ? (
           <p role="status" className="mt-4 text-ink-soft">
-            Password has been updated successfully. Taking you to the login page...
+            {/* A link too: without JavaScript nothing takes the visitor on. */}
+            Password has been updated successfully. Taking you to the{" "}
+            <Link to="/login" className="font-medium text-primary underline underline-offset-4">
+              login page
+            </Link>
+            ...
           </p>
         ) : (
           <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit}>
