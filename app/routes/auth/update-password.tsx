@@ -1,12 +1,5 @@
 import { useEffect } from "react";
-import {
-  Form,
-  Link,
-  redirect,
-  useNavigate,
-  useNavigation,
-  type ShouldRevalidateFunction,
-} from "react-router";
+import { Form, redirect, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/update-password";
 import { Button } from "~/components/ui/button";
 import { FormError, PasswordFields } from "~/components/forms/fields";
@@ -15,8 +8,8 @@ import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { newPasswordSchema } from "~/lib/validation/auth";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { isResetTokenValid, resetPassword } from "~/services/accounts.server";
-import { invalid, parseForm, refused } from "~/infra/form.server";
-import { getApp } from "~/infra/session.server";
+import { invalid, isDocumentRequest, parseForm, refused } from "~/infra/form.server";
+import { getApp, redirectWithToast } from "~/infra/session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), { title: "Set New Password", noindex: true });
@@ -42,10 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await isResetTokenValid(app, token))) throw redirect(INVALID);
   const result = await resetPassword(app, token, parsed.data.password);
   if (!result.ok) return refused(result, {}, { type: "error", message: result.error });
-  return {
-    ok: true as const,
-    toast: { type: "success" as const, message: "Password has been updated successfully" },
-  };
+  const toast = { type: "success" as const, message: "Password has been updated successfully" };
+  // Posted without the script (ADR 018): the page would load again with the spent token and
+  // send the visitor away as if the link were bad. Nothing would take them on either: go now.
+  if (isDocumentRequest(request)) throw await redirectWithToast(app, request, "/login", toast);
+  return { ok: true as const, toast };
 }
 
 /** After a successful reset the token is spent: re-running the loader would send the user away
@@ -71,12 +65,7 @@ export default function UpdatePasswordPage({ loaderData, actionData }: Route.Com
         <h1 className="text-3xl">Set New Password</h1>
         {done ? (
           <p role="status" className="mt-4 text-ink-soft">
-            {/* A link too: without JavaScript nothing takes the visitor on. */}
-            Password has been updated successfully. Taking you to the{" "}
-            <Link to="/login" className="font-medium text-primary underline underline-offset-4">
-              login page
-            </Link>
-            ...
+            Password has been updated successfully. Taking you to the login page...
           </p>
         ) : (
           <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit}>
