@@ -63,6 +63,7 @@ function ReviewForm({
   own,
   action,
   cancelHref,
+  hydrated,
   focusOnOpen,
   onClose,
 }: {
@@ -72,10 +73,12 @@ function ReviewForm({
   /** Where it posts: the tab with the form open, which an answer with errors renders again. */
   action: string;
   cancelHref: string;
+  /** The parent's: a hook of its own would re-render the radios just after the focus moved into
+   *  them, and Chromium's next Tab would then stop on the second star, not leave the group. */
+  hydrated: boolean;
   focusOnOpen: boolean;
   onClose: () => void;
 }) {
-  const hydrated = useHydrated();
   const { errors, values, onSubmit } = useValidatedForm(reviewSchema, fetcher.data ?? reply);
   const pending = fetcher.state !== "idle";
   // Opening the form with its button moves focus into it (the first star).
@@ -234,6 +237,7 @@ export function VenueReviews({
           own={ownReview}
           action={hrefs.write}
           cancelHref={hrefs.tab}
+          hydrated={hydrated}
           focusOnOpen={openedHere}
           onClose={close}
         />
