@@ -19,6 +19,7 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/layout/toaster";
 import { useToast } from "./components/layout/use-toast";
+import { FavoriteForms } from "./components/venue/favorite-button";
 import { useFavoriteFetcher } from "./components/venue/use-favorite";
 import { VenueSubmissionProvider } from "./components/venue-form/venue-submission";
 import { GeneralErrorBoundary } from "./components/layout/error-boundary";
@@ -123,6 +124,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </VenueSubmissionProvider>
+      <FavoriteForms />
       <Toaster eager={Boolean(loaderData.user)} />
     </AuthDialogProvider>
   );

@@ -54,3 +54,11 @@ export function venueTabPath(
   const query = params.toString();
   return venuePath(venue) + (query ? `?${query}` : "");
 }
+
+/**
+ * A tab's link on the venue page itself: the query alone (`?tab=faq`), as the path is the page's
+ * own (shorter HTML: issue 9's budget), and the bare path for the Overview.
+ */
+export function venueTabHref(venue: { id: string; name: string }, tab: VenueTab): string {
+  return tab === "overview" ? venuePath(venue) : `?tab=${tab}`;
+}

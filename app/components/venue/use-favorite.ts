@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import type { MouseEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { loginPath } from "~/lib/user";
@@ -17,9 +17,8 @@ export function useFavoriteFetcher() {
 /**
  * Saved state of one venue, optimistic: while the request runs the heart shows the state asked
  * for; afterwards the root's list of favourites (revalidated) says what the server did.
- * The heart is a form posting to /api/favorites, so it works before the script runs (ADR 018);
- * once it runs, the form goes through the fetcher, and a guest goes to sign in first, with the
- * save carried through (`?save=`), as the server does for a form posted without the script.
+ * A guest goes to sign in first, and the save is carried through (`?save=`). Before the script
+ * runs, the heart submits one of the page's favourite forms instead (ADR 018).
  */
 export function useFavorite(venueId: string) {
   const { user, favoriteIds } = useRootData();
@@ -28,10 +27,13 @@ export function useFavorite(venueId: string) {
   const pending = fetcher.formData?.get("venueId") === venueId ? fetcher.formData.get("saved") : null;
   const saved = pending !== null ? pending === "true" : favoriteIds.includes(venueId);
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (user) return;
+  const toggle = (e: MouseEvent) => {
     e.preventDefault();
-    navigate(loginPath(window.location.pathname + window.location.search, { save: venueId }));
+    if (!user) {
+      navigate(loginPath(window.location.pathname + window.location.search, { save: venueId }));
+      return;
+    }
+    void fetcher.submit({ venueId, saved: String(!saved) }, { method: "post", action: "/api/favorites" });
   };
-  return { saved, fetcher, onSubmit };
+  return { saved, toggle };
 }

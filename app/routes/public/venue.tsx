@@ -27,6 +27,7 @@ import {
   VENUE_TABS,
   venuePath,
   venueTab,
+  venueTabHref,
   venueTabPath,
   type VenueTab,
 } from "~/lib/venue-url";
@@ -168,7 +169,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
         <Tabs key={v.id} defaultValue={tab} syncAddress className="min-w-0 lg:col-start-1 lg:row-start-2">
           <TabsList aria-label="Venue details" className="w-full overflow-x-auto sm:w-fit">
             {VENUE_TABS.map((t) => (
-              <TabsTrigger key={t} value={t} href={venueTabPath(v, t)}>
+              <TabsTrigger key={t} value={t} href={venueTabHref(v, t)}>
                 {TAB_LABELS[t]}
               </TabsTrigger>
             ))}
