@@ -7,6 +7,8 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 // visitor sees; the public specs count the demo content exactly (12 types, the sitemap's venues).
 // So the back-office specs run once the public ones are done, on the same server.
 const BACK_OFFICE = /\/(admin|manager)-[^/]*\.spec\.ts$/;
+// The public journeys with scripts off (ADR 018): every control works as plain HTML.
+const NO_JS = /\/no-js\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -42,12 +44,18 @@ export default defineConfig({
       name: "chromium",
       use: { browserName: "chromium" },
       dependencies: ["server"],
-      testIgnore: BACK_OFFICE,
+      testIgnore: [BACK_OFFICE, NO_JS],
+    },
+    {
+      name: "no javascript",
+      use: { browserName: "chromium", javaScriptEnabled: false },
+      dependencies: ["server"],
+      testMatch: NO_JS,
     },
     {
       name: "chromium, back office",
       use: { browserName: "chromium" },
-      dependencies: ["chromium"],
+      dependencies: ["chromium", "no javascript"],
       testMatch: BACK_OFFICE,
     },
   ],

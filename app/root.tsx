@@ -21,11 +21,14 @@ import { SiteHeader } from "./components/layout/site-header";
 import { useLogoutFetcher } from "./components/layout/logout-button";
 import { Toaster } from "./components/layout/toaster";
 import { useToast } from "./components/layout/use-toast";
+import { FavoriteForms } from "./components/venue/favorite-button";
 import { useFavoriteFetcher } from "./components/venue/use-favorite";
 import { VenueSubmissionProvider } from "./components/venue-form/venue-submission";
 import { GeneralErrorBoundary } from "./components/layout/error-boundary";
 import { NavigationProgress } from "./components/layout/navigation-progress";
+import { NoscriptToast } from "./components/layout/noscript-toast";
 import { cn } from "./lib/cn";
+import type { Toast } from "./lib/toast";
 import type { AppUser } from "./lib/user";
 import { nonceContext } from "./infra/context.server";
 import { getApp, getUser, readFlash, sessionMiddleware } from "./infra/session.server";
@@ -104,7 +107,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useToast(useFavoriteFetcher().data?.toast);
   useToast(useLogoutFetcher().data?.toast);
   return (
-    <SiteChrome user={loaderData.user}>
+    <SiteChrome user={loaderData.user} toast={loaderData.toast}>
       <Outlet />
     </SiteChrome>
   );
@@ -113,11 +116,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
 const isBare = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
 
 /** The dialogs, header, footer and toasts around every page (spec: /admin pages have no header). */
-function SiteChrome({ user, children }: { user: AppUser | null; children: ReactNode }) {
+function SiteChrome({
+  user,
+  toast,
+  children,
+}: {
+  user: AppUser | null;
+  toast: Toast | null;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   return (
     <AuthDialogProvider user={user}>
       <NavigationProgress />
+      {/* Without JavaScript a flashed toast shows at the top of the page, below the header. */}
+      <NoscriptToast
+        toast={toast}
+        className="absolute inset-x-4 top-[72px] z-30 mx-auto max-w-md text-center md:top-24"
+      />
       <VenueSubmissionProvider user={user}>
         {isBare(pathname) ? (
           children
@@ -131,6 +147,7 @@ function SiteChrome({ user, children }: { user: AppUser | null; children: ReactN
           </>
         )}
       </VenueSubmissionProvider>
+      <FavoriteForms />
       <Toaster eager={Boolean(user)} />
     </AuthDialogProvider>
   );
@@ -150,7 +167,7 @@ export function ErrorBoundary() {
       </main>
     );
   return (
-    <SiteChrome user={root.user}>
+    <SiteChrome user={root.user} toast={root.toast}>
       <GeneralErrorBoundary />
     </SiteChrome>
   );

@@ -68,6 +68,17 @@ export async function readFormValues(
   return values;
 }
 
+/**
+ * A form the browser posted itself, without our script (or before it ran): it expects a page
+ * back (a redirect, or the page with the form's errors), not data. Told by `Accept`, which every
+ * browser sets to text/html for a document request, while React Router's fetcher uses fetch()'s
+ * default, any type. `Sec-Fetch-Mode: navigate` says the same in current browsers, but older
+ * ones (Safari before 16.4) leave it out, and such a post would get data as its page.
+ */
+export function isDocumentRequest(request: Request): boolean {
+  return (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
 type Schema = Parameters<typeof validate>[0];
 type Output<S extends Schema> = Extract<ReturnType<typeof validate<S>>, { ok: true }>["data"];
 

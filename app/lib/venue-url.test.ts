@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isUuid, parseVenueParam, slugify, venuePath } from "./venue-url";
+import {
+  isUuid,
+  parseVenueParam,
+  slugify,
+  venuePath,
+  venueTab,
+  venueTabHref,
+  venueTabPath,
+} from "./venue-url";
 
 const id = "3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b";
 
@@ -19,5 +27,19 @@ describe("venue URLs", () => {
     expect(parseVenueParam("some-venue-42")).toBe("42");
     expect(isUuid("42")).toBe(false);
     expect(isUuid(id)).toBe(true);
+  });
+
+  it("puts a chosen tab in the address, the Overview being the bare page", () => {
+    const venue = { id, name: "Aspen Hollow Barn" };
+    expect(venueTabPath(venue, "overview")).toBe(`/venue/aspen-hollow-barn-${id}`);
+    expect(venueTabPath(venue, "faq")).toBe(`/venue/aspen-hollow-barn-${id}?tab=faq`);
+    expect(venueTabPath(venue, "reviews", { writeReview: true })).toBe(
+      `/venue/aspen-hollow-barn-${id}?tab=reviews&review=write`,
+    );
+    expect(venueTabHref(venue, "faq")).toBe("?tab=faq");
+    expect(venueTabHref(venue, "overview")).toBe(`/venue/aspen-hollow-barn-${id}`);
+    expect(venueTab("reviews")).toBe("reviews");
+    expect(venueTab("REVIEWS")).toBe("overview");
+    expect(venueTab(null)).toBe("overview");
   });
 });

@@ -29,3 +29,36 @@ export function parseVenueParam(param: string): string {
 export function isUuid(id: string): boolean {
   return UUID_EXACT.test(id);
 }
+
+/** The venue page's tabs; Overview, the first, has no `?tab=` of its own. */
+export const VENUE_TABS = ["overview", "amenities", "reviews", "faq"] as const;
+export type VenueTab = (typeof VENUE_TABS)[number];
+
+/** The tab an address asks for (`?tab=`); anything unknown is the Overview. */
+export function venueTab(param: string | null): VenueTab {
+  return VENUE_TABS.find((t) => t === param) ?? "overview";
+}
+
+/**
+ * The venue page with a tab chosen, which the server renders (ADR 020). `writeReview` opens the
+ * review form on the Reviews tab.
+ */
+export function venueTabPath(
+  venue: { id: string; name: string },
+  tab: VenueTab,
+  opts: { writeReview?: boolean } = {},
+): string {
+  const params = new URLSearchParams();
+  if (tab !== "overview") params.set("tab", tab);
+  if (opts.writeReview) params.set("review", "write");
+  const query = params.toString();
+  return venuePath(venue) + (query ? `?${query}` : "");
+}
+
+/**
+ * A tab's link on the venue page itself: the query alone (`?tab=faq`), as the path is the page's
+ * own (shorter HTML: issue 9's budget), and the bare path for the Overview.
+ */
+export function venueTabHref(venue: { id: string; name: string }, tab: VenueTab): string {
+  return tab === "overview" ? venuePath(venue) : `?tab=${tab}`;
+}

@@ -27,7 +27,7 @@ test.describe("registration and sign-in", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Logged out successfully")).toBeVisible();
-    await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
 
     await page.goto("/login");
     await page.getByLabel("Email").fill(account.email);
@@ -47,7 +47,7 @@ test.describe("registration and sign-in", () => {
     await other.close();
 
     await page.goto("/categories");
-    const signIn = page.getByRole("banner").getByRole("button", { name: "Sign In" });
+    const signIn = page.getByRole("banner").getByRole("link", { name: "Sign In" });
     await expectHydrated(signIn);
     await signIn.click();
     const dialog = page.getByRole("dialog", { name: "Welcome" });

@@ -33,6 +33,7 @@ test("a signed-out visitor is asked to log in instead of getting the form", asyn
   const panel = await openReviews(page, await venuePath(page.request, 7));
   await expect(panel.getByText("Please login to submit a review")).toBeVisible();
   await expect(panel.getByRole("button", { name: "Write a Review" })).toHaveCount(0);
+  await expect(panel.getByRole("link", { name: "Write a Review" })).toHaveCount(0);
   const login = panel.getByRole("link", { name: "Login", exact: true });
   await expect(login).toHaveAttribute("href", /^\/login(\?|$)/);
   await login.click();

@@ -206,7 +206,8 @@ test("the gallery's previous/next buttons move the counter and wrap; a thumbnail
   await expect(counter).toHaveText(/^1 \/ \d+$/);
   const total = Number((await counter.textContent())!.split("/")[1]!.trim());
   expect(total).toBeGreaterThan(1);
-  const thumbnails = gallery.getByRole("button", { name: /^Show photo \d+$/ });
+  // Links to the photos (ADR 020); hydrated, a click shows the photo in the gallery.
+  const thumbnails = gallery.getByRole("link", { name: /^Show photo \d+$/ });
   await expect(thumbnails).toHaveCount(total);
 
   const next = gallery.getByRole("button", { name: "Next photo" });

@@ -166,6 +166,81 @@ describe("favourites", () => {
   });
 });
 
+// ADR 020: a heart or a review posted by the browser itself (no script) gets a page back.
+describe("forms posted without the script", () => {
+  const asDocument = (request: Request) => {
+    request.headers.set("accept", "text/html,application/xhtml+xml,*/*;q=0.8");
+    return request;
+  };
+  const flashed = (r: { response?: Response }) => r.response?.headers.get("set-cookie") ?? "";
+
+  it("a heart goes back to its page with the toast; a guest goes to sign in, the save carried", async () => {
+    const v = await createVenue(t.db, { name: "Hearted Without Script" });
+    const u = await t.signUp();
+    const post = (form: Record<string, string>, cookie?: string) =>
+      run(async () =>
+        favoritesApi.action(await t.args(asDocument(t.request("/api/favorites", { form, cookie })))),
+      );
+    const from = "/venues?view=list&page=2";
+
+    const guest = await post({ venueId: v.id, saved: "true", returnTo: from });
+    expect(guest.status).toBe(302);
+    const login = new URL(guest.response!.headers.get("location")!, "http://x");
+    expect(login.pathname).toBe("/login");
+    expect(login.searchParams.get("save")).toBe(v.id);
+    expect(login.searchParams.get("redirectTo")).toBe(from);
+
+    const saved = await post({ venueId: v.id, saved: "true", returnTo: from }, u.cookie);
+    expect(saved.status).toBe(302);
+    expect(saved.response!.headers.get("location")).toBe(from);
+    expect(flashed(saved)).toContain("vv_flash=");
+    const list = await run(async () =>
+      favoritesPage.loader(await t.args(t.request("/favorites", { cookie: u.cookie }))),
+    );
+    expect((list.data as { venues: { name: string }[] }).venues.map((x) => x.name)).toEqual([
+      "Hearted Without Script",
+    ]);
+
+    // Only a path on our own site is gone back to.
+    const away = await post({ venueId: v.id, saved: "false", returnTo: "https://evil.example/" }, u.cookie);
+    expect(away.response!.headers.get("location")).toBe("/");
+  });
+
+  it("a review redirects to the Reviews tab with the toast; a refused one renders what was typed", async () => {
+    const v = await createVenue(t.db);
+    const slugId = venuePath(v).slice(7);
+    const u = await t.signUp();
+    const post = (form: Record<string, string>, cookie?: string) =>
+      run(async () =>
+        venuePage.action(
+          await t.args(asDocument(t.request(`${venuePath(v)}?tab=reviews&review=write`, { form, cookie })), {
+            slugId,
+          }),
+        ),
+      );
+    const reviewsTab = `${venuePath(v)}?tab=reviews`;
+
+    const guest = await post({ rating: "5", comment: "Lovely" });
+    expect(guest.status).toBe(302);
+    expect(guest.response!.headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent(reviewsTab)}`,
+    );
+
+    const refused = await post({ rating: "", comment: "Typed before the mistake" }, u.cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      errors: { rating: "Please select a rating" },
+      values: { comment: "Typed before the mistake" },
+    });
+
+    const sent = await post({ rating: "4", comment: "Typed before the mistake" }, u.cookie);
+    expect(sent.status).toBe(302);
+    expect(sent.response!.headers.get("location")).toBe(reviewsTab);
+    expect(flashed(sent)).toContain("vv_flash=");
+    expect(await t.db.select().from(reviews).where(eq(reviews.venueId, v.id))).toHaveLength(1);
+  });
+});
+
 describe("categories, home and sitemap", () => {
   it("lists a type's approved venues, 404s unknown types", async () => {
     const c = await createCategory(t.db, { name: "Lakeside" });

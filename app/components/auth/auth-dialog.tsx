@@ -12,8 +12,9 @@ import {
 } from "react";
 import { useLocation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
+import { isPlainClick } from "~/components/ui/plain-click";
 import { Spinner } from "~/components/ui/spinner";
-import type { AppUser } from "~/lib/user";
+import { loginPath, type AppUser } from "~/lib/user";
 
 // The forms (and their validation) load when the dialog first opens: every page has the dialog,
 // few visits open it, and building the schemas would cost each page's start (issue 9).
@@ -30,6 +31,39 @@ const AuthDialogContext = createContext<(opts?: OpenOptions) => void>(() => {});
 /** Any component may ask for the sign-in dialog, e.g. the header or a "log in first" prompt. */
 export function useAuthDialog() {
   return useContext(AuthDialogContext);
+}
+
+/**
+ * 'Sign In': a link to /login, coming back here afterwards, so it works before the script runs
+ * and without it; once the page runs, a click opens the dialog instead (ADR 020).
+ */
+export function SignInLink({
+  className,
+  onOpen,
+  children = "Sign In",
+}: {
+  className?: string;
+  /** Runs before the dialog opens (e.g. the mobile menu closes). */
+  onOpen?: () => void;
+  children?: ReactNode;
+}) {
+  const openAuth = useAuthDialog();
+  const { pathname, search } = useLocation();
+  const href = pathname === "/login" ? pathname + search : loginPath(pathname + search);
+  return (
+    <a
+      href={href}
+      className={className}
+      onClick={(e) => {
+        if (!isPlainClick(e)) return;
+        e.preventDefault();
+        onOpen?.();
+        openAuth();
+      }}
+    >
+      {children}
+    </a>
+  );
 }
 
 export function AuthDialogProvider({ user, children }: { user: AppUser | null; children: ReactNode }) {

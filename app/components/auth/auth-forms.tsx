@@ -1,36 +1,63 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Field, FormError, PasswordFields } from "~/components/forms/fields";
-import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { useValidatedForm, type FormReply } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { loginPath } from "~/lib/user";
 import { loginSchema, registerSchema } from "~/lib/validation/auth";
 import type { action } from "~/routes/auth/login";
 
-type Carry = { redirectTo?: string; save?: string };
+type Tab = "login" | "register";
+type Carry = {
+  redirectTo?: string;
+  save?: string;
+  /** /login's answer to a form posted without JavaScript (its errors and the values typed). */
+  reply?: FormReply;
+};
 
-/** Both forms post to /login's action; `intent` says which. */
+/** /login with this tab chosen, keeping where to go afterwards and the venue to save. */
+export function authPath(tab: Tab, { redirectTo, save }: Carry): string {
+  return loginPath(redirectTo, {
+    ...(tab === "register" ? { tab } : {}),
+    ...(save ? { save } : {}),
+  });
+}
+
+type FormState = { errors: Record<string, string>; values: Record<string, string>; pending: boolean };
+
+/**
+ * Both forms post to /login's action; `intent` says which. Without JavaScript the post is a
+ * document request to the tab's own address, so an answer with errors renders that tab.
+ */
 function AuthForm({
   intent,
   carry,
   children,
 }: {
-  intent: "login" | "register";
+  intent: Tab;
   carry: Carry;
-  children: (state: { errors: Record<string, string>; pending: boolean }) => React.ReactNode;
+  children: (state: FormState) => React.ReactNode;
 }) {
   const fetcher = useFetcher<typeof action>();
-  const { errors, onSubmit } = useValidatedForm(
+  const reply = carry.reply?.values?.intent === intent ? carry.reply : undefined;
+  const { errors, values, onSubmit } = useValidatedForm(
     intent === "login" ? loginSchema : registerSchema,
-    fetcher.data,
+    fetcher.data ?? reply,
   );
   return (
-    <fetcher.Form method="post" action="/login" noValidate onSubmit={onSubmit} className="space-y-4">
+    <fetcher.Form
+      method="post"
+      action={authPath(intent, carry)}
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+    >
       <input type="hidden" name="intent" value={intent} />
       {carry.redirectTo ? <input type="hidden" name="redirectTo" value={carry.redirectTo} /> : null}
       {carry.save ? <input type="hidden" name="save" value={carry.save} /> : null}
       <FormError message={errors.form} />
-      {children({ errors, pending: fetcher.state !== "idle" })}
+      {children({ errors, values, pending: fetcher.state !== "idle" })}
     </fetcher.Form>
   );
 }
@@ -38,9 +65,17 @@ function AuthForm({
 export function LoginForm(carry: Carry) {
   return (
     <AuthForm intent="login" carry={carry}>
-      {({ errors, pending }) => (
+      {({ errors, values, pending }) => (
         <>
-          <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} required />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={values.email}
+            error={errors.email}
+            required
+          />
           <Field
             label="Password"
             name="password"
@@ -69,10 +104,25 @@ export function LoginForm(carry: Carry) {
 export function RegisterForm(carry: Carry) {
   return (
     <AuthForm intent="register" carry={carry}>
-      {({ errors, pending }) => (
+      {({ errors, values, pending }) => (
         <>
-          <Field label="Full Name" name="name" autoComplete="name" error={errors.name} required />
-          <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} required />
+          <Field
+            label="Full Name"
+            name="name"
+            autoComplete="name"
+            defaultValue={values.name}
+            error={errors.name}
+            required
+          />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={values.email}
+            error={errors.email}
+            required
+          />
           <PasswordFields errors={errors} label="Password" confirmLabel="Confirm Password" />
           <Button type="submit" className="w-full" pending={pending}>
             {pending ? "Creating account..." : "Create Account"}
@@ -83,14 +133,31 @@ export function RegisterForm(carry: Carry) {
   );
 }
 
-/** Login and Register tabs. Only the active form is mounted, so switching tabs clears its error. */
-export function AuthTabs({ defaultTab = "login", ...carry }: { defaultTab?: "login" | "register" } & Carry) {
+/**
+ * Login and Register tabs. Only the active form is mounted, so switching tabs clears its error.
+ * Each tab is a link to /login with that tab (ADR 020); on /login itself (`syncAddress`) the
+ * address follows the tab chosen.
+ */
+export function AuthTabs({
+  defaultTab = "login",
+  syncAddress = false,
+  ...carry
+}: { defaultTab?: Tab; syncAddress?: boolean } & Carry) {
   const [tab, setTab] = useState(defaultTab);
   return (
-    <Tabs defaultValue={defaultTab} value={tab} onValueChange={(v) => setTab(v as "login" | "register")}>
+    <Tabs
+      defaultValue={defaultTab}
+      value={tab}
+      onValueChange={(v) => setTab(v as Tab)}
+      syncAddress={syncAddress}
+    >
       <TabsList aria-label="Sign in or create an account">
-        <TabsTrigger value="login">Login</TabsTrigger>
-        <TabsTrigger value="register">Register</TabsTrigger>
+        <TabsTrigger value="login" href={authPath("login", carry)}>
+          Login
+        </TabsTrigger>
+        <TabsTrigger value="register" href={authPath("register", carry)}>
+          Register
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="login" className="mt-6">
         {tab === "login" ? <LoginForm {...carry} /> : null}

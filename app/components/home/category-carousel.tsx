@@ -1,19 +1,43 @@
 import useEmblaCarousel from "embla-carousel-react";
+import { useEffect } from "react";
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { VenueImage } from "~/components/venue/venue-image";
+import { cn } from "~/lib/cn";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export type CategoryTile = { id: string; name: string; imageUrl: string | null; count: number };
 
-/** 'Browse by Venue Type': loops, aligned to start; 2 tiles under 768 px, 3 on tablets, 6 on desktops. */
+/**
+ * 'Browse by Venue Type': loops, aligned to start; 2 tiles under 768 px, 3 on tablets, 6 on desktops.
+ * Until the script runs it is a strip that scrolls sideways (snapping to a tile), and its arrows,
+ * which need the script, are disabled (ADR 020).
+ */
 export function CategoryCarousel({ categories }: { categories: CategoryTile[] }) {
   const [ref, api] = useEmblaCarousel({ loop: true, align: "start" });
+  const hydrated = useHydrated();
+  // Embla moves the tiles itself: a strip scrolled before the page ran starts again at its start.
+  useEffect(() => {
+    if (hydrated && api) api.rootNode().scrollLeft = 0;
+  }, [hydrated, api]);
+  const arrow =
+    "flex h-10 w-10 cursor-pointer items-center justify-center rounded-full border border-sand-dark bg-white hover:bg-cream disabled:cursor-default disabled:opacity-50";
   return (
     <div className="relative">
       {/* The vertical padding leaves room inside the clipping viewport for a tile's focus ring. */}
-      <div ref={ref} className="-my-2 overflow-hidden py-2" aria-roledescription="carousel">
-        <ul className="-ml-4 flex touch-pan-y *:min-w-0 *:shrink-0 *:grow-0 *:basis-1/2 *:pl-4 *:animate-fade-up md:*:basis-1/3 lg:*:basis-1/6">
+      <div
+        ref={ref}
+        className={cn("-my-2 py-2", hydrated ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto")}
+        aria-roledescription="carousel"
+      >
+        <ul
+          className={cn(
+            "-ml-4 flex *:min-w-0 *:shrink-0 *:grow-0 *:basis-1/2 *:snap-start *:pl-4 *:animate-fade-up md:*:basis-1/3 lg:*:basis-1/6",
+            // Embla follows a sideways swipe; the strip before it scrolls natively.
+            hydrated && "touch-pan-y",
+          )}
+        >
           {categories.map((c, i) => (
             <li
               key={c.id}
@@ -48,7 +72,8 @@ export function CategoryCarousel({ categories }: { categories: CategoryTile[] })
           type="button"
           onClick={() => api?.scrollPrev()}
           aria-label="Previous venue types"
-          className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full border border-sand-dark bg-white hover:bg-cream"
+          disabled={!hydrated}
+          className={arrow}
         >
           <ChevronLeft className="h-5 w-5" aria-hidden="true" />
         </button>
@@ -56,7 +81,8 @@ export function CategoryCarousel({ categories }: { categories: CategoryTile[] })
           type="button"
           onClick={() => api?.scrollNext()}
           aria-label="Next venue types"
-          className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full border border-sand-dark bg-white hover:bg-cream"
+          disabled={!hydrated}
+          className={arrow}
         >
           <ChevronRight className="h-5 w-5" aria-hidden="true" />
         </button>

@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
 
 type Props = {
   /** Heading for a failure (5xx or unexpected), e.g. the spec's 'Error Loading Venue'. */
@@ -21,6 +21,7 @@ const said = (error: unknown): string | null => {
  */
 export function GeneralErrorBoundary({ title, retry = false, notFound }: Props) {
   const error = useRouteError();
+  const { pathname, search } = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   let heading = title ?? "Something went wrong";
   let message = "An unexpected error occurred. Please try again in a moment.";
@@ -39,7 +40,12 @@ export function GeneralErrorBoundary({ title, retry = false, notFound }: Props) 
       <h1 className="mt-4 text-3xl">{heading}</h1>
       <p className="mt-3 text-ink-soft">{message}</p>
       <div className="mt-8 flex justify-center gap-3">
-        {retry && status >= 500 ? <Button onClick={() => window.location.reload()}>Try Again</Button> : null}
+        {/* A link that loads the page again: it works before the script runs and without it. */}
+        {retry && status >= 500 ? (
+          <ButtonLink to={pathname + search} reloadDocument>
+            Try Again
+          </ButtonLink>
+        ) : null}
         <ButtonLink to={back.to} variant={retry && status >= 500 ? "outline" : "primary"}>
           {back.label}
         </ButtonLink>

@@ -1,17 +1,18 @@
 import { Link } from "react-router";
-import { useAuthDialog } from "~/components/auth/auth-dialog";
+import { SignInLink } from "~/components/auth/auth-dialog";
 import { Button } from "~/components/ui/button";
 import { useSubmitVenue } from "~/components/venue-form/venue-submission";
 import { useRootData } from "~/lib/root-data";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { AppUser } from "~/lib/user";
 import { Brand } from "./site-header";
 
 const linkClass = "footer-link";
 
 export function SiteFooter({ user }: { user: AppUser | null }) {
-  const openAuth = useAuthDialog();
   const submitVenue = useSubmitVenue();
   const { site } = useRootData();
+  const hydrated = useHydrated();
   return (
     <footer className="mt-24 border-t border-sand bg-cream">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.6fr_1fr_1fr_1fr]">
@@ -20,7 +21,8 @@ export function SiteFooter({ user }: { user: AppUser | null }) {
           <p className="max-w-xs text-sm text-ink-soft">
             A curated directory of Colorado wedding venues, from mountain vistas to rustic barns.
           </p>
-          <Button variant="outline" size="sm" onClick={submitVenue}>
+          {/* The submission form (photos, a dialog) needs the script: not ready until it runs. */}
+          <Button variant="outline" size="sm" onClick={submitVenue} disabled={!hydrated}>
             Submit Your Colorado Venue
           </Button>
         </div>
@@ -53,9 +55,7 @@ export function SiteFooter({ user }: { user: AppUser | null }) {
           <ul className="mt-4 space-y-2.5">
             {user ? null : (
               <li>
-                <button type="button" className={`${linkClass} cursor-pointer`} onClick={() => openAuth()}>
-                  Sign In
-                </button>
+                <SignInLink className={linkClass} />
               </li>
             )}
             <li>

@@ -1,10 +1,11 @@
 import { ChevronDown, LayoutDashboard, Menu, Shield, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useAuthDialog } from "~/components/auth/auth-dialog";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { SignInLink } from "~/components/auth/auth-dialog";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { AppUser } from "~/lib/user";
 import { ADMIN_NAV, MAIN_NAV, MANAGER_DASHBOARD } from "./nav";
 import { UserAvatar } from "./user-avatar";
@@ -101,14 +102,7 @@ function AdminMenu() {
 }
 
 function AccountControl({ user }: { user: AppUser | null }) {
-  const openAuth = useAuthDialog();
-  if (!user) {
-    return (
-      <Button size="sm" onClick={() => openAuth()}>
-        Sign In
-      </Button>
-    );
-  }
+  if (!user) return <SignInLink className={buttonClass("primary", "sm")} />;
   return (
     <Link
       to="/account"
@@ -134,31 +128,61 @@ function MobileSection({ id, title, children }: { id: string; title: string; chi
   );
 }
 
-function MobileMenu({ user }: { user: AppUser | null }) {
+// Until the script runs the menu opens as the filter drawer does: a link to the sheet, shown while
+// it is the page's target (`:target`), and a link to "#" closes it (ADR 020).
+function MobileMenu({ user, hydrated }: { user: AppUser | null; hydrated: boolean }) {
   const { open, setOpen, ref } = useDisclosure();
-  const openAuth = useAuthDialog();
+  // Opened by its link before the page ran: it stays open once the page runs.
+  useEffect(() => {
+    if (window.location.hash === "#mobile-menu") setOpen(true);
+  }, [setOpen]);
   return (
     <div ref={ref} className="md:hidden">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-expanded={open}
-        aria-controls="mobile-menu"
-        aria-label={open ? "Close menu" : "Open menu"}
-        onClick={() => setOpen(!open)}
-      >
-        {open ? (
-          <X className="h-6 w-6" aria-hidden="true" />
-        ) : (
-          <Menu className="h-6 w-6" aria-hidden="true" />
-        )}
-      </Button>
+      {hydrated ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? "Close menu" : "Open menu"}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? (
+            <X className="h-6 w-6" aria-hidden="true" />
+          ) : (
+            <Menu className="h-6 w-6" aria-hidden="true" />
+          )}
+        </Button>
+      ) : (
+        <>
+          <a
+            href="#mobile-menu"
+            aria-label="Open menu"
+            className={cn(buttonClass("ghost", "icon"), "group-has-[#mobile-menu:target]/header:hidden")}
+          >
+            <Menu className="h-6 w-6" aria-hidden="true" />
+          </a>
+          <a
+            href="#"
+            aria-label="Close menu"
+            className={cn(
+              buttonClass("ghost", "icon"),
+              "hidden group-has-[#mobile-menu:target]/header:inline-flex",
+            )}
+          >
+            <X className="h-6 w-6" aria-hidden="true" />
+          </a>
+        </>
+      )}
       {/* A full-height sheet below the 60 px header. */}
       <div
         id="mobile-menu"
         data-testid="mobile-menu"
-        hidden={!open}
-        className="fixed inset-x-0 bottom-0 top-[60px] z-40 overflow-y-auto overscroll-contain border-t border-sand bg-ivory px-5 pb-10 pt-4 animate-fade-in"
+        hidden={hydrated ? !open : undefined}
+        className={cn(
+          "fixed inset-x-0 bottom-0 top-[60px] z-40 overflow-y-auto overscroll-contain border-t border-sand bg-ivory px-5 pb-10 pt-4 animate-fade-in",
+          !hydrated && "hidden target:block",
+        )}
       >
         <nav aria-label="Mobile">
           <ul className="divide-y divide-sand">
@@ -192,15 +216,7 @@ function MobileMenu({ user }: { user: AppUser | null }) {
               Account
             </ButtonLink>
           ) : (
-            <Button
-              className="w-full"
-              onClick={() => {
-                setOpen(false);
-                openAuth();
-              }}
-            >
-              Sign In
-            </Button>
+            <SignInLink className={buttonClass("primary", "md", "w-full")} onOpen={() => setOpen(false)} />
           )}
         </div>
       </div>
@@ -210,6 +226,7 @@ function MobileMenu({ user }: { user: AppUser | null }) {
 
 export function SiteHeader({ user }: { user: AppUser | null }) {
   const scrolled = useScrolled();
+  const hydrated = useHydrated();
   return (
     <header data-scrolled={scrolled ? "true" : "false"} className="group/header fixed inset-x-0 top-0 z-40">
       {/* The background and its blur live on this layer, not on the header: a backdrop-filter makes
@@ -219,7 +236,10 @@ export function SiteHeader({ user }: { user: AppUser | null }) {
         aria-hidden="true"
         className={cn(
           // Opaque while the mobile menu is open, so header and sheet read as one panel.
-          "absolute inset-0 -z-10 border-b transition-all duration-300 group-has-[#mobile-menu:not([hidden])]/header:bg-ivory",
+          "absolute inset-0 -z-10 border-b transition-all duration-300",
+          hydrated
+            ? "group-has-[#mobile-menu:not([hidden])]/header:bg-ivory"
+            : "group-has-[#mobile-menu:target]/header:bg-ivory",
           scrolled
             ? "border-sand bg-ivory/95 shadow-card backdrop-blur-md"
             : "border-transparent bg-ivory/75 backdrop-blur-sm",
@@ -258,7 +278,7 @@ export function SiteHeader({ user }: { user: AppUser | null }) {
           ) : null}
           <AccountControl user={user} />
         </div>
-        <MobileMenu user={user} />
+        <MobileMenu user={user} hydrated={hydrated} />
       </div>
     </header>
   );

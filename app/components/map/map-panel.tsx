@@ -49,13 +49,10 @@ export function MapPanel({ active, listHref, ...map }: Props) {
   if (active && !wanted) setWanted(true);
   const loading = (
     <MapMessage listHref={listHref}>
-      <p className="font-medium text-ink">Loading the map…</p>
-      {/* React leaves a <noscript>'s children out of the server HTML; its inner HTML goes in. */}
-      <noscript
-        dangerouslySetInnerHTML={{
-          __html: '<p class="mt-1 text-sm">The map needs JavaScript; the list works without it.</p>',
-        }}
-      />
+      {/* Shown by scripting (`@media (scripting: none)`, Tailwind's `noscript:`): a browser that
+          runs no script never loads the map, and is told so (ADR 020). */}
+      <p className="font-medium text-ink noscript:hidden">Loading the map…</p>
+      <p className="hidden text-sm noscript:block">The map needs JavaScript; the list works without it.</p>
     </MapMessage>
   );
   // `isolate`: Leaflet's panes and controls (z-index 400–1000) stay inside the map, under the

@@ -1,9 +1,14 @@
 import { Share2 } from "~/components/ui/icons";
 import { showToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/lib/use-hydrated";
 
-/** Native share sheet where there is one; otherwise the link goes to the clipboard. */
+/**
+ * Native share sheet where there is one; otherwise the link goes to the clipboard. Both need the
+ * script, so the button is disabled until it runs (ADR 020).
+ */
 export function ShareButton({ name }: { name: string }) {
+  const hydrated = useHydrated();
   const share = async () => {
     const url = window.location.href;
     const text = `Check out this wedding venue: ${name}`;
@@ -23,7 +28,7 @@ export function ShareButton({ name }: { name: string }) {
     }
   };
   return (
-    <Button variant="outline" onClick={share}>
+    <Button variant="outline" onClick={share} disabled={!hydrated}>
       <Share2 className="h-4 w-4" aria-hidden="true" /> Share
     </Button>
   );

@@ -1,3 +1,4 @@
+import type { MouseEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { loginPath } from "~/lib/user";
@@ -16,7 +17,8 @@ export function useFavoriteFetcher() {
 /**
  * Saved state of one venue, optimistic: while the request runs the heart shows the state asked
  * for; afterwards the root's list of favourites (revalidated) says what the server did.
- * A guest goes to sign in first, and the save is carried through (`?save=`).
+ * A guest goes to sign in first, and the save is carried through (`?save=`). Before the script
+ * runs, the heart submits one of the page's favourite forms instead (ADR 020).
  */
 export function useFavorite(venueId: string) {
   const { user, favoriteIds } = useRootData();
@@ -25,7 +27,8 @@ export function useFavorite(venueId: string) {
   const pending = fetcher.formData?.get("venueId") === venueId ? fetcher.formData.get("saved") : null;
   const saved = pending !== null ? pending === "true" : favoriteIds.includes(venueId);
 
-  const toggle = () => {
+  const toggle = (e: MouseEvent) => {
+    e.preventDefault();
     if (!user) {
       navigate(loginPath(window.location.pathname + window.location.search, { save: venueId }));
       return;

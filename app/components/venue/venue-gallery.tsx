@@ -1,13 +1,19 @@
 import { useState } from "react";
 import { CarouselArrows } from "~/components/ui/carousel-arrows";
+import { isPlainClick } from "~/components/ui/plain-click";
 import { useSwipe } from "~/components/ui/use-swipe";
+import { imageAtWidth } from "~/lib/images";
+import { useHydrated } from "~/lib/use-hydrated";
 import { photoAlt } from "~/lib/venue";
 import { VenueImage } from "./venue-image";
 
 /** Main image with previous/next, an 'n / total' counter and thumbnails; the index wraps both ways
  *  and follows a swipe (touch, pen or a mouse drag). Give it a `key` per venue so the index starts
- *  again when the images change. */
+ *  again when the images change.
+ *  Until the script runs (ADR 020) each thumbnail is a link to its photo at full size, so every
+ *  photo can be seen; the arrows, which need the script, come with it (as a card's, ADR 015). */
 export function VenueGallery({ images, name }: { images: string[]; name: string }) {
+  const hydrated = useHydrated();
   const [index, setIndexState] = useState(0);
   const [moved, setMoved] = useState(false);
   const count = images.length;
@@ -42,7 +48,7 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
           alt={photoAlt(name, index, count)}
           className="absolute inset-0 h-full w-full object-cover"
         />
-        {count > 1 ? <CarouselArrows onPrevious={() => go(-1)} onNext={() => go(1)} /> : null}
+        {count > 1 && hydrated ? <CarouselArrows onPrevious={() => go(-1)} onNext={() => go(1)} /> : null}
         <span
           data-testid="gallery-counter"
           aria-live="polite"
@@ -56,15 +62,19 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
         <ul className="-mx-1.5 mt-1.5 flex gap-2 overflow-x-auto p-1.5">
           {images.map((src, i) => (
             <li key={src + i} className="shrink-0">
-              <button
-                type="button"
-                onClick={() => setIndex(i)}
+              <a
+                href={imageAtWidth(src, 1600)}
+                onClick={(e) => {
+                  if (!isPlainClick(e)) return;
+                  e.preventDefault();
+                  setIndex(i);
+                }}
                 aria-label={`Show photo ${i + 1}`}
                 aria-current={i === index ? "true" : undefined}
                 className="thumb"
               >
                 <VenueImage src={src} width={400} height={267} sizes="112px" loading="lazy" />
-              </button>
+              </a>
             </li>
           ))}
         </ul>

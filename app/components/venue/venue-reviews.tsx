@@ -1,11 +1,13 @@
 import { Star } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { FormError, TextareaField } from "~/components/forms/fields";
-import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { useValidatedForm, type FormReply } from "~/components/forms/use-validated-form";
+import { NoscriptToast } from "~/components/layout/noscript-toast";
 import { useToast } from "~/components/layout/use-toast";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { Button, buttonClass } from "~/components/ui/button";
+import type { Toast } from "~/lib/toast";
+import { useHydrated } from "~/lib/use-hydrated";
 import { loginPath, type AppUser } from "~/lib/user";
 import { REVIEW_MAX_LENGTH, reviewSchema } from "~/lib/validation/review";
 import { formatReviewDate, roundRating, type ReviewView } from "~/lib/venue";
@@ -15,38 +17,30 @@ import { ReviewAuthor } from "./review-author";
 
 const useReviewFetcher = () => useFetcher<typeof action>();
 type ReviewFetcher = ReturnType<typeof useReviewFetcher>;
+/** The action's answer to a review posted without the script (the route's action data). */
+type ReviewReply = (FormReply & { toast?: Toast }) | undefined;
 
-function StarInput({
-  value,
-  onChange,
-  error,
-}: {
-  value: number;
-  onChange: (n: number) => void;
-  error?: string;
-}) {
-  const [hover, setHover] = useState(0);
-  const shown = hover || value;
+/**
+ * Five radio buttons drawn as stars, filled up to the one checked (or the one under the pointer)
+ * by CSS alone (`.star-input` in app.css), so the rating works without the script (ADR 020).
+ */
+function StarInput({ defaultValue, error }: { defaultValue: number; error?: string }) {
   return (
-    <fieldset aria-describedby={error ? "rating-error" : undefined}>
+    <fieldset className="star-input" aria-describedby={error ? "rating-error" : undefined}>
       <legend className="text-sm font-medium">Your rating</legend>
-      <div className="mt-1 flex" onMouseLeave={() => setHover(0)}>
+      <div className="mt-1 flex">
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className="cursor-pointer p-1" onMouseEnter={() => setHover(n)}>
+          <label key={n} className="cursor-pointer p-1">
             <input
               type="radio"
               name="rating"
               value={n}
-              checked={value === n}
-              onChange={() => onChange(n)}
+              defaultChecked={defaultValue === n}
               className="peer sr-only"
             />
             <Star
               aria-hidden="true"
-              className={cn(
-                "h-8 w-8 rounded peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-primary",
-                n <= shown ? "fill-star text-star" : "fill-sand text-sand-dark",
-              )}
+              className="h-8 w-8 rounded peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-primary"
             />
             <span className="sr-only">
               {n} {n === 1 ? "star" : "stars"}
@@ -65,26 +59,42 @@ function StarInput({
 
 function ReviewForm({
   fetcher,
+  reply,
   own,
+  action,
+  cancelHref,
+  hydrated,
+  focusOnOpen,
   onClose,
 }: {
   fetcher: ReviewFetcher;
+  reply: ReviewReply;
   own: { rating: number; comment: string } | null;
+  /** Where it posts: the tab with the form open, which an answer with errors renders again. */
+  action: string;
+  cancelHref: string;
+  /** The parent's: a hook of its own would re-render the radios just after the focus moved into
+   *  them, and Chromium's next Tab would then stop on the second star, not leave the group. */
+  hydrated: boolean;
+  focusOnOpen: boolean;
   onClose: () => void;
 }) {
-  const [rating, setRating] = useState(own?.rating ?? 0);
-  const { errors, onSubmit } = useValidatedForm(reviewSchema, fetcher.data);
+  const { errors, values, onSubmit } = useValidatedForm(reviewSchema, fetcher.data ?? reply);
   const pending = fetcher.state !== "idle";
-  // Opening the form moves focus into it (the first star).
+  // Opening the form with its button moves focus into it (the first star).
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => form.current?.querySelector<HTMLInputElement>("input[name=rating]")?.focus(), []);
+  useEffect(() => {
+    if (focusOnOpen) form.current?.querySelector<HTMLInputElement>("input[name=rating]")?.focus();
+  }, [focusOnOpen]);
 
   return (
     <fetcher.Form
       ref={form}
+      id="write-review"
       method="post"
+      action={action}
       noValidate
-      className="space-y-4 rounded-xl border border-sand bg-white p-5"
+      className="scroll-mt-28 space-y-4 rounded-xl border border-sand bg-white p-5"
       onSubmit={onSubmit}
     >
       {own ? (
@@ -92,13 +102,13 @@ function ReviewForm({
           You have already reviewed this venue. Submitting again replaces your earlier review.
         </p>
       ) : null}
-      <StarInput value={rating} onChange={setRating} error={errors.rating} />
+      <StarInput defaultValue={Number(values.rating ?? own?.rating ?? 0)} error={errors.rating} />
       <TextareaField
         label="Your review"
         name="comment"
         rows={4}
         maxLength={REVIEW_MAX_LENGTH}
-        defaultValue={own?.comment}
+        defaultValue={values.comment ?? own?.comment}
         placeholder="What was your experience like?"
         error={errors.comment}
       />
@@ -107,28 +117,44 @@ function ReviewForm({
         <Button type="submit" pending={pending}>
           {pending ? "Submitting..." : own ? "Update Review" : "Submit Review"}
         </Button>
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
+        {/* Until the script runs, Cancel is a link to the tab without the form. */}
+        {hydrated ? (
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+        ) : (
+          <a href={cancelHref} className={buttonClass("ghost")}>
+            Cancel
+          </a>
+        )}
       </div>
     </fetcher.Form>
   );
 }
 
 /** Closes the form after a successful submit and gives focus back to the button that opened it. */
-function useReviewForm(fetcher: ReviewFetcher, opener: RefObject<HTMLButtonElement | null>) {
-  const [writing, setWriting] = useState(false);
+function useReviewForm(
+  fetcher: ReviewFetcher,
+  opener: RefObject<HTMLButtonElement | null>,
+  startOpen: boolean,
+) {
+  const [writing, setWriting] = useState(startOpen);
+  const [openedHere, setOpenedHere] = useState(false);
   const [answered, setAnswered] = useState(fetcher.data);
   if (fetcher.data !== answered) {
     setAnswered(fetcher.data);
     if (fetcher.data?.ok) setWriting(false);
   }
-  const wasWriting = useRef(false);
+  const wasWriting = useRef(startOpen);
   useEffect(() => {
     if (wasWriting.current && !writing) opener.current?.focus();
     wasWriting.current = writing;
   }, [writing, opener]);
-  return { writing, open: () => setWriting(true), close: () => setWriting(false) };
+  const open = () => {
+    setOpenedHere(true);
+    setWriting(true);
+  };
+  return { writing, openedHere, open, close: () => setWriting(false) };
 }
 
 type Props = {
@@ -138,15 +164,38 @@ type Props = {
   user: AppUser | null;
   ownReview: { rating: number; comment: string } | null;
   canReview: boolean;
+  /** The Reviews tab's address, and the same with the form open (`?review=write`). */
+  hrefs: { tab: string; write: string };
+  /** The page's address asked for the form open. */
+  startWriting: boolean;
+  reply: ReviewReply;
 };
 
-export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, canReview }: Props) {
+/**
+ * The Reviews tab. Writing works as plain HTML too (ADR 020): 'Write a Review' is a link to the
+ * tab with the form open, and the form posts to the page's action, which redirects back to the
+ * tab with a flash toast, or renders the form again with its errors and what was typed.
+ */
+export function VenueReviews({
+  reviews,
+  rating,
+  reviewCount,
+  user,
+  ownReview,
+  canReview,
+  hrefs,
+  startWriting,
+  reply,
+}: Props) {
   // The fetcher lives here, not in the form, so its toast still shows once the form has closed.
   const fetcher = useReviewFetcher();
   useToast(fetcher.data?.toast);
+  useToast(reply?.toast);
+  const hydrated = useHydrated();
   const opener = useRef<HTMLButtonElement>(null);
-  const { writing, open, close } = useReviewForm(fetcher, opener);
-  const location = useLocation();
+  const { writing, openedHere, open, close } = useReviewForm(fetcher, opener, startWriting);
+  const writeLabel = ownReview ? "Edit Your Review" : "Write a Review";
+  const canWrite = !!user && canReview;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -159,24 +208,40 @@ export function VenueReviews({ reviews, rating, reviewCount, user, ownReview, ca
             </p>
           </div>
         </div>
-        {user && canReview && !writing ? (
-          <Button ref={opener} onClick={open}>
-            {ownReview ? "Edit Your Review" : "Write a Review"}
-          </Button>
+        {canWrite && !writing ? (
+          // Until the script runs, a link to this tab with the form open.
+          hydrated ? (
+            <Button ref={opener} onClick={open}>
+              {writeLabel}
+            </Button>
+          ) : (
+            <a href={`${hrefs.write}#write-review`} className={buttonClass()}>
+              {writeLabel}
+            </a>
+          )
         ) : null}
       </div>
       {!user ? (
         <p className="rounded-xl bg-cream px-5 py-4 text-ink-soft">
           Please login to submit a review.{" "}
-          <Link
-            to={loginPath(location.pathname)}
-            className="font-medium text-primary underline underline-offset-4"
-          >
+          <Link to={loginPath(hrefs.tab)} className="font-medium text-primary underline underline-offset-4">
             Login
           </Link>
         </p>
       ) : null}
-      {writing ? <ReviewForm fetcher={fetcher} own={ownReview} onClose={close} /> : null}
+      <NoscriptToast toast={reply?.toast} />
+      {canWrite && writing ? (
+        <ReviewForm
+          fetcher={fetcher}
+          reply={reply}
+          own={ownReview}
+          action={hrefs.write}
+          cancelHref={hrefs.tab}
+          hydrated={hydrated}
+          focusOnOpen={openedHere}
+          onClose={close}
+        />
+      ) : null}
       {reviews === null ? (
         <p role="alert" className="text-danger">
           Reviews could not be loaded. Please try again later.

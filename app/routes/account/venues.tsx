@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { useSubmitVenue } from "~/components/venue-form/venue-submission";
 import { cn } from "~/lib/cn";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { useHydrated } from "~/lib/use-hydrated";
 import { venuePath } from "~/lib/venue-url";
 import { listVenuesBySubmitter } from "~/services/venues.server";
 
@@ -18,11 +19,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function MyVenues({ loaderData }: Route.ComponentProps) {
   const { venues } = loaderData;
   const submitVenue = useSubmitVenue();
+  const hydrated = useHydrated();
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-2xl">My Venues</h2>
-        <Button size="sm" onClick={submitVenue}>
+        {/* The submission dialog needs the script: not ready until it runs (ADR 020). */}
+        <Button size="sm" onClick={submitVenue} disabled={!hydrated}>
           <Plus className="h-4 w-4" aria-hidden="true" /> Submit Your Colorado Venue
         </Button>
       </div>

@@ -74,7 +74,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
   );
 }
 
-export default function LoginPage({ loaderData }: Route.ComponentProps) {
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-center text-4xl">Welcome</h1>
@@ -89,6 +89,8 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           defaultTab={loaderData.tab === "register" ? "register" : "login"}
           redirectTo={loaderData.redirectTo}
           save={loaderData.save}
+          reply={actionData}
+          syncAddress
         />
       </div>
     </div>

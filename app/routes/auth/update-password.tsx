@@ -9,8 +9,8 @@ import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { newPasswordSchema } from "~/lib/validation/auth";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { isResetTokenValid, resetPassword } from "~/services/accounts.server";
-import { invalid, parseForm, refused } from "~/infra/form.server";
-import { getApp } from "~/infra/session.server";
+import { invalid, isDocumentRequest, parseForm, refused } from "~/infra/form.server";
+import { getApp, redirectWithToast } from "~/infra/session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), { title: "Set New Password", noindex: true });
@@ -36,10 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await isResetTokenValid(app, token))) throw redirect(INVALID);
   const result = await resetPassword(app, token, parsed.data.password);
   if (!result.ok) return refused(result, {}, { type: "error", message: result.error });
-  return {
-    ok: true as const,
-    toast: { type: "success" as const, message: "Password has been updated successfully" },
-  };
+  const toast = { type: "success" as const, message: "Password has been updated successfully" };
+  // Posted without the script (ADR 020): the page would load again with the spent token and
+  // send the visitor away as if the link were bad. Nothing would take them on either: go now.
+  if (isDocumentRequest(request)) throw await redirectWithToast(app, request, "/login", toast);
+  return { ok: true as const, toast };
 }
 
 /** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */

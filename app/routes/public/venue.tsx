@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, redirect } from "react-router";
+import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/venue";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -12,8 +12,8 @@ import { VenueFaqs } from "~/components/venue/venue-faqs";
 import { VenueGallery } from "~/components/venue/venue-gallery";
 import { VenueHeader } from "~/components/venue/venue-header";
 import { VenueReviews } from "~/components/venue/venue-reviews";
-import { invalid, parseForm } from "~/infra/form.server";
-import { getApp, getUser } from "~/infra/session.server";
+import { invalid, isDocumentRequest, parseForm } from "~/infra/form.server";
+import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
 import { track } from "~/lib/analytics";
 import { usableImages } from "~/lib/images";
 import { useRootData } from "~/lib/root-data";
@@ -21,7 +21,17 @@ import { breadcrumbJsonLd, seoMeta, siteFromMatches } from "~/lib/seo";
 import { reviewSchema } from "~/lib/validation/review";
 import { photoAlt, venueMetaDescription } from "~/lib/venue";
 import { venueJsonLd } from "~/lib/venue-seo";
-import { isUuid, parseVenueParam, venuePath } from "~/lib/venue-url";
+import { loginPath } from "~/lib/user";
+import {
+  isUuid,
+  parseVenueParam,
+  VENUE_TABS,
+  venuePath,
+  venueTab,
+  venueTabHref,
+  venueTabPath,
+  type VenueTab,
+} from "~/lib/venue-url";
 import { listFaqs } from "~/services/faqs.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
@@ -53,11 +63,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { venue, faqs, reviews, ownReview };
 }
 
-/** Writing a review (the Reviews tab's fetcher). */
+/**
+ * Writing a review: the Reviews tab's fetcher, or its form posted without the script (ADR 020),
+ * which gets a page back: a redirect to the tab with the flash toast, or the page with the errors.
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { db, logger } = getApp(context);
+  const app = getApp(context);
+  const { db, logger } = app;
   const user = getUser(context);
-  if (!user) return invalid({ form: "Please login to submit a review" }, {}, { status: 401 });
+  const reviewsTab = `${new URL(request.url).pathname}?tab=reviews`;
+  const page = isDocumentRequest(request);
+  if (!user) {
+    if (page) throw redirect(loginPath(reviewsTab));
+    return invalid({ form: "Please login to submit a review" }, {}, { status: 401 });
+  }
   const parsed = await parseForm(request, reviewSchema);
   if (!parsed.ok) return invalid(parsed.errors, parsed.values);
   const failure = (message: string, status: number) =>
@@ -74,10 +93,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     logger.error("review failed", { error: String(err) });
     return failure("An unknown error occurred", 500);
   }
-  return {
-    ok: true as const,
-    toast: { type: "success" as const, message: "Your review has been submitted!" },
-  };
+  const toast = { type: "success" as const, message: "Your review has been submitted!" };
+  if (page) throw await redirectWithToast(app, request, reviewsTab, toast);
+  return { ok: true as const, toast };
 }
 
 /** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
@@ -119,9 +137,19 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary title="Error Loading Venue" retry notFound={{ title: "Venue Not Found" }} />;
 }
 
-export default function VenuePage({ loaderData }: Route.ComponentProps) {
+const TAB_LABELS: Record<VenueTab, string> = {
+  overview: "Overview",
+  amenities: "Amenities",
+  reviews: "Reviews",
+  faq: "FAQ",
+};
+
+export default function VenuePage({ loaderData, actionData }: Route.ComponentProps) {
   const { user, site } = useRootData();
   const { venue: v, faqs, reviews, ownReview } = loaderData;
+  // The tab is in the address (`?tab=reviews`), so the server renders it chosen (ADR 020).
+  const [searchParams] = useSearchParams();
+  const tab = venueTab(searchParams.get("tab"));
   useEffect(() => {
     track({ name: "venue_view", params: { venue_id: v.id, venue_name: v.name } });
   }, [v.id]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -152,12 +180,13 @@ export default function VenuePage({ loaderData }: Route.ComponentProps) {
           <VenueHeader venue={v} />
           <VenueBookingCard venue={v} siteName={site.siteName} />
         </div>
-        <Tabs defaultValue="overview" className="min-w-0 lg:col-start-1 lg:row-start-2">
+        <Tabs key={v.id} defaultValue={tab} syncAddress className="min-w-0 lg:col-start-1 lg:row-start-2">
           <TabsList aria-label="Venue details" className="w-full overflow-x-auto sm:w-fit">
-            <TabsTrigger value="overview">Overview</TabsTrigger>
-            <TabsTrigger value="amenities">Amenities</TabsTrigger>
-            <TabsTrigger value="reviews">Reviews</TabsTrigger>
-            <TabsTrigger value="faq">FAQ</TabsTrigger>
+            {VENUE_TABS.map((t) => (
+              <TabsTrigger key={t} value={t} href={venueTabHref(v, t)}>
+                {TAB_LABELS[t]}
+              </TabsTrigger>
+            ))}
           </TabsList>
           <TabsContent value="overview" className="mt-6">
             <h2 className="sr-only">Overview</h2>
@@ -180,6 +209,12 @@ export default function VenuePage({ loaderData }: Route.ComponentProps) {
               user={user}
               ownReview={ownReview}
               canReview={v.status === "approved"}
+              hrefs={{
+                tab: venueTabPath(v, "reviews"),
+                write: venueTabPath(v, "reviews", { writeReview: true }),
+              }}
+              startWriting={tab === "reviews" && searchParams.get("review") === "write"}
+              reply={actionData}
             />
           </TabsContent>
           <TabsContent value="faq" className="mt-6">

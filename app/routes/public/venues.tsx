@@ -209,8 +209,12 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
           >
             <div className="flex items-center justify-between gap-3">
               <TabsList aria-label="Results view" className="w-fit">
-                <TabsTrigger value="list">List</TabsTrigger>
-                <TabsTrigger value="map">Map</TabsTrigger>
+                <TabsTrigger value="list" href={resultsUrl({ ...filters, view: "list" })}>
+                  List
+                </TabsTrigger>
+                <TabsTrigger value="map" href={resultsUrl({ ...filters, view: "map" })}>
+                  Map
+                </TabsTrigger>
               </TabsList>
               <div className="lg:hidden">
                 {hydrated ? (
