@@ -21,7 +21,8 @@ export const AUTH_PUBLIC_PATHS = ["/api/auth/reset-password/:token"];
 /** The email-change link opens our own page, which checks the token (routes/auth/email-changed). */
 export const EMAIL_CHANGED_PATH = "/auth/email-changed";
 
-const VISITOR_ERRORS = new Set(["Invalid password", "User not found", "Password not found"]);
+// 'Invalid password', 'User not found', 'Reset Password: User not found'...
+const VISITOR_ERRORS = /\b(Invalid password|User not found|Password not found)$/;
 
 export function createAuth(opts: {
   config: Config;
@@ -78,7 +79,7 @@ export function createAuth(opts: {
       // Its lines go through our logger, as JSON like every other. A sign-in with a wrong password
       // or an unknown email is what a visitor did, not a fault of the server: info, not warn.
       log: (level, message, ...details) =>
-        logger[VISITOR_ERRORS.has(message) ? "info" : level](`better-auth: ${message}`, {
+        logger[VISITOR_ERRORS.test(message) ? "info" : level](`better-auth: ${message}`, {
           ...(details.length ? { details: details.map(String) } : {}),
         }),
     },

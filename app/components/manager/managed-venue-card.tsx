@@ -56,10 +56,13 @@ export function ManagedVenueCard({
   venue,
   children,
   badge,
+  heading: Heading = "h3",
 }: {
   venue: { name: string; location: string; image: string | null };
   children: ReactNode;
   badge?: ReactNode;
+  /** The name's level: one under the heading the cards sit below. */
+  heading?: "h2" | "h3";
 }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-card">
@@ -68,7 +71,7 @@ export function ManagedVenueCard({
         {badge ? <div className="absolute top-3 left-3">{badge}</div> : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <h3 className="font-serif text-xl break-words text-ink">{venue.name}</h3>
+        <Heading className="font-serif text-xl break-words text-ink">{venue.name}</Heading>
         <p className="flex items-start gap-1.5 text-sm text-ink-soft">
           <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <span className="break-words">{venue.location || "No address yet"}</span>

@@ -48,7 +48,7 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {venues.map((v) => (
             <li key={v.id}>
-              <ManagedVenueCard venue={v} badge={v.isApproved ? null : <PendingBadge />}>
+              <ManagedVenueCard venue={v} heading="h2" badge={v.isApproved ? null : <PendingBadge />}>
                 <p className="line-clamp-2 text-sm text-ink-soft">
                   {v.description.trim() || "No description available."}
                 </p>
