@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, registerViaApi, test, uniqueAccount } from "./fixtures";
 import { isVenuePath, isVenueTypePath, sitemapPaths } from "./sitemap";
@@ -9,6 +11,7 @@ import { isVenuePath, isVenueTypePath, sitemapPaths } from "./sitemap";
 // A form the server refuses is answered 400/401 on purpose; Chromium logs those responses.
 test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 
+const SCREENS = path.resolve("test-results/screens");
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
 const loginForm = (page: Page) => page.getByRole("main");
 
@@ -331,5 +334,16 @@ test.describe("at 390 px", () => {
     await expect(page).toHaveURL(
       (u) => u.pathname === "/login" && u.searchParams.get("redirectTo") === "/categories",
     );
+  });
+
+  test("a venue's Reviews tab, as the server draws it: a screenshot for review", async ({ page }) => {
+    const venue = await venueAt(page.request, 0);
+    await page.goto(`${venue}?tab=reviews`);
+    const panel = page.getByRole("tabpanel", { name: "Reviews" });
+    await expect(panel.getByRole("heading", { name: "Reviews", level: 2 })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Reviews" })).toHaveAttribute("aria-selected", "true");
+    await panel.scrollIntoViewIfNeeded();
+    fs.mkdirSync(SCREENS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENS, "venue-reviews-nojs-390.png"), fullPage: true });
   });
 });
