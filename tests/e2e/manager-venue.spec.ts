@@ -5,12 +5,12 @@ import sharp from "sharp";
 import { E2E_PORT } from "../../playwright.config";
 import { E2E_ADMIN, E2E_MANAGER } from "./paths";
 import {
+  approvedVenue,
   expect,
   expectHydrated,
   expectNoSeriousA11yViolations,
   loginViaApi,
   registerViaApi,
-  submitVenueViaApi,
   switchAccount,
   test,
   toast,
@@ -24,21 +24,6 @@ import {
 
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 const SCREENS = path.resolve("test-results/screens");
-
-/** A submitted venue approved by the admin (the admin's own action): the submitter manages it. */
-async function approvedVenue(page: Page, prefix: string) {
-  const submitter = await registerViaApi(page, uniqueAccount(prefix));
-  const name = `E2E ${prefix} Lodge ${Date.now().toString(36)}`;
-  const venue = await submitVenueViaApi(page, name);
-  await switchAccount(page, E2E_ADMIN);
-  const res = await page.request.post("/admin/pending", {
-    form: { intent: "approve", venueId: venue.id },
-    headers: { origin: ORIGIN },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await switchAccount(page, submitter);
-  return { submitter, venue: { ...venue, name } };
-}
 
 /** A review of the venue by a fresh account, through the venue page's own action. */
 async function reviewAs(page: Page, venuePath: string, comment: string) {
