@@ -45,10 +45,11 @@ export function ResultsList({ venues, total, page, pageCount, filters, loading, 
   return (
     <>
       <ul className="stagger grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
-        {venues.map((v) => (
+        {venues.map((v, i) => (
           <li key={v.id} id={cardId(v.id)} className="scroll-mt-28">
             <VenueCard
               venue={v}
+              first={i === 0}
               className={cn(
                 "h-full",
                 // The card's own focus ring (in .venue-card) still wins over the highlight.

@@ -42,10 +42,12 @@ function CardCarousel({
   setIndex,
   go,
   ref,
+  first,
 }: {
   images: string[];
   name: string;
   ref: RefObject<HTMLDivElement | null>;
+  first: boolean;
 } & ReturnType<typeof useCarouselIndex>) {
   const count = images.length;
   const hydrated = useHydrated();
@@ -61,7 +63,10 @@ function CardCarousel({
             width={800}
             height={533}
             sizes={CARD_SIZES}
-            loading="lazy"
+            // The first card's photo is the largest paint of a page of results on a phone: asked
+            // for at once, first (issue 26); the others wait until they near the screen.
+            loading={first && i === 0 ? "eager" : "lazy"}
+            fetchPriority={first && i === 0 ? "high" : undefined}
             draggable={false}
             fade={moved && i === index}
             alt={i === index ? photoAlt(name, i, count) : ""}
@@ -106,9 +111,15 @@ function CardCarousel({
   );
 }
 
-type CardProps = { venue: VenueCardData; layout?: "grid" | "list"; className?: string };
+type CardProps = {
+  venue: VenueCardData;
+  layout?: "grid" | "list";
+  className?: string;
+  /** The first card of the page: its photo loads at once. */
+  first?: boolean;
+};
 
-export function VenueCard({ venue, layout = "grid", className }: CardProps) {
+export function VenueCard({ venue, layout = "grid", className, first = false }: CardProps) {
   const images = usableImages(venue.images);
   const capacity = capacityLabel(venue.capacity);
   const carousel = useCarouselIndex(images.length);
@@ -123,7 +134,9 @@ export function VenueCard({ venue, layout = "grid", className }: CardProps) {
       return images.length > 1 && !!box && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
     },
   });
-  const photoBox = <CardCarousel ref={photos} images={images} name={venue.name} {...carousel} />;
+  const photoBox = (
+    <CardCarousel ref={photos} images={images} name={venue.name} first={first} {...carousel} />
+  );
   // The card's classes are defined once in app.css (.venue-card and its parts): a page of 24 cards
   // repeated some 1,200 bytes of utilities in each (issue 9).
   return (
