@@ -34,13 +34,11 @@ describe("seoMeta", () => {
   });
 
   it("lists a page's venues and its breadcrumb trail with absolute URLs", () => {
-    expect(venueListJsonLd(site, [{ name: "Elk Barn", path: "/venue/elk-barn-1" }], 25, 30)).toEqual({
+    expect(venueListJsonLd(site, ["/venue/elk-barn-1"], 25, 30)).toEqual({
       "@context": "https://schema.org",
       "@type": "ItemList",
       numberOfItems: 30,
-      itemListElement: [
-        { "@type": "ListItem", position: 25, name: "Elk Barn", url: "https://vows.example/venue/elk-barn-1" },
-      ],
+      itemListElement: [{ "@type": "ListItem", position: 25, url: "https://vows.example/venue/elk-barn-1" }],
     });
     expect(breadcrumbJsonLd(site, [{ name: "Home", path: "/" }])).toMatchObject({
       "@type": "BreadcrumbList",

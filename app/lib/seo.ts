@@ -87,22 +87,20 @@ export function breadcrumbJsonLd(site: SiteInfo, trail: { name: string; path: st
   };
 }
 
-/** schema.org ItemList of the venues a page of results shows, numbered from `first` (1 on page 1). */
-export function venueListJsonLd(
-  site: SiteInfo,
-  venues: { name: string; path: string }[],
-  first: number,
-  total: number,
-): object {
+/**
+ * schema.org ItemList of the venues a page of results shows, numbered from `first` (1 on page 1):
+ * position and address, the summary-page form (each venue page describes itself), which keeps a
+ * page of 24 within its HTML budget.
+ */
+export function venueListJsonLd(site: SiteInfo, paths: string[], first: number, total: number): object {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     numberOfItems: total,
-    itemListElement: venues.map((v, i) => ({
+    itemListElement: paths.map((path, i) => ({
       "@type": "ListItem",
       position: first + i,
-      name: v.name,
-      url: absoluteUrl(site, v.path),
+      url: absoluteUrl(site, path),
     })),
   };
 }

@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
       ]),
       venueListJsonLd(
         site,
-        d.venues.map((v) => ({ name: v.name, path: venuePath(v) })),
+        d.venues.map((v) => venuePath(v)),
         (d.page - 1) * PAGE_SIZE + 1,
         c.count,
       ),

@@ -17,7 +17,7 @@ import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
 import { track } from "~/lib/analytics";
 import { usableImages } from "~/lib/images";
 import { useRootData } from "~/lib/root-data";
-import { breadcrumbJsonLd, seoMeta, siteFromMatches } from "~/lib/seo";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { reviewSchema } from "~/lib/validation/review";
 import { photoAlt, venueMetaDescription } from "~/lib/venue";
 import { venueJsonLd } from "~/lib/venue-seo";
@@ -122,14 +122,7 @@ export const meta: Route.MetaFunction = ({ data: d, error, matches }) => {
     image: shared >= 0 ? photos[shared] : undefined,
     imageAlt: shared >= 0 ? photoAlt(v.name, shared, photos.length) : undefined,
     type: "place",
-    jsonLd: [
-      venueJsonLd(site, v, description),
-      breadcrumbJsonLd(site, [
-        { name: "Home", path: "/" },
-        { name: "Venues", path: "/venues" },
-        { name: v.name, path: venuePath(v) },
-      ]),
-    ],
+    jsonLd: [venueJsonLd(site, v, description)],
   });
 };
 

@@ -66,7 +66,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
           ]),
           venueListJsonLd(
             site,
-            data.results.venues.map((v) => ({ name: v.name, path: venuePath(v) })),
+            data.results.venues.map((v) => venuePath(v)),
             (data.results.page - 1) * PAGE_SIZE + 1,
             data.results.total,
           ),
