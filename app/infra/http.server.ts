@@ -131,7 +131,7 @@ function servePagesFromCache(
   const cache = createPageCache({ readVersion: () => readContentVersion(app.db) });
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.on("finish", () => cache.recheck());
+      res.on("close", cache.writeStarted());
       return next();
     }
     if (!cache.accepts(req.method, req.path, req.headers)) {

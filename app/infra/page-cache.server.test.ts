@@ -63,11 +63,23 @@ describe("the page cache", () => {
     const cache = createPageCache({ readVersion: async () => version, versionCheckMs: 60_000 });
     const first = await cache.get("/a");
     await cache.fill("/a", first.generation, rendering("<p>v1</p>"));
-    cache.recheck(); // a write that changed no page
+    cache.writeStarted()(); // a write that changed no page
     expect((await cache.get("/a")).page?.body).toBe("<p>v1</p>");
     version = 2; // a write that did (the triggers bumped the version)
-    cache.recheck();
+    cache.writeStarted()();
     expect((await cache.get("/a")).page).toBeUndefined();
+  });
+
+  it("while a write is under way, every request reads the version: its change shows at once", async () => {
+    let version = 1;
+    const cache = createPageCache({ readVersion: async () => version, versionCheckMs: 60_000 });
+    const first = await cache.get("/a");
+    await cache.fill("/a", first.generation, rendering("<p>v1</p>"));
+    const ended = cache.writeStarted();
+    expect((await cache.get("/a")).page?.body).toBe("<p>v1</p>");
+    version = 2; // committed; its answer's headers are out, its body not yet
+    expect((await cache.get("/a")).page).toBeUndefined();
+    ended();
   });
 
   it("refuses what is not a plain page, and hands the render back to be sent as it is", async () => {

@@ -66,6 +66,8 @@ export function createPageCache({
   let version: number | null = null;
   let checkedAt = 0;
   let checking: Promise<void> | null = null;
+  /** Writes this instance is handling (see writeStarted). */
+  let writes = 0;
 
   // Bumped whenever the cache is emptied: a page whose render began before that may show the
   // old content, so it is not kept.
@@ -129,7 +131,7 @@ export function createPageCache({
      * is read afresh, so the page about to be rendered is filed under the version it shows.
      */
     async get(key: string): Promise<{ page?: CachedPage; generation: number }> {
-      await checkVersion(false);
+      await checkVersion(writes > 0);
       const page = pages.get(key);
       if (page && Date.now() - page.storedAt <= ttlMs) return { page, generation };
       pages.delete(key);
@@ -174,12 +176,18 @@ export function createPageCache({
     clear,
 
     /**
-     * After a write on this instance: the next request reads the content version at once, so a
-     * change to what pages show empties the cache before anyone sees the old page, and a write
-     * that changes no page (a favourite, a sign-in) keeps it.
+     * A write on this instance, from its start to its last byte: while one is under way every page
+     * request reads the content version (a client may ask for the page as soon as the write's
+     * headers arrive, before its body is sent), and the first request after it too. So a change to
+     * what pages show empties the cache before anyone sees the old page, and a write that changes
+     * no page (a favourite, a sign-in) keeps it.
      */
-    recheck(): void {
-      checkedAt = 0;
+    writeStarted(): () => void {
+      writes++;
+      return () => {
+        writes--;
+        checkedAt = 0;
+      };
     },
   };
 }
