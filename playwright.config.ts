@@ -7,7 +7,7 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 // visitor sees; the public specs count the demo content exactly (12 types, the sitemap's venues).
 // So the back-office specs run once the public ones are done, on the same server.
 const BACK_OFFICE = /\/(admin|manager)-[^/]*\.spec\.ts$/;
-// The public journeys with scripts off (ADR 018): every control works as plain HTML.
+// The public journeys with scripts off (ADR 020): every control works as plain HTML.
 const NO_JS = /\/no-js\.spec\.ts$/;
 
 export default defineConfig({
