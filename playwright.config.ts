@@ -15,7 +15,7 @@ export default defineConfig({
   outputDir: "test-results/e2e",
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",

@@ -2,6 +2,7 @@
 //   npm test                      the stages, overlapping where they can (see STAGES)
 //   npm run test:profile          the same, then the 15 slowest tests of each runner
 //   npm test -- --serial          one stage at a time (to measure a stage alone)
+//   npm test -- e2e lint          only the stages named (their prerequisites are assumed done)
 // Each stage's output goes to test-results/stages/<stage>.log and is printed when it ends, so
 // stages that run at once do not interleave their lines. The run stops at the first failure.
 import { spawn } from "node:child_process";
@@ -9,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const args = new Set(process.argv.slice(2));
+const ONLY = [...args].filter((a) => !a.startsWith("--"));
 const PROFILE = args.has("--profile");
 const SERIAL = args.has("--serial");
 const OUT = path.resolve("test-results/stages");
@@ -44,13 +46,19 @@ const withReport = (stage: Stage): Stage => {
 const postgres = process.env.TEST_DATABASE_URL;
 const STAGES: Stage[] = [
   { name: "typecheck", command: "npm run typecheck" },
-  { name: "lint", command: "npx eslint ." },
-  { name: "format", command: "npx prettier --check ." },
-  { name: "unit", command: "npx vitest run --project unit", report: report("unit", "vitest") },
+  { name: "lint", command: "npx eslint .", after: ["typecheck"] },
+  { name: "format", command: "npx prettier --check .", after: ["lint"] },
+  {
+    name: "unit",
+    command: "npx vitest run --project unit",
+    after: ["format"],
+    report: report("unit", "vitest"),
+  },
   {
     name: "integration (PGlite)",
     command: "npx vitest run --project integration",
     env: { TEST_DB: "pglite" },
+    after: ["unit"],
     report: report("integration-pglite", "vitest"),
   },
   ...(postgres
@@ -59,22 +67,43 @@ const STAGES: Stage[] = [
           name: "integration (PostgreSQL)",
           command: "npx vitest run --project integration",
           env: { TEST_DB: "postgres" },
+          after: ["integration (PGlite)"],
           report: report("integration-postgres", "vitest"),
         },
       ]
     : []),
   { name: "build", command: "tsx scripts/ensure-chromium.ts && npm run build" },
   { name: "e2e", command: "npx playwright test", after: ["build"], report: report("e2e", "playwright") },
-].map(withReport);
+]
+  .filter((stage) => ONLY.length === 0 || ONLY.some((name) => stage.name.startsWith(name)))
+  .map((stage) => (ONLY.length ? { ...stage, after: [] } : stage))
+  .map(withReport);
 if (!postgres) console.log("TEST_DATABASE_URL is not set: the integration suite runs on PGlite only.");
 
-type Result = { stage: Stage; ok: boolean; seconds: number; start: number };
+type Result = { stage: Stage; ok: boolean; seconds: number; start: number; cpu?: number };
 const t0 = Date.now();
+const busyAtStart = busySeconds();
 const results: Result[] = [];
+
+const fileOf = (stage: Stage, ext: string) => path.join(OUT, `${stage.name.replace(/\W+/g, "-")}.${ext}`);
+
+/** Core-seconds the whole machine has spent busy (Linux): stages' servers and browsers, and the
+ *  database server, included. Beside another stage's, a stage's own share cannot be told apart. */
+function busySeconds(): number | undefined {
+  try {
+    const [cpu] = fs.readFileSync("/proc/stat", "utf8").split("\n");
+    const ticks = cpu!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = ticks[3]! + ticks[4]!; // idle, iowait
+    return (ticks.reduce((a, b) => a + b, 0) - idle) / 100; // USER_HZ
+  } catch {
+    return undefined;
+  }
+}
 
 function run(stage: Stage): Promise<Result> {
   const start = Date.now();
-  const log = fs.openSync(path.join(OUT, `${stage.name.replace(/\W+/g, "-")}.log`), "w");
+  const busyAtStart = busySeconds();
+  const log = fs.openSync(fileOf(stage, "log"), "w");
   return new Promise((resolve) => {
     const child = spawn(stage.command, {
       shell: true,
@@ -83,7 +112,14 @@ function run(stage: Stage): Promise<Result> {
     });
     child.on("exit", (code) => {
       fs.closeSync(log);
-      resolve({ stage, ok: code === 0, seconds: (Date.now() - start) / 1000, start: (start - t0) / 1000 });
+      const busy = busySeconds();
+      resolve({
+        stage,
+        ok: code === 0,
+        seconds: (Date.now() - start) / 1000,
+        start: (start - t0) / 1000,
+        cpu: busy !== undefined && busyAtStart !== undefined ? busy - busyAtStart : undefined,
+      });
     });
   });
 }
@@ -104,8 +140,7 @@ async function main(): Promise<boolean> {
     const done = await Promise.race(running.values());
     running.delete(done.stage.name);
     results.push(done);
-    const logFile = path.join(OUT, `${done.stage.name.replace(/\W+/g, "-")}.log`);
-    process.stdout.write(fs.readFileSync(logFile, "utf8"));
+    process.stdout.write(fs.readFileSync(fileOf(done.stage, "log"), "utf8"));
     console.log(`${done.ok ? "✔" : "✘"} ${done.stage.name} (${done.seconds.toFixed(0)} s)\n`);
     if (!done.ok) {
       // Stop the others: a red run is red.
@@ -119,12 +154,19 @@ async function main(): Promise<boolean> {
 }
 
 const ok = await main();
-console.log("stage                         start    wall");
+const secs = (n: number | undefined) => (n === undefined ? "       " : `${n.toFixed(0).padStart(5)} s`);
+console.log("stage                         start    wall     cpu");
 for (const r of results.filter((r) => r.seconds > 0))
   console.log(
-    `${r.stage.name.padEnd(28)} ${r.start.toFixed(0).padStart(5)} s ${r.seconds.toFixed(0).padStart(5)} s${r.ok ? "" : "  FAILED"}`,
+    `${r.stage.name.padEnd(28)} ${secs(r.start)} ${secs(r.seconds)} ${secs(r.cpu)}${r.ok ? "" : "  FAILED"}`,
   );
-console.log(`${"total".padEnd(28)}         ${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s`);
+const busy = busySeconds();
+console.log(
+  `${"total".padEnd(28)}         ${secs((Date.now() - t0) / 1000)} ${secs(busy !== undefined && busyAtStart !== undefined ? busy - busyAtStart : undefined)}`,
+);
+console.log(
+  "cpu: core-seconds the machine was busy while the stage ran (2 cores: at most twice its wall time)",
+);
 if (PROFILE)
   for (const r of results) if (r.stage.report && fs.existsSync(r.stage.report.file)) printSlowest(r.stage);
 process.exit(ok ? 0 : 1);

@@ -256,9 +256,11 @@ test.describe("feedback while the next page loads", () => {
     await page.goto("/");
     const link = page.getByRole("banner").getByRole("link", { name: "Venue Types" });
     await expectHydrated(link);
-    // A client navigation fetches the next page's data: hold it back for 1.5 s.
+    // A client navigation fetches the next page's data: hold it back until the bar was seen.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route(/\.data(\?|$)/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
     // When the bar first appears, measured in the page against the moment of the click.
@@ -278,6 +280,7 @@ test.describe("feedback while the next page loads", () => {
       return { shownAt: w.shownAt, clickedAt: w.clickedAt };
     });
     expect(shownAt - clickedAt, "not for quick navigations").toBeGreaterThanOrEqual(140);
+    release();
     await expect(page).toHaveURL((url) => url.pathname === "/categories");
     await expect(page.getByRole("heading", { level: 1, name: "Venue Types" })).toBeVisible();
     await expect(bar).toHaveCount(0);
@@ -288,10 +291,13 @@ test.describe("feedback while the next page loads", () => {
 
     test("a submit button says it is busy while its form is sent", async ({ page }) => {
       await page.goto("/login");
+      // The answer is held until the busy state was seen.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
       await page.route(
         (url) => url.pathname.startsWith("/login"),
         async (route) => {
-          if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 1500));
+          if (route.request().method() === "POST") await held;
           await route.continue();
         },
       );
@@ -304,6 +310,7 @@ test.describe("feedback while the next page loads", () => {
       const busy = form.getByRole("button", { name: "Signing in..." });
       await expect(busy).toBeDisabled();
       await expect(busy).toHaveAttribute("aria-busy", "true");
+      release();
       await expect(form.getByRole("button", { name: "Sign In" })).toBeEnabled();
     });
   });
