@@ -21,6 +21,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/setup/global-setup.ts"],
+          // The server build (tests/setup/http-app.ts) loads as Node loads it in production, with
+          // the same copy of react-router as @react-router/express, not through Vite's module runner.
+          server: { deps: { external: [/\/build\/server\//] } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,

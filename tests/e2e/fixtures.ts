@@ -154,14 +154,23 @@ export async function switchAccount(page: Page, account: { email: string; passwo
 
 export const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
-/** Waits until every finite animation and transition (card fade-ups, image fade-ins) has ended. */
+/**
+ * Waits until streamed content is in place and every finite animation and transition (card
+ * fade-ups, image fade-ins) has ended. React inserts a streamed Suspense boundary's content as it
+ * arrives, and since 19.2 reveals it in batches, up to 300 ms apart, possibly after the load event:
+ * until then its comment marker reads `$?` (pending) or `$~` (queued), and its cards' entrance
+ * animations have not started.
+ */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
+  await page.waitForFunction(() => {
+    const markers = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
+    for (let n = markers.nextNode(); n; n = markers.nextNode())
+      if (n.nodeValue === "$?" || n.nodeValue === "$~") return false;
+    return document
       .getAnimations()
       .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-      .every((a) => a.playState !== "running"),
-  );
+      .every((a) => a.playState !== "running");
+  });
 }
 
 /** Rules of moderate impact that still fail a page: headings in order, landmarks named apart (issue 27). */

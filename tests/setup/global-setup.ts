@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { databaseFromPglite, databaseFromUrl, newPglite } from "../../app/infra/db.server";
+import { ensureServerBuild } from "./server-build";
 
 // One template per run: two runs at once (two engineers, two worktrees) must not drop each
 // other's template while its test files are cloning it.
@@ -29,6 +30,7 @@ export function adminUrl(base: string, database: string): string {
  * test file clones with CREATE DATABASE ... TEMPLATE.
  */
 export default async function setup(project: TestProject) {
+  ensureServerBuild();
   const target = process.env.TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
   if (process.env.TEST_DB === "postgres" && !target)
     throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
-import { createServer as createViteServer } from "vite";
+import { pathToFileURL } from "node:url";
 import type { createHttpApp as CreateHttpApp } from "../../app/infra/http.server";
+import { SERVER_BUILD } from "./server-build";
 import type { TestApp } from "./test-app";
 
 export type HttpTestApp = Awaited<ReturnType<typeof startHttpApp>>;
@@ -8,18 +9,14 @@ export type HttpTestApp = Awaited<ReturnType<typeof startHttpApp>>;
 /**
  * The whole HTTP stack of `server.ts` (Express middleware, React Router with its middleware,
  * loaders, actions and rendering) on a free port, over the test app's database and mail
- * catcher. Routes load through Vite as in development, so no build is needed.
+ * catcher. It is the production server build, as `npm start` serves it (the integration suite's
+ * global setup builds it when it is older than the sources: tests/setup/server-build.ts).
  */
 export async function startHttpApp(t: TestApp) {
-  const vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "error",
-  });
-  const { createHttpApp } = (await vite.ssrLoadModule("/app/infra/http.server.ts")) as {
+  const { createHttpApp } = (await import(/* @vite-ignore */ pathToFileURL(SERVER_BUILD).href)) as {
     createHttpApp: typeof CreateHttpApp;
   };
-  const server = createHttpApp(t.app, { devMiddleware: vite.middlewares }).listen(0, "127.0.0.1");
+  const server = createHttpApp(t.app).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -36,7 +33,6 @@ export async function startHttpApp(t: TestApp) {
     fetch: fetchPage,
     async close() {
       await new Promise((resolve) => server.close(resolve));
-      await vite.close();
     },
   };
 }

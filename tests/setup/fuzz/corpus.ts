@@ -1,4 +1,4 @@
-// Hostile values for the fuzz suite (tests/integration/fuzz.test.ts): what a stranger types,
+// Hostile values for the fuzz suite (tests/setup/fuzz/suite.ts): what a stranger types,
 // pastes or scripts into a form, grouped by the kind of trouble they make.
 
 /** Every field name a form of ours sends, plus the ones a form might plausibly grow. */

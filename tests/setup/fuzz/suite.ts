@@ -5,17 +5,17 @@ import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../app/infra/db.server";
-import { venuePath } from "../../app/lib/venue-url";
-import routes from "../../app/routes";
-import * as schema from "../../database/schema";
-import { venueManagers } from "../../database/schema";
-import { createCategory, createVenue } from "../setup/factories";
-import { MALFORMED_SEGMENTS, OPEN_REDIRECTS } from "../setup/fuzz/corpus";
-import { describeRequest, sendRaw, type RawRequest, type RawResponse } from "../setup/fuzz/raw-http";
-import { requestArb, type FuzzContext, type Persona, type Planned } from "../setup/fuzz/requests";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { queryRows } from "../../../app/infra/db.server";
+import { venuePath } from "../../../app/lib/venue-url";
+import routes from "../../../app/routes";
+import * as schema from "../../../database/schema";
+import { venueManagers } from "../../../database/schema";
+import { createCategory, createVenue } from "../factories";
+import { MALFORMED_SEGMENTS, OPEN_REDIRECTS } from "./corpus";
+import { describeRequest, sendRaw, type RawRequest, type RawResponse } from "./raw-http";
+import { requestArb, type FuzzContext, type Persona, type Planned } from "./requests";
+import { startHttpApp, type HttpTestApp } from "../http-app";
+import { createTestApp, type TestApp } from "../test-app";
 
 // Nothing a stranger sends can hurt (issue 7). Every action of app/routes.ts gets FUZZ_RUNS
 // malformed requests as a guest and as many as a signed-in user, over real HTTP: wrong methods,
@@ -66,13 +66,15 @@ const paramsOf = (pattern: string) =>
     .filter((s) => s.startsWith(":") || s === "*")
     .map((s) => (s === "*" ? "*" : s.slice(1).replace(/\?$/, "")));
 
-const APP_DIR = path.resolve(import.meta.dirname, "../../app");
-const ACTIONS: ActionRoute[] = [];
+const APP_DIR = path.resolve(import.meta.dirname, "../../../app");
+const ALL_ACTIONS: ActionRoute[] = [];
 for (const r of flatten(routes as RouteEntry[])) {
   const mod = (await import(/* @vite-ignore */ path.join(APP_DIR, r.file))) as { action?: unknown };
   if (typeof mod.action === "function" && r.file.includes(ONLY))
-    ACTIONS.push({ ...r, params: paramsOf(r.pattern) });
+    ALL_ACTIONS.push({ ...r, params: paramsOf(r.pattern) });
 }
+/** The actions of this test file's part (describeFuzz). */
+let ACTIONS: ActionRoute[] = [];
 
 /**
  * The signed-in persona's role, by the route's area: the role that area's guard lets in, so
@@ -147,54 +149,6 @@ const knowns = new Map<string, Known>();
 const accounts = new Map<string, { id: string; email: string; password: string; role: string }>();
 let otherEmail: string;
 let resetToken: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  server = await startHttpApp(t);
-  agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  // Each action has its own venues, category and account, so that one action's successes (a
-  // new password, revoked sessions, a sign-out, an edited or deleted venue) do not change what
-  // another action's requests see.
-  for (const [i, a] of ACTIONS.entries()) {
-    const category = await createCategory(t.db, { name: `Fuzzed ${i}` });
-    const venue = await createVenue(t.db, { name: `Fuzz Hall ${i}`, categoryId: category.id });
-    const pendingVenue = await createVenue(t.db, { name: `Pending Fuzz Hall ${i}`, isApproved: false });
-    knowns.set(a.file, { venue, pendingVenue, categoryId: category.id });
-    const password = `fuzz-pass-${crypto.randomBytes(4).toString("hex")}`;
-    const role = roleFor(a.file);
-    const { id, email } = await t.signUp({ password, name: "Fuzz Persona", role });
-    if (role === "venue_manager") await t.db.insert(venueManagers).values({ userId: id, venueId: venue.id });
-    accounts.set(a.file, { id, email, password, role });
-  }
-  otherEmail = (await t.signUp()).email;
-  const resetEmail = (await t.signUp()).email;
-  await t.auth.api.requestPasswordReset({
-    body: { email: resetEmail, redirectTo: "/auth/update-password?type=recovery" },
-  });
-  const [row] = await queryRows<{ identifier: string }>(
-    t.db,
-    sql`select identifier from verifications where identifier like 'reset-password:%' limit 1`,
-  );
-  resetToken = row?.identifier.slice("reset-password:".length) ?? "no-reset-token";
-  tables = Object.values(schema)
-    .filter((v) => is(v, PgTable))
-    .map((v) => getTableName(v as PgTable))
-    .filter((name) => !UNCOUNTED.has(name))
-    .sort();
-  // A minted session is a real one.
-  const first = accounts.values().next().value;
-  if (first) {
-    const res = await server.fetch("/account", { cookie: await sessionCookie(first.id) });
-    expect(res.status).toBe(200);
-    await res.body?.cancel();
-  }
-}, 120_000);
-
-afterAll(async () => {
-  agent?.destroy();
-  await server?.close();
-  await t?.close();
-});
 
 /** A fresh session of `userId` (as a sign-in makes one), as a Cookie header. */
 async function sessionCookie(userId: string): Promise<string> {
@@ -464,104 +418,171 @@ function summary(action: ActionRoute, stats: Stats, ms: number): string {
 // The tests
 // ---------------------------------------------------------------------------------------------
 
-describe(`fuzzing every action of app/routes.ts (seed ${SEED}, ${RUNS} runs per persona)`, () => {
-  it("finds the actions", () => {
-    expect(ACTIONS.length).toBeGreaterThan(0);
-  });
+/** The back office's actions (admin and venue manager), fuzzed apart from the rest of the site's. */
+export const isBackOffice = (file: string) => /^routes\/(admin|manager)\//.test(file);
 
-  for (const action of ACTIONS) {
-    it(`${action.file} (${action.pattern})`, { timeout: 300_000 }, async () => {
-      const unknown = action.params.filter((p) => !PARAMS[p]);
-      if (unknown.length)
-        throw new Error(
-          `The action route ${action.pattern} (${action.file}) has URL segment(s) ${unknown
-            .map((p) => `:${p}`)
-            .join(", ")} that the fuzz suite cannot fill: add a real value and malformed ones to ` +
-            `PARAMS in tests/integration/fuzz.test.ts.`,
-        );
-      const started = performance.now();
-      const stats = await fuzzAction(action);
-      console.log(summary(action, stats, performance.now() - started));
-
-      const health = await server.fetch("/healthz");
-      await health.body?.cancel();
-      expect(health.status, "GET /healthz after the fuzzing").toBe(200);
-
-      if (stats.failures.length) {
-        const shown = stats.failures.slice(0, 12);
-        throw new Error(
-          `${stats.failures.length} problem(s) fuzzing ${action.pattern} (seed ${SEED}):\n\n` +
-            shown.map((f) => `- ${f.problem}\n    ${f.request}\n    [${f.tags.join(" ")}]`).join("\n\n") +
-            (stats.failures.length > shown.length
-              ? `\n\n... and ${stats.failures.length - shown.length} more`
-              : ""),
-        );
-      }
-    });
-  }
-
-  it("a signed-in visit to /login never sends the browser off-site, whatever redirectTo says", async () => {
-    const cookie = await sessionCookie(accounts.values().next().value!.id);
-    const problems: string[] = [];
-    for (const [i, redirectTo] of OPEN_REDIRECTS.entries())
-      for (const path of i % 4 === 0 ? ["/login", "/login.data"] : ["/login.data"]) {
-        const res = await sendRaw(
-          server.origin,
-          {
-            method: "GET",
-            path: `${path}?redirectTo=${encodeURIComponent(redirectTo)}`,
-            headers: { cookie },
-            body: { kind: "bytes", framing: "length", bytes: Buffer.alloc(0) },
-          },
-          { agent, timeoutMs: REQUEST_TIMEOUT_MS },
-        );
-        const target = res.status === undefined ? null : redirectTarget(res);
-        if (target === null) problems.push(`${path} ${JSON.stringify(redirectTo)}: answered ${res.status}`);
-        else if (!isOnSite(target, server.origin))
-          problems.push(`${path} ${JSON.stringify(redirectTo)}: redirects to ${JSON.stringify(target)}`);
-      }
-    expect(problems).toEqual([]);
-  });
-
-  it("a successful sign-in never sends the browser off-site either", { timeout: 60_000 }, async () => {
-    const password = "redirect-corpus-password";
-    const { email } = await t.signUp({ password });
-    const problems: string[] = [];
-    // Each sign-in hashes a password (150 ms and more here): every fourth entry of the corpus
-    // (it is grouped by kind of trick); the signed-in visit above runs all of it.
-    const sample = OPEN_REDIRECTS.filter((_, i) => i % 4 === 0);
-    for (const [i, redirectTo] of sample.entries()) {
-      // The sign-in throttles are not under test here: every attempt starts from a clean slate.
-      await t.db.execute(sql`delete from rate_limits`);
-      const document = i % 3 === 0;
-      const res = await sendRaw(
-        server.origin,
-        {
-          method: "POST",
-          path: document ? "/login" : "/login.data",
-          headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
-          body: {
-            kind: "bytes",
-            framing: "length",
-            bytes: Buffer.from(
-              new URLSearchParams({ intent: "login", email, password, redirectTo }).toString(),
-            ),
-          },
-        },
-        { agent, timeoutMs: REQUEST_TIMEOUT_MS },
-      );
-      const target = res.status === undefined ? null : redirectTarget(res);
-      if (target === null)
-        problems.push(`${JSON.stringify(redirectTo)}: answered ${res.status}, not a redirect`);
-      else if (!isOnSite(target, server.origin))
-        problems.push(`${JSON.stringify(redirectTo)}: redirects to ${JSON.stringify(target)}`);
+/**
+ * The fuzz suite over the actions of app/routes.ts whose route file `includes` takes. It runs in
+ * two parts, one test file each (tests/integration/fuzz-*.test.ts: isBackOffice and its
+ * negation, so every action is in one), so that the parts run at once, each on its own server.
+ */
+export function describeFuzz(
+  part: string,
+  includes: (file: string) => boolean,
+  opts: { loginRedirects?: boolean } = {},
+) {
+  ACTIONS = ALL_ACTIONS.filter((a) => includes(a.file));
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = await startHttpApp(t);
+    agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    // Each action has its own venues, category and account, so that one action's successes (a
+    // new password, revoked sessions, a sign-out, an edited or deleted venue) do not change what
+    // another action's requests see.
+    for (const [i, a] of ACTIONS.entries()) {
+      const category = await createCategory(t.db, { name: `Fuzzed ${i}` });
+      const venue = await createVenue(t.db, { name: `Fuzz Hall ${i}`, categoryId: category.id });
+      const pendingVenue = await createVenue(t.db, { name: `Pending Fuzz Hall ${i}`, isApproved: false });
+      knowns.set(a.file, { venue, pendingVenue, categoryId: category.id });
+      const password = `fuzz-pass-${crypto.randomBytes(4).toString("hex")}`;
+      const role = roleFor(a.file);
+      const { id, email } = await t.signUp({ password, name: "Fuzz Persona", role });
+      if (role === "venue_manager")
+        await t.db.insert(venueManagers).values({ userId: id, venueId: venue.id });
+      accounts.set(a.file, { id, email, password, role });
     }
-    expect(problems).toEqual([]);
+    otherEmail = (await t.signUp()).email;
+    const resetEmail = (await t.signUp()).email;
+    await t.auth.api.requestPasswordReset({
+      body: { email: resetEmail, redirectTo: "/auth/update-password?type=recovery" },
+    });
+    const [row] = await queryRows<{ identifier: string }>(
+      t.db,
+      sql`select identifier from verifications where identifier like 'reset-password:%' limit 1`,
+    );
+    resetToken = row?.identifier.slice("reset-password:".length) ?? "no-reset-token";
+    tables = Object.values(schema)
+      .filter((v) => is(v, PgTable))
+      .map((v) => getTableName(v as PgTable))
+      .filter((name) => !UNCOUNTED.has(name))
+      .sort();
+    // A minted session is a real one.
+    const first = accounts.values().next().value;
+    if (first) {
+      const res = await server.fetch("/account", { cookie: await sessionCookie(first.id) });
+      expect(res.status).toBe(200);
+      await res.body?.cancel();
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    agent?.destroy();
+    await server?.close();
+    await t?.close();
   });
 
-  it("still answers /healthz afterwards", async () => {
-    const res = await server.fetch("/healthz");
-    expect(res.status).toBe(200);
-    await res.body?.cancel();
+  describe(`fuzzing ${part} (seed ${SEED}, ${RUNS} runs per persona)`, () => {
+    it.skipIf(ONLY)("finds the actions", () => {
+      expect(ACTIONS.length).toBeGreaterThan(0);
+    });
+
+    for (const action of ACTIONS) {
+      it(`${action.file} (${action.pattern})`, { timeout: 300_000 }, async () => {
+        const unknown = action.params.filter((p) => !PARAMS[p]);
+        if (unknown.length)
+          throw new Error(
+            `The action route ${action.pattern} (${action.file}) has URL segment(s) ${unknown
+              .map((p) => `:${p}`)
+              .join(", ")} that the fuzz suite cannot fill: add a real value and malformed ones to ` +
+              `PARAMS in tests/setup/fuzz/suite.ts.`,
+          );
+        const started = performance.now();
+        const stats = await fuzzAction(action);
+        console.log(summary(action, stats, performance.now() - started));
+
+        const health = await server.fetch("/healthz");
+        await health.body?.cancel();
+        expect(health.status, "GET /healthz after the fuzzing").toBe(200);
+
+        if (stats.failures.length) {
+          const shown = stats.failures.slice(0, 12);
+          throw new Error(
+            `${stats.failures.length} problem(s) fuzzing ${action.pattern} (seed ${SEED}):\n\n` +
+              shown.map((f) => `- ${f.problem}\n    ${f.request}\n    [${f.tags.join(" ")}]`).join("\n\n") +
+              (stats.failures.length > shown.length
+                ? `\n\n... and ${stats.failures.length - shown.length} more`
+                : ""),
+          );
+        }
+      });
+    }
+
+    if (opts.loginRedirects) {
+      it("a signed-in visit to /login never sends the browser off-site, whatever redirectTo says", async () => {
+        const cookie = await sessionCookie(accounts.values().next().value!.id);
+        const problems: string[] = [];
+        for (const [i, redirectTo] of OPEN_REDIRECTS.entries())
+          for (const path of i % 4 === 0 ? ["/login", "/login.data"] : ["/login.data"]) {
+            const res = await sendRaw(
+              server.origin,
+              {
+                method: "GET",
+                path: `${path}?redirectTo=${encodeURIComponent(redirectTo)}`,
+                headers: { cookie },
+                body: { kind: "bytes", framing: "length", bytes: Buffer.alloc(0) },
+              },
+              { agent, timeoutMs: REQUEST_TIMEOUT_MS },
+            );
+            const target = res.status === undefined ? null : redirectTarget(res);
+            if (target === null)
+              problems.push(`${path} ${JSON.stringify(redirectTo)}: answered ${res.status}`);
+            else if (!isOnSite(target, server.origin))
+              problems.push(`${path} ${JSON.stringify(redirectTo)}: redirects to ${JSON.stringify(target)}`);
+          }
+        expect(problems).toEqual([]);
+      });
+
+      it("a successful sign-in never sends the browser off-site either", { timeout: 60_000 }, async () => {
+        const password = "redirect-corpus-password";
+        const { email } = await t.signUp({ password });
+        const problems: string[] = [];
+        // Each sign-in hashes a password (150 ms and more here): every fourth entry of the corpus
+        // (it is grouped by kind of trick); the signed-in visit above runs all of it.
+        const sample = OPEN_REDIRECTS.filter((_, i) => i % 4 === 0);
+        for (const [i, redirectTo] of sample.entries()) {
+          // The sign-in throttles are not under test here: every attempt starts from a clean slate.
+          await t.db.execute(sql`delete from rate_limits`);
+          const document = i % 3 === 0;
+          const res = await sendRaw(
+            server.origin,
+            {
+              method: "POST",
+              path: document ? "/login" : "/login.data",
+              headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
+              body: {
+                kind: "bytes",
+                framing: "length",
+                bytes: Buffer.from(
+                  new URLSearchParams({ intent: "login", email, password, redirectTo }).toString(),
+                ),
+              },
+            },
+            { agent, timeoutMs: REQUEST_TIMEOUT_MS },
+          );
+          const target = res.status === undefined ? null : redirectTarget(res);
+          if (target === null)
+            problems.push(`${JSON.stringify(redirectTo)}: answered ${res.status}, not a redirect`);
+          else if (!isOnSite(target, server.origin))
+            problems.push(`${JSON.stringify(redirectTo)}: redirects to ${JSON.stringify(target)}`);
+        }
+        expect(problems).toEqual([]);
+      });
+    }
+
+    it("still answers /healthz afterwards", async () => {
+      const res = await server.fetch("/healthz");
+      expect(res.status).toBe(200);
+      await res.body?.cancel();
+    });
   });
-});
+}

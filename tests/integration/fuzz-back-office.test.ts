@@ -1,0 +1,3 @@
+import { describeFuzz, isBackOffice } from "../setup/fuzz/suite";
+
+describeFuzz("the back office's actions", isBackOffice);

@@ -1,0 +1,32 @@
+// The integration tests serve the production server build, as `npm start` does: one build,
+// shared with the e2e stage, instead of a Vite dev server (and its transforms) per test file.
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+export const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
+/** What the server build is made from. */
+const SOURCES = [
+  "app",
+  "database",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
+
+function newestChange(file: string): number {
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(file).map((name) => newestChange(path.join(file, name))));
+}
+
+/** Builds the site unless build/ is newer than every file it is made from. */
+export function ensureServerBuild() {
+  const built = fs.existsSync(SERVER_BUILD) ? fs.statSync(SERVER_BUILD).mtimeMs : 0;
+  const changed = Math.max(...SOURCES.map((s) => newestChange(path.join(ROOT, s))));
+  if (built > changed) return;
+  console.log("The server build is missing or older than the sources: npm run build");
+  execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
+}
