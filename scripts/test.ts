@@ -58,7 +58,8 @@ const STAGES: Stage[] = [
     name: "integration (PGlite)",
     command: "npx vitest run --project integration",
     env: { TEST_DB: "pglite" },
-    after: ["unit"],
+    // It serves the server build (tests/setup/http-app.ts).
+    after: ["unit", "build"],
     report: report("integration-pglite", "vitest"),
   },
   ...(postgres
