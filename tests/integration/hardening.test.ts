@@ -206,10 +206,12 @@ describe("the database", () => {
       // Several connections in the pool, then idle.
       await Promise.all(Array.from({ length: 4 }, () => queryRows(t.db, sql`select pg_sleep(0.05)`)));
       const [{ name }] = await queryRows<{ name: string }>(t.db, sql`select current_database() as name`);
+      const heard = vi.spyOn(t.app.logger, "warn");
       const admin = new pg.Client({ connectionString: inject("postgresUrl") });
       await admin.connect();
+      let closed: pg.QueryResult;
       try {
-        const closed = await admin.query(
+        closed = await admin.query(
           "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
           [name],
         );
@@ -217,8 +219,12 @@ describe("the database", () => {
       } finally {
         await admin.end();
       }
-      // The pool hears each closed connection (an unheard one would stop this process).
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The pool hears each closed connection (an unheard one would stop this process), and says so.
+      await vi.waitFor(() =>
+        expect(heard.mock.calls.filter(([msg]) => msg === "an idle database connection closed")).toHaveLength(
+          closed.rowCount!,
+        ),
+      );
       const res = await web.fetch("/healthz");
       expect(res.status).toBe(200);
       const [row] = await queryRows<{ one: number }>(t.db, sql`select 1 as one`);
