@@ -75,8 +75,9 @@ export function createAuth(opts: {
       ipAddress: { ipAddressHeaders: ["x-client-ip"] },
     },
     logger: {
-      // Its lines go through our logger (in tests, its errors only), as JSON like every other. A sign-in with a wrong password
-      // or an unknown email is what a visitor did, not a fault of the server: info, not warn.
+      // Its lines go through our logger, as JSON like every other (in tests too: LOG_LEVEL decides).
+      // A sign-in with a wrong password or an unknown email is what a visitor did, not a fault of
+      // the server: info, not warn.
       log: (level, message, ...details) =>
         logger[VISITOR_ERRORS.test(message) ? "info" : level](`better-auth: ${message}`, {
           ...(details.length ? { details: details.map(String) } : {}),

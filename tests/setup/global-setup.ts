@@ -25,7 +25,8 @@ export function adminUrl(base: string, database: string): string {
 }
 
 /**
- * Migrates once: a PGlite data-dir snapshot that each test file restores (about 1 s instead of
+ * Builds the server the tests serve, when the build is missing or stale (./server-build.ts), and
+ * migrates once: a PGlite data-dir snapshot that each test file restores (about 1 s instead of
  * 3-5 s of migrations), or, with TEST_DATABASE_URL, a PostgreSQL template database that each
  * test file clones with CREATE DATABASE ... TEMPLATE.
  */
