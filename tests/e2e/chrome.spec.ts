@@ -233,6 +233,10 @@ test("server-rendered home page carries the site name, hero and metadata", async
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
   expect(await (await request.get("/healthz")).json()).toEqual({ status: "ok" });
+  // What a browser asks for where no page names an icon (a photo opened on its own).
+  const icon = await request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
 });
 
 test("/healthz shows the database's figures to admins only", async ({ page }) => {
