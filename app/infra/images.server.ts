@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import os from "node:os";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { ACCEPTED_IMAGE_FORMATS, MAX_IMAGE_BYTES } from "~/lib/uploads";
 import type { Storage } from "./storage.server";
@@ -11,6 +12,12 @@ export { MAX_IMAGE_BYTES };
  * pixels by default; a wedding photo needs far fewer (a 48-megapixel phone photo fits).
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * What one form may have decoded in all: ten 24-megapixel photos (more than a 5 MB JPEG holds).
+ * Decoding costs CPU and memory by the pixel, so a form of ten 49-megapixel PNGs (1.7 MB in
+ * all) is refused from the headers, before any is decoded.
+ */
+export const MAX_FORM_PIXELS = 250_000_000;
 /** Logos are shown small: one square-bounded copy. */
 export const LOGO_WIDTHS = [256] as const;
 
@@ -33,52 +40,120 @@ export class ImageError extends Error {
 
 export type PreparedImage = { variants: { width: number; body: Buffer }[] };
 
+/** Who asked for a decode: each owner gets a fair share of the queue (a user id, or "system"). */
+export type ImageOpts = { widths?: readonly number[]; quality?: number; square?: boolean; owner?: string };
+
 /**
- * The one image pipeline, first half: checks that the bytes really are a JPEG, PNG, GIF or WebP
- * (whatever the file's name or declared type said), then re-encodes WebP copies at `widths`,
- * never enlarging a smaller original. The output carries no metadata (no EXIF, GPS, XMP or ICC:
- * sharp writes none unless asked); the EXIF orientation is applied to the pixels first.
+ * The cheap half of the checks, from the header alone (no pixel is decoded): the bytes really
+ * are a JPEG, PNG, GIF or WebP (whatever the file's name or declared type said), and the canvas
+ * is within MAX_INPUT_PIXELS. Returns its pixel count.
  */
-export async function prepareImage(
-  input: Buffer,
-  opts: { widths?: readonly number[]; quality?: number; square?: boolean } = {},
-): Promise<PreparedImage> {
+export async function inspectImage(input: Buffer): Promise<{ pixels: number }> {
   if (input.byteLength > MAX_IMAGE_BYTES) throw new ImageError("too-large");
   let meta: Metadata;
   try {
-    // The header only: the pixel count is checked below, with a message of its own.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageError("not-image");
   }
   if (!meta.format || !ACCEPTED.has(meta.format)) throw new ImageError("not-image");
-  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_INPUT_PIXELS)
-    throw new ImageError("too-many-pixels");
-  const source = sharp(input, {
-    animated: false,
-    limitInputPixels: MAX_INPUT_PIXELS,
-    failOn: "error",
-  }).rotate();
-  try {
-    const variants = await Promise.all(
-      (opts.widths ?? IMAGE_WIDTHS).map(async (width) => ({
-        width,
-        body: await source
-          .clone()
-          .resize(
-            opts.square
-              ? { width, height: width, fit: "inside", withoutEnlargement: true }
-              : { width, withoutEnlargement: true },
-          )
+  const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
+  if (pixels > MAX_INPUT_PIXELS) throw new ImageError("too-many-pixels");
+  return { pixels };
+}
+
+/**
+ * Runs jobs with at most `slots` at once for the whole process, and at most `share` of them for
+ * one owner; waiting owners take turns, so one user's ten photos do not hold up another's one.
+ */
+export function createFairQueue(slots: number, share = Math.max(1, Math.ceil(slots / 2))) {
+  const waiting = new Map<string, (() => void)[]>();
+  const running = new Map<string, number>();
+  let active = 0;
+  const pump = () => {
+    while (active < slots) {
+      const owner = [...waiting.keys()].find((o) => (running.get(o) ?? 0) < share);
+      if (owner === undefined) return;
+      const queue = waiting.get(owner)!;
+      const start = queue.shift()!;
+      // The owner goes to the back of the turn order.
+      waiting.delete(owner);
+      if (queue.length) waiting.set(owner, queue);
+      active++;
+      running.set(owner, (running.get(owner) ?? 0) + 1);
+      start();
+    }
+  };
+  return {
+    async run<T>(owner: string, job: () => Promise<T>): Promise<T> {
+      await new Promise<void>((resolve) => {
+        waiting.set(owner, [...(waiting.get(owner) ?? []), resolve]);
+        pump();
+      });
+      try {
+        return await job();
+      } finally {
+        active--;
+        const left = running.get(owner)! - 1;
+        if (left) running.set(owner, left);
+        else running.delete(owner);
+        pump();
+      }
+    },
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return [...waiting.values()].reduce((n, q) => n + q.length, 0);
+    },
+  };
+}
+
+/**
+ * Every decode of the process goes through this queue: one core stays free for the event loop
+ * (pages keep their budget while photos are processed), and libvips gets one thread per decode.
+ */
+const DECODE_SLOTS = Math.max(1, os.availableParallelism() - 1);
+sharp.concurrency(1);
+export const decodeQueue = createFairQueue(DECODE_SLOTS);
+
+/**
+ * The image pipeline, first half: the header checks above, then, through the decode queue, one
+ * decode (EXIF orientation applied) down to the widest copy, and from those pixels WebP copies at
+ * `widths`, never enlarging a smaller original. The output carries no metadata (no EXIF, GPS,
+ * XMP or ICC: sharp writes none unless asked).
+ */
+export async function prepareImage(input: Buffer, opts: ImageOpts = {}): Promise<PreparedImage> {
+  await inspectImage(input);
+  const widths = opts.widths ?? IMAGE_WIDTHS;
+  const bound = (width: number) =>
+    opts.square
+      ? { width, height: width, fit: "inside" as const, withoutEnlargement: true }
+      : { width, withoutEnlargement: true };
+  return decodeQueue.run(opts.owner ?? "system", async () => {
+    let pixels: { data: Buffer; info: OutputInfo };
+    try {
+      pixels = await sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+        .rotate()
+        .resize(bound(Math.max(...widths)))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      // The header read fine but the pixels do not decode (a truncated or forged file).
+      throw new ImageError("not-image");
+    }
+    const { width, height, channels } = pixels.info;
+    const variants = [];
+    for (const w of widths)
+      variants.push({
+        width: w,
+        body: await sharp(pixels.data, { raw: { width, height, channels } })
+          .resize(bound(w))
           .webp({ quality: opts.quality ?? 78 })
           .toBuffer(),
-      })),
-    );
+      });
     return { variants };
-  } catch {
-    // The header read fine but the pixels do not decode (a truncated or forged file).
-    throw new ImageError("not-image");
-  }
+  });
 }
 
 /**
@@ -115,7 +190,7 @@ export async function storeImage(
   storage: Storage,
   prefix: string,
   input: Buffer,
-  opts: { widths?: readonly number[]; quality?: number; name?: string } = {},
+  opts: ImageOpts & { name?: string } = {},
 ): Promise<string> {
   const prepared = await prepareImage(input, opts);
   // A generated name is new; a given one (the seed's content hashes) may be written again.

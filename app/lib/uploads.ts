@@ -22,6 +22,8 @@ export const uploadMessages = {
   partialDescription: "Some images could not be uploaded",
   allFailed: "Failed to upload images. Please try again.",
   uploadError: (reason: string) => `Error uploading file: ${reason}`,
+  formPixels: (file: string, max: number) =>
+    `${file} was not uploaded: the photos of one upload may have ${max / 1_000_000} megapixels in all. Upload it on its own.`,
 };
 
 /**

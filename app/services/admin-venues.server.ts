@@ -304,17 +304,15 @@ async function readForm(app: Deps, request: Request, limits = ADMIN_VENUE_LIMITS
     .where(eq(venueCategories.id, input.category));
   if (!category) return refuse(400, { category: "Please choose a venue type from the list" });
 
-  const logoFailure = upload.logo && "failure" in upload.logo ? upload.logo.failure : null;
-  if (logoFailure)
-    return refuse(
-      422,
-      { logo: logoFailure },
-      { type: "error", message: uploadMessages.uploadError(logoFailure) },
-    );
+  if (upload.logo && "failure" in upload.logo) return logoRefused(refuse, upload.logo.failure);
 
   const amenityNames = await listedAmenityNames(app.db, input.amenities);
   return { ok: true as const, input, values, categoryId: category.id, amenityNames, upload, refuse };
 }
+
+/** A logo that fails (its header, or its decoding later) refuses the whole form. */
+const logoRefused = <T>(refuse: (status: number, errors: FieldErrors, toast?: Toast) => T, failure: string) =>
+  refuse(422, { logo: failure }, { type: "error", message: uploadMessages.uploadError(failure) });
 
 /** The manual coordinates, when both are given (checked by the schema); else null. */
 const manualCoordinates = (input: AdminVenueInput) =>
@@ -342,7 +340,11 @@ export async function createVenueAsAdmin(
 
   const coordinates = manualCoordinates(input) ?? (await geocode(app.geocoder, addressOf(input), app.logger));
   const venueId = crypto.randomUUID();
-  const stored = await storeVenueFiles(app, venueId, images, upload.logo);
+  const stored = await storeVenueFiles(app, venueId, images, upload.logo, actor.id);
+  if (stored.logoFailure) {
+    await deleteFiles(app, stored.written, { venueId });
+    return logoRefused(form.refuse, stored.logoFailure).result;
+  }
   try {
     await app.db.transaction(async (tx) => {
       await tx.insert(venues).values({
@@ -438,25 +440,41 @@ export async function saveVenueEdit(
     manual ?? (moved || missing ? await geocode(app.geocoder, addressOf(input), app.logger) : null);
   const coordinates = placed ?? (moved ? null : { lat: current.latitude ?? 0, lng: current.longitude ?? 0 });
 
-  const stored = await storeVenueFiles(app, venueId, upload.images, upload.logo);
-  const keepLogo = input.keepLogo !== "" && input.keepLogo === current.logoUrl;
-  const logoUrl = stored.logoUrl ?? (keepLogo ? current.logoUrl : null);
-  const images = [...kept, ...stored.imageUrls];
+  const stored = await storeVenueFiles(app, venueId, upload.images, upload.logo, actor.id);
+  if (stored.logoFailure) {
+    await deleteFiles(app, stored.written, { venueId });
+    return logoRefused(form.refuse, stored.logoFailure).result;
+  }
+  let saved: { dropped: (string | null)[] } | "gone" | "full";
   try {
-    const updated = await app.db.transaction(async (tx) => {
-      const rows = await tx
+    saved = await app.db.transaction(async (tx) => {
+      // The photos as they are now, under the row's lock: an upload, a removal or a reorder on
+      // the Images tab while this form was read is kept, never overwritten by the form's view.
+      const [row] = await tx
+        .select({ images: venues.images, logoUrl: venues.logoUrl })
+        .from(venues)
+        .where(eq(venues.id, venueId))
+        .for("update");
+      if (!row) return "gone";
+      // The manager's form never sends photos; the admin's keeps those it lists that still exist.
+      const images =
+        mode === "manager"
+          ? row.images
+          : [...kept.filter((url) => row.images.includes(url)), ...stored.imageUrls];
+      if (images.length > MAX_VENUE_IMAGES) return "full";
+      const keepLogo = input.keepLogo !== "" && input.keepLogo === row.logoUrl;
+      const logoUrl = stored.logoUrl ?? (keepLogo ? row.logoUrl : null);
+      await tx
         .update(venues)
         .set({
           ...columns,
-          images,
+          ...(mode === "admin" ? { images } : {}),
           logoUrl,
           latitude: coordinates?.lat ?? 0,
           longitude: coordinates?.lng ?? 0,
           updatedAt: new Date(),
         })
-        .where(eq(venues.id, venueId))
-        .returning({ id: venues.id });
-      if (rows.length === 0) return false;
+        .where(eq(venues.id, venueId));
       await recordAudit(tx, {
         actorId: actor.id,
         action: "venue.update",
@@ -468,21 +486,27 @@ export async function saveVenueEdit(
           ...(mode === "manager" ? { by: "venue_manager" } : {}),
         },
       });
-      return true;
+      return {
+        dropped: [
+          ...row.images.filter((u) => !images.includes(u)),
+          row.logoUrl !== logoUrl ? row.logoUrl : null,
+        ],
+      };
     });
-    if (!updated) {
-      await deleteFiles(app, stored.written, { venueId });
-      return null;
-    }
   } catch (err) {
     await deleteFiles(app, stored.written, { venueId });
     throw err;
   }
-  const dropped = [
-    ...current.images.filter((u) => !images.includes(u)),
-    current.logoUrl !== logoUrl ? current.logoUrl : null,
-  ];
-  await deleteFiles(app, venueFileKeys(app, venueId, dropped), { venueId });
+  if (saved === "gone" || saved === "full") {
+    await deleteFiles(app, stored.written, { venueId });
+    if (saved === "gone") return null;
+    return form.refuse(
+      400,
+      { images: uploadMessages.tooMany },
+      { type: "error", message: uploadMessages.tooMany },
+    ).result;
+  }
+  await deleteFiles(app, venueFileKeys(app, venueId, saved.dropped), { venueId });
   return {
     ok: true,
     venue: { id: venueId, name: input.name, path: venuePath({ id: venueId, name: input.name }) },

@@ -226,7 +226,7 @@ export async function uploadVenueImages(
       },
     };
 
-  const stored = await storeVenueFiles(app, venueId, upload.images, undefined);
+  const stored = await storeVenueFiles(app, venueId, upload.images, undefined, actor.id);
   if (stored.imageUrls.length === 0) return refuse(500, uploadMessages.allFailed);
   let outcome: "ok" | "gone" | "full";
   try {

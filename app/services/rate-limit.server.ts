@@ -39,6 +39,15 @@ export async function hitRateLimits(db: Db, checks: { key: string; limit: Limit 
   return limited;
 }
 
+/** Whether a key is at its limit already, without counting an attempt (to refuse before work). */
+export async function isRateLimited(db: Db, { key, limit }: { key: string; limit: Limit }): Promise<boolean> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count from rate_limits where key = ${key} and reset_at > now()`,
+  );
+  return Number(row?.count ?? 0) >= limit.max;
+}
+
 export function clientAddress(request: Request): string {
   return request.headers.get("x-client-ip") ?? "unknown";
 }

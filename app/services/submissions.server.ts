@@ -19,16 +19,17 @@ import {
 import { formatLocation, VENUE_STATE } from "~/lib/venue-address";
 import { venuePath } from "~/lib/venue-url";
 import { venueAwaitingApprovalEmail, venueSubmittedEmail } from "./emails.server";
-import { hitRateLimits, LIMITS } from "./rate-limit.server";
+import { hitRateLimits, isRateLimited, LIMITS } from "./rate-limit.server";
 import { listAdmins } from "./users.server";
 import { deleteFiles, readVenueUpload, storeVenueFiles } from "./venue-files.server";
 
 // Venue submission (spec, public side: 'Venue submission dialog', sections 3, 5, 8, 9): a
 // signed-in user's form with up to 10 images and a logo becomes a pending venue.
 //
-// One request carries the fields and the files. While it streams in, each complete file goes
-// through the image pipeline (a few at a time; the body waits when they are all busy). Nothing
-// is written until the whole form is valid: then the WebP copies are stored under
+// One request carries the fields and the files. Cheapest checks first: the account's rate limit
+// before the body is read; while it streams in, each file's header (no decoding); then the
+// fields and the venue type. Only then are the images decoded (through the process's decode
+// queue, app/services/venue-files.server.ts) and their WebP copies stored under
 // venues/{new venue id}/, the row is inserted, and if the insert fails the stored files are
 // deleted again, so no file outlives a venue that was not saved.
 
@@ -133,7 +134,13 @@ export function venueFormColumns(input: VenueSubmissionInput, categoryId: string
   };
 }
 
+const SUBMISSION_LIMITED = "You have submitted many venues today. Please try again tomorrow.";
+
 export async function submitVenue(app: Deps, user: AppUser, request: Request): Promise<SubmissionResult> {
+  // An account at its limit is answered before its body is read.
+  const limit = { key: `venue-submit:${user.id}`, limit: LIMITS.venueSubmissionUser };
+  if (await isRateLimited(app.db, limit))
+    return { ok: false, status: 429, errors: { form: SUBMISSION_LIMITED }, values: {}, unread: true };
   const upload = await readVenueUpload(app, request, SUBMISSION_LIMITS);
   if (!upload.ok) return uploadRefused(upload.refusal);
 
@@ -172,8 +179,7 @@ export async function submitVenue(app: Deps, user: AppUser, request: Request): P
       { type: "error", message: uploadMessages.allFailed },
     );
 
-  if (await hitRateLimits(app.db, [{ key: `venue-submit:${user.id}`, limit: LIMITS.venueSubmissionUser }]))
-    return refuse(429, { form: "You have submitted many venues today. Please try again tomorrow." });
+  if (await hitRateLimits(app.db, [limit])) return refuse(429, { form: SUBMISSION_LIMITED });
 
   const amenityNames = await listedAmenityNames(app.db, input.amenities);
 
@@ -190,7 +196,7 @@ export async function submitVenue(app: Deps, user: AppUser, request: Request): P
     });
 
   const venueId = crypto.randomUUID();
-  const stored = await storeVenueFiles(app, venueId, images, logo);
+  const stored = await storeVenueFiles(app, venueId, images, logo, user.id);
   const { imageUrls, logoUrl, failures } = stored;
   let saved = false;
   try {
@@ -200,8 +206,14 @@ export async function submitVenue(app: Deps, user: AppUser, request: Request): P
         { images: uploadMessages.allFailed },
         { type: "error", message: uploadMessages.allFailed },
       );
-    // A logo that could not be stored fails the submission (the stored files go again below).
-    if (logo && "image" in logo && !logoUrl) throw new Error(`${logo.name} could not be saved`);
+    // A logo that did not decode or could not be stored fails the submission (the stored files
+    // go again below).
+    if (stored.logoFailure)
+      return refuse(
+        422,
+        { logo: stored.logoFailure },
+        { type: "error", message: uploadMessages.uploadError(stored.logoFailure) },
+      );
     await app.db.insert(venues).values({
       id: venueId,
       ...venueFormColumns(input, category.id, amenityNames),
