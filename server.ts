@@ -7,6 +7,7 @@ import { createAppContext } from "./app/infra/context.server";
 import { DatabaseInUseError, openDatabase, type Database } from "./app/infra/db.server";
 import { createLogger } from "./app/infra/logger.server";
 import { authEmails } from "./app/services/emails.server";
+import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./app/services/pending-files.server";
 import type { createHttpApp as CreateHttpApp } from "./app/infra/http.server";
 
 const config = loadConfig();
@@ -27,6 +28,15 @@ context.logger.info(seed.seeded ? "demo content seeded" : "database ready", {
   database: database.kind,
   ...seed,
 });
+// Files a crash left between a row and its files (ADR 021): at start-up, then hourly. An embedded
+// database has no other server whose uploads could be in flight, so nothing waits out the grace.
+const sweep = (graceSeconds: number) =>
+  sweepPendingFiles(context, graceSeconds).then(
+    (swept) => swept.deleted + swept.kept > 0 && context.logger.info("pending files swept", swept),
+    (err: unknown) => context.logger.error("sweeping pending files failed", { error: String(err) }),
+  );
+await sweep(database.kind === "pglite" ? 0 : SWEEP_GRACE_SECONDS);
+setInterval(() => void sweep(SWEEP_GRACE_SECONDS), 60 * 60 * 1000).unref();
 
 type HttpModule = { createHttpApp: typeof CreateHttpApp };
 let http: HttpModule;

@@ -111,6 +111,14 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
 
+// Stored files that may be nobody's: written for a row not yet committed, or no longer referenced
+// by a committed row and not yet deleted. A crash between the two steps leaves the key here, and
+// the sweep deletes the file unless a row references it (ADR 021).
+export const pendingFiles = pgTable("pending_files", {
+  key: text("key").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Directory
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -24,6 +25,8 @@ export type Storage = {
   put(key: string, body: Buffer, contentType: string, opts?: { overwrite?: boolean }): Promise<string>;
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Every stored key under `prefix` (e.g. "venues/"), with when it was written. */
+  list(prefix: string): Promise<{ key: string; modified: Date }[]>;
   publicUrl(key: string): string;
   /** The key of one of our public URLs (for deleting what a URL points to), or null. */
   keyOf(url: string): string | null;
@@ -76,6 +79,20 @@ export function createFsStorage(root: string): Storage {
     },
     async delete(key) {
       await fs.rm(file(key), { force: true });
+    },
+    async list(prefix) {
+      const dir = file(prefix);
+      const names = await fs.readdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === "ENOENT") return [];
+        throw err;
+      });
+      const found: { key: string; modified: Date }[] = [];
+      for (const name of names) {
+        const stat = await fs.stat(path.join(dir, name));
+        if (stat.isFile())
+          found.push({ key: path.posix.join(prefix, name.split(path.sep).join("/")), modified: stat.mtime });
+      }
+      return found;
     },
     publicUrl: (key) => `/uploads/${key}`,
     keyOf: (url) => keyUnder("/uploads/", url),
@@ -132,6 +149,19 @@ export function createS3Storage(s3: S3Settings): Storage {
     async delete(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+    async list(prefix) {
+      const found: { key: string; modified: Date }[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const o of page.Contents ?? [])
+          if (o.Key) found.push({ key: o.Key, modified: o.LastModified ?? new Date(0) });
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return found;
     },
     publicUrl,
     keyOf: (url) => keyUnder(`${s3.publicUrl}/`, url),

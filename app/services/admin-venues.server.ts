@@ -32,7 +32,8 @@ import {
   venueFormColumns,
   type VenueFormRefusal,
 } from "./submissions.server";
-import { deleteFiles, readVenueUpload, storeVenueFiles, venueFileKeys } from "./venue-files.server";
+import { claimKeys, deleteFiles, releaseKeys } from "./pending-files.server";
+import { readVenueUpload, storeVenueFiles, venueFileKeys } from "./venue-files.server";
 
 // The screens show these too (lib/admin.ts).
 export { venueMessages };
@@ -360,6 +361,7 @@ export async function createVenueAsAdmin(
         latitude: coordinates?.lat ?? 0,
         longitude: coordinates?.lng ?? 0,
       });
+      await releaseKeys(tx, stored.written);
       await recordAudit(tx, {
         actorId: actor.id,
         action: "venue.create",
@@ -445,7 +447,7 @@ export async function saveVenueEdit(
     await deleteFiles(app, stored.written, { venueId });
     return logoRefused(form.refuse, stored.logoFailure).result;
   }
-  let saved: { dropped: (string | null)[] } | "gone" | "full";
+  let saved: { dropped: string[] } | "gone" | "full";
   try {
     saved = await app.db.transaction(async (tx) => {
       // The photos as they are now, under the row's lock: an upload, a removal or a reorder on
@@ -486,12 +488,13 @@ export async function saveVenueEdit(
           ...(mode === "manager" ? { by: "venue_manager" } : {}),
         },
       });
-      return {
-        dropped: [
-          ...row.images.filter((u) => !images.includes(u)),
-          row.logoUrl !== logoUrl ? row.logoUrl : null,
-        ],
-      };
+      const dropped = venueFileKeys(app, venueId, [
+        ...row.images.filter((u) => !images.includes(u)),
+        row.logoUrl !== logoUrl ? row.logoUrl : null,
+      ]);
+      await releaseKeys(tx, stored.written);
+      await claimKeys(tx, dropped);
+      return { dropped };
     });
   } catch (err) {
     await deleteFiles(app, stored.written, { venueId });
@@ -506,7 +509,7 @@ export async function saveVenueEdit(
       { type: "error", message: uploadMessages.tooMany },
     ).result;
   }
-  await deleteFiles(app, venueFileKeys(app, venueId, saved.dropped), { venueId });
+  await deleteFiles(app, saved.dropped, { venueId });
   return {
     ok: true,
     venue: { id: venueId, name: input.name, path: venuePath({ id: venueId, name: input.name }) },
@@ -531,6 +534,7 @@ export async function deleteVenueAsAdmin(
       logoUrl: venues.logoUrl,
     });
     if (!row) return null;
+    await claimKeys(tx, venueFileKeys(app, venueId, [...row.images, row.logoUrl]));
     await recordAudit(tx, {
       actorId: actor.id,
       action: "venue.delete",

@@ -9,7 +9,8 @@ import { recordAudit } from "./audit.server";
 import { venueApprovedEmail, venueRejectedEmail } from "./emails.server";
 import { assertAdmin } from "./permissions.server";
 import { writeRole } from "./users.server";
-import { deleteFiles, venueFileKeys } from "./venue-files.server";
+import { claimKeys, deleteFiles } from "./pending-files.server";
+import { venueFileKeys } from "./venue-files.server";
 import { approvalMessages } from "~/lib/admin";
 
 // The screens show these too (lib/admin.ts).
@@ -164,7 +165,7 @@ export async function approveVenue(app: Deps, actor: AppUser, venueId: string): 
 /** Deletes a pending venue for good, then its stored images and logo, and tells the submitter. */
 export async function rejectVenue(app: Deps, actor: AppUser, venueId: string): Promise<ApprovalOutcome> {
   assertAdmin(actor);
-  type Done = { name: string; files: (string | null)[]; submitterEmail: string | null };
+  type Done = { name: string; files: string[]; submitterEmail: string | null };
   let done: Done | ApprovalOutcome;
   try {
     done = await app.db.transaction(async (tx): Promise<Done | ApprovalOutcome> => {
@@ -184,6 +185,8 @@ export async function rejectVenue(app: Deps, actor: AppUser, venueId: string): P
       if (!venue) return { ok: false, error: approvalMessages.notFound, status: 404 };
       if (venue.isApproved) return { ok: false, error: approvalMessages.notPending, status: 409 };
       await tx.delete(venues).where(eq(venues.id, venueId));
+      const files = venueFileKeys(app, venueId, [...venue.images, venue.logoUrl]);
+      await claimKeys(tx, files);
       await recordAudit(tx, {
         actorId: actor.id,
         action: "venue.reject",
@@ -193,7 +196,7 @@ export async function rejectVenue(app: Deps, actor: AppUser, venueId: string): P
       });
       return {
         name: venue.name,
-        files: [...venue.images, venue.logoUrl],
+        files,
         submitterEmail: venue.submitterEmail,
       };
     });
@@ -202,7 +205,7 @@ export async function rejectVenue(app: Deps, actor: AppUser, venueId: string): P
     return { ok: false, error: approvalMessages.rejectFailed, status: 500 };
   }
   if ("ok" in done) return done;
-  await deleteFiles(app, venueFileKeys(app, venueId, done.files), { venueId });
+  await deleteFiles(app, done.files, { venueId });
   if (done.submitterEmail) {
     const { siteName, siteUrl } = app.config;
     await app.mailer

@@ -6,10 +6,10 @@ import type { Db } from "~/infra/db.server";
 import { ImageError, prepareImage, putImage, type PreparedImage } from "~/infra/images.server";
 import { readUploadForm, UploadRefusal, type IncomingFile, type UploadLimits } from "~/infra/uploads.server";
 import { CATEGORY_BODY_LIMIT, categoryMessages } from "~/lib/admin";
-import { IMAGE_WIDTHS } from "~/lib/images";
 import { MAX_IMAGE_BYTES, uploadMessages } from "~/lib/uploads";
 import type { AppUser } from "~/lib/user";
 import { recordAudit } from "./audit.server";
+import { claimKeys, deleteFiles, fileKeysOf, releaseKeys } from "./pending-files.server";
 import { assertAdmin } from "./permissions.server";
 
 // The screens show these too (lib/admin.ts).
@@ -142,21 +142,17 @@ export async function readCategoryForm(request: Request): Promise<CategoryForm> 
 }
 
 /** The stored copies behind a type's image URL (only what lives under categories/{id}/). */
-function categoryFileKeys(
-  app: Pick<AppContext, "storage">,
-  categoryId: string,
-  url: string | null,
-): string[] {
-  const key = url ? app.storage.keyOf(url) : null;
-  if (!key || !key.startsWith(`categories/${categoryId}/`)) return [];
-  const m = /^(.+)-\d+\.webp$/.exec(key);
-  return m ? IMAGE_WIDTHS.map((w) => `${m[1]}-${w}.webp`) : [key];
-}
+const categoryFileKeys = (app: Pick<AppContext, "storage">, categoryId: string, url: string | null) =>
+  fileKeysOf(app.storage, [url], `categories/${categoryId}/`);
 
-async function deleteKeys(app: Deps, keys: string[]) {
-  const results = await Promise.allSettled(keys.map((k) => app.storage.delete(k)));
-  const left = results.filter((r) => r.status === "rejected").length;
-  if (left) app.logger.error("venue type files could not be deleted", { count: left });
+/** Stores a type's image, its keys claimed first (ADR 021): release them with the row. */
+async function storeCategoryImage(app: Deps, id: string, image: PreparedImage) {
+  const base = `categories/${id}/${crypto.randomUUID()}`;
+  await claimKeys(
+    app.db,
+    image.variants.map((v) => `${base}-${v.width}.webp`),
+  );
+  return putImage(app.storage, base, image);
 }
 
 const isUniqueViolation = (err: unknown) =>
@@ -193,7 +189,7 @@ export async function createCategory(
   assertAdmin(actor);
   if (await nameTaken(app.db, input.name)) return duplicate;
   const id = crypto.randomUUID();
-  const stored = image ? await putImage(app.storage, `categories/${id}/${crypto.randomUUID()}`, image) : null;
+  const stored = image ? await storeCategoryImage(app, id, image) : null;
   try {
     await app.db.transaction(async (tx) => {
       await tx.insert(venueCategories).values({
@@ -202,6 +198,7 @@ export async function createCategory(
         description: input.description,
         imageUrl: stored?.url ?? null,
       });
+      await releaseKeys(tx, stored?.keys ?? []);
       await recordAudit(tx, {
         actorId: actor.id,
         action: "category.create",
@@ -211,7 +208,7 @@ export async function createCategory(
       });
     });
   } catch (err) {
-    if (stored) await deleteKeys(app, stored.keys);
+    if (stored) await deleteFiles(app, stored.keys);
     if (isUniqueViolation(err)) return duplicate;
     throw err;
   }
@@ -229,7 +226,7 @@ export async function updateCategory(
   const [current] = await app.db.select().from(venueCategories).where(eq(venueCategories.id, id));
   if (!current) return { ok: false, error: categoryMessages.notFound, status: 404 };
   if (await nameTaken(app.db, input.name, id)) return duplicate;
-  const stored = image ? await putImage(app.storage, `categories/${id}/${crypto.randomUUID()}`, image) : null;
+  const stored = image ? await storeCategoryImage(app, id, image) : null;
   const imageUrl = stored ? stored.url : input.removeImage ? null : current.imageUrl;
   try {
     await app.db.transaction(async (tx) => {
@@ -237,6 +234,8 @@ export async function updateCategory(
         .update(venueCategories)
         .set({ name: input.name, description: input.description, imageUrl })
         .where(eq(venueCategories.id, id));
+      await releaseKeys(tx, stored?.keys ?? []);
+      if (imageUrl !== current.imageUrl) await claimKeys(tx, categoryFileKeys(app, id, current.imageUrl));
       await recordAudit(tx, {
         actorId: actor.id,
         action: "category.update",
@@ -250,11 +249,11 @@ export async function updateCategory(
       });
     });
   } catch (err) {
-    if (stored) await deleteKeys(app, stored.keys);
+    if (stored) await deleteFiles(app, stored.keys);
     if (isUniqueViolation(err)) return duplicate;
     throw err;
   }
-  if (imageUrl !== current.imageUrl) await deleteKeys(app, categoryFileKeys(app, id, current.imageUrl));
+  if (imageUrl !== current.imageUrl) await deleteFiles(app, categoryFileKeys(app, id, current.imageUrl));
   return { ok: true, message: categoryMessages.updated(input.name) };
 }
 
@@ -300,6 +299,7 @@ export async function deleteCategory(
         await tx.update(venues).set({ categoryId: target.id }).where(eq(venues.categoryId, id));
       }
       await tx.delete(venueCategories).where(eq(venueCategories.id, id));
+      await claimKeys(tx, categoryFileKeys(app, id, current.imageUrl));
       await recordAudit(tx, {
         actorId: actor.id,
         action: "category.delete",
@@ -311,6 +311,6 @@ export async function deleteCategory(
     },
   );
   if (!result.ok || !("name" in result)) return result;
-  await deleteKeys(app, categoryFileKeys(app, id, result.imageUrl));
+  await deleteFiles(app, categoryFileKeys(app, id, result.imageUrl));
   return { ok: true, message: categoryMessages.deleted(result.name) };
 }

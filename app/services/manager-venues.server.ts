@@ -25,7 +25,8 @@ import { recordAudit } from "./audit.server";
 import { listFaqs } from "./faqs.server";
 import { assertCanManageVenue, assertVenueManager, canManageVenue } from "./permissions.server";
 import { listReviews } from "./reviews.server";
-import { deleteFiles, readVenueUpload, storeVenueFiles, venueFileKeys } from "./venue-files.server";
+import { claimKeys, deleteFiles, releaseKeys } from "./pending-files.server";
+import { readVenueUpload, storeVenueFiles, venueFileKeys } from "./venue-files.server";
 
 // The venue-manager area (spec, admin and manager area: 'Manager dashboard', 'Manager My
 // Venues', 'Manager edit venue'; issue 13). The lists are the venues linked to the actor in
@@ -242,6 +243,7 @@ export async function uploadVenueImages(
         .update(venues)
         .set({ images: [...row.images, ...stored.imageUrls], updatedAt: new Date() })
         .where(eq(venues.id, venueId));
+      await releaseKeys(tx, stored.written);
       await recordAudit(tx, {
         actorId: actor.id,
         action: "venue.images",
@@ -291,6 +293,7 @@ export async function changeVenueImage(
         error: change === "cover" ? "This image is already the cover" : "This image cannot move that way",
       };
     await tx.update(venues).set({ images: next, updatedAt: new Date() }).where(eq(venues.id, venueId));
+    if (change === "remove") await claimKeys(tx, venueFileKeys(app, venueId, [url]));
     await recordAudit(tx, {
       actorId: actor.id,
       action: "venue.images",

@@ -21,7 +21,8 @@ import { venuePath } from "~/lib/venue-url";
 import { venueAwaitingApprovalEmail, venueSubmittedEmail } from "./emails.server";
 import { hitRateLimits, isRateLimited, LIMITS } from "./rate-limit.server";
 import { listAdmins } from "./users.server";
-import { deleteFiles, readVenueUpload, storeVenueFiles } from "./venue-files.server";
+import { deleteFiles, releaseKeys } from "./pending-files.server";
+import { readVenueUpload, storeVenueFiles } from "./venue-files.server";
 
 // Venue submission (spec, public side: 'Venue submission dialog', sections 3, 5, 8, 9): a
 // signed-in user's form with up to 10 images and a logo becomes a pending venue.
@@ -214,17 +215,20 @@ export async function submitVenue(app: Deps, user: AppUser, request: Request): P
         { logo: stored.logoFailure },
         { type: "error", message: uploadMessages.uploadError(stored.logoFailure) },
       );
-    await app.db.insert(venues).values({
-      id: venueId,
-      ...venueFormColumns(input, category.id, amenityNames),
-      images: imageUrls,
-      logoUrl,
-      rating: 0,
-      reviewCount: 0,
-      isApproved: false,
-      userId: user.id,
-      latitude: coordinates?.lat ?? null,
-      longitude: coordinates?.lng ?? null,
+    await app.db.transaction(async (tx) => {
+      await tx.insert(venues).values({
+        id: venueId,
+        ...venueFormColumns(input, category.id, amenityNames),
+        images: imageUrls,
+        logoUrl,
+        rating: 0,
+        reviewCount: 0,
+        isApproved: false,
+        userId: user.id,
+        latitude: coordinates?.lat ?? null,
+        longitude: coordinates?.lng ?? null,
+      });
+      await releaseKeys(tx, stored.written);
     });
     saved = true;
   } finally {

@@ -13,6 +13,7 @@ import {
 import { readUploadForm, UploadRefusal, type UploadLimits } from "~/infra/uploads.server";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { createLimiter, uploadMessages } from "~/lib/uploads";
+import { claimKeys, fileKeysOf } from "./pending-files.server";
 
 // A venue form with images and a logo (the submission, the admin's Add Venue and Edit venue, the
 // manager's details and Images tab), in two steps, cheapest first:
@@ -23,7 +24,7 @@ import { createLimiter, uploadMessages } from "~/lib/uploads";
 //      per user), and its copies are stored under venues/{venue id}/. The caller deletes them
 //      again if its write fails.
 
-type Deps = Pick<AppContext, "storage" | "logger">;
+type Deps = Pick<AppContext, "db" | "storage" | "logger">;
 
 /** A file whose header passed: its bytes wait for step 2. */
 export type CheckedImage = { bytes: Buffer; opts: ImageOpts };
@@ -85,7 +86,10 @@ export async function readVenueUpload(
   };
 }
 
-/** Stored copies of one form's files; `written` lists every key, to delete if the venue is not saved. */
+/**
+ * Stored copies of one form's files. `written` lists every key claimed for them: release them in
+ * the transaction that saves the venue, or delete them (deleteFiles) if it is not saved.
+ */
 export type StoredFiles = {
   imageUrls: string[];
   logoUrl: string | null;
@@ -103,13 +107,20 @@ export async function storeVenueFiles(
   logo: ProcessedFile | undefined,
   owner: string,
 ): Promise<StoredFiles> {
-  const written: string[] = [];
+  // Every key this form may write is claimed before the first is (ADR 021): the caller's
+  // transaction releases them with its row, or deleteFiles takes them back.
+  const planned = (file: ProcessedFile & { image: CheckedImage }, prefix: string) => {
+    const base = `venues/${venueId}/${prefix}${crypto.randomUUID()}`;
+    const widths = file.image.opts.widths ?? IMAGE_WIDTHS;
+    return { ...file, base, keys: widths.map((w) => `${base}-${w}.webp`) };
+  };
+  const plannedImages = images.flatMap((p) => ("image" in p ? [planned(p, "")] : []));
+  const plannedLogo = logo && "image" in logo ? planned(logo, "logo-") : null;
+  const written = [...plannedImages, ...(plannedLogo ? [plannedLogo] : [])].flatMap((p) => p.keys);
+  await claimKeys(app.db, written);
   const failures = images.flatMap((p) => ("failure" in p ? [{ file: p.name, message: p.failure }] : []));
   /** The URL of the file's widest copy, or its failure message. */
-  const store = async (
-    prefix: string,
-    file: { name: string; image: CheckedImage },
-  ): Promise<{ url: string } | { failure: string }> => {
+  const store = async (file: ReturnType<typeof planned>): Promise<{ url: string } | { failure: string }> => {
     let prepared: PreparedImage;
     try {
       prepared = await prepareImage(file.image.bytes, { ...file.image.opts, owner });
@@ -118,13 +129,7 @@ export async function storeVenueFiles(
       return { failure: failureOf(file.name, err) };
     }
     try {
-      const { url, keys } = await putImage(
-        app.storage,
-        `venues/${venueId}/${prefix}${crypto.randomUUID()}`,
-        prepared,
-      );
-      written.push(...keys);
-      return { url };
+      return { url: (await putImage(app.storage, file.base, prepared)).url };
     } catch (err) {
       app.logger.error("storing an image failed", { error: String(err) });
       return { failure: uploadMessages.uploadError(`${file.name} could not be saved`) };
@@ -132,9 +137,8 @@ export async function storeVenueFiles(
   };
   const limiter = createLimiter(IMAGE_CONCURRENCY);
   const stored = await Promise.all(
-    images.map(async (p) => {
-      if (!("image" in p)) return null;
-      const { done } = await limiter.run(() => store("", p));
+    plannedImages.map(async (p) => {
+      const { done } = await limiter.run(() => store(p));
       const result = await done;
       if ("url" in result) return result.url;
       failures.push({ file: p.name, message: result.failure });
@@ -144,45 +148,17 @@ export async function storeVenueFiles(
   const imageUrls = stored.filter((u): u is string => typeof u === "string");
   let logoUrl: string | null = null;
   let logoFailure: string | null = null;
-  if (logo && "image" in logo) {
-    const result = await store("logo-", logo);
+  if (plannedLogo) {
+    const result = await store(plannedLogo);
     if ("url" in result) logoUrl = result.url;
     else {
       logoFailure = result.failure;
-      failures.push({ file: logo.name, message: result.failure });
+      failures.push({ file: plannedLogo.name, message: result.failure });
     }
   }
   return { imageUrls, logoUrl, logoFailure, failures, written };
 }
 
-/**
- * The storage keys of the copies behind a venue's image URLs: every width of each file stored
- * under venues/{venueId}/. Anything else (seed art shared by venues, other sites' addresses) is
- * not the venue's to delete.
- */
-export function venueFileKeys(
-  app: Pick<AppContext, "storage">,
-  venueId: string,
-  urls: (string | null)[],
-): string[] {
-  const keys = new Set<string>();
-  for (const url of urls) {
-    const key = url ? app.storage.keyOf(url) : null;
-    if (!key || !key.startsWith(`venues/${venueId}/`)) continue;
-    const m = /^(.+)-(\d+)\.webp$/.exec(key);
-    if (!m) {
-      keys.add(key);
-      continue;
-    }
-    for (const w of [...IMAGE_WIDTHS, ...LOGO_WIDTHS]) keys.add(`${m[1]}-${w}.webp`);
-  }
-  return [...keys];
-}
-
-/** Deletes stored files, logging (not throwing) what could not be deleted. */
-export async function deleteFiles(app: Deps, keys: string[], what: Record<string, unknown> = {}) {
-  if (keys.length === 0) return;
-  const results = await Promise.allSettled(keys.map((key) => app.storage.delete(key)));
-  const left = results.filter((r) => r.status === "rejected").length;
-  if (left) app.logger.error("files could not be deleted", { ...what, count: left });
-}
+/** The storage keys of a venue's files behind its image URLs (seed art and other sites' are not its own). */
+export const venueFileKeys = (app: Pick<AppContext, "storage">, venueId: string, urls: (string | null)[]) =>
+  fileKeysOf(app.storage, urls, `venues/${venueId}/`);

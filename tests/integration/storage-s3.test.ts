@@ -1,6 +1,7 @@
 // The S3 storage driver (issue 11) against a real S3-compatible server started here on
 // 127.0.0.1 (s3rver, which speaks the S3 REST API with signature checks), through the official
 // AWS SDK v3, and a whole venue submission with STORAGE=s3 settings.
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { venues } from "../../database/schema";
 import { loadConfig } from "../../app/infra/config.server";
 import { createStorage, StorageConflictError, type Storage } from "../../app/infra/storage.server";
+import { checkStorage, deleteFiles } from "../../app/services/pending-files.server";
 import { createCategory } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -138,5 +140,18 @@ describe("S3 storage (s3rver on 127.0.0.1)", () => {
         expect(meta.width).toBe(Math.min(width, 1000));
       }
     }
+  });
+
+  it("storage:check lists the bucket: it finds a file no row names, and the fix deletes it (ADR 021)", async () => {
+    const orphan = `venues/${crypto.randomUUID()}/${crypto.randomUUID()}-1600.webp`;
+    await storage.put(orphan, Buffer.from("left by a crash"), "image/webp");
+    const report = await checkStorage(t.app, 0);
+    expect(report.orphans).toEqual([orphan]);
+    expect(report.missing).toEqual([]);
+    // The submission's files above are named by its row: listed, not orphans.
+    expect(report.files).toBeGreaterThan(1);
+    await deleteFiles(t.app, report.orphans);
+    expect(await storage.get(orphan)).toBeNull();
+    expect((await checkStorage(t.app, 0)).orphans).toEqual([]);
   });
 });
