@@ -354,7 +354,7 @@ describe("CSV import over HTTP", () => {
       text += chunk.value;
       const progress = text
         .split("\n")
-        .filter(Boolean)
+        .slice(0, -1) // the lines read whole so far
         .map((l) => JSON.parse(l) as { type: string; done?: number; summary?: ImportSummary })
         .find((l) => l.type === "progress" && l.done! > 0);
       // The database as it stands when the first batch's line arrives.
