@@ -52,7 +52,7 @@ const GEOCODE_CONCURRENCY = 8;
 
 /**
  * Rows per transaction. PGlite runs each batch on the main thread and the site waits for it:
- * 100 rows take about 30 ms there (500 took 150 ms, with /healthz waiting as long).
+ * 500 rows held it for 120-230 ms of CPU, 100 rows for 50-90 ms (bench:import, 2 busy cores).
  */
 export const importBatchSize = (kind: Database["kind"]) => (kind === "pglite" ? 100 : 500);
 

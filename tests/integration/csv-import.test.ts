@@ -347,6 +347,8 @@ describe("CSV import over HTTP", () => {
     const res = await post(admin.cookie, { intent: "preview" }, file);
     const { preview } = (await res.json()) as { preview: ImportPreview };
     const imported = await post(admin.cookie, { intent: "import", token: preview.token }, file);
+    // Not held back in a compression buffer (the route says no-transform).
+    expect(imported.headers.get("content-encoding")).toBeNull();
     const reader = imported.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = "";
     let seen: { done: number; venues: number; record: number } | null = null;
