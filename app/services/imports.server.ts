@@ -273,8 +273,9 @@ export async function runImport(
   );
   const added = rows.filter((r) => r.outcome === "added").length;
   const updated = rows.filter((r) => r.outcome === "updated").length;
-  // The same warnings, in row order.
-  await app.db.update(csvImports).set({ warnings }).where(eq(csvImports.id, importId));
+  // Failed rows were added to the record as they failed: the list again, in row order.
+  if (rows.some((r) => r.outcome === "failed"))
+    await app.db.update(csvImports).set({ warnings }).where(eq(csvImports.id, importId));
   return {
     ok: true,
     summary: {

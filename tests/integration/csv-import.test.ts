@@ -279,6 +279,62 @@ describe("CSV import: the import does what the preview said", () => {
     expect(await importedRows(summary.importId)).toBe(await venuesNamed("Cut Short"));
   });
 
+  it("keeps the record true when a batch fails and its rows are written one by one", async () => {
+    const gone = await createVenue(t.db, {
+      name: "Gone Hall",
+      location: "5 Elm St, Boulder, Colorado 80302",
+    });
+    const file = {
+      name: "one-fails.csv",
+      bytes: new TextEncoder().encode(
+        [
+          "name,description,location,region,category",
+          'Gone Hall,Desc,"5 Elm St, Boulder, Colorado 80302",Foothills,Barn',
+          'Bad Type,Desc,"6 Elm St, Boulder, Colorado 80302",Foothills,Castle',
+          'Kept One,Desc,"7 Elm St, Boulder, Colorado 80302",Foothills,Barn',
+          'Kept Two,Desc,"8 Elm St, Boulder, Colorado 80302",Foothills,Barn',
+        ].join("\n"),
+      ),
+    };
+    const { preview } = expectOk(await previewImport(t.db, adminUser, file));
+    expect(preview.counts).toEqual({ add: 2, update: 1, skip: 1 });
+    // While the new rows are being placed, the venue the file updates is deleted: the batch's
+    // transaction fails, and the rows go again one by one.
+    let reached!: () => void;
+    const placing = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const geocoder: Geocoder = {
+      name: "held",
+      geocode: async (a) => {
+        reached();
+        await held;
+        return t.geocoder.geocode(a);
+      },
+    };
+    const logged: string[] = [];
+    const log = (msg: string) => void logged.push(msg);
+    const logger = { ...t.app.logger, warn: log, error: log };
+    const running = runImport({ ...t.app, geocoder, logger }, adminUser, file, preview.token);
+    await placing;
+    await t.db.delete(venues).where(eq(venues.id, gone.id));
+    release();
+    const { summary } = expectOk(await running);
+
+    expect(summary.rows.map((r) => [r.row, r.outcome])).toEqual([
+      [2, "failed"],
+      [3, "skipped"],
+      [4, "added"],
+      [5, "added"],
+    ]);
+    const [record] = await t.db.select().from(csvImports).where(eq(csvImports.id, summary.importId));
+    expect(record!.importedRows).toBe(await venuesNamed("Kept"));
+    expect(record!.importedRows).toBe(2);
+    expect(record!.warnings).toEqual(summary.warnings);
+    expect(summary.warnings.map((w) => w.row)).toEqual([2, 3]);
+    expect(logged).toEqual(["import batch failed; retrying its rows one by one", "import row failed"]);
+  });
+
   it("importing the same file again updates instead of duplicating", async () => {
     const file = await fixture("excel-utf8-bom-crlf.csv");
     const first = expectOk(await previewImport(t.db, adminUser, file));
