@@ -133,14 +133,17 @@ const lineBreaks = () => {
 type Health = { polls: number; maxMs: number; p95Ms: number; rssGrowthMb: number; loopBlockMs: number };
 
 // In a worker thread, so that a blocked server event loop shows as slow answers, not as missed polls.
+// It asks once before it says it is ready: a worker's first fetch loads undici and connects.
 const HEALTH_WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const base = process.memoryUsage.rss();
-let peak = base, stop = false;
-const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 10);
+let base, peak, stop = false, sampler;
 const times = [];
 parentPort.once("message", () => { stop = true; });
 (async () => {
+  await (await fetch(workerData.url)).arrayBuffer();
+  base = peak = process.memoryUsage.rss();
+  sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 10);
+  parentPort.postMessage("ready");
   while (!stop) {
     const start = performance.now();
     const res = await fetch(workerData.url);
@@ -155,8 +158,12 @@ parentPort.once("message", () => { stop = true; });
 `;
 
 /** Polls /healthz every 50 ms and samples RSS until stopped; returns the latencies and peak RSS growth. */
-function watchHealth(origin: string): { stop(): Promise<Health> } {
+async function watchHealth(origin: string): Promise<{ stop(): Promise<Health> }> {
   const worker = new Worker(HEALTH_WORKER, { eval: true, workerData: { url: `${origin}/healthz` } });
+  await new Promise((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
   // The server's own view: the longest its event loop was kept from answering anything.
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -269,7 +276,7 @@ async function bench(kind: "pglite" | "postgresql", file: Buffer) {
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const watched = async <T>(run: () => Promise<T>): Promise<T & { health: Health }> => {
-    const health = watchHealth(origin);
+    const health = await watchHealth(origin);
     const result = await run();
     return { ...result, health: await health.stop() };
   };
