@@ -13,6 +13,7 @@ import {
   warningsCsv,
   type Catalog,
   type CsvRecord,
+  type ParseOptions,
 } from "./csv-import";
 
 const HEADER = CSV_COLUMNS.join(",");
@@ -39,8 +40,8 @@ const row = (over: Partial<Record<(typeof CSV_COLUMNS)[number], string>> = {}) =
     return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
   }).join(",");
 
-const ok = (text: string) => {
-  const parsed = parseCsv(text);
+const ok = async (text: string, opts?: ParseOptions) => {
+  const parsed = await parseCsv(text, opts);
   if (!parsed.ok) throw new Error(parsed.detail);
   return parsed;
 };
@@ -51,14 +52,14 @@ const record = (values: Partial<CsvRecord["values"]>): CsvRecord => ({
 });
 
 describe("decodeCsv", () => {
-  it("reads UTF-8 with and without a byte-order mark", () => {
+  it("reads UTF-8 with and without a byte-order mark", async () => {
     const text = "name\nCafé";
     const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
     expect(decodeCsv(bom).text).toBe(text);
     expect(decodeCsv(new TextEncoder().encode(text)).text).toBe(text);
   });
 
-  it("falls back to Windows-1252 for Excel's older CSV and says so", () => {
+  it("falls back to Windows-1252 for Excel's older CSV and says so", async () => {
     const decoded = decodeCsv(new Uint8Array([0x43, 0x61, 0x66, 0xe9]));
     expect(decoded.text).toBe("Café");
     expect(decoded.notice).toMatch(/Windows-1252/);
@@ -66,14 +67,14 @@ describe("decodeCsv", () => {
 });
 
 describe("parseCsv", () => {
-  it("numbers records from 2, and a quoted line break does not shift them", () => {
+  it("numbers records from 2, and a quoted line break does not shift them", async () => {
     const text = [
       HEADER,
       row({ name: "One" }),
       row({ name: "Two", description: "line one\nline two\r\nline three" }),
       row({ name: "Three" }),
     ].join("\r\n");
-    const parsed = ok(text);
+    const parsed = await ok(text);
     expect(parsed.records.map((r) => [r.row, r.values.name])).toEqual([
       [2, "One"],
       [3, "Two"],
@@ -82,54 +83,131 @@ describe("parseCsv", () => {
     expect(parsed.records[1]!.values.description).toBe("line one\nline two\r\nline three");
   });
 
-  it("keeps quoted commas and doubled quotes inside a value, with CRLF or LF", () => {
+  it("keeps quoted commas and doubled quotes inside a value, with CRLF or LF", async () => {
     for (const eol of ["\n", "\r\n"]) {
-      const parsed = ok([HEADER, row({ name: 'The "Big" Barn, Lyons' })].join(eol) + eol);
+      const parsed = await ok([HEADER, row({ name: 'The "Big" Barn, Lyons' })].join(eol) + eol);
       expect(parsed.records).toHaveLength(1);
       expect(parsed.records[0]!.values.name).toBe('The "Big" Barn, Lyons');
     }
   });
 
-  it("strips a BOM, reads header names without case, spaces or underscores, and ignores extra columns", () => {
+  it("strips a BOM, reads header names without case, spaces or underscores, and ignores extra columns", async () => {
     const header = CSV_COLUMNS.map((c) => (c === "lowPrice" ? "Low Price" : c === "name" ? " NAME " : c));
-    const parsed = ok(`\uFEFF${[...header, "notes"].join(",")}\n${row({ lowPrice: "100" })},hello`);
+    const parsed = await ok(`\uFEFF${[...header, "notes"].join(",")}\n${row({ lowPrice: "100" })},hello`);
     expect(parsed.records[0]!.values.lowPrice).toBe("100");
     expect(parsed.notices).toEqual(["Ignored column: notes."]);
   });
 
-  it("passes over blank records but keeps the numbers of the ones after them", () => {
-    const parsed = ok([HEADER, row({ name: "A" }), "", ",,,", row({ name: "B" }), ""].join("\n"));
+  it("passes over blank records but keeps the numbers of the ones after them", async () => {
+    const parsed = await ok([HEADER, row({ name: "A" }), "", ",,,", row({ name: "B" }), ""].join("\n"));
     expect(parsed.records.map((r) => r.row)).toEqual([2, 5]);
   });
 
-  it("refuses a header without a required column as a file-level error", () => {
-    const parsed = parseCsv("name,description,location,region\nA,B,C,D");
+  it("refuses a header without a required column as a file-level error", async () => {
+    const parsed = await parseCsv("name,description,location,region\nA,B,C,D");
     expect(parsed).toMatchObject({ ok: false, error: "Failed to parse CSV file" });
     expect(!parsed.ok && parsed.detail).toMatch(/no category column/);
   });
 
-  it("explains a file separated by semicolons", () => {
-    const parsed = parseCsv(CSV_COLUMNS.join(";") + "\nA;B");
+  it("explains a file separated by semicolons", async () => {
+    const parsed = await parseCsv(CSV_COLUMNS.join(";") + "\nA;B");
     expect(!parsed.ok && parsed.detail).toMatch(/semicolons/);
   });
 
-  it("refuses an unclosed quote, an empty file and a header alone", () => {
-    expect(parseCsv(`${HEADER}\n"Open barn,desc`).ok).toBe(false);
-    expect(parseCsv("").ok).toBe(false);
-    expect(parseCsv(`${HEADER}\n`).ok).toBe(false);
+  it("refuses an unclosed quote, an empty file and a header alone", async () => {
+    expect((await parseCsv(`${HEADER}\n"Open barn,desc`)).ok).toBe(false);
+    expect((await parseCsv("")).ok).toBe(false);
+    expect((await parseCsv(`${HEADER}\n`)).ok).toBe(false);
   });
 
-  it("flags a row with more values than the header (an unquoted comma)", () => {
-    const parsed = ok(`${HEADER}\n${row()},extra`);
+  it("flags a row with more values than the header (an unquoted comma)", async () => {
+    const parsed = await ok(`${HEADER}\n${row()},extra`);
     expect(parsed.records).toHaveLength(0);
     expect(parsed.problems[0]).toMatchObject({ row: 2, name: "Red Barn" });
     expect(parsed.problems[0]!.problems[0]).toMatch(/15 values but the header has 14 columns/);
   });
 
-  it("agrees with a plain Papa.unparse round trip of awkward values", () => {
+  it("agrees with a plain Papa.unparse round trip of awkward values", async () => {
     const values = CSV_COLUMNS.map((c) => (c === "description" ? 'a, "b"\nc' : c === "name" ? "X" : "y"));
-    const parsed = ok(Papa.unparse([[...CSV_COLUMNS], values], { newline: "\r\n" }));
+    const parsed = await ok(Papa.unparse([[...CSV_COLUMNS], values], { newline: "\r\n" }));
     expect(parsed.records[0]!.values.description).toBe('a, "b"\nc');
+  });
+});
+
+describe("parseCsv, a slice at a time (issue 21)", () => {
+  const tooMany = /more than 10,000 rows/;
+  const counted = () => {
+    const pause = async () => void pause.calls++;
+    pause.calls = 0;
+    return pause;
+  };
+
+  it("takes 10,000 rows and refuses 10,001, blank rows included", async () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => row({ name: `Barn ${i}` }));
+    expect((await ok([HEADER, ...rows(10_000)].join("\r\n") + "\r\n")).records).toHaveLength(10_000);
+    const over = await parseCsv([HEADER, ...rows(10_001)].join("\n"));
+    expect(!over.ok && over.detail).toMatch(tooMany);
+    // Blank rows count: 9,998 rows and 2 blank ones pass, 9,999 and 2 do not.
+    const blanks = (n: number) => [HEADER, ...rows(n).slice(0, 5), "", ",,,", ...rows(n).slice(5)].join("\n");
+    expect((await ok(blanks(9_998))).records).toHaveLength(9_998);
+    const blank = await parseCsv(blanks(9_999));
+    expect(!blank.ok && blank.detail).toMatch(tooMany);
+  });
+
+  it("stops at the row limit in 10 MB of line breaks, without reading the rest", async () => {
+    for (const eol of ["\n", "\r\n", "\r"]) {
+      const pause = counted();
+      const parsed = await parseCsv(HEADER + eol.repeat(10 * 1024 * 1024), { pause, sliceChars: 4096 });
+      expect(!parsed.ok && parsed.detail).toMatch(tooMany);
+      // 10,001 line breaks take 3 to 5 slices of 4 KB; the whole text would take thousands.
+      expect(pause.calls).toBeLessThan(5);
+    }
+  });
+
+  it("reads the same records whatever the slices: quoted line breaks, CRLF, doubled quotes and a BOM", async () => {
+    const text =
+      "\uFEFF" +
+      [
+        HEADER,
+        row({ name: "One", description: 'a "quoted"\r\nline break, and a comma' }),
+        "",
+        row({ name: 'Two ""', description: "\n\nstarts with line breaks\n" }),
+        row({ name: "Three", amenities: `WiFi${LIST_SEPARATOR}Parking` }),
+      ].join("\r\n") +
+      "\r\n";
+    const whole = await ok(text, { sliceChars: Infinity });
+    expect(whole.records.map((r) => [r.row, r.values.name])).toEqual([
+      [2, "One"],
+      [4, 'Two ""'],
+      [5, "Three"],
+    ]);
+    for (let sliceChars = 1; sliceChars <= text.length; sliceChars++) {
+      const pause = counted();
+      expect(await ok(text, { pause, sliceChars })).toEqual(whole);
+      if (sliceChars < 100) expect(pause.calls).toBeGreaterThan(1);
+    }
+  });
+
+  it("reads an unclosed quote in growing slices, not over and over", async () => {
+    const pause = counted();
+    const text = `${HEADER}\n${row()}\n"Open barn,${"desc\n".repeat(200_000)}`;
+    const parsed = await parseCsv(text, { pause, sliceChars: 1024 });
+    expect(!parsed.ok && parsed.detail).toMatch(/^Row 3: a quoted value is not closed/);
+    // A slice at least as long as the open row before it: 11 slices for 1 MB, not 1,000.
+    expect(pause.calls).toBeLessThan(15);
+  });
+
+  it("names the row of an unclosed or stray quote whatever the slices", async () => {
+    for (const [text, rowNo] of [
+      [`${HEADER}\n${row()}\n${row({ name: "x" })}\n"Open barn,desc\n${row()}\n`, 4],
+      [`${HEADER}\n${row()}\n"Stray" quote,desc\n${row()}\n`, 3],
+    ] as const)
+      for (const sliceChars of [1, 7, 64, Infinity]) {
+        const parsed = await parseCsv(text, { sliceChars });
+        expect(!parsed.ok && parsed.detail).toBe(
+          `Row ${rowNo}: a quoted value is not closed (a " is missing or not doubled).`,
+        );
+      }
   });
 });
 
@@ -142,12 +220,12 @@ describe("checkRecord", () => {
     category: "Barn",
   };
 
-  it("lists every missing required field", () => {
+  it("lists every missing required field", async () => {
     const r = checkRecord(record({ ...base, description: "", region: "" }), catalog);
     expect(r).toEqual({ ok: false, problems: ["Missing required fields: description, region"] });
   });
 
-  it("matches category, amenities and region ignoring case and surrounding spaces", () => {
+  it("matches category, amenities and region ignoring case and surrounding spaces", async () => {
     const r = checkRecord(
       record({
         ...base,
@@ -165,7 +243,7 @@ describe("checkRecord", () => {
     });
   });
 
-  it("names an unknown category, unknown amenities and an unknown region", () => {
+  it("names an unknown category, unknown amenities and an unknown region", async () => {
     const r = checkRecord(
       record({
         ...base,
@@ -182,7 +260,7 @@ describe("checkRecord", () => {
     ]);
   });
 
-  it("builds the price as the spec says: '$low - $high', or one price as the single price", () => {
+  it("builds the price as the spec says: '$low - $high', or one price as the single price", async () => {
     const both = checkRecord(record({ ...base, lowPrice: "2,000", highPrice: "$5000" }), catalog);
     expect(both.ok && both.venue).toMatchObject({
       priceRange: "$2000 - $5000",
@@ -204,7 +282,7 @@ describe("checkRecord", () => {
     ]);
   });
 
-  it("takes https image and logo addresses only", () => {
+  it("takes https image and logo addresses only", async () => {
     const r = checkRecord(
       record({
         ...base,
@@ -224,7 +302,7 @@ describe("checkRecord", () => {
     ]);
   });
 
-  it("checks email and website, and reads the address parts from the location", () => {
+  it("checks email and website, and reads the address parts from the location", async () => {
     const bad = checkRecord(record({ ...base, email: "nobody", website: "not a site" }), catalog);
     expect(!bad.ok && bad.problems).toHaveLength(2);
     const good = checkRecord(record({ ...base, email: "a@b.example", website: "www.b.example" }), catalog);
@@ -246,11 +324,11 @@ describe("planImport", () => {
     row({ name: "Bad", category: "Castle" }),
   ].join("\n");
 
-  it("adds new venues, updates the same name and location, skips in-file duplicates and problems", () => {
+  it("adds new venues, updates the same name and location, skips in-file duplicates and problems", async () => {
     const existing = [
       { id: "v1", name: "Old Barn", location: "1 Main St, Boulder, Colorado 80302", isApproved: true },
     ];
-    const plan = planImport(ok(text), catalog, existing);
+    const plan = await planImport(await ok(text), catalog, existing);
     expect(plan.rows.map((r) => [r.row, r.action])).toEqual([
       [2, "add"],
       [3, "update"],
@@ -262,12 +340,24 @@ describe("planImport", () => {
   });
 });
 
+describe("planImport, between batches", () => {
+  it("pauses every 500 rows so that other requests are served", async () => {
+    const parsed = await ok(
+      [HEADER, ...Array.from({ length: 1_200 }, (_, i) => row({ name: `B${i}` }))].join("\n"),
+    );
+    let pauses = 0;
+    const plan = await planImport(parsed, catalog, [], async () => void pauses++);
+    expect(plan.rows).toHaveLength(1_200);
+    expect(pauses).toBe(2);
+  });
+});
+
 describe("files we give back", () => {
-  it("the template has the spec's header and two example rows that import cleanly", () => {
-    const parsed = ok(templateCsv());
+  it("the template has the spec's header and two example rows that import cleanly", async () => {
+    const parsed = await ok(templateCsv());
     expect(templateCsv().split("\r\n")[0]).toBe(`\uFEFF${HEADER}`);
     expect(parsed.records).toHaveLength(2);
-    const plan = planImport(
+    const plan = await planImport(
       parsed,
       {
         categories: [
@@ -281,7 +371,7 @@ describe("files we give back", () => {
     expect(plan.rows.map((r) => r.action)).toEqual(["add", "add"]);
   });
 
-  it("warnings download as CSV with formulas defused", () => {
+  it("warnings download as CSV with formulas defused", async () => {
     expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
     expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
     expect(warningsCsv([{ row: 3, message: "Missing required fields: name" }])).toBe(

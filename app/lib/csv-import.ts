@@ -93,23 +93,36 @@ const COLUMN_BY_KEY = new Map<string, CsvColumn>(CSV_COLUMNS.map((c) => [headerK
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/**
- * Splits the text into records with a real CSV parser (quoted fields with commas, doubled quotes
- * and line breaks; CRLF or LF) and maps them to the spec's columns. Record numbers count records,
- * not lines: a quoted line break does not shift them. Blank records are passed over (their
- * numbers are kept, as a spreadsheet's row numbers are).
- */
-export function parseCsv(text: string): ParsedCsv {
-  const body = text.replace(/^\uFEFF/, "");
-  if (body.trim() === "") return fail("The file is empty.");
-  const parsed = Papa.parse<string[]>(body, { delimiter: ",", skipEmptyLines: false });
-  const unclosed = parsed.errors.find((e) => e.code === "MissingQuotes" || e.code === "InvalidQuotes");
-  if (unclosed)
-    return fail(
-      `Row ${(unclosed.row ?? 0) + 1}: a quoted value is not closed (a " is missing or not doubled).`,
-    );
-  const [header = [], ...data] = parsed.data;
+/** Lets other requests run between batches of rows: the next turn of the event loop. */
+export const nextTurn = () =>
+  new Promise<void>((resolve) =>
+    typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0),
+  );
 
+export type ParseOptions = {
+  /** Awaited between slices of the text (default: the next turn of the event loop). */
+  pause?: () => Promise<void>;
+  /** How much text Papa reads at a time, at least (a slice ends after a line break). */
+  sliceChars?: number;
+};
+
+/**
+ * The file's line break: the first one outside quotes (Excel writes CRLF, most others LF). Like
+ * Papa's own guess, it looks at the first megabyte only.
+ */
+function lineBreak(text: string): "\r\n" | "\n" | "\r" {
+  const breaks = /"[^"]*"|\r\n|\r|\n/g;
+  const start = text.slice(0, 1024 * 1024);
+  for (let m = breaks.exec(start); m; m = breaks.exec(start))
+    if (!m[0].startsWith('"')) return m[0] as "\r\n" | "\n" | "\r";
+  return "\n";
+}
+
+/** The header row: its cells, the column each names (null: ignored) and what to tell about it. */
+type Head = { header: string[]; columns: (CsvColumn | null)[]; notices: string[] };
+
+/** The header's columns, or why the file cannot be read. */
+function readHeader(header: string[]): Head | ParsedCsv {
   const columns = header.map((h) => COLUMN_BY_KEY.get(headerKey(h.trim())) ?? null);
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length > 0) {
@@ -123,40 +136,95 @@ export function parseCsv(text: string): ParsedCsv {
   }
   const repeated = CSV_COLUMNS.filter((c) => columns.filter((x) => x === c).length > 1);
   if (repeated.length > 0) return fail(`The header names ${repeated.join(", ")} more than once.`);
-
-  const notices: string[] = [];
   const unknown = header.filter((h, i) => columns[i] === null && h.trim() !== "");
-  if (unknown.length > 0)
-    notices.push(`Ignored ${unknown.length === 1 ? "column" : "columns"}: ${unknown.join(", ")}.`);
+  const notices =
+    unknown.length > 0
+      ? [`Ignored ${unknown.length === 1 ? "column" : "columns"}: ${unknown.join(", ")}.`]
+      : [];
+  return { header, columns, notices };
+}
 
+/**
+ * Splits the text into records with a real CSV parser (quoted fields with commas, doubled quotes
+ * and line breaks; CRLF or LF) and maps them to the spec's columns. Record numbers count records,
+ * not lines: a quoted line break does not shift them. Blank records are passed over (their
+ * numbers are kept, as a spreadsheet's row numbers are) but count toward the row limit.
+ *
+ * Papa reads the text a slice at a time, one row at a time, and stops at the first row past the
+ * limit: 10 MB of line breaks costs 10,001 rows, not ten million arrays (issue 21). Between
+ * slices the server serves other requests.
+ */
+export async function parseCsv(text: string, opts: ParseOptions = {}): Promise<ParsedCsv> {
+  const { pause = nextTurn, sliceChars = 64 * 1024 } = opts;
+  const body = text.replace(/^\uFEFF/, "");
+  // Not trim(): that would walk back over 10 MB of trailing line breaks.
+  if (!/\S/.test(body)) return fail("The file is empty.");
+  const newline = lineBreak(body);
+  // The file's last line break ends its last row; it does not start a blank one.
+  const end = body.endsWith(newline) ? body.length - newline.length : body.length;
+
+  let head: Head | null = null;
+  let failure: ParsedCsv | null = null;
+  let row = 0; // the record's number: the header is 1
   const records: CsvRecord[] = [];
   const problems: RowProblem[] = [];
-  data.forEach((cells, i) => {
-    const row = i + 2;
-    if (cells.every((c) => c.trim() === "")) return;
-    const values = Object.fromEntries(CSV_COLUMNS.map((c) => [c, ""])) as Record<CsvColumn, string>;
-    columns.forEach((c, k) => {
-      const cell = cells[k] ?? "";
-      // eslint-disable-next-line no-control-regex -- ASCII needs no normalising
-      if (c) values[c] = (/^[\u0000-\u007f]*$/.test(cell) ? cell : cell.normalize("NFC")).trim();
-    });
-    // A value past the header's last column is a comma that needed quotes.
-    if (cells.slice(header.length).some((c) => c.trim() !== ""))
-      problems.push({
-        row,
-        name: values.name,
-        problems: [
-          `Has ${cells.length} values but the header has ${header.length} columns (put quotes around values that contain commas)`,
-        ],
-      });
-    else records.push({ row, values });
+  // The parser under Papa.parse, fed slice by slice as Papa's own streamers feed it.
+  const parser: Papa.Parser = new Papa.Parser({
+    delimiter: ",",
+    newline,
+    step: ({ data, errors }: { data: string[][]; errors: Papa.ParseError[] }) => {
+      row++;
+      const cells = data[0] ?? [];
+      if (errors.some((e) => e.code === "MissingQuotes" || e.code === "InvalidQuotes"))
+        failure = fail(`Row ${row}: a quoted value is not closed (a " is missing or not doubled).`);
+      else if (!head) {
+        const read = readHeader(cells);
+        if ("columns" in read) head = read;
+        else failure = read;
+      } else if (row - 1 > CSV_MAX_ROWS)
+        failure = fail(
+          `The file has more than ${CSV_MAX_ROWS.toLocaleString("en-US")} rows: split it into smaller files.`,
+        );
+      else readRow(head, cells, row, records, problems);
+      if (failure) parser.abort();
+    },
   });
+  // A slice ends after a line break; a row it leaves open (a quoted line break) starts the next,
+  // which is at least as long as that row, so that an unclosed quote costs twice the text, not
+  // its square.
+  let rest = "";
+  for (let at = 0; at < end && !failure;) {
+    const next = body.indexOf(newline, at + Math.max(sliceChars, rest.length));
+    const to = next < 0 || next >= end ? end : next + newline.length;
+    const input = rest + body.slice(at, to);
+    const { meta } = parser.parse(input, 0, to < end) as { meta: { cursor: number } };
+    rest = input.slice(meta.cursor);
+    at = to;
+    if (at < end && !failure) await pause();
+  }
+  if (failure) return failure;
   if (records.length + problems.length === 0) return fail("The file has a header but no rows.");
-  if (records.length + problems.length > CSV_MAX_ROWS)
-    return fail(
-      `The file has more than ${CSV_MAX_ROWS.toLocaleString("en-US")} rows: split it into smaller files.`,
-    );
-  return { ok: true, records, notices, problems };
+  return { ok: true, records, notices: head!.notices, problems };
+}
+
+function readRow(head: Head, cells: string[], row: number, records: CsvRecord[], problems: RowProblem[]) {
+  if (cells.every((c) => c.trim() === "")) return;
+  const values = Object.fromEntries(CSV_COLUMNS.map((c) => [c, ""])) as Record<CsvColumn, string>;
+  head.columns.forEach((c, k) => {
+    const cell = cells[k] ?? "";
+    // eslint-disable-next-line no-control-regex -- ASCII needs no normalising
+    if (c) values[c] = (/^[\u0000-\u007f]*$/.test(cell) ? cell : cell.normalize("NFC")).trim();
+  });
+  // A value past the header's last column is a comma that needed quotes.
+  if (cells.slice(head.header.length).some((c) => c.trim() !== ""))
+    problems.push({
+      row,
+      name: values.name,
+      problems: [
+        `Has ${cells.length} values but the header has ${head.header.length} columns (put quotes around values that contain commas)`,
+      ],
+    });
+  else records.push({ row, values });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -353,15 +421,20 @@ export type PlannedRow =
 
 export type ImportPlan = { rows: PlannedRow[]; notices: string[] };
 
+/** Rows checked between two pauses (20-25 ms of CPU in bench:import on our machines). */
+const PLAN_BATCH_ROWS = 500;
+
 /**
  * Each record checked, then matched: a row whose name and location match an existing venue
  * updates it; a second row for the same venue in one file is a problem (which one should win?).
+ * Other requests are served between batches of rows (`pause`).
  */
-export function planImport(
+export async function planImport(
   parsed: Extract<ParsedCsv, { ok: true }>,
   catalog: Catalog,
   existing: ExistingVenue[],
-): ImportPlan {
+  pause: () => Promise<void> = nextTurn,
+): Promise<ImportPlan> {
   const byKey = new Map(existing.map((e) => [venueKey(e.name, e.location), e]));
   const seen = new Map<string, number>();
   const rows: PlannedRow[] = parsed.problems.map((p) => ({
@@ -370,7 +443,8 @@ export function planImport(
     name: p.name,
     problems: p.problems,
   }));
-  for (const record of parsed.records) {
+  for (const [i, record] of parsed.records.entries()) {
+    if (i > 0 && i % PLAN_BATCH_ROWS === 0) await pause();
     const checked = checkRecord(record, catalog);
     if (!checked.ok) {
       rows.push({ row: record.row, action: "skip", name: record.values.name, problems: checked.problems });

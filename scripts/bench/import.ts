@@ -3,14 +3,20 @@
 // (issue 12): under 10 s on our machines. Runs the HTTP app of the source through Vite (or the
 // production build with --build), after a small warm-up import, on a fresh PGlite folder and,
 // when PostgreSQL answers, on a fresh PostgreSQL database too. The same file is imported twice:
-// 5,000 new venues, then 5,000 updates of them.
+// 5,000 new venues, then 5,000 updates of them. Then the preview of 10 MB of line breaks (issue
+// 21): it must answer the row-limit error without blocking the server or growing its memory.
+// Throughout, a worker thread (its own event loop) asks /healthz every 50 ms and samples the
+// process's RSS: budget /healthz under 200 ms and RSS growth under 100 MB for the line breaks.
 //
 //   npm run bench:import                 # PGlite, then PostgreSQL (BENCH_DATABASE_URL)
 //   npm run bench:import -- --rows 10000 --only pglite --build
+//   npm run bench:import -- --scenario line-breaks   # only the 10 MB of line breaks
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { venueAmenities, venueCategories } from "../../database/schema";
 import { TOWNS } from "../../database/seed/towns";
@@ -19,7 +25,13 @@ import { createAppContext } from "../../app/infra/context.server";
 import { openDatabase } from "../../app/infra/db.server";
 import type { createHttpApp as CreateHttpApp } from "../../app/infra/http.server";
 import { AMENITY_NAMES, VENUE_TYPES } from "../../app/lib/catalog";
-import { ADMIN_IMPORT_PATH, CSV_COLUMNS, csvLine, LIST_SEPARATOR } from "../../app/lib/csv-import";
+import {
+  ADMIN_IMPORT_PATH,
+  CSV_COLUMNS,
+  CSV_MAX_BYTES,
+  csvLine,
+  LIST_SEPARATOR,
+} from "../../app/lib/csv-import";
 import { authEmails } from "../../app/services/emails.server";
 import { setUserRole } from "../../app/services/users.server";
 
@@ -28,8 +40,12 @@ const { values: args } = parseArgs({
     rows: { type: "string", default: "5000" },
     only: { type: "string" },
     build: { type: "boolean", default: false },
+    scenario: { type: "string", default: "all" }, // all | import | line-breaks
   },
 });
+const SCENARIO = args.scenario as "all" | "import" | "line-breaks";
+const HEALTH_BUDGET_MS = 200;
+const RSS_BUDGET_MB = 100;
 const ROWS = Number(args.rows);
 const BUDGET_MS = 10_000;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -108,7 +124,82 @@ async function freshPostgres(): Promise<string | null> {
   return url.toString();
 }
 
-type Timing = { previewMs: number; importMs: number; totalMs: number; summary: Record<string, unknown> };
+/** A header and then line breaks up to the file size limit (a byte below it: busboy cuts a file at it). */
+const lineBreaks = () => {
+  const header = `${CSV_COLUMNS.join(",")}\n`;
+  return Buffer.from(header + "\n".repeat(CSV_MAX_BYTES - 1 - header.length));
+};
+
+type Health = { polls: number; maxMs: number; p95Ms: number; rssGrowthMb: number; loopBlockMs: number };
+
+// In a worker thread, so that a blocked server event loop shows as slow answers, not as missed polls.
+// It asks once before it says it is ready: a worker's first fetch loads undici and connects.
+const HEALTH_WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+let base, peak, stop = false, sampler;
+const times = [];
+parentPort.once("message", () => { stop = true; });
+(async () => {
+  await (await fetch(workerData.url)).arrayBuffer();
+  base = peak = process.memoryUsage.rss();
+  sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 10);
+  parentPort.postMessage("ready");
+  while (!stop) {
+    const start = performance.now();
+    const res = await fetch(workerData.url);
+    await res.arrayBuffer();
+    const ms = performance.now() - start;
+    times.push(ms);
+    await new Promise((r) => setTimeout(r, Math.max(0, 50 - ms)));
+  }
+  clearInterval(sampler);
+  parentPort.postMessage({ times, rssGrowth: peak - base });
+})();
+`;
+
+/** Polls /healthz every 50 ms and samples RSS until stopped; returns the latencies and peak RSS growth. */
+async function watchHealth(origin: string): Promise<{ stop(): Promise<Health> }> {
+  const worker = new Worker(HEALTH_WORKER, { eval: true, workerData: { url: `${origin}/healthz` } });
+  await new Promise((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  // The server's own view: the longest its event loop was kept from answering anything.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  return {
+    async stop() {
+      const done = new Promise<{ times: number[]; rssGrowth: number }>((resolve, reject) => {
+        worker.once("message", resolve);
+        worker.once("error", reject);
+      });
+      worker.postMessage("stop");
+      const { times, rssGrowth } = await done;
+      await worker.terminate();
+      loop.disable();
+      const sorted = [...times].sort((a, b) => a - b);
+      return {
+        polls: times.length,
+        maxMs: sorted.at(-1) ?? 0,
+        p95Ms: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0,
+        rssGrowthMb: rssGrowth / 1024 / 1024,
+        loopBlockMs: loop.max / 1e6,
+      };
+    },
+  };
+}
+
+const healthLine = (h: Health) =>
+  `/healthz max ${h.maxMs.toFixed(0)} ms, p95 ${h.p95Ms.toFixed(0)} ms (${h.polls} polls), ` +
+  `RSS growth ${h.rssGrowthMb.toFixed(0)} MB, event loop blocked ${h.loopBlockMs.toFixed(0)} ms at most`;
+
+type Timing = {
+  previewMs: number;
+  importMs: number;
+  totalMs: number;
+  summary: Record<string, unknown>;
+  health?: Health;
+};
 
 async function importOnce(origin: string, cookie: string, file: Buffer): Promise<Timing> {
   const send = (fields: Record<string, string>) => {
@@ -137,6 +228,17 @@ async function importOnce(origin: string, cookie: string, file: Buffer): Promise
     totalMs: end - start,
     summary: { ...summary, warnings: (warnings as unknown[]).length, progressEvents: lines.length - 1 },
   };
+}
+
+/** The preview of 10 MB of line breaks: it must refuse the file as too many rows. */
+async function previewLineBreaks(origin: string, cookie: string, file: Blob) {
+  const body = new FormData();
+  body.append("intent", "preview");
+  body.append("file", file, "breaks.csv");
+  const start = performance.now();
+  const res = await fetch(origin + ADMIN_IMPORT_PATH, { method: "POST", body, headers: { cookie, origin } });
+  const answer = (await res.json()) as { detail?: string };
+  return { ms: performance.now() - start, status: res.status, detail: answer.detail ?? "" };
 }
 
 async function bench(kind: "pglite" | "postgresql", file: Buffer) {
@@ -173,12 +275,26 @@ async function bench(kind: "pglite" | "postgresql", file: Buffer) {
   const server = http.createHttpApp(app).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const watched = async <T>(run: () => Promise<T>): Promise<T & { health: Health }> => {
+    const health = await watchHealth(origin);
+    const result = await run();
+    return { ...result, health: await health.stop() };
+  };
   try {
     // Warm-up: the first request compiles and loads the route modules.
     await importOnce(origin, cookie, makeCsv(10));
-    const first = await importOnce(origin, cookie, file);
-    const second = await importOnce(origin, cookie, file);
-    return { kind, server: http.kind, first, second };
+    const imports =
+      SCENARIO === "line-breaks"
+        ? []
+        : ([
+            ["new venues", await watched(() => importOnce(origin, cookie, file))],
+            ["same file again (updates)", await watched(() => importOnce(origin, cookie, file))],
+          ] as const);
+    // The file is made before the watch starts: the bench's own work is not the server's.
+    const breakFile = new Blob([new Uint8Array(lineBreaks())], { type: "text/csv" });
+    const breaks =
+      SCENARIO === "import" ? null : await watched(() => previewLineBreaks(origin, cookie, breakFile));
+    return { kind, server: http.kind, imports, breaks };
   } finally {
     await new Promise((resolve) => server.close(resolve));
     await http.close();
@@ -200,16 +316,24 @@ for (const kind of ["pglite", "postgresql"] as const) {
   if (args.only && args.only !== kind) continue;
   const result = await bench(kind, file);
   if (!result) continue;
-  for (const [label, t] of [
-    ["new venues", result.first],
-    ["same file again (updates)", result.second],
-  ] as const) {
+  for (const [label, t] of result.imports) {
     const ok = t.totalMs < BUDGET_MS;
     failed ||= !ok;
     console.log(
       `${kind} (${result.server}), ${label}: upload to summary ${(t.totalMs / 1000).toFixed(2)} s ` +
         `(preview ${(t.previewMs / 1000).toFixed(2)} s, import ${(t.importMs / 1000).toFixed(2)} s) ` +
-        `${ok ? "within" : "OVER"} the ${BUDGET_MS / 1000} s budget; ${JSON.stringify(t.summary)}`,
+        `${ok ? "within" : "OVER"} the ${BUDGET_MS / 1000} s budget; ${healthLine(t.health)}; ` +
+        JSON.stringify(t.summary),
+    );
+  }
+  if (result.breaks) {
+    const b = result.breaks;
+    const ok = b.health.maxMs < HEALTH_BUDGET_MS && b.health.rssGrowthMb < RSS_BUDGET_MB;
+    failed ||= !ok;
+    console.log(
+      `${kind} (${result.server}), preview of 10 MB of line breaks: ${b.status} in ${(b.ms / 1000).toFixed(2)} s ` +
+        `("${b.detail}"); ${healthLine(b.health)}; ${ok ? "within" : "OVER"} the budget ` +
+        `(/healthz < ${HEALTH_BUDGET_MS} ms, RSS growth < ${RSS_BUDGET_MB} MB)`,
     );
   }
 }

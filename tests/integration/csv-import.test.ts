@@ -1,10 +1,17 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { count, eq, inArray, like } from "drizzle-orm";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, csvImports, venueAmenities, venueManagers, venues } from "../../database/schema";
-import { ADMIN_IMPORT_PATH, type ImportPreview, type ImportSummary } from "../../app/lib/csv-import";
-import { previewImport, runImport } from "../../app/services/imports.server";
+import {
+  ADMIN_IMPORT_PATH,
+  CSV_COLUMNS,
+  CSV_MAX_BYTES,
+  type ImportPreview,
+  type ImportSummary,
+} from "../../app/lib/csv-import";
+import type { Geocoder } from "../../app/infra/geocoder.server";
+import { importBatchSize, previewImport, runImport } from "../../app/services/imports.server";
 import { toAppUser, type AppUser } from "../../app/lib/user";
 import { createCategory, createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
@@ -14,7 +21,9 @@ import { createTestApp, type TestApp } from "../setup/test-app";
 // BOM, CRLF, quoted commas, doubled quotes and line breaks; an unknown category, an unknown
 // amenity, a missing required field, a duplicate of an existing venue, http images, a row
 // repeated in the file. The preview writes nothing; the import does what the preview said, row by
-// row; over HTTP the endpoint streams progress and the summary, and refuses non-admins.
+// row; over HTTP the endpoint streams progress and the summary, and refuses non-admins. Issue 21:
+// a file of line breaks stops at the row limit while the server answers other requests, progress
+// lines leave as their batches commit, and the csv_imports record always counts what is written.
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/csv");
 const fixture = async (name: string) => ({
@@ -62,6 +71,31 @@ async function counts() {
   ]);
   return { venues: v!.n, imports: i!.n, audit: a!.n };
 }
+
+/** A file of `rows` venues named `${prefix} n`, each with an address the geocoder can place. */
+const venuesCsv = (prefix: string, rows: number) => ({
+  name: `${prefix}.csv`,
+  bytes: new TextEncoder().encode(
+    [
+      "name,description,location,region,category",
+      ...Array.from(
+        { length: rows },
+        (_, i) => `${prefix} ${i},Desc,"${i + 1} Main St, Boulder, Colorado 80302",Foothills,Barn`,
+      ),
+    ].join("\n"),
+  ),
+});
+
+const venuesNamed = async (prefix: string) =>
+  (
+    await t.db
+      .select({ n: count() })
+      .from(venues)
+      .where(like(venues.name, `${prefix} %`))
+  )[0]!.n;
+
+const importedRows = async (importId: string) =>
+  (await t.db.select().from(csvImports).where(eq(csvImports.id, importId)))[0]!.importedRows;
 
 const expectOk = <T extends { ok: boolean }>(r: T) => {
   if (!r.ok) throw new Error(JSON.stringify(r));
@@ -216,6 +250,91 @@ describe("CSV import: the import does what the preview said", () => {
     ]);
   });
 
+  it("counts each batch's rows in csv_imports as it commits them, so an import cut short says what it wrote", async () => {
+    const batch = importBatchSize(t.database.kind);
+    const file = venuesCsv("Cut Short", 2 * batch + 10);
+    const { preview } = expectOk(await previewImport(t.db, adminUser, file));
+    // The second batch's addresses wait to be placed: the import stops there, as if killed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let placed = 0;
+    const geocoder: Geocoder = {
+      name: "held after one batch",
+      geocode: async (a) =>
+        ++placed > batch ? held.then(() => t.geocoder.geocode(a)) : t.geocoder.geocode(a),
+    };
+    let firstBatch!: () => void;
+    const committed = new Promise<void>((resolve) => (firstBatch = resolve));
+    const running = runImport({ ...t.app, geocoder }, adminUser, file, preview.token, (p) => {
+      if (p.done === batch) firstBatch();
+    });
+    await committed;
+    const [record] = await t.db.select().from(csvImports).where(eq(csvImports.fileName, file.name));
+    expect(await venuesNamed("Cut Short")).toBe(batch);
+    expect(record).toMatchObject({ totalRows: 2 * batch + 10, importedRows: batch });
+
+    release();
+    const { summary } = expectOk(await running);
+    expect(summary.imported).toBe(2 * batch + 10);
+    expect(await importedRows(summary.importId)).toBe(await venuesNamed("Cut Short"));
+  });
+
+  it("keeps the record true when a batch fails and its rows are written one by one", async () => {
+    const gone = await createVenue(t.db, {
+      name: "Gone Hall",
+      location: "5 Elm St, Boulder, Colorado 80302",
+    });
+    const file = {
+      name: "one-fails.csv",
+      bytes: new TextEncoder().encode(
+        [
+          "name,description,location,region,category",
+          'Gone Hall,Desc,"5 Elm St, Boulder, Colorado 80302",Foothills,Barn',
+          'Bad Type,Desc,"6 Elm St, Boulder, Colorado 80302",Foothills,Castle',
+          'Kept One,Desc,"7 Elm St, Boulder, Colorado 80302",Foothills,Barn',
+          'Kept Two,Desc,"8 Elm St, Boulder, Colorado 80302",Foothills,Barn',
+        ].join("\n"),
+      ),
+    };
+    const { preview } = expectOk(await previewImport(t.db, adminUser, file));
+    expect(preview.counts).toEqual({ add: 2, update: 1, skip: 1 });
+    // While the new rows are being placed, the venue the file updates is deleted: the batch's
+    // transaction fails, and the rows go again one by one.
+    let reached!: () => void;
+    const placing = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const geocoder: Geocoder = {
+      name: "held",
+      geocode: async (a) => {
+        reached();
+        await held;
+        return t.geocoder.geocode(a);
+      },
+    };
+    const logged: string[] = [];
+    const log = (msg: string) => void logged.push(msg);
+    const logger = { ...t.app.logger, warn: log, error: log };
+    const running = runImport({ ...t.app, geocoder, logger }, adminUser, file, preview.token);
+    await placing;
+    await t.db.delete(venues).where(eq(venues.id, gone.id));
+    release();
+    const { summary } = expectOk(await running);
+
+    expect(summary.rows.map((r) => [r.row, r.outcome])).toEqual([
+      [2, "failed"],
+      [3, "skipped"],
+      [4, "added"],
+      [5, "added"],
+    ]);
+    const [record] = await t.db.select().from(csvImports).where(eq(csvImports.id, summary.importId));
+    expect(record!.importedRows).toBe(await venuesNamed("Kept"));
+    expect(record!.importedRows).toBe(2);
+    expect(record!.warnings).toEqual(summary.warnings);
+    expect(summary.warnings.map((w) => w.row)).toEqual([2, 3]);
+    expect(logged).toEqual(["import batch failed; retrying its rows one by one", "import row failed"]);
+  });
+
   it("importing the same file again updates instead of duplicating", async () => {
     const file = await fixture("excel-utf8-bom-crlf.csv");
     const first = expectOk(await previewImport(t.db, adminUser, file));
@@ -275,6 +394,67 @@ describe("CSV import over HTTP", () => {
       .map((l) => JSON.parse(l) as { type: string; summary?: ImportSummary });
     expect(lines.map((l) => l.type)).toEqual(["progress", "progress", "summary"]);
     expect(lines[2]!.summary).toMatchObject({ imported: 1, warnings: [] });
+  });
+
+  it("sends each progress line as its batch commits, before the next batches are written", async () => {
+    const batch = importBatchSize(t.database.kind);
+    const total = 4 * batch;
+    const file = venuesCsv("Streamed", total);
+    const res = await post(admin.cookie, { intent: "preview" }, file);
+    const { preview } = (await res.json()) as { preview: ImportPreview };
+    const imported = await post(admin.cookie, { intent: "import", token: preview.token }, file);
+    // Not held back in a compression buffer (the route says no-transform).
+    expect(imported.headers.get("content-encoding")).toBeNull();
+    const reader = imported.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    let seen: { done: number; venues: number; record: number } | null = null;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      text += chunk.value;
+      const progress = text
+        .split("\n")
+        .slice(0, -1) // the lines read whole so far
+        .map((l) => JSON.parse(l) as { type: string; done?: number; summary?: ImportSummary })
+        .find((l) => l.type === "progress" && l.done! > 0);
+      // The database as it stands when the first batch's line arrives.
+      if (progress && !seen) {
+        const [record] = await t.db.select().from(csvImports).where(eq(csvImports.fileName, file.name));
+        seen = { done: progress.done!, venues: await venuesNamed("Streamed"), record: record!.importedRows };
+      }
+    }
+    expect(seen).not.toBeNull();
+    expect(seen!.done).toBe(batch);
+    expect(seen!.venues).toBeLessThan(total);
+    expect(seen!.record).toBe(seen!.venues);
+    const last = JSON.parse(text.trim().split("\n").at(-1)!) as { summary: ImportSummary };
+    expect(last.summary).toMatchObject({ imported: total });
+    expect(await venuesNamed("Streamed")).toBe(total);
+  });
+
+  it("refuses 10 MB of line breaks at the row limit, and answers /healthz meanwhile", async () => {
+    const header = `${CSV_COLUMNS.join(",")}\n`;
+    const file = {
+      name: "line-breaks.csv",
+      // A byte under the limit: busboy cuts a file at the limit itself.
+      bytes: new TextEncoder().encode(header + "\n".repeat(CSV_MAX_BYTES - 1 - header.length)),
+    };
+    const answered: string[] = [];
+    const previewing = post(admin.cookie, { intent: "preview" }, file).then(async (res) => {
+      answered.push("preview");
+      return { status: res.status, body: (await res.json()) as { error: string; detail: string } };
+    });
+    const health = await http.fetch("/healthz");
+    answered.push("healthz");
+    expect(health.status).toBe(200);
+    const preview = await previewing;
+    expect(answered).toEqual(["healthz", "preview"]);
+    expect(preview).toEqual({
+      status: 422,
+      body: {
+        ok: false,
+        error: "Failed to parse CSV file",
+        detail: "The file has more than 10,000 rows: split it into smaller files.",
+      },
+    });
   });
 
   it("says 'Failed to parse CSV file' for a broken file and 'Upload failed' without one", async () => {
