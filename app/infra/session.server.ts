@@ -3,16 +3,13 @@ import { appContext, userContext, type AppContext } from "./context.server";
 import type { Toast } from "~/lib/toast";
 import { loginPath, toAppUser, type AppUser } from "~/lib/user";
 
-const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
-
 /** A toast to show on the next page, carried by a short-lived signed cookie through a redirect. */
 export async function flashHeaders(
   app: Pick<AppContext, "flashCookie">,
-  request: Request,
   toast: Toast,
   headers = new Headers(),
 ): Promise<Headers> {
-  headers.append("Set-Cookie", await app.flashCookie.serialize(toast, { secure: isHttps(request) }));
+  headers.append("Set-Cookie", await app.flashCookie.serialize(toast));
   return headers;
 }
 
@@ -25,7 +22,7 @@ export async function readFlash(
   const headers = new Headers();
   if (!cookie?.includes("vv_flash=")) return { toast: null, headers };
   const value: unknown = await app.flashCookie.parse(cookie);
-  headers.append("Set-Cookie", await app.flashCookie.serialize("", { maxAge: 0, secure: isHttps(request) }));
+  headers.append("Set-Cookie", await app.flashCookie.serialize("", { maxAge: 0 }));
   return { toast: isToast(value) ? value : null, headers };
 }
 
@@ -36,12 +33,12 @@ function isToast(v: unknown): v is Toast {
 
 export async function redirectWithToast(
   app: Pick<AppContext, "flashCookie">,
-  request: Request,
+  _request: Request, // no longer read (the cookie's Secure comes from SITE_URL); kept for the callers
   to: string,
   toast: Toast,
   headers?: Headers,
 ): Promise<Response> {
-  return redirect(to, { headers: await flashHeaders(app, request, toast, headers) });
+  return redirect(to, { headers: await flashHeaders(app, toast, headers) });
 }
 
 // better-auth's session cookie (with the __Secure- prefix over https).
