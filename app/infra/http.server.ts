@@ -88,7 +88,10 @@ export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHa
     (err: { status?: unknown }, req: express.Request, res: express.Response, next: express.NextFunction) => {
       const status = typeof err.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 0;
       if (!status || res.headersSent) return next(err);
-      res.status(status).type("text/plain").send(status === 404 ? "Not Found" : "Forbidden");
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 404 ? "Not Found" : "Forbidden");
     },
   );
 
