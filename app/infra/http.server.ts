@@ -8,6 +8,7 @@ import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import crypto from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { AUTH_PUBLIC_PATHS } from "./auth.server";
 import { keepDrainListenersRemovable } from "./compression.server";
@@ -85,13 +86,13 @@ export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHa
     }),
     // A missing or refused file is the client's business: a plain answer, no stack in the log
     // (Express's default handler prints one for each).
-    (err: { status?: unknown }, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    (err: { status?: unknown }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
       const status = typeof err.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 0;
       if (!status || res.headersSent) return next(err);
       res
         .status(status)
         .type("text/plain")
-        .send(status === 404 ? "Not Found" : "Forbidden");
+        .send(STATUS_CODES[status] ?? "Error");
     },
   );
 
