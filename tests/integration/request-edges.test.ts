@@ -45,7 +45,7 @@ describe("a venue id that is not a UUID in the manager's edit actions", () => {
       .insert(reviews)
       .values({ venueId: venue.id, userId: admin.id, rating: 4, comment: "Nice." })
       .returning();
-    const forms = [
+    const forms: Record<string, string>[] = [
       { intent: "faq-add", question: "Dogs?", answer: "Yes." },
       { intent: "faq-delete", faqId: faq!.id },
       { intent: "reply-save", reviewId: review!.id, reply: "Thanks!" },
@@ -81,6 +81,9 @@ describe("a NUL byte in an admin list's search", () => {
       expect(picker.status, q).toBe(200);
       expect(JSON.parse(picker.text)).not.toHaveProperty("error");
     }
+    // Nor in a user id in the address.
+    for (const id of ["%00", `${user.id}%00`])
+      expect((await get(`/admin/users/${id}/venues`)).status).toBe(404);
     expect((await get("/admin/users?q=Nul%00Search")).text).toContain("Nul Search Person");
     expect((await get("/admin/venues?q=Nul%00Search")).text).toContain("Nul Search Barn");
   });
