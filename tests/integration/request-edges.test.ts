@@ -63,6 +63,21 @@ describe("a venue id that is not a UUID in the manager's edit actions", () => {
   });
 });
 
+describe("a multipart field in a charset the parser cannot decode", () => {
+  it("is a form that cannot be read (400), not a crash", async () => {
+    const b = "edgeboundary";
+    const body = `--${b}\r\nContent-Disposition: form-data; name="name"\r\nContent-Type: text/plain; charset=utf-16\r\n\r\n\u00ff\u00fe\r\n--${b}--\r\n`;
+    const res = await server.fetch("/admin/venue-categories.data?index", {
+      method: "POST",
+      cookie: admin.cookie,
+      headers: { "content-type": `multipart/form-data; boundary=${b}` },
+      body: Buffer.from(body, "latin1"),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("The form could not be read");
+  });
+});
+
 describe("a NUL byte in an admin list's search", () => {
   it("never reaches the database: the lists load and search as if it were a space", async () => {
     await createVenue(t.db, { name: "Nul Search Barn" });
