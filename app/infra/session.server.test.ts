@@ -8,7 +8,8 @@ const setCookies = (h: Headers) => h.getSetCookie();
 describe("the flash cookie", () => {
   it("is Secure when the site is https, though a TLS proxy reached us over http", async () => {
     const app = { flashCookie: createFlashCookie({ siteUrl: "https://vows.example" }, "secret") };
-    const [set] = setCookies(await flashHeaders(app, toast));
+    const behindProxy = new Request("http://10.0.0.5:3000/admin");
+    const [set] = setCookies(await flashHeaders(app, behindProxy, toast));
     expect(set).toMatch(/; Secure(;|$)/);
     expect(set).toMatch(/HttpOnly/);
     // Reading it clears it, with the same attributes.
@@ -20,6 +21,7 @@ describe("the flash cookie", () => {
 
   it("is not Secure on a plain-http site (local development)", async () => {
     const app = { flashCookie: createFlashCookie({ siteUrl: "http://localhost:3000" }, "secret") };
-    expect(setCookies(await flashHeaders(app, toast))[0]).not.toMatch(/Secure/);
+    const local = new Request("http://localhost:3000/admin");
+    expect(setCookies(await flashHeaders(app, local, toast))[0]).not.toMatch(/Secure/);
   });
 });

@@ -3,13 +3,19 @@ import { appContext, userContext, type AppContext } from "./context.server";
 import type { Toast } from "~/lib/toast";
 import { loginPath, toAppUser, type AppUser } from "~/lib/user";
 
+// Secure over https; on an https site (SITE_URL) always, from the cookie's own options
+// (createFlashCookie), since behind a TLS proxy the request itself may reach us over http.
+const secureOverHttps = (request: Request) =>
+  new URL(request.url).protocol === "https:" ? { secure: true } : {};
+
 /** A toast to show on the next page, carried by a short-lived signed cookie through a redirect. */
 export async function flashHeaders(
   app: Pick<AppContext, "flashCookie">,
+  request: Request,
   toast: Toast,
   headers = new Headers(),
 ): Promise<Headers> {
-  headers.append("Set-Cookie", await app.flashCookie.serialize(toast));
+  headers.append("Set-Cookie", await app.flashCookie.serialize(toast, secureOverHttps(request)));
   return headers;
 }
 
@@ -22,7 +28,10 @@ export async function readFlash(
   const headers = new Headers();
   if (!cookie?.includes("vv_flash=")) return { toast: null, headers };
   const value: unknown = await app.flashCookie.parse(cookie);
-  headers.append("Set-Cookie", await app.flashCookie.serialize("", { maxAge: 0 }));
+  headers.append(
+    "Set-Cookie",
+    await app.flashCookie.serialize("", { maxAge: 0, ...secureOverHttps(request) }),
+  );
   return { toast: isToast(value) ? value : null, headers };
 }
 
@@ -33,12 +42,12 @@ function isToast(v: unknown): v is Toast {
 
 export async function redirectWithToast(
   app: Pick<AppContext, "flashCookie">,
-  _request: Request, // no longer read (the cookie's Secure comes from SITE_URL); kept for the callers
+  request: Request,
   to: string,
   toast: Toast,
   headers?: Headers,
 ): Promise<Response> {
-  return redirect(to, { headers: await flashHeaders(app, toast, headers) });
+  return redirect(to, { headers: await flashHeaders(app, request, toast, headers) });
 }
 
 // better-auth's session cookie (with the __Secure- prefix over https).

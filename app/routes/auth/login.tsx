@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Spec: after registration the user goes to /account (the dialog keeps them where they were).
   const fallback = intent === "login" ? homeFor(result.user) : "/account";
   throw redirect(safeRedirect(values.redirectTo, fallback), {
-    headers: await flashHeaders(app, toast, result.headers),
+    headers: await flashHeaders(app, request, toast, result.headers),
   });
 }
 
