@@ -38,7 +38,7 @@ export function createAuth(opts: {
     baseURL: config.siteUrl,
     basePath: AUTH_BASE_PATH,
     secret: opts.secret,
-    trustedOrigins: [config.siteUrl],
+    trustedOrigins: [config.siteUrl, ...config.siteAliases],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },

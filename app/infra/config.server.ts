@@ -14,6 +14,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
   SITE_URL: optional,
+  // Other origins the site answers on (comma-separated), whose pages may post forms here.
+  SITE_ALIASES: optional.refine(
+    (v) => v === undefined || v.split(",").every((o) => /^https?:\/\/[^/\s]+\/?$/.test(o.trim())),
+    "origins such as https://www.example.com, https://example.com",
+  ),
   SITE_NAME: z.string().default("Vows & Vistas"),
   // The site's X (Twitter) account, for the `twitter:site` tag of shared links.
   TWITTER_SITE: optional.refine(
@@ -75,6 +80,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   siteUrl: string;
+  /** SITE_ALIASES: other origins of the site, trusted like SITE_URL's by the cross-site check. */
+  siteAliases: string[];
   siteName: string;
   /** The site's X handle with its @, when configured. */
   twitterSite: string | undefined;
@@ -106,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     siteUrl,
+    siteAliases: (e.SITE_ALIASES?.split(",") ?? []).map((o) => new URL(o.trim()).origin),
     siteName: e.SITE_NAME,
     twitterSite: e.TWITTER_SITE && `@${e.TWITTER_SITE.replace(/^@/, "")}`,
     authSecret: e.BETTER_AUTH_SECRET,

@@ -76,12 +76,21 @@ export async function createAppContext(
   const geocoder = options.geocoder ?? createGeocoder(config, { logger });
   const secret = await authSecret(config, database.db);
   const auth = createAuth({ config, secret, db: database.db, mailer, emails: options.emails, logger });
-  const flashCookie = createCookie("vv_flash", {
+  const flashCookie = createFlashCookie(config, secret);
+  return { config, database, db: database.db, auth, mailer, storage, geocoder, logger, flashCookie };
+}
+
+/**
+ * The toast cookie, `Secure` when the site is https: as the session cookie, by SITE_URL, since
+ * behind a TLS proxy the request itself reaches us over plain http.
+ */
+export function createFlashCookie(config: Pick<Config, "siteUrl">, secret: string): Cookie {
+  return createCookie("vv_flash", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     maxAge: 60,
+    secure: config.siteUrl.startsWith("https://"),
     secrets: [secret],
   });
-  return { config, database, db: database.db, auth, mailer, storage, geocoder, logger, flashCookie };
 }

@@ -8,6 +8,7 @@ import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import crypto from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { AUTH_PUBLIC_PATHS } from "./auth.server";
 import { keepDrainListenersRemovable } from "./compression.server";
@@ -60,9 +61,10 @@ export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHa
     res.redirect(301, `/${req.path.replace(/^\/+|\/+$/g, "")}${q < 0 ? "" : req.originalUrl.slice(q)}`);
   });
 
-  // Cross-site form posts are refused: a state-changing request must come from our own pages.
+  // Cross-site form posts are refused: a state-changing request must come from our own pages. Ours
+  // are the configured origins, not the request's Host, which the sender chooses.
+  const ours = [new URL(config.siteUrl).origin, ...config.siteAliases];
   http.use((req, res, next) => {
-    const ours = [new URL(config.siteUrl).origin, `${req.protocol}://${req.get("host")}`];
     if (isAllowedOrigin(req.method, { origin: req.get("origin"), referer: req.get("referer") }, ours))
       return next();
     res.status(403).type("text/plain").send("Forbidden: cross-site request");
@@ -82,6 +84,16 @@ export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHa
       maxAge: "1y",
       fallthrough: false,
     }),
+    // A missing or refused file is the client's business: a plain answer, no stack in the log
+    // (Express's default handler prints one for each).
+    (err: { status?: unknown }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+      const status = typeof err.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 0;
+      if (!status || res.headersSent) return next(err);
+      res
+        .status(status)
+        .type("text/plain")
+        .send(STATUS_CODES[status] ?? "Error");
+    },
   );
 
   if (opts.devMiddleware) {
@@ -135,7 +147,7 @@ function servePagesFromCache(
       return next();
     }
     if (!cache.accepts(req.method, req.path, req.headers)) {
-      res.setHeader("Cache-Control", "private, no-store");
+      defaultCacheControl(res, "private, no-store");
       return next();
     }
     const nonce = res.locals.cspNonce as string;
@@ -184,3 +196,15 @@ function servePagesFromCache(
 /** If-None-Match compares weakly and may list several tags (a CDN holding versions). */
 const matchesETag = (header: string | undefined, etag: string) =>
   !!header && header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""));
+
+/**
+ * Sends `value` as Cache-Control unless the route sets its own (a sitemap a CDN may keep): set
+ * up front, the route's header would be added to it, and two conflicting ones sent.
+ */
+function defaultCacheControl(res: express.Response, value: string) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+    if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", value);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}

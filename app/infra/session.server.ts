@@ -3,7 +3,10 @@ import { appContext, userContext, type AppContext } from "./context.server";
 import type { Toast } from "~/lib/toast";
 import { loginPath, toAppUser, type AppUser } from "~/lib/user";
 
-const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
+// Secure over https; on an https site (SITE_URL) always, from the cookie's own options
+// (createFlashCookie), since behind a TLS proxy the request itself may reach us over http.
+const secureOverHttps = (request: Request) =>
+  new URL(request.url).protocol === "https:" ? { secure: true } : {};
 
 /** A toast to show on the next page, carried by a short-lived signed cookie through a redirect. */
 export async function flashHeaders(
@@ -12,7 +15,7 @@ export async function flashHeaders(
   toast: Toast,
   headers = new Headers(),
 ): Promise<Headers> {
-  headers.append("Set-Cookie", await app.flashCookie.serialize(toast, { secure: isHttps(request) }));
+  headers.append("Set-Cookie", await app.flashCookie.serialize(toast, secureOverHttps(request)));
   return headers;
 }
 
@@ -25,7 +28,10 @@ export async function readFlash(
   const headers = new Headers();
   if (!cookie?.includes("vv_flash=")) return { toast: null, headers };
   const value: unknown = await app.flashCookie.parse(cookie);
-  headers.append("Set-Cookie", await app.flashCookie.serialize("", { maxAge: 0, secure: isHttps(request) }));
+  headers.append(
+    "Set-Cookie",
+    await app.flashCookie.serialize("", { maxAge: 0, ...secureOverHttps(request) }),
+  );
   return { toast: isToast(value) ? value : null, headers };
 }
 

@@ -111,6 +111,9 @@ export async function readUploadForm(
 
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated || info.nameTruncated) return fail(new UploadRefusal(413, TOO_LARGE_MESSAGE));
+      // A part in a charset busboy cannot decode (utf-16) comes with no value at all.
+      if (typeof value !== "string")
+        return fail(new UploadRefusal(400, "The form could not be read. Please try again."));
       fields.push([name, value]);
     });
 

@@ -17,6 +17,20 @@ export function adminMeta(title: string, siteName = "Vows & Vistas"): MetaDescri
   return [{ title: `${title} | Admin | ${siteName}` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what we look for
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The `?q=` of an admin list: control characters become spaces (PostgreSQL text cannot hold a
+ * NUL, so `?q=%00` would fail the query), and 100 characters at most.
+ */
+export function adminSearchQuery(params: URLSearchParams): string {
+  return (params.get("q") ?? "").replace(new RegExp(CONTROL, "g"), " ").slice(0, 100);
+}
+
+/** A user id from a URL the database can be asked about (better-auth's are short, plain text). */
+export const isUserIdShaped = (id: string) => id.length > 0 && id.length <= 100 && !CONTROL.test(id);
+
 /** The admin's venue table (spec, admin area: 'Admin venues'): its sort columns, rows and pages. */
 export const ADMIN_SORTS = ["name", "location", "capacity", "category"] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];

@@ -6,6 +6,7 @@ import type { AppUser } from "~/lib/user";
 import type { Faq } from "~/lib/venue";
 import { recordAudit } from "./audit.server";
 import { assertCanManageVenue } from "./permissions.server";
+import { LIMITS, limitWrite } from "./rate-limit.server";
 
 // A venue's FAQs: the public list, and the changes admins (any venue) and venue managers (their
 // venues) make, with one ordering scheme (app/lib/faq-order.ts). Each change locks the venue's
@@ -63,6 +64,8 @@ export async function addFaq(
   scheme: OrderScheme,
 ): Promise<FaqOutcome<{ faq: Faq }>> {
   await assertCanManageVenue(db, actor, venueId);
+  const limited = await limitWrite(db, `faq-add:${actor.id}`, LIMITS.faqAddUser);
+  if (limited) return limited;
   return db.transaction(async (tx): Promise<FaqOutcome<{ faq: Faq }>> => {
     if (!(await lockVenue(tx, venueId))) return venueGone;
     const orders = await tx

@@ -24,6 +24,7 @@ import {
 import { recordAudit } from "./audit.server";
 import { listFaqs } from "./faqs.server";
 import { assertCanManageVenue, assertVenueManager, canManageVenue } from "./permissions.server";
+import { LIMITS, limitWrite } from "./rate-limit.server";
 import { listReviews } from "./reviews.server";
 import { claimKeys, deleteFiles, releaseKeys } from "./pending-files.server";
 import { readVenueUpload, storeVenueFiles, venueFileKeys } from "./venue-files.server";
@@ -203,6 +204,8 @@ export async function uploadVenueImages(
   assertVenueManager(actor);
   if (!isVenueId(venueId)) return null;
   await assertCanManageVenue(app.db, actor, venueId);
+  const limited = await limitWrite(app.db, `venue-images:${actor.id}`, LIMITS.venueImagesUser);
+  if (limited) return refuse(limited.status, limited.error, true);
   const [current] = await app.db
     .select({ images: venues.images })
     .from(venues)

@@ -27,10 +27,15 @@ export async function canManageVenue(db: Db, actor: AppUser | null | undefined, 
   if (!actor) return false;
   if (actor.role === "admin") return true;
   if (actor.role !== "venue_manager") return false;
+  return isLinkedManager(db, actor.id, venueId);
+}
+
+/** Whether the user is one of the venue's managers (linked in venue_managers), whatever their role. */
+export async function isLinkedManager(db: Db, userId: string, venueId: string): Promise<boolean> {
   const [link] = await db
     .select({ id: venueManagers.id })
     .from(venueManagers)
-    .where(and(eq(venueManagers.userId, actor.id), eq(venueManagers.venueId, venueId)))
+    .where(and(eq(venueManagers.userId, userId), eq(venueManagers.venueId, venueId)))
     .limit(1);
   return !!link;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/infra/db.server";
+import { tooManyRequestsMessage } from "~/lib/rate-limit";
 
 export type Limit = { max: number; windowSeconds: number };
 
@@ -12,13 +13,27 @@ export const LIMITS = {
   emailChangeUser: { max: 3, windowSeconds: 60 * 60 },
   // Each submission mails every administrator and joins their review queue.
   venueSubmissionUser: { max: 10, windowSeconds: 24 * 60 * 60 },
+  // Per-user writes (issue 21): each one takes a person a minute or more of reading and typing,
+  // so these stop a script, never a person.
+  reviewWriteUser: { max: 20, windowSeconds: 60 * 60 },
+  reviewReplyUser: { max: 60, windowSeconds: 60 * 60 },
+  faqAddUser: { max: 120, windowSeconds: 60 * 60 },
+  // An upload carries up to 10 images and a venue holds 10: 60 an hour is far past any re-shoot.
+  venueImagesUser: { max: 60, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
-/** Counts one attempt in a fixed window (stored in the database: every instance shares it). */
-async function countAttempt(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(
+/**
+ * Counts one attempt in a fixed window (stored in the database: every instance shares it), and
+ * says how many the window holds and the seconds until it ends.
+ */
+async function countAttempt(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+): Promise<{ count: number; secondsLeft: number }> {
+  const [row] = await queryRows<{ count: number; seconds_left: number }>(
     db,
     sql`
     insert into rate_limits (key, count, reset_at)
@@ -26,16 +41,16 @@ async function countAttempt(db: Db, key: string, windowSeconds: number): Promise
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning count`,
+    returning count, ceil(extract(epoch from reset_at - now()))::int as seconds_left`,
   );
-  return Number(row?.count ?? 0);
+  return { count: Number(row?.count ?? 0), secondsLeft: Number(row?.seconds_left ?? 0) };
 }
 
 /** Counts one attempt against every key and says whether any of them is over its limit. */
 export async function hitRateLimits(db: Db, checks: { key: string; limit: Limit }[]): Promise<boolean> {
   let limited = false;
   for (const { key, limit } of checks)
-    if ((await countAttempt(db, key, limit.windowSeconds)) > limit.max) limited = true;
+    if ((await countAttempt(db, key, limit.windowSeconds)).count > limit.max) limited = true;
   return limited;
 }
 
@@ -46,6 +61,17 @@ export async function isRateLimited(db: Db, { key, limit }: { key: string; limit
     sql`select count from rate_limits where key = ${key} and reset_at > now()`,
   );
   return Number(row?.count ?? 0) >= limit.max;
+}
+
+export type WriteRefused = { ok: false; error: string; status: 429 };
+
+/**
+ * Counts one write of a user against its limit. Over it: the refusal, saying in how many minutes
+ * the window ends; the caller then writes nothing.
+ */
+export async function limitWrite(db: Db, key: string, limit: Limit): Promise<WriteRefused | null> {
+  const { count, secondsLeft } = await countAttempt(db, key, limit.windowSeconds);
+  return count > limit.max ? { ok: false, error: tooManyRequestsMessage(secondsLeft), status: 429 } : null;
 }
 
 export function clientAddress(request: Request): string {
@@ -82,7 +108,7 @@ export async function recordSignInFailure(db: Db, email: string, ip: string): Pr
     insert into rate_limits (key, count, reset_at)
     values (${`sign-in-fail:${email}:${ip}`}, 1, now())
     on conflict (key) do update set count = ${count}, reset_at = now() + make_interval(secs => ${delay(count)})`);
-  return countAttempt(db, `sign-in-fail:${email}`, 60 * 60);
+  return (await countAttempt(db, `sign-in-fail:${email}`, 60 * 60)).count;
 }
 
 /** A successful sign-in forgets that pair's failures. */

@@ -2,10 +2,12 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { reviewReplies, reviews, users, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { isStoredImage } from "~/lib/images";
+import { OWN_VENUE_REVIEW } from "~/lib/validation/review";
 import type { AppUser } from "~/lib/user";
 import type { ReviewView } from "~/lib/venue";
 import { recordAudit } from "./audit.server";
-import { assertCanManageVenue } from "./permissions.server";
+import { assertCanManageVenue, isLinkedManager } from "./permissions.server";
+import { LIMITS, limitWrite } from "./rate-limit.server";
 
 export async function listReviews(db: Db, venueId: string): Promise<ReviewView[]> {
   const rows = await db
@@ -36,18 +38,23 @@ export async function listReviews(db: Db, venueId: string): Promise<ReviewView[]
 
 /**
  * One review per user and venue: writing again replaces the first. Only approved venues take
- * reviews. The venue's rating and review count follow through the database triggers on `reviews`.
+ * reviews, and not from their own managers. The venue's rating and review count follow through
+ * the database triggers on `reviews`.
  */
 export async function saveReview(
   db: Db,
   input: { venueId: string; userId: string; rating: number; comment: string },
-): Promise<{ ok: true; updated: boolean } | { ok: false; error: string; status: 404 }> {
+): Promise<{ ok: true; updated: boolean } | { ok: false; error: string; status: number }> {
   const [venue] = await db
     .select({ id: venues.id })
     .from(venues)
     .where(and(eq(venues.id, input.venueId), eq(venues.isApproved, true)))
     .limit(1);
   if (!venue) return { ok: false, error: "Venue not found", status: 404 };
+  if (await isLinkedManager(db, input.userId, input.venueId))
+    return { ok: false, error: OWN_VENUE_REVIEW, status: 403 };
+  const limited = await limitWrite(db, `review:${input.userId}`, LIMITS.reviewWriteUser);
+  if (limited) return limited;
   const rows = await db
     .insert(reviews)
     .values(input)
@@ -94,6 +101,8 @@ export async function saveReviewReply(
   body: string,
 ): Promise<ReplyOutcome & { updated?: boolean }> {
   await assertCanManageVenue(db, actor, venueId);
+  const limited = await limitWrite(db, `review-reply:${actor.id}`, LIMITS.reviewReplyUser);
+  if (limited) return limited;
   return db.transaction(async (tx) => {
     if (!(await reviewOfVenue(tx, venueId, reviewId)))
       return { ok: false as const, error: REVIEW_NOT_FOUND, status: 404 };

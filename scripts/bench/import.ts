@@ -34,6 +34,7 @@ import {
 } from "../../app/lib/csv-import";
 import { authEmails } from "../../app/services/emails.server";
 import { setUserRole } from "../../app/services/users.server";
+import { freePort } from "./production-server";
 
 const { values: args } = parseArgs({
   options: {
@@ -248,11 +249,15 @@ async function bench(kind: "pglite" | "postgresql", file: Buffer) {
     console.log(`postgresql: skipped (no server at ${PG_URL})`);
     return null;
   }
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? undefined,
-    PORT: "4799", // not listened on: the app gets a free port below
+    PORT: String(port),
+    // The address the bench posts from: forms from any other origin are refused.
+    SITE_URL: origin,
     LOG_LEVEL: "warn",
     BETTER_AUTH_SECRET: "bench-import-secret-0123456789abcdef",
   });
@@ -272,9 +277,8 @@ async function bench(kind: "pglite" | "postgresql", file: Buffer) {
     .join("; ");
 
   const http = await loadHttpApp();
-  const server = http.createHttpApp(app).listen(0, "127.0.0.1");
+  const server = http.createHttpApp(app).listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const watched = async <T>(run: () => Promise<T>): Promise<T & { health: Health }> => {
     const health = await watchHealth(origin);
     const result = await run();

@@ -188,6 +188,8 @@ try {
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       PORT: String(port),
+      // The address the load posts from: forms from any other origin are refused.
+      SITE_URL: origin,
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", log, log],

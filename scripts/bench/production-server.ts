@@ -29,7 +29,7 @@ export async function freshDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -50,6 +50,8 @@ export async function startProductionServer(databaseUrl?: string): Promise<Runni
       DATABASE_URL: databaseUrl ?? "",
       DATA_DIR: dataDir,
       PORT: String(port),
+      // The address the benchmarks post from: forms from any other origin are refused.
+      SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "inherit", "inherit"],

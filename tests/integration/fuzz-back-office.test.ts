@@ -1,3 +1,3 @@
 import { describeFuzz, isBackOffice } from "../setup/fuzz/suite";
 
-describeFuzz("the back office's actions", isBackOffice);
+describeFuzz("the back office's actions", isBackOffice, { pages: true });

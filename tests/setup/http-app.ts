@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import type { createHttpApp as CreateHttpApp } from "../../app/infra/http.server";
@@ -16,9 +17,14 @@ export async function startHttpApp(t: TestApp) {
   const { createHttpApp } = (await import(/* @vite-ignore */ pathToFileURL(SERVER_BUILD).href)) as {
     createHttpApp: typeof CreateHttpApp;
   };
-  const server = createHttpApp(t.app).listen(0, "127.0.0.1");
+  const server = http.createServer();
+  server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The site is SITE_URL (tests/setup/test-app.ts), reached here at another address: an alias,
+  // as SITE_ALIASES lists them, so that the cross-site check lets our own posts through.
+  const config = { ...t.app.config, siteAliases: [...t.app.config.siteAliases, origin] };
+  server.on("request", createHttpApp({ ...t.app, config }));
 
   /** A request as a browser on our site sends it (same-origin, no redirects followed). */
   function fetchPage(path: string, init: RequestInit & { cookie?: string } = {}) {

@@ -90,9 +90,10 @@ function AddFaqDialog({ open, onClose }: { open: boolean; onClose: () => void })
     onClose();
   });
   const busy = fetcher.state !== "idle";
+  // The server's reason: the spec's message for a blank field, or another (a rate limit).
   const serverError =
     fetcher.data && !fetcher.data.ok && "intent" in fetcher.data && fetcher.data.intent === "faq-add"
-      ? MANAGER_FAQ_BOTH_REQUIRED
+      ? (fetcher.data.toast?.description ?? MANAGER_FAQ_BOTH_REQUIRED)
       : null;
   return (
     <Dialog

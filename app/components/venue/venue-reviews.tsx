@@ -164,6 +164,8 @@ type Props = {
   user: AppUser | null;
   ownReview: { rating: number; comment: string } | null;
   canReview: boolean;
+  /** Why this signed-in user may not review the venue (they manage it), shown instead of the form. */
+  cannotReview?: string;
   /** The Reviews tab's address, and the same with the form open (`?review=write`). */
   hrefs: { tab: string; write: string };
   /** The page's address asked for the form open. */
@@ -183,6 +185,7 @@ export function VenueReviews({
   user,
   ownReview,
   canReview,
+  cannotReview,
   hrefs,
   startWriting,
   reply,
@@ -228,6 +231,9 @@ export function VenueReviews({
             Login
           </Link>
         </p>
+      ) : null}
+      {user && cannotReview ? (
+        <p className="rounded-xl bg-cream px-5 py-4 text-ink-soft">{cannotReview}</p>
       ) : null}
       <NoscriptToast toast={reply?.toast} />
       {canWrite && writing ? (

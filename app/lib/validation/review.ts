@@ -3,6 +3,9 @@ import { MAX, required, text } from "./fields";
 
 export const REVIEW_MAX_LENGTH = MAX.review;
 
+/** A venue's managers answer reviews; rating their own venue would skew what couples read. */
+export const OWN_VENUE_REVIEW = "You manage this venue, so you cannot review it.";
+
 // Spec messages: 'Please enter your review', 'Please select a rating'.
 export const reviewSchema = z.object({
   comment: required(

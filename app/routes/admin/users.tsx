@@ -24,7 +24,14 @@ import { IconButton } from "~/components/ui/icon-button";
 import { Dialog } from "~/components/ui/dialog";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
-import { adminMeta, formatDate, ROLE_LABELS, userMessages, type AssignableVenue } from "~/lib/admin";
+import {
+  adminMeta,
+  adminSearchQuery,
+  formatDate,
+  ROLE_LABELS,
+  userMessages,
+  type AssignableVenue,
+} from "~/lib/admin";
 import { cn } from "~/lib/cn";
 import type { Toast } from "~/lib/toast";
 import { userActionSchema } from "~/lib/validation/admin";
@@ -41,7 +48,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Users");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const q = adminSearchQuery(url.searchParams);
   const page = Number(url.searchParams.get("page")) || 1;
   const me = expectUser(context);
   const app = getApp(context);

@@ -17,6 +17,7 @@ import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import type { Toast } from "~/lib/toast";
 import { readTab, type ManagerTab } from "~/lib/venue-attention";
+import { isUuid } from "~/lib/venue-url";
 import type { FormReply } from "~/lib/validation/form";
 import { managerActionSchema, MANAGER_FAQ_BOTH_REQUIRED, type ManagerIntent } from "~/lib/validation/manager";
 import { isThrownAnswer } from "~/services/admin-venues.server";
@@ -118,6 +119,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   const done = (message: string, target?: string) =>
     reply(200, { ok: true, intent: input.intent, target, toast: { type: "success", message } });
+  // Not an id at all: no venue, and the database must not see it (it would refuse the query).
+  if (!isUuid(venueId)) return fail(404, managerMessages.notFound);
   try {
     switch (input.intent) {
       case "faq-add": {

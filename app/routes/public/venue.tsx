@@ -18,7 +18,7 @@ import { track } from "~/lib/analytics";
 import { usableImages } from "~/lib/images";
 import { useRootData } from "~/lib/root-data";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { reviewSchema } from "~/lib/validation/review";
+import { OWN_VENUE_REVIEW, reviewSchema } from "~/lib/validation/review";
 import { photoAlt, venueMetaDescription } from "~/lib/venue";
 import { venueJsonLd } from "~/lib/venue-seo";
 import { loginPath } from "~/lib/user";
@@ -33,6 +33,7 @@ import {
   type VenueTab,
 } from "~/lib/venue-url";
 import { listFaqs } from "~/services/faqs.server";
+import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
 
@@ -55,12 +56,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     logger.error(`${what} failed`, { error: String(err) });
     return null;
   };
-  const [faqs, reviews, ownReview] = await Promise.all([
+  const [faqs, reviews, ownReview, ownVenue] = await Promise.all([
     listFaqs(db, venue.id).catch(failed("faqs")),
     listReviews(db, venue.id).catch(failed("reviews")),
     user ? getOwnReview(db, venue.id, user.id) : null,
+    user ? isLinkedManager(db, user.id, venue.id) : false,
   ]);
-  return { venue, faqs, reviews, ownReview };
+  return { venue, faqs, reviews, ownReview, ownVenue };
 }
 
 /**
@@ -139,7 +141,7 @@ const TAB_LABELS: Record<VenueTab, string> = {
 
 export default function VenuePage({ loaderData, actionData }: Route.ComponentProps) {
   const { user, site } = useRootData();
-  const { venue: v, faqs, reviews, ownReview } = loaderData;
+  const { venue: v, faqs, reviews, ownReview, ownVenue } = loaderData;
   // The tab is in the address (`?tab=reviews`), so the server renders it chosen (ADR 020).
   const [searchParams] = useSearchParams();
   const tab = venueTab(searchParams.get("tab"));
@@ -201,7 +203,8 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
               reviewCount={v.reviewCount}
               user={user}
               ownReview={ownReview}
-              canReview={v.status === "approved"}
+              canReview={v.status === "approved" && !ownVenue}
+              cannotReview={ownVenue ? OWN_VENUE_REVIEW : undefined}
               hrefs={{
                 tab: venueTabPath(v, "reviews"),
                 write: venueTabPath(v, "reviews", { writeReview: true }),

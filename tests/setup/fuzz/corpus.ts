@@ -306,3 +306,16 @@ export const MALFORMED_SEGMENTS = [
   "a".repeat(3000),
   "1e0",
 ];
+
+/**
+ * Query strings with NUL bytes (and other controls) in the parameters our pages read: a NUL must
+ * never reach PostgreSQL, which refuses it in text (issue 21).
+ */
+export const NUL_QUERIES = [
+  "q=%00",
+  "q=Fuzz%00Hall",
+  "q=%00%00%00&page=%00",
+  "page=%00&sort=%00&dir=%00",
+  "tab=%00&intent=%00",
+  "q=%01%1F%7F",
+];

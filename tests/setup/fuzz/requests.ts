@@ -6,6 +6,7 @@ import {
   HOSTILE_KEYS,
   INJECTION,
   INVISIBLE,
+  NUL_QUERIES,
   NUMBERS,
   ODD_CONTENT_TYPES,
   OPEN_REDIRECTS,
@@ -510,10 +511,59 @@ const QUERY_JUNK = [
   "index&index",
   "type=recovery&token=bogus",
   `q=${"a".repeat(4000)}`,
+  ...NUL_QUERIES,
 ];
 
-/** One request to one action, as `persona`. */
+/**
+ * One of our forms filled in as a user would, sent as our page sends it (own origin, the session,
+ * url-encoded), to a malformed address of the action (a non-UUID id in the path) or with NUL bytes
+ * in its query: so that a bad id or query meets the action's own checks, past its framing ones.
+ */
+function cleanRequestArb(c: FuzzContext, persona: Persona): fc.Arbitrary<Planned> {
+  const malformed = c.paths.malformed.length > 0;
+  return fc
+    .tuple(
+      pick(malformed ? c.paths.malformed : c.paths.valid),
+      hex(8),
+      percent,
+      // A bad address with a clean query or a NUL one; a good address always with a NUL one.
+      malformed ? fc.option(pick(NUL_QUERIES), { freq: 3 }) : pick(NUL_QUERIES),
+    )
+    .map(([path, h, n, nul]) => {
+      const all = templates(c, h);
+      const fields = all[n % (all.length - 1)]!; // not the empty one
+      const document = n % 10 === 0;
+      const query = [...(c.index ? ["index"] : []), ...(nul ? [nul] : [])];
+      const tags = ["request:clean", `target:${document ? "document" : "data"}`];
+      if (malformed) tags.push("path:malformed");
+      if (nul) tags.push("query:nul");
+      return {
+        request: {
+          method: "POST",
+          path: `${document ? path : `${path === "/" ? "/_root" : path}.data`}${query.length ? `?${query.join("&")}` : ""}`,
+          headers: {
+            "user-agent": "vv-fuzz",
+            origin: c.origin,
+            "content-type": FORM,
+            ...(document ? { accept: "text/html" } : {}),
+          },
+          body: bytes(new URLSearchParams(fields).toString()),
+        },
+        cookie: { session: persona === "user" },
+        tags,
+      };
+    });
+}
+
+/** One request to one action, as `persona`: mostly a mangled one, some clean ones to bad addresses. */
 export function requestArb(c: FuzzContext, persona: Persona): fc.Arbitrary<Planned> {
+  return fc.oneof(
+    { weight: 85, arbitrary: mangledRequestArb(c, persona) },
+    { weight: 15, arbitrary: cleanRequestArb(c, persona) },
+  );
+}
+
+function mangledRequestArb(c: FuzzContext, persona: Persona): fc.Arbitrary<Planned> {
   const method = fc.oneof(
     { weight: 80, arbitrary: fc.constant("POST") },
     { weight: 6, arbitrary: fc.constant("PUT") },

@@ -11,7 +11,7 @@ import routes from "../../../app/routes";
 import * as schema from "../../../database/schema";
 import { venueManagers } from "../../../database/schema";
 import { createCategory, createVenue } from "../factories";
-import { MALFORMED_SEGMENTS, OPEN_REDIRECTS } from "./corpus";
+import { MALFORMED_SEGMENTS, NUL_QUERIES, OPEN_REDIRECTS } from "./corpus";
 import { describeRequest, sendRaw, type RawRequest, type RawResponse } from "./raw-http";
 import { requestArb, type FuzzContext, type Persona, type Planned } from "./requests";
 import { startHttpApp, type HttpTestApp } from "../http-app";
@@ -21,13 +21,16 @@ import { createTestApp, type TestApp } from "../test-app";
 // malformed requests as a guest and as many as a signed-in user, over real HTTP: wrong methods,
 // wrong and broken content types, truncated multipart, huge, empty and aborted bodies, NUL,
 // overlong, invisible and odd-unicode values, random keys, open-redirect targets, foreign or
-// missing origins, junk cookies (tests/setup/fuzz/). For each we assert:
+// missing origins, junk cookies (tests/setup/fuzz/); and some sent as our own page sends them but
+// to a malformed address (a non-UUID id) or with NUL bytes in the query. For each we assert:
 //   - no answer is a 5xx (and every request that waits for an answer gets one);
 //   - a refused request (4xx) wrote no row: row counts of every table of database/schema.ts,
 //     sessions and verifications included, before and after (rate_limits counts attempts by design);
 //   - a redirect never leaves the site;
 //   - the server still answers /healthz.
-// A new action is fuzzed without touching this file; a new dynamic URL segment needs a line in
+// The back office's part also GETs each page of the admin and manager areas, as the area's role,
+// with malformed ids in its URL and NUL bytes in its query: no 5xx, and no database failure
+// logged (issue 21). A new action is fuzzed without touching this file; a new dynamic URL segment needs a line in
 // PARAMS below (the test says so). FUZZ_SEED replays a run; FUZZ_RUNS changes its size;
 // FUZZ_ONLY=<part of a route file> fuzzes only the matching actions.
 
@@ -68,10 +71,16 @@ const paramsOf = (pattern: string) =>
 
 const APP_DIR = path.resolve(import.meta.dirname, "../../../app");
 const ALL_ACTIONS: ActionRoute[] = [];
+/** The routes with a loader: what a GET reaches. */
+const ALL_LOADERS: ActionRoute[] = [];
 for (const r of flatten(routes as RouteEntry[])) {
-  const mod = (await import(/* @vite-ignore */ path.join(APP_DIR, r.file))) as { action?: unknown };
+  const mod = (await import(/* @vite-ignore */ path.join(APP_DIR, r.file))) as {
+    action?: unknown;
+    loader?: unknown;
+  };
   if (typeof mod.action === "function" && r.file.includes(ONLY))
     ALL_ACTIONS.push({ ...r, params: paramsOf(r.pattern) });
+  if (typeof mod.loader === "function") ALL_LOADERS.push({ ...r, params: paramsOf(r.pattern) });
 }
 /** The actions of this test file's part (describeFuzz). */
 let ACTIONS: ActionRoute[] = [];
@@ -92,6 +101,8 @@ type Known = {
   venue: { id: string; name: string };
   pendingVenue: { id: string; name: string };
   categoryId: string;
+  /** The signed-in persona's account. */
+  userId: string;
 };
 
 /**
@@ -116,6 +127,10 @@ const PARAMS: Record<string, { valid: (k: Known) => string; malformed: (k: Known
   },
   venueId: {
     valid: (k) => k.venue.id,
+    malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
+  },
+  userId: {
+    valid: (k) => k.userId,
     malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
   },
   "*": { valid: () => "no/such/page", malformed: () => MALFORMED_SEGMENTS },
@@ -147,6 +162,8 @@ let tables: string[];
 /** For each action: its venues and category, and its signed-in persona's account. */
 const knowns = new Map<string, Known>();
 const accounts = new Map<string, { id: string; email: string; password: string; role: string }>();
+/** For the page sweep (describeFuzz's `pages`): an admin, and a manager of `known.venue`. */
+const pagePersonas = new Map<string, { cookie: string; known: Known }>();
 let otherEmail: string;
 let resetToken: string;
 
@@ -429,7 +446,7 @@ export const isBackOffice = (file: string) => /^routes\/(admin|manager)\//.test(
 export function describeFuzz(
   part: string,
   includes: (file: string) => boolean,
-  opts: { loginRedirects?: boolean } = {},
+  opts: { loginRedirects?: boolean; pages?: boolean } = {},
 ) {
   ACTIONS = ALL_ACTIONS.filter((a) => includes(a.file));
   beforeAll(async () => {
@@ -443,13 +460,25 @@ export function describeFuzz(
       const category = await createCategory(t.db, { name: `Fuzzed ${i}` });
       const venue = await createVenue(t.db, { name: `Fuzz Hall ${i}`, categoryId: category.id });
       const pendingVenue = await createVenue(t.db, { name: `Pending Fuzz Hall ${i}`, isApproved: false });
-      knowns.set(a.file, { venue, pendingVenue, categoryId: category.id });
       const password = `fuzz-pass-${crypto.randomBytes(4).toString("hex")}`;
       const role = roleFor(a.file);
       const { id, email } = await t.signUp({ password, name: "Fuzz Persona", role });
       if (role === "venue_manager")
         await t.db.insert(venueManagers).values({ userId: id, venueId: venue.id });
       accounts.set(a.file, { id, email, password, role });
+      knowns.set(a.file, { venue, pendingVenue, categoryId: category.id, userId: id });
+    }
+    if (opts.pages) {
+      const category = await createCategory(t.db, { name: "Fuzzed pages" });
+      const venue = await createVenue(t.db, { name: "Fuzz Pages Hall", categoryId: category.id });
+      const pendingVenue = await createVenue(t.db, { name: "Pending Fuzz Pages Hall", isApproved: false });
+      for (const role of ["admin", "venue_manager"] as const) {
+        const { id } = await t.signUp({ name: "Fuzz Page Persona", role });
+        if (role === "venue_manager")
+          await t.db.insert(venueManagers).values({ userId: id, venueId: venue.id });
+        const known = { venue, pendingVenue, categoryId: category.id, userId: id };
+        pagePersonas.set(role, { cookie: await sessionCookie(id), known });
+      }
     }
     otherEmail = (await t.signUp()).email;
     const resetEmail = (await t.signUp()).email;
@@ -516,6 +545,70 @@ export function describeFuzz(
         }
       });
     }
+
+    if (opts.pages)
+      it(
+        "GETs each page of the area with malformed ids and NUL bytes in its query: no 5xx, no database failure",
+        { timeout: 300_000 },
+        async () => {
+          const requests = new Set<string>();
+          const personaOf = new Map<string, string>();
+          for (const page of ALL_LOADERS.filter((p) => includes(p.file))) {
+            const persona = pagePersonas.get(roleFor(page.file));
+            if (!persona) continue;
+            const unknown = page.params.filter((p) => !PARAMS[p]);
+            if (unknown.length) throw new Error(`Add ${unknown.map((p) => `:${p}`).join(", ")} to PARAMS`);
+            const paths = pathsFor(page, persona.known);
+            const add = (p: string, queries: string[]) => {
+              for (const q of queries)
+                for (const target of [p, `${p}.data`]) {
+                  const request = `${target}${q ? `?${q}` : ""}`;
+                  requests.add(request);
+                  personaOf.set(request, persona.cookie);
+                }
+            };
+            for (const p of paths.valid) add(p, ["", ...NUL_QUERIES]);
+            for (const p of paths.malformed) add(p, ["", NUL_QUERIES[0]!]);
+          }
+          // A loader that catches a database error logs it and shows 'Failed to load ...' with a 200.
+          const logged: string[] = [];
+          const logError = t.logger.error;
+          t.logger.error = (msg, data) =>
+            void logged.push(`${msg} ${JSON.stringify(data ?? {})}`.slice(0, 300));
+          const problems: string[] = [];
+          try {
+            const all = [...requests];
+            for (let i = 0; i < all.length; i += CONCURRENCY)
+              await Promise.all(
+                all.slice(i, i + CONCURRENCY).map(async (request) => {
+                  const res = await sendRaw(
+                    server.origin,
+                    {
+                      method: "GET",
+                      path: request,
+                      headers: {
+                        cookie: personaOf.get(request)!,
+                        accept: "text/html",
+                        "user-agent": "vv-fuzz",
+                      },
+                      body: { kind: "bytes", framing: "length", bytes: Buffer.alloc(0) },
+                    },
+                    { agent, timeoutMs: REQUEST_TIMEOUT_MS },
+                  );
+                  if (res.status === undefined) problems.push(`GET ${request}: no answer (${res.error})`);
+                  else if (res.status >= 500) problems.push(`GET ${request}: ${res.status}`);
+                  else if (res.status === 200 && /Failed to load/.test(res.body.toString("utf8")))
+                    problems.push(`GET ${request}: 'Failed to load' in the page`);
+                }),
+              );
+            console.log(`back-office pages: ${all.length} GETs with malformed ids and NUL bytes`);
+          } finally {
+            t.logger.error = logError;
+          }
+          expect(problems.slice(0, 20)).toEqual([]);
+          expect(logged.slice(0, 10)).toEqual([]);
+        },
+      );
 
     if (opts.loginRedirects) {
       it("a signed-in visit to /login never sends the browser off-site, whatever redirectTo says", async () => {
