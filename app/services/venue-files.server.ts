@@ -21,8 +21,9 @@ import { claimKeys, fileKeysOf } from "./pending-files.server";
 //      count, the form's pixel total); no pixel is decoded, so a refusal costs next to nothing.
 //   2. storeVenueFiles, once the caller has checked the fields, the rate limits and the rest:
 //      each image is decoded and re-encoded through the process's one decode queue (a fair share
-//      per user), and its copies are stored under venues/{venue id}/. The caller deletes them
-//      again if its write fails.
+//      per user), and its copies are stored under venues/{venue id}/, their keys claimed first
+//      (ADR 021). The caller releases the claims in the transaction that saves the venue, or
+//      deletes the files if that fails.
 
 type Deps = Pick<AppContext, "db" | "storage" | "logger">;
 
