@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import os from "node:os";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
@@ -125,35 +124,41 @@ export const decodeQueue = createFairQueue(DECODE_SLOTS);
  */
 export async function prepareImage(input: Buffer, opts: ImageOpts = {}): Promise<PreparedImage> {
   await inspectImage(input);
+  return decodeQueue.run(opts.owner ?? "system", () => encodeVariants(input, opts));
+}
+
+/**
+ * The decoding itself, outside the queue: for prepareImage, and for the seed's painter, which
+ * runs before the server takes any request.
+ */
+export async function encodeVariants(input: Buffer, opts: ImageOpts = {}): Promise<PreparedImage> {
   const widths = opts.widths ?? IMAGE_WIDTHS;
   const bound = (width: number) =>
     opts.square
       ? { width, height: width, fit: "inside" as const, withoutEnlargement: true }
       : { width, withoutEnlargement: true };
-  return decodeQueue.run(opts.owner ?? "system", async () => {
-    let pixels: { data: Buffer; info: OutputInfo };
-    try {
-      pixels = await sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-        .rotate()
-        .resize(bound(Math.max(...widths)))
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-    } catch {
-      // The header read fine but the pixels do not decode (a truncated or forged file).
-      throw new ImageError("not-image");
-    }
-    const { width, height, channels } = pixels.info;
-    const variants = [];
-    for (const w of widths)
-      variants.push({
-        width: w,
-        body: await sharp(pixels.data, { raw: { width, height, channels } })
-          .resize(bound(w))
-          .webp({ quality: opts.quality ?? 78 })
-          .toBuffer(),
-      });
-    return { variants };
-  });
+  let pixels: { data: Buffer; info: OutputInfo };
+  try {
+    pixels = await sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .rotate()
+      .resize(bound(Math.max(...widths)))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    // The header read fine but the pixels do not decode (a truncated or forged file).
+    throw new ImageError("not-image");
+  }
+  const { width, height, channels } = pixels.info;
+  const variants = [];
+  for (const w of widths)
+    variants.push({
+      width: w,
+      body: await sharp(pixels.data, { raw: { width, height, channels } })
+        .resize(bound(w))
+        .webp({ quality: opts.quality ?? 78 })
+        .toBuffer(),
+    });
+  return { variants };
 }
 
 /**
@@ -183,19 +188,17 @@ export async function putImage(
 }
 
 /**
- * Both halves: validates, re-encodes and stores an image under `{prefix}/{name or a new uuid}`.
- * Returns the public URL of the widest copy; `imageSrcSet()` derives the others from it.
+ * The seed's painter: re-encodes our own drawing and stores it under `{prefix}/{name}` (written
+ * again if it exists), outside the decode queue, before the server takes any request. Returns
+ * the public URL of the widest copy; `imageSrcSet()` derives the others from it.
  */
-export async function storeImage(
+export async function storeArt(
   storage: Storage,
   prefix: string,
   input: Buffer,
-  opts: ImageOpts & { name?: string } = {},
+  opts: ImageOpts & { name: string },
 ): Promise<string> {
-  const prepared = await prepareImage(input, opts);
-  // A generated name is new; a given one (the seed's content hashes) may be written again.
-  const { url } = await putImage(storage, `${prefix}/${opts.name ?? crypto.randomUUID()}`, prepared, {
-    overwrite: opts.name !== undefined,
-  });
+  const prepared = await encodeVariants(input, opts);
+  const { url } = await putImage(storage, `${prefix}/${opts.name}`, prepared, { overwrite: true });
   return url;
 }

@@ -1,11 +1,11 @@
-// Turns the painter's SVG into WebP files through the regular image pipeline (sharp, storeImage)
+// Turns the painter's SVG into WebP files through the regular image pipeline (sharp, storeArt)
 // and puts them in storage, with a cache of finished files between seeds.
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { storeImage } from "~/infra/images.server";
+import { storeArt } from "~/infra/images.server";
 import { createFsStorage, type Storage } from "~/infra/storage.server";
 import { IMAGE_WIDTHS } from "~/lib/images";
 
@@ -34,7 +34,7 @@ async function writableDir(dir: string): Promise<string> {
 }
 
 /**
- * Renders each job through `storeImage` and returns the URL of each. Finished WebP files are
+ * Renders each job through `storeArt` and returns the URL of each. Finished WebP files are
  * kept in `cacheDir` under a hash of the SVG, so later seeds (every test starts a fresh data dir)
  * copy bytes instead of drawing again; a changed drawing gets a new hash by itself.
  */
@@ -64,7 +64,7 @@ export async function renderArt(
         scratch ??= fs.mkdtemp(path.join(cacheDir, "tmp-"));
         const dir = await scratch;
         const png = await sharp(Buffer.from(job.svg)).png({ compressionLevel: 1 }).toBuffer();
-        await storeImage(createFsStorage(dir), "out", png, { widths, name: hash });
+        await storeArt(createFsStorage(dir), "out", png, { widths, name: hash });
         // Rename into place so a parallel seed never reads a half-written file.
         await Promise.all(
           widths.map((w, k) => fs.rename(path.join(dir, "out", `${hash}-${w}.webp`), cached[k])),
