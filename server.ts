@@ -70,9 +70,10 @@ async function shutdown(signal: string) {
   stopping = true;
   for (const res of responses) if (!res.headersSent) res.setHeader("Connection", "close");
   // server.close() stops listening and closes the idle keep-alive connections. libuv runs signal
-  // handlers after the other I/O of its turn, so requests that arrived before the signal have
-  // been read by now and are in flight, not idle. From the log line on, a new connection is
-  // refused. In-flight requests finish before the database closes (at most 10 s).
+  // handlers after the other I/O of its turn, so a request that reached an open connection before
+  // the signal has been read by now: it is in flight, its connection not idle. From the log line
+  // on, a new connection is refused. In-flight requests finish before the database closes (at
+  // most 10 s).
   const closed = new Promise<void>((resolve) => {
     server.close(() => resolve());
     setTimeout(resolve, 10_000).unref();
