@@ -1,5 +1,6 @@
 // The Node entry: configuration, database (migrated on boot, seeded when empty), the HTTP app
-// and a graceful shutdown.
+// and a graceful shutdown. Production runs it compiled, `node build/server/start.js` (ADR 021).
+import type { ServerResponse } from "node:http";
 import type { ViteDevServer } from "vite";
 import { seedIfEmpty } from "./database/seed";
 import { loadConfig } from "./app/infra/config.server";
@@ -42,8 +43,9 @@ type HttpModule = { createHttpApp: typeof CreateHttpApp };
 let http: HttpModule;
 let vite: ViteDevServer | undefined;
 if (config.env === "production") {
+  // package.json "imports": build/server/index.js, found from this file and from its compiled copy.
   // @ts-expect-error the server build exists only after `react-router build`
-  http = (await import("./build/server/index.js")) as HttpModule;
+  http = (await import("#server-build")) as HttpModule;
 } else {
   const dev = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   http = (await dev.ssrLoadModule("./app/infra/http.server.ts")) as HttpModule;
@@ -57,18 +59,37 @@ const server = http.createHttpApp(context, { devMiddleware: vite?.middlewares })
   });
 });
 
+// Graceful shutdown (ADR 021): stop listening, let the requests in flight finish, closing each
+// connection after its response, then close the database.
 let stopping = false;
+const responses = new Set<ServerResponse>();
+server.prependListener("request", (_req, res: ServerResponse) => {
+  // Keep-alive clients are told to send no further request on this connection.
+  if (stopping) res.setHeader("Connection", "close");
+  responses.add(res);
+  res.on("close", () => {
+    responses.delete(res);
+    // A response begun before the signal promised keep-alive: close its connection now rather
+    // than after the keep-alive timeout.
+    if (stopping) server.closeIdleConnections();
+  });
+});
+
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  context.logger.info("shutting down", { signal });
-  // In-flight requests finish before the database closes (at most 10 s); idle keep-alive
-  // connections close now.
-  await new Promise<void>((resolve) => {
+  for (const res of responses) if (!res.headersSent) res.setHeader("Connection", "close");
+  // server.close() stops listening and closes the idle keep-alive connections. libuv runs signal
+  // handlers after the other I/O of its turn, so a request that reached an open connection before
+  // the signal has been read by now: it is in flight, its connection not idle. From the log line
+  // on, a new connection is refused. In-flight requests finish before the database closes (at
+  // most 10 s).
+  const closed = new Promise<void>((resolve) => {
     server.close(() => resolve());
-    server.closeIdleConnections();
     setTimeout(resolve, 10_000).unref();
   });
+  context.logger.info("shutting down", { signal, inFlight: responses.size });
+  await closed;
   await vite?.close();
   await database.close();
   process.exit(0);

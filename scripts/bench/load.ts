@@ -3,7 +3,7 @@
 //   npm run bench:load -- --seconds 20 --browsers 50 --accounts 5
 // It creates a fresh PostgreSQL database `vv_load` (dropped first; server from BENCH_DATABASE_URL,
 // default postgres://postgres@127.0.0.1:5432/postgres), starts the production server on it as a
-// child process (`npx tsx server.ts`, NODE_ENV=production, a temporary DATA_DIR, a free port,
+// child process (`node build/server/start.js` as in production, NODE_ENV=production, a temporary DATA_DIR, a free port,
 // LOG_LEVEL=warn; it migrates and seeds the demo content), registers the accounts (POST /login),
 // warms up (every page once, then 5 s at a tenth of the load; not measured), then runs two
 // autocannon loads at once:
@@ -49,7 +49,7 @@ const WARM_UP_SECONDS = 5;
 /** Idle time after the run before RSS is read again (requests still in flight finish). */
 const SETTLE_SECONDS = 5;
 
-if (!fs.existsSync("build/server/index.js")) {
+if (!fs.existsSync("build/server/start.js")) {
   console.error("bench:load serves the production build: run `npm run build` first.");
   process.exit(1);
 }
@@ -77,34 +77,6 @@ function freePort(): Promise<number> {
     });
     s.on("error", reject);
   });
-}
-
-/** `npx` starts sh, tsx and then node: the server is the deepest descendant running server.ts. */
-function serverPid(rootPid: number): number | undefined {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let found: { pid: number; depth: number } | undefined;
-  const walk = (pid: number, depth: number) => {
-    let cmdline: string;
-    try {
-      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    } catch {
-      return;
-    }
-    if (cmdline.includes("server.ts") && (!found || depth > found.depth)) found = { pid, depth };
-    for (const kid of children.get(pid) ?? []) walk(kid, depth + 1);
-  };
-  walk(rootPid, 0);
-  return found?.pid;
 }
 
 function rssMb(pid: number): number {
@@ -181,7 +153,7 @@ try {
   const origin = `http://127.0.0.1:${port}`;
   const log = fs.openSync(logFile, "a");
   console.log(`Starting the production server on ${origin} (PostgreSQL database ${DB_NAME}) ...`);
-  child = spawn("npx", ["tsx", "server.ts"], {
+  child = spawn(process.execPath, ["build/server/start.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -197,8 +169,7 @@ try {
   });
   const startedAt = performance.now();
   await waitForHealth(origin, child, logFile);
-  const pid = serverPid(child.pid!);
-  if (!pid) throw new Error("could not find the server process");
+  const pid = child.pid!;
   console.log(`Server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (pid ${pid}).`);
 
   // What there is to browse.

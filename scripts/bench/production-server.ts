@@ -11,7 +11,7 @@ export const BENCH_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export function requireBuild(): void {
-  if (!fs.existsSync("build/server/index.js")) {
+  if (!fs.existsSync("build/server/start.js")) {
     console.error("No production build: run `npm run build` first.");
     process.exit(1);
   }
@@ -39,11 +39,11 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = { origin: string; rssMb(): number; stop(): Promise<void> };
 
-/** Starts `server.ts` on the build: on PostgreSQL at `databaseUrl`, else on a fresh PGlite folder. */
+/** Starts the build as production does: on PostgreSQL at `databaseUrl`, else on a fresh PGlite folder. */
 export async function startProductionServer(databaseUrl?: string): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vv-bench-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["build/server/start.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -3,6 +3,7 @@
 // this happens before the server opens it).
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { loadConfig } from "../../app/infra/config.server";
 import { createAppContext } from "../../app/infra/context.server";
 import { authEmails } from "../../app/services/emails.server";
@@ -48,4 +49,5 @@ for (const [account, role] of [
 }
 await database.close();
 
-await import("../../server");
+// The server as production runs it: server.ts compiled by `npm run build` (ADR 021).
+await import(pathToFileURL(path.resolve(import.meta.dirname, "../../build/server/start.js")).href);

@@ -6,13 +6,18 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
+/** The production entry, server.ts compiled by scripts/build-server.ts. */
+export const SERVER_ENTRY = path.join(ROOT, "build/server/start.js");
 /** What the server build is made from. */
 const SOURCES = [
   "app",
   "database",
   "public",
+  "server.ts",
+  "scripts/build-server.ts",
   "vite.config.ts",
   "react-router.config.ts",
+  "package.json",
   "package-lock.json",
 ];
 
@@ -24,7 +29,9 @@ function newestChange(file: string): number {
 
 /** Builds the site unless build/ is newer than every file it is made from. */
 export function ensureServerBuild() {
-  const built = fs.existsSync(SERVER_BUILD) ? fs.statSync(SERVER_BUILD).mtimeMs : 0;
+  const built = Math.min(
+    ...[SERVER_BUILD, SERVER_ENTRY].map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)),
+  );
   const changed = Math.max(...SOURCES.map((s) => newestChange(path.join(ROOT, s))));
   if (built > changed) return;
   console.log("The server build is missing or older than the sources: npm run build");

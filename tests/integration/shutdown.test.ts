@@ -1,0 +1,216 @@
+// SIGTERM to the production server, run as the README tells a supervisor to run it, while it
+// serves many keep-alive connections: every request it had received is answered in full, a new
+// connection is then refused, and the process exits 0 (issue 21: under `tsx server.ts`, tsx
+// killed the busy server with SIGKILL and its requests were reset).
+//
+// A request counts as received once the server has said so: each request sends
+// `Expect: 100-continue`, and the server answers "100 Continue" when it starts on it. The
+// signal goes once every request sent has been received. Some requests are surely still in
+// flight then: sign-ins whose form is sent only after the server logs "shutting down", and
+// downloads that the client stops reading until then.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { expect, inject, it } from "vitest";
+import { databaseFromPglite, newPglite } from "../../app/infra/db.server";
+import { createVenue } from "../setup/factories";
+import { SERVER_ENTRY } from "../setup/server-build";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const PAGE_CONNECTIONS = 24;
+const HELD_POSTS = 4;
+const HELD_DOWNLOADS = 4;
+// Far more than the socket buffers hold, so the server is still sending when the signal comes.
+const DOWNLOAD_BYTES = 32 * 1024 * 1024;
+const DOWNLOAD = "shutdown-test.bin";
+
+type Outcome = { status?: number; connection?: string; bytes: number; complete: boolean; error?: string };
+
+/** A migrated embedded database with some venues (so the demo is not seeded) and a large file. */
+async function prepareDataDir(): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vv-shutdown-"));
+  const snapshot = inject("pgliteSnapshot");
+  const database = databaseFromPglite(
+    newPglite(path.join(dataDir, "db"), snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined),
+  );
+  if (!snapshot) await database.migrate();
+  for (let i = 0; i < 60; i++) await createVenue(database.db, { capacity: 50 + i * 5 });
+  await database.close();
+  fs.mkdirSync(path.join(dataDir, "uploads"));
+  fs.writeFileSync(path.join(dataDir, "uploads", DOWNLOAD), "");
+  fs.truncateSync(path.join(dataDir, "uploads", DOWNLOAD), DOWNLOAD_BYTES); // sparse: no disk used
+  return dataDir;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+/** Starts the production server as a supervisor would, and follows its JSON log lines. */
+function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      DATABASE_URL: "",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: Array<Record<string, unknown>> = [];
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const lines = readline.createInterface({ input: child.stdout });
+  lines.on("line", (line) => log.push(JSON.parse(line) as Record<string, unknown>));
+
+  /** The first log line with this message, once the server has written it. */
+  function logLine(msg: string): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const entry = log.find((e) => e.msg === msg);
+        if (!entry) return;
+        lines.off("line", check);
+        resolve(entry);
+      };
+      lines.on("line", check);
+      check();
+      void exited.then(() => reject(new Error(`the server exited before "${msg}":\n${stderr}`)));
+    });
+  }
+  return { child, exited, logLine, stderr: () => stderr };
+}
+
+/**
+ * A request with `Expect: 100-continue`. `received` settles once the server has started on it
+ * (its 100 Continue, or for a held download its response). With `hold`, a POST's body is sent,
+ * or a response read, only when `release()` is called.
+ */
+function request(
+  port: number,
+  agent: http.Agent,
+  pathname: string,
+  opts: { form?: string; hold?: boolean } = {},
+) {
+  const headers: http.OutgoingHttpHeaders = { expect: "100-continue" };
+  if (opts.form !== undefined) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    headers["content-length"] = Buffer.byteLength(opts.form);
+    headers.origin = `http://127.0.0.1:${port}`;
+  }
+  const method = opts.form === undefined ? "GET" : "POST";
+  const req = http.request({ host: "127.0.0.1", port, agent, method, path: pathname, headers });
+  const holdDownload = opts.hold && method === "GET";
+  let release = () => void req.end(opts.form);
+  let bytes = 0;
+  const done = new Promise<Outcome>((resolve) => {
+    req.on("response", (res) => {
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      if (holdDownload) {
+        res.pause();
+        release = () => void res.resume();
+      }
+      res.on("close", () =>
+        resolve({
+          status: res.statusCode,
+          connection: res.headers.connection,
+          bytes,
+          complete: res.complete,
+        }),
+      );
+    });
+    req.on("error", (err: NodeJS.ErrnoException) =>
+      resolve({ bytes, complete: false, error: err.code ?? err.message }),
+    );
+  });
+  const started = new Promise<void>((resolve) => {
+    req.once("response", () => resolve());
+    if (!holdDownload) req.once("continue", resolve);
+  });
+  const received = Promise.race([started, done]);
+  if (opts.hold && method === "POST") req.flushHeaders();
+  else req.end();
+  return { received, done, release: () => release() };
+}
+
+function connectError(port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(undefined);
+    });
+    socket.once("error", (err: NodeJS.ErrnoException) => resolve(err.code));
+  });
+}
+
+it("SIGTERM under load: every request the server received is answered in full, then it exits 0", async () => {
+  const dataDir = await prepareDataDir();
+  const port = await freePort();
+  const server = startServer(dataDir, port);
+  const pagesAgent = new http.Agent({ keepAlive: true, maxSockets: PAGE_CONNECTIONS });
+  const heldAgent = new http.Agent({ keepAlive: true });
+  try {
+    await server.logLine("Vows & Vistas listening");
+
+    // Search pages, each rendered (a new address misses the page cache): a round is one request
+    // on each of the keep-alive connections at once.
+    let sent = 0;
+    const round = () =>
+      Array.from({ length: PAGE_CONNECTIONS }, () =>
+        request(port, pagesAgent, `/venues?guests=${50 + (sent % 300)}&n=${sent++}`),
+      );
+    const pages: Outcome[] = [];
+    for (let i = 0; i < 3; i++) pages.push(...(await Promise.all(round().map((r) => r.done))));
+
+    const signIns = Array.from({ length: HELD_POSTS }, () =>
+      request(port, heldAgent, "/login", {
+        form: "intent=login&email=someone%40example.com&password=x",
+        hold: true,
+      }),
+    );
+    const downloads = Array.from({ length: HELD_DOWNLOADS }, () =>
+      request(port, heldAgent, `/uploads/${DOWNLOAD}`, { hold: true }),
+    );
+    const lastRound = round();
+    await Promise.all([...signIns, ...downloads, ...lastRound].map((r) => r.received));
+    server.child.kill("SIGTERM");
+
+    const shuttingDown = await server.logLine("shutting down");
+    expect(shuttingDown.inFlight).toBeGreaterThanOrEqual(HELD_POSTS + HELD_DOWNLOADS);
+    // The server no longer listens: a new connection is refused by the OS.
+    expect(await connectError(port)).toBe("ECONNREFUSED");
+
+    for (const r of [...signIns, ...downloads]) r.release();
+    const signedIn = await Promise.all(signIns.map((r) => r.done));
+    const downloaded = await Promise.all(downloads.map((r) => r.done));
+    pages.push(...(await Promise.all(lastRound.map((r) => r.done))));
+
+    expect([...pages, ...signedIn, ...downloaded].filter((o) => !o.complete)).toEqual([]);
+    expect(pages.map((o) => o.status)).toEqual(pages.map(() => 200));
+    // Each held sign-in was answered (a form error) and told its keep-alive client to close.
+    expect(signedIn.map((o) => [o.status, o.connection])).toEqual(signIns.map(() => [400, "close"]));
+    expect(downloaded.map((o) => [o.status, o.bytes])).toEqual(downloads.map(() => [200, DOWNLOAD_BYTES]));
+    expect(await server.exited).toBe(0);
+    expect(server.stderr()).not.toContain('"level":"error"');
+  } finally {
+    pagesAgent.destroy();
+    heldAgent.destroy();
+    if (server.child.exitCode === null) server.child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);
