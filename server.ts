@@ -1,5 +1,5 @@
 // The Node entry: configuration, database (migrated on boot, seeded when empty), the HTTP app
-// and a graceful shutdown. Production runs it compiled, `node build/server/start.js` (ADR 021).
+// and a graceful shutdown. Production runs it compiled, `node build/server/start.js` (ADR 022).
 import type { ServerResponse } from "node:http";
 import type { ViteDevServer } from "vite";
 import { seedIfEmpty } from "./database/seed";
@@ -59,7 +59,7 @@ const server = http.createHttpApp(context, { devMiddleware: vite?.middlewares })
   });
 });
 
-// Graceful shutdown (ADR 021): stop listening, let the requests in flight finish, closing each
+// Graceful shutdown (ADR 022): stop listening, let the requests in flight finish, closing each
 // connection after its response, then close the database.
 let stopping = false;
 const responses = new Set<ServerResponse>();

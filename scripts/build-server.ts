@@ -1,5 +1,5 @@
 // Build step: compiles server.ts to build/server/start.js, which production runs with plain
-// `node` (ADR 021): signals reach the server itself, with no tsx process in between.
+// `node` (ADR 022): signals reach the server itself, with no tsx process in between.
 import { build } from "esbuild";
 
 await build({

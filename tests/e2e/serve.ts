@@ -49,5 +49,5 @@ for (const [account, role] of [
 }
 await database.close();
 
-// The server as production runs it: server.ts compiled by `npm run build` (ADR 021).
+// The server as production runs it: server.ts compiled by `npm run build` (ADR 022).
 await import(pathToFileURL(path.resolve(import.meta.dirname, "../../build/server/start.js")).href);
