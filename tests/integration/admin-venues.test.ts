@@ -456,6 +456,26 @@ describe("Edit venue: the map pin follows the address", () => {
     expect((await pins(still)).row).toEqual([40.02, -105.3]);
   });
 
+  it("refuses a phone that is not one and a bad email with clear messages, and writes nothing", async () => {
+    const id = await boulderVenue();
+    for (const [field, value, message] of [
+      ["phone", "call us maybe!!", "Please enter a phone number (such as (303) 555-0100)"],
+      ["email", "events@", "Please enter a valid email address (such as events@yourvenue.com)"],
+    ] as const) {
+      const r = await run(async () =>
+        editRoute.action(
+          await t.args(formRequest(`/admin/edit-venue/${id}`, venueFields({ ...ASPEN, [field]: value })), {
+            venueId: id,
+          }),
+        ),
+      );
+      expect(r.status, field).toBe(400);
+      expect(r.data, field).toMatchObject({ errors: { [field]: message } });
+    }
+    const [row] = await t.db.select().from(venues).where(eq(venues.id, id));
+    expect(row).toMatchObject({ city: "Boulder", phone: "(303) 555-0101", email: "events@venue.example" });
+  });
+
   it("the same address with the coordinates left as shown keeps the pin where it is (not the ZIP centroid)", async () => {
     const id = await boulderVenue();
     await save(id, { ...BOULDER, ...(await prefilled(id)) });
