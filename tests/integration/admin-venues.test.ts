@@ -459,8 +459,8 @@ describe("Edit venue: the map pin follows the address", () => {
   it("refuses a phone that is not one and a bad email with clear messages, and writes nothing", async () => {
     const id = await boulderVenue();
     for (const [field, value, message] of [
-      ["phone", "call us maybe!!", "Please enter a phone number (such as (303) 555-0100)"],
-      ["email", "events@", "Please enter a valid email address (such as events@yourvenue.com)"],
+      ["phone", "call us maybe!!", "Please enter a phone number, such as (303) 555-0100"],
+      ["email", "events@", "Please enter a valid email address, such as events@yourvenue.com"],
     ] as const) {
       const r = await run(async () =>
         editRoute.action(

@@ -307,7 +307,7 @@ describe("the edit page", () => {
 
     const refused = await save({ phone: "call us maybe!!" });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("Please enter a phone number (such as (303) 555-0100)");
+    expect(await refused.text()).toContain("Please enter a phone number, such as (303) 555-0100");
     const [unchanged] = await t.db.select().from(venues).where(eq(venues.id, moving.id));
     expect(unchanged).toMatchObject({ city: "Boulder", phone: "(303) 555-0101", latitude: 40.015 });
 

@@ -324,8 +324,8 @@ describe("refusals", () => {
     ]);
     expect(status).toBe(400);
     expect(json.errors).toEqual({
-      phone: "Please enter a phone number (such as (303) 555-0100)",
-      email: "Please enter a valid email address (such as events@yourvenue.com)",
+      phone: "Please enter a phone number, such as (303) 555-0100",
+      email: "Please enter a valid email address, such as events@yourvenue.com",
     });
     expect(json.values).toMatchObject({ phone: "call us maybe!!", email: "events@nowhere" });
     expect(await venueCount()).toBe(before);

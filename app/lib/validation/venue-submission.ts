@@ -20,8 +20,8 @@ const WEBSITE = /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2
 
 const blankToNull = (v: string) => (v === "" ? null : v);
 
-export const PHONE_MESSAGE = "Please enter a phone number (such as (303) 555-0100)";
-export const EMAIL_MESSAGE = "Please enter a valid email address (such as events@yourvenue.com)";
+export const PHONE_MESSAGE = "Please enter a phone number, such as (303) 555-0100";
+export const EMAIL_MESSAGE = "Please enter a valid email address, such as events@yourvenue.com";
 
 // An extension ("x12", "ext. 12") after the number, kept out of the digit count.
 const EXTENSION = /\s*(?:x|ext\.?)\s*\d{1,6}$/i;
