@@ -277,11 +277,6 @@ async function geocode(geocoder: Geocoder, address: Address, logger: Deps["logge
   });
 }
 
-/** The columns a form sets, shared by add and edit. */
-function formColumns(input: AdminVenueInput, categoryId: string, amenityNames: string[]) {
-  return { ...venueFormColumns(input, categoryId, amenityNames), phone: input.phone, email: input.email };
-}
-
 /**
  * Reads and checks an add or edit form: the fields by the schema, the venue type and amenities
  * against the lists. Files have been through the image pipeline but are not stored yet.
@@ -315,11 +310,21 @@ async function readForm(app: Deps, request: Request, limits = ADMIN_VENUE_LIMITS
 const logoRefused = <T>(refuse: (status: number, errors: FieldErrors, toast?: Toast) => T, failure: string) =>
   refuse(422, { logo: failure }, { type: "error", message: uploadMessages.uploadError(failure) });
 
-/** The manual coordinates, when both are given (checked by the schema); else null. */
-const manualCoordinates = (input: AdminVenueInput) =>
-  input.latitude !== "" && input.longitude !== ""
-    ? { lat: Number(input.latitude), lng: Number(input.longitude) }
-    : null;
+/**
+ * The coordinates typed in: both given (checked by the schema) and not the pair the edit form
+ * pre-filled. Pre-filled ones left as they were are the old position, not a correction, so they
+ * must not keep a venue whose address changed where it was.
+ */
+function manualCoordinates(input: AdminVenueInput) {
+  if (input.latitude === "" || input.longitude === "") return null;
+  const typed = { lat: Number(input.latitude), lng: Number(input.longitude) };
+  const shown =
+    input.shownLatitude !== "" &&
+    input.shownLongitude !== "" &&
+    Number(input.shownLatitude) === typed.lat &&
+    Number(input.shownLongitude) === typed.lng;
+  return shown ? null : typed;
+}
 
 /** Spec: 'Add Venue'. Approved at once, rating 0, review count 0, no submitter and no manager. */
 export async function createVenueAsAdmin(
@@ -350,7 +355,7 @@ export async function createVenueAsAdmin(
     await app.db.transaction(async (tx) => {
       await tx.insert(venues).values({
         id: venueId,
-        ...formColumns(input, form.categoryId, form.amenityNames),
+        ...venueFormColumns(input, form.categoryId, form.amenityNames),
         images: stored.imageUrls,
         logoUrl: stored.logoUrl,
         rating: 0,
@@ -384,7 +389,8 @@ export async function createVenueAsAdmin(
 /**
  * Spec: 'Admin edit venue'. Every stored field; kept images (only ones the venue has) stay in
  * their order, new ones follow; a removed or replaced stored file is deleted after the save.
- * Coordinates: typed ones win; else a changed address is placed again; else they stay.
+ * Coordinates: typed ones (changed from those the form showed) win; else blank ones or a changed
+ * address are placed again from the address; else they stay.
  */
 export async function updateVenueAsAdmin(
   app: Deps,
@@ -433,13 +439,15 @@ export async function saveVenueEdit(
       { type: "error", message: uploadMessages.allFailed },
     ).result;
 
-  const columns = formColumns(input, form.categoryId, form.amenityNames);
+  const columns = venueFormColumns(input, form.categoryId, form.amenityNames);
   const manual = manualCoordinates(input);
+  // Blank fields ask for the address's position, whether or not the address changed.
+  const blank = input.latitude === "" && input.longitude === "";
   const moved = columns.location !== current.location;
   // The spec's validity rule (section 5): 0/0, a missing or an out-of-range coordinate is none.
   const missing = !isValidCoordinate(current.latitude, current.longitude);
   const placed =
-    manual ?? (moved || missing ? await geocode(app.geocoder, addressOf(input), app.logger) : null);
+    manual ?? (blank || moved || missing ? await geocode(app.geocoder, addressOf(input), app.logger) : null);
   const coordinates = placed ?? (moved ? null : { lat: current.latitude ?? 0, lng: current.longitude ?? 0 });
 
   const stored = await storeVenueFiles(app, venueId, upload.images, upload.logo, actor.id);

@@ -111,7 +111,7 @@ export async function listedAmenityNames(db: Db, names: string[]): Promise<strin
   return [...new Set(names.flatMap((a) => byLower.get(a.trim().toLowerCase()) ?? []))];
 }
 
-/** The venue columns a submission sets; the admin's form sets these and a few more. */
+/** The venue columns a submission sets; the admin's form sets these and the coordinates. */
 export function venueFormColumns(input: VenueSubmissionInput, categoryId: string, amenityNames: string[]) {
   const range = input.priceType === "range" ? input.priceRange : null;
   const bounds = range ? parsePriceRange(range) : null;
@@ -132,6 +132,8 @@ export function venueFormColumns(input: VenueSubmissionInput, categoryId: string
     categoryId,
     amenities: amenityNames.map((name) => ({ name, included: true })),
     website: input.website,
+    phone: input.phone,
+    email: input.email,
   };
 }
 

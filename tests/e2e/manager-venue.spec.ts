@@ -159,6 +159,38 @@ test("an approved submitter manages their venue and sees every change on the pub
   expect(shown).not.toContain(original);
 });
 
+// Issue 22: the Details form pre-fills the map position; a new address must still move the pin,
+// and the form that stays open after the save must not put the old pin back on the next save.
+test("a new address on the Details tab moves the pin, and the next save keeps it there", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { venue } = await approvedVenue(page, "mover");
+  await page.goto(`/venue-manager/edit-venue/${venue.id}`);
+  const latitude = page.getByLabel("Latitude", { exact: true });
+  // The offline geocoder placed the submission at ZIP code 80447's centre.
+  await expect(latitude).toHaveValue("40.2289");
+  await expectHydrated(latitude);
+  await page.getByLabel("Address Line 1", { exact: true }).fill("675 E Durant Ave");
+  await page.getByLabel("City", { exact: true }).fill("Aspen");
+  await page.getByLabel("Postal Code", { exact: true }).fill("81611");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page, "Venue updated successfully")).toBeVisible();
+  // The form stays and shows where the venue is now (ZIP code 81611's centre).
+  await expect(latitude).toHaveValue("39.1951");
+  await expect(page.getByLabel("Longitude", { exact: true })).toHaveValue("-106.8236");
+
+  await page.getByLabel("Capacity (guests)").fill("160");
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(venue.id));
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  expect((await saved).status()).toBe(200);
+  await page.goto(venue.path);
+  const ld = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((els) =>
+      els.map((el) => JSON.parse(el.textContent!) as { geo?: object }).find((d) => d.geo),
+    );
+  expect(ld?.geo).toEqual({ "@type": "GeoCoordinates", latitude: 39.1951, longitude: -106.8236 });
+});
+
 test("FAQ delete asks the browser's confirmation, and the FAQ leaves the public page", async ({ page }) => {
   test.setTimeout(120_000);
   const { venue } = await approvedVenue(page, "faqs");

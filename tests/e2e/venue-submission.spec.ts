@@ -91,6 +91,8 @@ test("a guest signs in from the footer button, the dialog opens by itself, and a
   await d.getByLabel("WiFi", { exact: true }).check();
   await d.getByLabel("Bridal Suite", { exact: true }).check();
   await d.getByLabel("Website", { exact: true }).fill("www.aspenmeadow.example");
+  await d.getByLabel("Phone (optional)", { exact: true }).fill("(303) 555-0177");
+  await d.getByLabel("Email (optional)", { exact: true }).fill("events@aspenmeadow.example");
   await d
     .getByLabel("Images", { exact: true })
     .setInputFiles([
@@ -119,6 +121,9 @@ test("a guest signs in from the footer button, the dialog opens by itself, and a
   await expect(page.getByText(/Awaiting approval/)).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // Couples can reach it (issue 22): the phone and email it was submitted with.
+  await expect(page.locator('a[href="tel:3035550177"]').first()).toBeVisible();
+  await expect(page.locator('a[href="mailto:events@aspenmeadow.example"]').first()).toBeVisible();
   const stored = page.locator(`img[src*="/uploads/venues/"]`);
   await expect(stored.first()).toBeVisible();
   const srcs = await stored.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
@@ -167,6 +172,43 @@ test("each required field says so, and nothing is sent", async ({ page }) => {
   await expect(d.getByText("City is required")).toBeVisible();
   expect(posted).toBe(0);
   await expectNoSeriousA11yViolations(page);
+});
+
+// Issue 22: an approved venue must be reachable, so the dialog asks for a phone and an email.
+test("phone and email are optional; one that is not a phone or an email is refused before sending; the dialog at 390 and 1280 px", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerViaApi(page);
+  await openFromMyVenues(page);
+  const d = dialog(page);
+  let posted = 0;
+  page.on("request", (r) => r.method() === "POST" && r.url().includes("/api/venue-submissions") && posted++);
+  const phone = d.getByLabel("Phone (optional)", { exact: true });
+  const email = d.getByLabel("Email (optional)", { exact: true });
+  await expect(phone).toHaveAttribute("type", "tel");
+  await expect(email).toHaveAttribute("type", "email");
+  await fillRequired(page, "Unreachable Barn");
+  await phone.fill("call us maybe!!");
+  await email.fill("events@nowhere");
+  await d.getByRole("button", { name: "Submit Venue" }).click();
+  await expect(d.getByText("Please enter a phone number, such as (303) 555-0100")).toBeVisible();
+  await expect(d.getByText("Please enter a valid email address, such as events@yourvenue.com")).toBeVisible();
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  expect(posted).toBe(0);
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // Nothing in the dialog is wider than it.
+    await expect
+      .poll(() => d.evaluate((el) => el.scrollWidth - el.clientWidth), `${width} px`)
+      .toBeLessThanOrEqual(0);
+    await phone.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/submission-contact-${width}.png` });
+  }
 });
 
 test.describe("choosing files", () => {

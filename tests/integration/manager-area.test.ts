@@ -261,6 +261,68 @@ describe("the edit page", () => {
     expect(await page.text()).toContain("A lodge on the lake.");
   });
 
+  it("a new address moves the pin even with the pre-filled coordinates left in place; a phone must be one (issue 22)", async () => {
+    const moving = await createVenue(t.db, {
+      name: "Moving Lodge",
+      categoryId: barn.id,
+      addressLine1: "1 Main St",
+    });
+    await assign(moving.id);
+    const page = await (
+      await http.fetch(`/venue-manager/edit-venue/${moving.id}`, { cookie: manager.cookie })
+    ).text();
+    // The Details form as the server renders it: its map position fields, hidden ones included.
+    const shown = Object.fromEntries(
+      (page.match(/<input [^>]*>/g) ?? []).flatMap((tag) => {
+        const name = /\bname="(latitude|longitude|shownLatitude|shownLongitude)"/.exec(tag)?.[1];
+        return name ? [[name, /\bvalue="([^"]*)"/.exec(tag)?.[1] ?? ""]] : [];
+      }),
+    );
+    expect(shown).toEqual({
+      latitude: "40.015",
+      longitude: "-105.27",
+      shownLatitude: "40.015",
+      shownLongitude: "-105.27",
+    });
+    const save = (over: Record<string, string>) => {
+      const body = new FormData();
+      const fields = {
+        name: "Moving Lodge",
+        addressLine1: "675 E Durant Ave",
+        city: "Aspen",
+        postalCode: "81611",
+        region: "Western Slope North",
+        category: barn.id,
+        phone: "(970) 555-0111",
+        ...shown,
+        ...over,
+      };
+      for (const [k, v] of Object.entries(fields)) body.append(k, v);
+      return http.fetch(`/venue-manager/edit-venue/${moving.id}`, {
+        method: "POST",
+        cookie: manager.cookie,
+        body,
+      });
+    };
+
+    const refused = await save({ phone: "call us maybe!!" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Please enter a phone number, such as (303) 555-0100");
+    const [unchanged] = await t.db.select().from(venues).where(eq(venues.id, moving.id));
+    expect(unchanged).toMatchObject({ city: "Boulder", phone: "(303) 555-0101", latitude: 40.015 });
+
+    const res = await save({});
+    expect(res.status, (await res.text()).slice(0, 300)).toBe(200);
+    const [moved] = await t.db.select().from(venues).where(eq(venues.id, moving.id));
+    // The offline geocoder's centroid of ZIP code 81611.
+    expect(moved).toMatchObject({
+      city: "Aspen",
+      phone: "(970) 555-0111",
+      latitude: 39.1951,
+      longitude: -106.8236,
+    });
+  });
+
   it("uploads through the image pipeline within 10 images counting the stored ones", async () => {
     await t.db
       .update(venues)

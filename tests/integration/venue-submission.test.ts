@@ -246,6 +246,20 @@ describe("a complete submission", () => {
     expect(row!.logoUrl).toBeNull();
   });
 
+  it("stores a valid phone and email; both are optional (issue 22)", async () => {
+    const { json } = await submit({
+      ...FIELDS,
+      name: "Reachable Barn",
+      phone: " +1 (970) 555-0123 ext. 4 ",
+      email: " events@reachable.example ",
+    });
+    const [row] = await t.db.select().from(venues).where(eq(venues.id, json.venue.id));
+    expect(row).toMatchObject({ phone: "+1 (970) 555-0123 ext. 4", email: "events@reachable.example" });
+    const bare = await submit({ ...FIELDS, name: "Quiet Barn", phone: "", email: "" });
+    const [none] = await t.db.select().from(venues).where(eq(venues.id, bare.json.venue.id));
+    expect(none).toMatchObject({ phone: null, email: null });
+  });
+
   it("mails a confirmation to the submitter and a notice to every admin", async () => {
     const other = await t.signUp({ name: "Otto Admin", role: "admin" });
     const { json } = await submit({ ...FIELDS, name: "Mailed Meadow" });
@@ -301,6 +315,21 @@ describe("refusals", () => {
     expect(unknownType.json.errors).toEqual({ category: "Please choose a venue type from the list" });
     expect(await venueCount()).toBe(before);
     expect(await storedFiles()).not.toContain(expect.stringContaining("undefined"));
+  });
+
+  it("a phone that is not one and a bad email, with clear messages; nothing written, not even the images", async () => {
+    const [before, files] = [await venueCount(), await storedFiles()];
+    const { status, json } = await submit({ ...FIELDS, phone: "call us maybe!!", email: "events@nowhere" }, [
+      { field: "images", name: "a.jpg", bytes: await photo() },
+    ]);
+    expect(status).toBe(400);
+    expect(json.errors).toEqual({
+      phone: "Please enter a phone number, such as (303) 555-0100",
+      email: "Please enter a valid email address, such as events@yourvenue.com",
+    });
+    expect(json.values).toMatchObject({ phone: "call us maybe!!", email: "events@nowhere" });
+    expect(await venueCount()).toBe(before);
+    expect(await storedFiles()).toEqual(files);
   });
 
   it("a text file renamed .jpg is not an image: the others are kept, with the spec's partial-failure notice", async () => {

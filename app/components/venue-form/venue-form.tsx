@@ -28,8 +28,8 @@ import { VENUE_STATE } from "~/lib/venue-address";
 // The venue form (spec: 'Venue submission dialog'): every field of a submission, checked in the
 // browser with the schema the server runs, images checked as they are chosen (type by content,
 // 5MB, at most 10). Venue types and amenities come in as props, so the admin's 'Add Venue'
-// can use the same form. With `admin`, it is the admin's form: every stored field (phone, email,
-// a manual latitude/longitude), started from `defaultValues`, with the venue's stored images and
+// can use the same form. With `admin`, it is the admin's form: every stored field (a manual
+// latitude/longitude too), started from `defaultValues`, with the venue's stored images and
 // logo kept or removed (edit). The venue manager's form is the admin's without the images.
 
 export type Choice = { id: string; name: string };
@@ -53,7 +53,7 @@ type Props = {
   amenitiesError?: string;
   submitLabel: string;
   pendingLabel?: string;
-  /** The admin's form: phone, email and coordinates too, checked with the admin schema. */
+  /** The admin's form: coordinates too, checked with the admin schema. */
   admin?: boolean;
   defaultValues?: Partial<VenueFormValues>;
   /** The venue's stored images and logo (edit): kept unless removed here. */
@@ -481,6 +481,30 @@ export function VenueForm({
         error={errors.website}
       />
 
+      <fieldset className="space-y-3">
+        <legend className="font-sans text-base font-semibold text-ink">Contact</legend>
+        <p className="text-sm text-muted">Shown on the venue page so couples can reach you.</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Phone (optional)"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={40}
+            defaultValue={dv.phone}
+            error={errors.phone}
+          />
+          <Field
+            label="Email (optional)"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={dv.email}
+            error={errors.email}
+          />
+        </div>
+      </fieldset>
+
       {admin ? <AdminFields errors={errors} defaultValues={dv} /> : null}
 
       <div className="flex flex-col-reverse gap-3 border-t border-sand pt-5 sm:flex-row sm:justify-end">
@@ -551,7 +575,7 @@ function FilePicker({
   );
 }
 
-/** The admin's extra fields: contact details, and coordinates typed in by hand. */
+/** The admin's extra fields: coordinates typed in by hand. */
 function AdminFields({
   errors,
   defaultValues: dv,
@@ -560,50 +584,32 @@ function AdminFields({
   defaultValues: Partial<VenueFormValues>;
 }) {
   return (
-    <>
+    <fieldset className="space-y-3">
+      <legend className="font-sans text-base font-semibold text-ink">Map position</legend>
+      <p className="text-sm text-muted">
+        Leave both blank to place the venue from its address. Type both to correct a rough position.
+      </p>
+      {/* What the fields were pre-filled with: left as they are, they do not hold a changed address's pin. */}
+      <input type="hidden" name="shownLatitude" value={dv.latitude ?? ""} />
+      <input type="hidden" name="shownLongitude" value={dv.longitude ?? ""} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={40}
-          defaultValue={dv.phone}
-          error={errors.phone}
+          label="Latitude"
+          name="latitude"
+          inputMode="decimal"
+          placeholder="39.739236"
+          defaultValue={dv.latitude}
+          error={errors.latitude}
         />
         <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={dv.email}
-          error={errors.email}
+          label="Longitude"
+          name="longitude"
+          inputMode="decimal"
+          placeholder="-104.990251"
+          defaultValue={dv.longitude}
+          error={errors.longitude}
         />
       </div>
-      <fieldset className="space-y-3">
-        <legend className="font-sans text-base font-semibold text-ink">Map position</legend>
-        <p className="text-sm text-muted">
-          Leave both blank to place the venue from its address. Type both to correct a rough position.
-        </p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Latitude"
-            name="latitude"
-            inputMode="decimal"
-            placeholder="39.739236"
-            defaultValue={dv.latitude}
-            error={errors.latitude}
-          />
-          <Field
-            label="Longitude"
-            name="longitude"
-            inputMode="decimal"
-            placeholder="-104.990251"
-            defaultValue={dv.longitude}
-            error={errors.longitude}
-          />
-        </div>
-      </fieldset>
-    </>
+    </fieldset>
   );
 }

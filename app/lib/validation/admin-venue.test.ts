@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "./form";
 import { adminVenueSchema, adminVenueValues, coordinatesProblem, INVALID_COORDINATES } from "./admin-venue";
+import { PHONE_MESSAGE } from "./venue-submission";
 
 const base = {
   name: "Red Barn",
@@ -27,6 +28,11 @@ describe("adminVenueSchema", () => {
       latitude: "40.015",
       keepImages: ["/uploads/venues/x/a-1600.webp"],
     });
+  });
+
+  it("checks the phone with the submission's rule", () => {
+    const r = validate(adminVenueSchema, { ...base, phone: "call us maybe!!" });
+    expect(!r.ok && r.errors.phone).toBe(PHONE_MESSAGE);
   });
 
   it("refuses half a coordinate pair, words, 0/0 and places off the globe with the spec's message", () => {

@@ -4,14 +4,13 @@ import { MAX, text } from "./fields";
 import { venueSubmissionSchema } from "./venue-submission";
 
 // The admin's venue form (spec, admin area: 'Add Venue' and 'Admin edit venue'): the submission
-// form's fields and rules, plus every stored field an admin may set (phone, email) and a manual
-// latitude/longitude for when the geocoder's answer is rough. Both coordinates blank means "place
-// it from the address".
+// form's fields and rules (contact details included), plus a manual latitude/longitude for when
+// the geocoder's answer is rough. Both coordinates blank means "place it from the address"; the
+// pair the edit form pre-filled comes back as shownLatitude/shownLongitude, so the save can tell a
+// typed correction from the old position left in place (ADR 012).
 
 export const INVALID_COORDINATES = "Invalid coordinates provided";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const blankToNull = (v: string) => (v === "" ? null : v);
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** Both blank (no override), or two real numbers that are a place on Earth (not 0, 0). */
@@ -23,16 +22,10 @@ export function coordinatesProblem(latitude: string, longitude: string): string 
 
 export const adminVenueSchema = z
   .extend(venueSubmissionSchema, {
-    phone: z.pipe(text(40).check(z.trim()), z.transform(blankToNull)),
-    email: z.pipe(
-      text(MAX.email).check(
-        z.trim(),
-        z.refine((v) => v === "" || EMAIL.test(v), "Please enter an email address"),
-      ),
-      z.transform(blankToNull),
-    ),
     latitude: text(40).check(z.trim()),
     longitude: text(40).check(z.trim()),
+    shownLatitude: text(40).check(z.trim()),
+    shownLongitude: text(40).check(z.trim()),
     /** Images already stored that the admin keeps (edit only), in their order. */
     keepImages: z._default(z.array(text(MAX.url)), []),
     /** The stored logo, when the admin keeps it (edit only). */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "./form";
 import {
+  EMAIL_MESSAGE,
+  isPhoneNumber,
+  PHONE_MESSAGE,
   REQUIRED_FIELDS,
   REQUIRED_MESSAGE,
   submissionValues,
@@ -61,6 +64,31 @@ describe("venue submission form (spec section 5)", () => {
     for (const website of ["javascript:alert(1)", "not a site", "http://", "data:text/html,x"])
       expect(errorsOf({ ...complete, website })?.website, website).toBeTruthy();
     expect(errorsOf({ ...complete, website: "https://venue.example/weddings?x=1" })).toBeNull();
+  });
+
+  it("takes an optional phone number and email address, refusing what is neither (issue 22)", () => {
+    for (const phone of ["(303) 555-0100", "303.555.0100", "+1 970 555 0123", "303-555-0100 x12", "5550100"])
+      expect(isPhoneNumber(phone), phone).toBe(true);
+    for (const phone of [
+      "call us maybe!!",
+      "555-01",
+      "(303) 555-0100!!",
+      "+1 2345 6789 0123 4567",
+      "ext. 12",
+    ])
+      expect(isPhoneNumber(phone), phone).toBe(false);
+    expect(errorsOf({ ...complete, phone: "call us maybe!!", email: "events@" })).toEqual({
+      phone: PHONE_MESSAGE,
+      email: EMAIL_MESSAGE,
+    });
+    const r = validate(venueSubmissionSchema, {
+      ...complete,
+      phone: " (303) 555-0100 ",
+      email: "a@b.example",
+    });
+    expect(r.ok && [r.data.phone, r.data.email]).toEqual(["(303) 555-0100", "a@b.example"]);
+    const none = validate(venueSubmissionSchema, { ...complete, phone: "  " });
+    expect(none.ok && [none.data.phone, none.data.email]).toEqual([null, null]);
   });
 
   it("refuses control characters and overlong values", () => {

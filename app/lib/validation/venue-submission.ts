@@ -20,6 +20,39 @@ const WEBSITE = /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2
 
 const blankToNull = (v: string) => (v === "" ? null : v);
 
+export const PHONE_MESSAGE = "Please enter a phone number, such as (303) 555-0100";
+export const EMAIL_MESSAGE = "Please enter a valid email address, such as events@yourvenue.com";
+
+// An extension ("x12", "ext. 12") after the number, kept out of the digit count.
+const EXTENSION = /\s*(?:x|ext\.?)\s*\d{1,6}$/i;
+
+/** A phone number as people write one: 7 to 15 digits (E.164's most), spaces, -, ., brackets, a leading +. */
+export function isPhoneNumber(v: string): boolean {
+  const number = v.replace(EXTENSION, "");
+  const digits = number.replace(/\D/g, "").length;
+  return /^\+?[\d\s().-]+$/.test(number) && digits >= 7 && digits <= 15;
+}
+
+const validEmail = z.email();
+
+/** The venue's contact details, optional; the submission, the admin's and the manager's forms share them. */
+export const contactFields = {
+  phone: z.pipe(
+    text(40).check(
+      z.trim(),
+      z.refine((v) => v === "" || isPhoneNumber(v), PHONE_MESSAGE),
+    ),
+    z.transform(blankToNull),
+  ),
+  email: z.pipe(
+    text(MAX.email).check(
+      z.trim(),
+      z.refine((v) => v === "" || validEmail.safeParse(v).success, EMAIL_MESSAGE),
+    ),
+    z.transform(blankToNull),
+  ),
+};
+
 export const venueSubmissionSchema = z.object({
   name: required(REQUIRED_MESSAGE, VENUE_MAX.name),
   description: text(VENUE_MAX.description).check(z.trim()),
@@ -66,6 +99,7 @@ export const venueSubmissionSchema = z.object({
     ),
     z.transform(blankToNull),
   ),
+  ...contactFields,
 });
 
 export type VenueSubmissionInput = z.infer<typeof venueSubmissionSchema>;
