@@ -1,7 +1,8 @@
 import Papa from "papaparse";
 import { REGIONS } from "./catalog";
 import { parsePrice } from "./price-range";
-import { parseLocation, type AddressParts } from "./venue-address";
+import { parseLocation } from "./venue-address";
+import type { AmenityItem } from "./venue";
 import { MAX_VENUE_IMAGES } from "./uploads";
 import { VENUE_MAX } from "./validation/venue-submission";
 
@@ -67,7 +68,7 @@ export type ParsedCsv =
   | { ok: true; records: CsvRecord[]; notices: string[]; problems: RowProblem[] }
   | { ok: false; error: string; detail: string };
 
-export type RowProblem = { row: number; name: string; problems: string[] };
+export type RowProblem = { row: number; name: string; problems: string[]; values: CsvRecord["values"] };
 
 const fail = (detail: string): ParsedCsv => ({ ok: false, error: csvMessages.parseFailed, detail });
 
@@ -220,6 +221,7 @@ function readRow(head: Head, cells: string[], row: number, records: CsvRecord[],
     problems.push({
       row,
       name: values.name,
+      values,
       problems: [
         `Has ${cells.length} values but the header has ${head.header.length} columns (put quotes around values that contain commas)`,
       ],
@@ -237,27 +239,37 @@ export type Catalog = {
   amenities: string[];
 };
 
-/** A row that passed every check, in the shape of a venue. */
+/**
+ * A cell holding only this clears an optional field of the venue a row updates; a blank cell
+ * leaves it as it is (issue 22). Images and a logo are never removed by an import.
+ */
+export const CLEAR_CELL = "-";
+
+/** An optional cell: undefined when blank (an update keeps the venue's value), null when cleared. */
+export type Given<T> = T | null | undefined;
+
+/** A row that passed every check: what the file says, cell by cell. */
 export type VenueRow = {
   row: number;
   name: string;
   description: string;
   location: string;
-  address: AddressParts | null;
   region: string;
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  pricePerEvent: number | null;
-  priceRange: string | null;
-  priceLow: number | null;
-  priceHigh: number | null;
-  capacity: number | null;
   categoryId: string;
-  categoryName: string;
-  amenities: string[];
+  category: string;
+  website: Given<string>;
+  phone: Given<string>;
+  email: Given<string>;
+  lowPrice: Given<number>;
+  highPrice: Given<number>;
+  capacity: Given<number>;
+  amenities: Given<string[]>;
+  /** Added after the venue's own images. */
   images: string[];
+  /** Set on a venue that has no logo. */
   logoUrl: string | null;
+  /** The row is imported, but the admin should know (shown in the preview and the summary). */
+  warnings: string[];
 };
 
 /** Names compared the way the spec's checks compare them: case and surrounding spaces ignored. */
@@ -289,12 +301,15 @@ export function httpsUrlProblem(value: string): string | null {
 
 const clip = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
 
-function wholeNumber(value: string, label: string, problems: string[], max: number): number | null {
-  if (value === "") return null;
+/** Blank: undefined (keep); CLEAR_CELL: null (clear); else what `read` makes of the cell. */
+const given = <T>(cell: string, read: (cell: string) => T | undefined): Given<T> =>
+  cell === "" ? undefined : cell === CLEAR_CELL ? null : read(cell);
+
+function wholeNumber(value: string, label: string, problems: string[], max: number): number | undefined {
   const n = parsePrice(value);
   if (n === null || n > max) {
     problems.push(`${label} "${clip(value, 20)}" is not a whole number`);
-    return null;
+    return undefined;
   }
   return n;
 }
@@ -322,17 +337,24 @@ function indexed(catalog: Catalog) {
  * Spec section 5 per row: name, description, location, region and category required; the
  * category one of the venue types and every amenity one of the amenities (names compared without
  * case and surrounding spaces); the region one of the 8. Our additions keep bad data out: lengths,
- * numbers, email, website, https images. The price is built as the spec says: with both prices
- * the text '$low - $high', with one price that value as the single price.
+ * numbers, email, website, https images. `current` is the venue the row updates, if any: the
+ * image and logo addresses it already has pass as they are (an export writes them back).
  */
 export function checkRecord(
   record: CsvRecord,
   catalog: Catalog,
+  current?: VenueFields,
 ): { ok: true; venue: VenueRow } | { ok: false; problems: string[] } {
   const v = record.values;
   const problems: string[] = [];
+  const warnings: string[] = [];
   const missing = REQUIRED_COLUMNS.filter((c) => v[c] === "");
   if (missing.length > 0) problems.push(`Missing required fields: ${missing.join(", ")}`);
+  const cleared = REQUIRED_COLUMNS.filter((c) => v[c] === CLEAR_CELL);
+  if (cleared.length > 0) problems.push(`Required fields cannot be cleared: ${cleared.join(", ")}`);
+  for (const column of ["imageUrls", "logoUrl"] as const)
+    if (v[column] === CLEAR_CELL)
+      problems.push(`${column} cannot be cleared by an import: remove images on the venue's edit page`);
 
   for (const [column, max] of [
     ["name", FIELD_MAX.name],
@@ -345,40 +367,45 @@ export function checkRecord(
     if (CONTROL.test(v[column])) problems.push(`${column} contains unsupported characters`);
 
   const region = v.region ? regionByKey.get(nameKey(v.region)) : undefined;
-  if (v.region && !region) problems.push(`Invalid region "${clip(v.region, 40)}": not one of the 8 regions`);
+  if (v.region && !region && !cleared.includes("region"))
+    problems.push(`Invalid region "${clip(v.region, 40)}": not one of the 8 regions`);
 
   const { categories, amenityByKey } = indexed(catalog);
   const category = v.category ? categories.get(nameKey(v.category)) : undefined;
-  if (v.category && !category)
+  if (v.category && !category && !cleared.includes("category"))
     problems.push(`Invalid category "${clip(v.category, 40)}": not one of the venue types`);
 
-  const amenityNames = splitList(v.amenities);
-  const unknown = amenityNames.filter((a) => !amenityByKey.has(nameKey(a)));
-  if (unknown.length > 0)
-    problems.push(`Invalid amenities: ${unknown.map((a) => `"${clip(a, 40)}"`).join(", ")}`);
-  const amenities = [...new Set(amenityNames.flatMap((a) => amenityByKey.get(nameKey(a)) ?? []))];
+  const amenities = given(v.amenities, (cell) => {
+    const names = splitList(cell);
+    const unknown = names.filter((a) => !amenityByKey.has(nameKey(a)));
+    if (unknown.length > 0)
+      problems.push(`Invalid amenities: ${unknown.map((a) => `"${clip(a, 40)}"`).join(", ")}`);
+    return [...new Set(names.flatMap((a) => amenityByKey.get(nameKey(a)) ?? []))];
+  });
 
-  const low = wholeNumber(v.lowPrice, "lowPrice", problems, 10_000_000);
-  const high = wholeNumber(v.highPrice, "highPrice", problems, 10_000_000);
-  if (low !== null && high !== null && low > high) problems.push("lowPrice is higher than highPrice");
-  const capacity = wholeNumber(v.capacity.replace(/,/g, ""), "capacity", problems, 100_000);
+  const lowPrice = given(v.lowPrice, (s) => wholeNumber(s, "lowPrice", problems, 10_000_000));
+  const highPrice = given(v.highPrice, (s) => wholeNumber(s, "highPrice", problems, 10_000_000));
+  const capacity = given(v.capacity, (s) => wholeNumber(s.replace(/,/g, ""), "capacity", problems, 100_000));
 
-  if (v.email && (v.email.length > FIELD_MAX.email || !EMAIL.test(v.email)))
-    problems.push(`email "${clip(v.email, 40)}" is not an email address`);
-  if (v.website && (v.website.length > FIELD_MAX.website || !WEBSITE.test(v.website)))
-    problems.push(`website "${clip(v.website, 40)}" is not a web address`);
+  const email = given(v.email, (s) => s);
+  if (email && (email.length > FIELD_MAX.email || !EMAIL.test(email)))
+    problems.push(`email "${clip(email, 40)}" is not an email address`);
+  const website = given(v.website, (s) => s);
+  if (website && (website.length > FIELD_MAX.website || !WEBSITE.test(website)))
+    problems.push(`website "${clip(website, 40)}" is not a web address`);
 
-  const images = [...new Set(splitList(v.imageUrls))];
+  const own = new Set([...(current?.images ?? []), current?.logoUrl ?? ""]);
+  const images = v.imageUrls === CLEAR_CELL ? [] : [...new Set(splitList(v.imageUrls))];
   if (images.length > MAX_VENUE_IMAGES) problems.push(`imageUrls has more than ${MAX_VENUE_IMAGES} images`);
   for (const url of images) {
-    const problem = httpsUrlProblem(url);
+    const problem = own.has(url) ? null : httpsUrlProblem(url);
     if (problem) problems.push(`imageUrls: ${problem}`);
   }
-  const logoProblem = v.logoUrl ? httpsUrlProblem(v.logoUrl) : null;
+  const logoUrl = v.logoUrl === CLEAR_CELL ? "" : v.logoUrl;
+  const logoProblem = logoUrl && !own.has(logoUrl) ? httpsUrlProblem(logoUrl) : null;
   if (logoProblem) problems.push(`logoUrl: ${logoProblem}`);
 
   if (problems.length > 0 || !category || !region) return { ok: false, problems };
-  const both = low !== null && high !== null;
   return {
     ok: true,
     venue: {
@@ -386,38 +413,219 @@ export function checkRecord(
       name: v.name.replace(/\s+/g, " "),
       description: v.description,
       location: v.location.replace(/\s+/g, " "),
-      address: parseLocation(v.location),
       region,
-      website: v.website || null,
-      phone: v.phone || null,
-      email: v.email || null,
-      pricePerEvent: both ? null : (low ?? high),
-      priceRange: both ? `$${low} - $${high}` : null,
-      priceLow: both ? low : null,
-      priceHigh: both ? high : null,
-      capacity,
       categoryId: category.id,
-      categoryName: category.name,
+      category: category.name,
+      website,
+      phone: given(v.phone, (s) => s),
+      email,
+      lowPrice,
+      highPrice,
+      capacity,
       amenities,
       images,
-      logoUrl: v.logoUrl || null,
+      logoUrl: logoUrl || null,
+      warnings,
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A venue as the import reads and writes it, and what a row changes
+// ---------------------------------------------------------------------------------------------
+
+/** The columns of a venue an import reads and writes (`category` is the venue type's name). */
+export type VenueFields = {
+  name: string;
+  description: string;
+  location: string;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  postalCode: string | null;
+  region: string | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  pricePerEvent: number | null;
+  priceRange: string | null;
+  priceLow: number | null;
+  priceHigh: number | null;
+  capacity: number | null;
+  categoryId: string | null;
+  category: string | null;
+  amenities: AmenityItem[];
+  images: string[];
+  logoUrl: string | null;
+};
+
+/** A venue's two price cells: a range's ends, else its single price in lowPrice. */
+const priceCells = (v: VenueFields): [number | null, number | null] =>
+  v.priceLow !== null && v.priceHigh !== null ? [v.priceLow, v.priceHigh] : [v.pricePerEvent, null];
+
+/** The spec's price from the two cells: both give '$low - $high', one gives the single price. */
+function priceColumns(low: number | null, high: number | null) {
+  const both = low !== null && high !== null;
+  return {
+    pricePerEvent: both ? null : (low ?? high),
+    priceRange: both ? `$${low} - $${high}` : null,
+    priceLow: both ? low : null,
+    priceHigh: both ? high : null,
+  };
+}
+
+const numberCell = (n: number | null) => (n === null ? "" : String(n));
+
+/** A venue as a row of the import's own columns: what the export writes and the preview compares. */
+export function venueCells(v: VenueFields): Record<CsvColumn, string> {
+  const [low, high] = priceCells(v);
+  return {
+    name: v.name,
+    description: v.description,
+    location: v.location,
+    website: v.website ?? "",
+    phone: v.phone ?? "",
+    email: v.email ?? "",
+    region: v.region ?? "",
+    lowPrice: numberCell(low),
+    highPrice: numberCell(high),
+    capacity: numberCell(v.capacity),
+    category: v.category ?? "",
+    amenities: v.amenities.map((a) => a.name).join(LIST_SEPARATOR),
+    imageUrls: v.images.join(LIST_SEPARATOR),
+    logoUrl: v.logoUrl ?? "",
+  };
+}
+
+/**
+ * The venue a row makes: a new one (`current` null) or `current` updated. A blank cell keeps the
+ * venue's value and CLEAR_CELL clears it (issue 22); each price cell is kept or set on its own, and
+ * a price whose two cells do not change keeps its text ('From $5,000'). An amenity the venue has
+ * keeps its 'at extra cost' mark, which the file cannot say. Images are added after the venue's
+ * own, 10 at most; a logo is set only where there is none. Problems refuse the row; warnings
+ * do not.
+ */
+export function applyRow(
+  current: VenueFields | null,
+  row: VenueRow,
+): { venue: VenueFields; problems: string[]; warnings: string[] } {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const keep = <T>(value: Given<T>, old: T | null | undefined): T | null =>
+    value === undefined ? (old ?? null) : value;
+
+  const [oldLow, oldHigh] = current ? priceCells(current) : [null, null];
+  const low = keep(row.lowPrice, oldLow);
+  const high = keep(row.highPrice, oldHigh);
+  if (low !== null && high !== null && low > high) problems.push("lowPrice is higher than highPrice");
+  const price =
+    current && low === oldLow && high === oldHigh
+      ? {
+          pricePerEvent: current.pricePerEvent,
+          priceRange: current.priceRange,
+          priceLow: current.priceLow,
+          priceHigh: current.priceHigh,
+        }
+      : priceColumns(low, high);
+
+  // The address parts of an unchanged location stay as they are (the edit form may have set them).
+  const parts = current?.location === row.location ? null : parseLocation(row.location);
+  const address =
+    current?.location === row.location
+      ? {
+          addressLine1: current.addressLine1,
+          addressLine2: current.addressLine2,
+          city: current.city,
+          postalCode: current.postalCode,
+        }
+      : {
+          addressLine1: parts?.addressLine1 || null,
+          addressLine2: parts?.addressLine2 || null,
+          city: parts?.city || null,
+          postalCode: parts?.postalCode || null,
+        };
+
+  const included = new Map((current?.amenities ?? []).map((a) => [nameKey(a.name), a.included]));
+  const amenities =
+    row.amenities === undefined
+      ? (current?.amenities ?? [])
+      : (row.amenities ?? []).map((name) => ({ name, included: included.get(nameKey(name)) ?? true }));
+
+  const own = current?.images ?? [];
+  const added = row.images.filter((u) => !own.includes(u));
+  const room = Math.max(0, MAX_VENUE_IMAGES - own.length);
+  if (added.length > room)
+    warnings.push(
+      `imageUrls: ${added.length - room} of the file's images not added (a venue has at most ${MAX_VENUE_IMAGES})`,
+    );
+  if (current?.logoUrl && row.logoUrl && row.logoUrl !== current.logoUrl)
+    warnings.push("logoUrl: the venue's own logo is kept (an import never replaces a logo)");
+
+  return {
+    venue: {
+      name: row.name,
+      description: row.description,
+      location: row.location,
+      ...address,
+      region: row.region,
+      website: keep(row.website, current?.website),
+      phone: keep(row.phone, current?.phone),
+      email: keep(row.email, current?.email),
+      ...price,
+      capacity: keep(row.capacity, current?.capacity),
+      categoryId: row.categoryId,
+      category: row.category,
+      amenities,
+      images: [...own, ...added.slice(0, room)],
+      logoUrl: current?.logoUrl ?? row.logoUrl,
+    },
+    problems,
+    warnings,
+  };
+}
+
+/** One column a row changes, as the file writes it: old -> new (empty: blank). */
+export type FieldChange = { field: CsvColumn; from: string; to: string };
+
+/** The columns whose cells differ between two versions of a venue, in the file's order. */
+export function diffVenue(before: VenueFields, after: VenueFields): FieldChange[] {
+  const a = venueCells(before);
+  const b = venueCells(after);
+  return CSV_COLUMNS.flatMap((field) =>
+    a[field] === b[field] ? [] : [{ field, from: a[field], to: b[field] }],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // The plan: what the import will do, row by row (the preview shows it; the import carries it out)
 // ---------------------------------------------------------------------------------------------
 
-/** An existing venue a row may update: same name and location (compared as `nameKey` does). */
-export type ExistingVenue = { id: string; name: string; location: string; isApproved: boolean };
+/** An existing venue a row may update (same name and location, compared as `nameKey` does). */
+export type ExistingVenue = { id: string; isApproved: boolean; venue: VenueFields };
 
 export const venueKey = (name: string, location: string) => `${nameKey(name)}\u0000${nameKey(location)}`;
 
+/** `input`: what the row says; `venue`: the venue it makes; `values`: the row as read. */
 export type PlannedRow =
-  | { row: number; action: "add"; venue: VenueRow }
-  | { row: number; action: "update"; venue: VenueRow; existing: ExistingVenue }
-  | { row: number; action: "skip"; name: string; problems: string[] };
+  | {
+      row: number;
+      action: "add";
+      input: VenueRow;
+      venue: VenueFields;
+      warnings: string[];
+      values: CsvRecord["values"];
+    }
+  | {
+      row: number;
+      action: "update";
+      input: VenueRow;
+      venue: VenueFields;
+      existing: ExistingVenue;
+      changes: FieldChange[];
+      warnings: string[];
+      values: CsvRecord["values"];
+    }
+  | { row: number; action: "skip"; name: string; problems: string[]; values: CsvRecord["values"] };
 
 export type ImportPlan = { rows: PlannedRow[]; notices: string[] };
 
@@ -435,38 +643,49 @@ export async function planImport(
   existing: ExistingVenue[],
   pause: () => Promise<void> = nextTurn,
 ): Promise<ImportPlan> {
-  const byKey = new Map(existing.map((e) => [venueKey(e.name, e.location), e]));
+  const byKey = new Map(existing.map((e) => [venueKey(e.venue.name, e.venue.location), e]));
   const seen = new Map<string, number>();
   const rows: PlannedRow[] = parsed.problems.map((p) => ({
     row: p.row,
     action: "skip" as const,
     name: p.name,
     problems: p.problems,
+    values: p.values,
   }));
   for (const [i, record] of parsed.records.entries()) {
     if (i > 0 && i % PLAN_BATCH_ROWS === 0) await pause();
-    const checked = checkRecord(record, catalog);
+    const { row, values } = record;
+    const skip = (problems: string[]) =>
+      rows.push({ row, action: "skip", name: values.name, problems, values });
+    const key = venueKey(values.name, values.location);
+    const match = byKey.get(key);
+    const checked = checkRecord(record, catalog, match?.venue);
     if (!checked.ok) {
-      rows.push({ row: record.row, action: "skip", name: record.values.name, problems: checked.problems });
+      skip(checked.problems);
       continue;
     }
-    const key = venueKey(checked.venue.name, checked.venue.location);
+    const applied = applyRow(match?.venue ?? null, checked.venue);
+    if (applied.problems.length > 0) {
+      skip(applied.problems);
+      continue;
+    }
     const first = seen.get(key);
     if (first !== undefined) {
-      rows.push({
-        row: record.row,
-        action: "skip",
-        name: checked.venue.name,
-        problems: [`Same name and location as row ${first}`],
-      });
+      skip([`Same name and location as row ${first}`]);
       continue;
     }
-    seen.set(key, record.row);
-    const match = byKey.get(key);
+    seen.set(key, row);
+    const planned = {
+      row,
+      input: checked.venue,
+      venue: applied.venue,
+      warnings: [...checked.venue.warnings, ...applied.warnings],
+      values,
+    };
     rows.push(
       match
-        ? { row: record.row, action: "update", venue: checked.venue, existing: match }
-        : { row: record.row, action: "add", venue: checked.venue },
+        ? { ...planned, action: "update", existing: match, changes: diffVenue(match.venue, applied.venue) }
+        : { ...planned, action: "add" },
     );
   }
   rows.sort((a, b) => a.row - b.row);
@@ -483,6 +702,11 @@ export type PreviewRow = {
   problems?: string[];
   /** An update of a venue that is still pending approval. */
   pending?: true;
+  /** An update's changes, old -> new (long texts shortened); empty when nothing changes. */
+  changes?: FieldChange[];
+  warnings?: string[];
+  /** The row as read, for the warnings download: rows with problems or warnings only. */
+  values?: CsvRecord["values"];
 };
 
 /** What the import would do with a file (the preview step); the panel shows it as it comes. */
@@ -495,21 +719,48 @@ export type ImportPreview = {
   token: string;
 };
 
+const CHANGE_SHOWN_CHARS = 200;
+
 export function previewRow(p: PlannedRow): PreviewRow {
-  if (p.action === "skip") return { row: p.row, action: "skip", name: p.name, problems: p.problems };
+  if (p.action === "skip")
+    return { row: p.row, action: "skip", name: p.name, problems: p.problems, values: p.values };
   return {
     row: p.row,
     action: p.action,
     name: p.venue.name,
     location: p.venue.location,
-    category: p.venue.categoryName,
-    ...(p.action === "update" && !p.existing.isApproved ? { pending: true as const } : {}),
+    category: p.venue.category ?? "",
+    ...(p.action === "update"
+      ? {
+          ...(p.existing.isApproved ? {} : { pending: true as const }),
+          changes: p.changes.map((c) => ({
+            field: c.field,
+            from: clip(c.from, CHANGE_SHOWN_CHARS),
+            to: clip(c.to, CHANGE_SHOWN_CHARS),
+          })),
+        }
+      : {}),
+    ...(p.warnings.length > 0 ? { warnings: p.warnings, values: p.values } : {}),
   };
 }
 
-/** The plan in one line per row, so the import can tell whether it still matches the preview. */
+/**
+ * The plan in one line per row, so the import can tell whether it still matches the preview:
+ * the action, the venue updated, what changes and what is warned about.
+ */
 export const planSignature = (plan: ImportPlan) =>
-  plan.rows.map((r) => `${r.row}:${r.action}${r.action === "update" ? `:${r.existing.id}` : ""}`).join("\n");
+  plan.rows
+    .map((r) =>
+      r.action === "skip"
+        ? `${r.row}:skip`
+        : [
+            r.row,
+            r.action,
+            ...(r.action === "update" ? [r.existing.id, JSON.stringify(r.changes)] : []),
+            ...(r.warnings.length > 0 ? [JSON.stringify(r.warnings)] : []),
+          ].join(":"),
+    )
+    .join("\n");
 
 // ---------------------------------------------------------------------------------------------
 // Files we give back: the template and the warnings
@@ -523,7 +774,10 @@ export type RowOutcome = {
   outcome: "added" | "updated" | "skipped" | "failed";
   name: string;
   venueId?: string;
+  /** Why it was skipped or failed, or what to know about it though it was imported. */
   message?: string;
+  /** An update that found the venue already as the row says. */
+  unchanged?: true;
 };
 
 export type ImportSummary = {
@@ -533,6 +787,8 @@ export type ImportSummary = {
   imported: number;
   added: number;
   updated: number;
+  /** Updates that changed nothing (the venue already was as the row says). */
+  unchanged: number;
   /** Imported rows whose address the geocoder could not place (shown as 'Missing Coordinates'). */
   unplaced: number;
   warnings: ImportWarning[];

@@ -204,9 +204,17 @@ describe("CSV import: the import does what the preview said", () => {
     const updated = await t.db.select().from(venues).where(eq(venues.id, existing.id));
     expect(updated[0]).toMatchObject({
       description: "Updated description: now with a terrace.",
-      pricePerEvent: 5000,
+      // The blank lowPrice keeps the venue's price (4000) as the low end; highPrice is the file's.
+      pricePerEvent: null,
+      priceRange: "$4000 - $5000",
+      priceLow: 4000,
+      priceHigh: 5000,
       capacity: 300,
       website: "https://existing.example",
+      // Blank in the file: kept.
+      phone: "(303) 555-0101",
+      email: "events@venue.example",
+      amenities: [{ name: "WiFi", included: true }],
       images: [MANAGER_IMAGE, "https://images.example.com/existing-new.jpg"],
       logoUrl: "/uploads/venues/manager/logo-256.webp",
       // It had coordinates: they stay.
@@ -333,6 +341,118 @@ describe("CSV import: the import does what the preview said", () => {
     expect(record!.warnings).toEqual(summary.warnings);
     expect(summary.warnings.map((w) => w.row)).toEqual([2, 3]);
     expect(logged).toEqual(["import batch failed; retrying its rows one by one", "import row failed"]);
+  });
+
+  it("an update keeps what its blank cells leave out, clears a '-' cell, and the preview lists each change", async () => {
+    const kept = await createVenue(t.db, {
+      name: "Blank Cells Hall",
+      location: "9 Pine St, Boulder, Colorado 80302",
+      website: "https://blank-cells.example",
+      phone: "(303) 555-0177",
+      email: "hello@blank-cells.example",
+      capacity: 140,
+      pricePerEvent: null,
+      priceRange: "$2,000 - $5,000 in summer",
+      priceLow: 2000,
+      priceHigh: 5000,
+      amenities: [
+        { name: "WiFi", included: true },
+        { name: "Parking", included: false },
+      ],
+      images: [MANAGER_IMAGE],
+      logoUrl: "/uploads/venues/manager/logo-256.webp",
+    });
+    const file = (cells: string) => ({
+      name: "blank-cells.csv",
+      bytes: new TextEncoder().encode(
+        `${CSV_COLUMNS.join(",")}\n` +
+          `Blank Cells Hall,A new description.,"9 Pine St, Boulder, Colorado 80302",${cells}\n`,
+      ),
+    });
+    // website, phone, email blank; region; prices, capacity blank; category; amenities, images, logo blank.
+    const blank = file(",,,Front Range North,,,,Barn,,,");
+    const { preview } = expectOk(await previewImport(t.db, adminUser, blank));
+    expect(preview.counts).toEqual({ add: 0, update: 1, skip: 0 });
+    expect(preview.rows[0]!.changes).toEqual([
+      {
+        field: "description",
+        from: "A lovely place for a wedding with mountain views in every direction.",
+        to: "A new description.",
+      },
+      { field: "category", from: "", to: "Barn" },
+    ]);
+    const { summary } = expectOk(await runImport(t, adminUser, blank, preview.token));
+    expect(summary).toMatchObject({ updated: 1, unchanged: 0, warnings: [] });
+    const [after] = await t.db.select().from(venues).where(eq(venues.id, kept.id));
+    expect(after).toMatchObject({
+      description: "A new description.",
+      website: "https://blank-cells.example",
+      phone: "(303) 555-0177",
+      email: "hello@blank-cells.example",
+      capacity: 140,
+      priceRange: "$2,000 - $5,000 in summer",
+      priceLow: 2000,
+      priceHigh: 5000,
+      amenities: [
+        { name: "WiFi", included: true },
+        { name: "Parking", included: false },
+      ],
+      images: [MANAGER_IMAGE],
+      logoUrl: "/uploads/venues/manager/logo-256.webp",
+    });
+
+    // The same file again: an update with no changes, which writes nothing.
+    const again = expectOk(await previewImport(t.db, adminUser, blank));
+    expect(again.preview.rows[0]!.changes).toEqual([]);
+    const unchanged = expectOk(await runImport(t, adminUser, blank, again.preview.token));
+    expect(unchanged.summary).toMatchObject({ updated: 1, unchanged: 1 });
+    const [untouched] = await t.db.select().from(venues).where(eq(venues.id, kept.id));
+    expect(untouched!.updatedAt).toEqual(after!.updatedAt);
+
+    // '-' clears: website and phone cleared, email blank (kept).
+    const clearing = file("-,-,,Front Range North,,,-,Barn,-,,");
+    const cleared = expectOk(await previewImport(t.db, adminUser, clearing));
+    expect(cleared.preview.rows[0]!.changes).toEqual([
+      { field: "website", from: "https://blank-cells.example", to: "" },
+      { field: "phone", from: "(303) 555-0177", to: "" },
+      { field: "capacity", from: "140", to: "" },
+      { field: "amenities", from: "WiFi;Parking", to: "" },
+    ]);
+    expectOk(await runImport(t, adminUser, clearing, cleared.preview.token));
+    const [last] = await t.db.select().from(venues).where(eq(venues.id, kept.id));
+    expect(last).toMatchObject({
+      website: null,
+      phone: null,
+      email: "hello@blank-cells.example",
+      capacity: null,
+      amenities: [],
+      priceLow: 2000,
+    });
+  });
+
+  it("refuses the previewed plan when the venue changed since the preview, and writes nothing", async () => {
+    const venue = await createVenue(t.db, {
+      name: "Moving Target",
+      location: "3 Oak St, Boulder, Colorado 80302",
+    });
+    const file = {
+      name: "moving.csv",
+      bytes: new TextEncoder().encode(
+        'name,description,location,region,category\nMoving Target,Described by the file.,"3 Oak St, Boulder, Colorado 80302",Foothills,Barn\n',
+      ),
+    };
+    const { preview } = expectOk(await previewImport(t.db, adminUser, file));
+    await t.db.update(venues).set({ description: "Edited meanwhile." }).where(eq(venues.id, venue.id));
+    const r = await runImport(t, adminUser, file, preview.token);
+    expect(r).toMatchObject({ ok: false, changed: true });
+    const fresh = !r.ok && "preview" in r ? r.preview : null;
+    expect(fresh!.rows[0]!.changes).toContainEqual({
+      field: "description",
+      from: "Edited meanwhile.",
+      to: "Described by the file.",
+    });
+    const [row] = await t.db.select().from(venues).where(eq(venues.id, venue.id));
+    expect(row!.description).toBe("Edited meanwhile.");
   });
 
   it("importing the same file again updates instead of duplicating", async () => {
