@@ -11,6 +11,8 @@ import {
   parseCsv,
   planImport,
   planSignature,
+  previewRow,
+  readNumber,
   templateCsv,
   warningsCsv,
   type Catalog,
@@ -317,6 +319,64 @@ describe("checkRecord", () => {
       addressLine2: null,
       city: "Boulder",
       postalCode: "80302",
+    });
+  });
+});
+
+describe("numbers (issue 22)", () => {
+  it("reads numbers as spreadsheets write them, and nothing else", () => {
+    for (const [text, n] of [
+      ["2500", 2500],
+      ["2,500", 2500],
+      ["$2,500.50", 2500.5],
+      ["4999.99", 4999.99],
+      ["150.5", 150.5],
+      ["4,000.00", 4000],
+      ["5k", 5000],
+      ["2.5k", 2500],
+      ["1.005k", 1005],
+      [" 1 200 ", 1200],
+    ] as const)
+      expect(readNumber(text), text).toBe(n);
+    for (const text of ["abc", "-5", "1e3", "2,50", ".5", "12.", "$", "1,2345", "NaN", "Infinity"])
+      expect(readNumber(text), text).toBeNull();
+  });
+
+  it("rounds a price with cents to whole dollars with a row warning, and refuses what is not a price", () => {
+    const r = checked({ ...required, lowPrice: "4999.99", highPrice: "$7,250.25" });
+    expect(r).toMatchObject({ lowPrice: 5000, highPrice: 7250 });
+    expect(r.warnings).toEqual([
+      "lowPrice 4999.99 was rounded to 5000 (prices are whole dollars)",
+      "highPrice $7,250.25 was rounded to 7250 (prices are whole dollars)",
+    ]);
+    expect(checked({ ...required, lowPrice: "4,000.00" }).warnings).toEqual([]);
+    const bad = checkRecord(record({ ...required, lowPrice: "abc", highPrice: "20000000" }), catalog);
+    expect(!bad.ok && bad.problems).toEqual([
+      'lowPrice "abc" is not a price',
+      'highPrice "20000000" is not a price',
+    ]);
+  });
+
+  it("takes the whole guests of a fractional capacity with a row warning", () => {
+    const r = checked({ ...required, capacity: "150.5" });
+    expect(r.capacity).toBe(150);
+    expect(r.warnings).toEqual(["capacity 150.5 is not a whole number of guests: 150 was used"]);
+    expect(checked({ ...required, capacity: "1,500" })).toMatchObject({ capacity: 1500, warnings: [] });
+    for (const capacity of ["abc", "$150", "200000"]) {
+      const bad = checkRecord(record({ ...required, capacity }), catalog);
+      expect(!bad.ok && bad.problems, capacity).toEqual([`capacity "${capacity}" is not a whole number`]);
+    }
+  });
+
+  it("carries a row's warnings into the plan and the preview", async () => {
+    const plan = await planImport(await ok([HEADER, row({ lowPrice: "4999.99" })].join("\n")), catalog, []);
+    expect(plan.rows[0]).toMatchObject({
+      action: "add",
+      warnings: [expect.stringMatching(/rounded to 5000/)],
+    });
+    expect(previewRow(plan.rows[0]!)).toMatchObject({
+      warnings: ["lowPrice 4999.99 was rounded to 5000 (prices are whole dollars)"],
+      values: expect.objectContaining({ lowPrice: "4999.99" }),
     });
   });
 });

@@ -1,6 +1,5 @@
 import Papa from "papaparse";
 import { REGIONS } from "./catalog";
-import { parsePrice } from "./price-range";
 import { parseLocation } from "./venue-address";
 import type { AmenityItem } from "./venue";
 import { MAX_VENUE_IMAGES } from "./uploads";
@@ -305,13 +304,43 @@ const clip = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 3)}...` : 
 const given = <T>(cell: string, read: (cell: string) => T | undefined): Given<T> =>
   cell === "" ? undefined : cell === CLEAR_CELL ? null : read(cell);
 
-function wholeNumber(value: string, label: string, problems: string[], max: number): number | undefined {
-  const n = parsePrice(value);
-  if (n === null || n > max) {
-    problems.push(`${label} "${clip(value, 20)}" is not a whole number`);
+/** A number as spreadsheets write it: '2,500', '$2500', '4999.99', '5k'; null when it is not one. */
+export function readNumber(text: string): number | null {
+  const m = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(k)?$/i.exec(text.replace(/\s+/g, ""));
+  if (!m) return null;
+  const n = Number(`${m[1]!.replace(/,/g, "")}${m[2] ?? ""}`) * (m[3] ? 1000 : 1);
+  // 1.005k is 1004.9999999999999 in floating point: closer to a whole number than that is one.
+  return Math.abs(n - Math.round(n)) < 1e-6 ? Math.round(n) : n;
+}
+
+const MAX_PRICE = 10_000_000;
+const MAX_CAPACITY = 100_000;
+
+/**
+ * A price cell in whole dollars, as the price columns store them (issue 22: '4999.99' used to
+ * become 4999 without a word). Cents are rounded to the nearest dollar, with a row warning.
+ */
+function priceCell(value: string, label: string, problems: string[], warnings: string[]) {
+  const n = readNumber(value);
+  if (n === null || n > MAX_PRICE) {
+    problems.push(`${label} "${clip(value, 20)}" is not a price`);
     return undefined;
   }
-  return n;
+  const dollars = Math.round(n);
+  if (dollars !== n) warnings.push(`${label} ${value} was rounded to ${dollars} (prices are whole dollars)`);
+  return dollars;
+}
+
+/** A number of guests: a fraction is cut to the guests that fit, with a row warning. */
+function capacityCell(value: string, problems: string[], warnings: string[]) {
+  const n = readNumber(value);
+  if (n === null || n > MAX_CAPACITY || value.includes("$")) {
+    problems.push(`capacity "${clip(value, 20)}" is not a whole number`);
+    return undefined;
+  }
+  const guests = Math.floor(n);
+  if (guests !== n) warnings.push(`capacity ${value} is not a whole number of guests: ${guests} was used`);
+  return guests;
 }
 
 const regionByKey = new Map(REGIONS.map((r) => [nameKey(r), r as string]));
@@ -383,9 +412,9 @@ export function checkRecord(
     return [...new Set(names.flatMap((a) => amenityByKey.get(nameKey(a)) ?? []))];
   });
 
-  const lowPrice = given(v.lowPrice, (s) => wholeNumber(s, "lowPrice", problems, 10_000_000));
-  const highPrice = given(v.highPrice, (s) => wholeNumber(s, "highPrice", problems, 10_000_000));
-  const capacity = given(v.capacity, (s) => wholeNumber(s.replace(/,/g, ""), "capacity", problems, 100_000));
+  const lowPrice = given(v.lowPrice, (s) => priceCell(s, "lowPrice", problems, warnings));
+  const highPrice = given(v.highPrice, (s) => priceCell(s, "highPrice", problems, warnings));
+  const capacity = given(v.capacity, (s) => capacityCell(s, problems, warnings));
 
   const email = given(v.email, (s) => s);
   if (email && (email.length > FIELD_MAX.email || !EMAIL.test(email)))

@@ -430,6 +430,37 @@ describe("CSV import: the import does what the preview said", () => {
     });
   });
 
+  it("rounds a price with cents and cuts a fractional capacity, each with a row warning; refuses 'abc'", async () => {
+    const file = {
+      name: "numbers.csv",
+      bytes: new TextEncoder().encode(
+        [
+          "name,description,location,region,category,lowPrice,highPrice,capacity",
+          'Cents Hall,Desc,"4 Elm St, Boulder, Colorado 80302",Foothills,Barn,4999.99,,150.5',
+          'Letters Hall,Desc,"5 Elm St, Boulder, Colorado 80302",Foothills,Barn,abc,,100',
+        ].join("\n"),
+      ),
+    };
+    const { preview } = expectOk(await previewImport(t.db, adminUser, file));
+    const warned = [
+      "lowPrice 4999.99 was rounded to 5000 (prices are whole dollars)",
+      "capacity 150.5 is not a whole number of guests: 150 was used",
+    ];
+    expect(preview.rows).toMatchObject([
+      { row: 2, action: "add", warnings: warned },
+      { row: 3, action: "skip", problems: ['lowPrice "abc" is not a price'] },
+    ]);
+    const { summary } = expectOk(await runImport(t, adminUser, file, preview.token));
+    expect(summary.warnings).toEqual([
+      { row: 2, message: warned.join("; ") },
+      { row: 3, message: 'lowPrice "abc" is not a price' },
+    ]);
+    const [hall] = await t.db.select().from(venues).where(eq(venues.name, "Cents Hall"));
+    expect(hall).toMatchObject({ pricePerEvent: 5000, capacity: 150 });
+    const [record] = await t.db.select().from(csvImports).where(eq(csvImports.id, summary.importId));
+    expect(record!.warnings).toEqual(summary.warnings);
+  });
+
   it("refuses the previewed plan when the venue changed since the preview, and writes nothing", async () => {
     const venue = await createVenue(t.db, {
       name: "Moving Target",
