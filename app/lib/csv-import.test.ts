@@ -560,7 +560,9 @@ describe("planImport", () => {
   ].join("\n");
 
   it("adds new venues, updates the same name and location, skips in-file duplicates and problems", async () => {
-    const existing: ExistingVenue[] = [{ id: "v1", isApproved: true, venue: stored({ name: "Old Barn" }) }];
+    const existing: ExistingVenue[] = [
+      { id: "v1", isApproved: true, placed: true, venue: stored({ name: "Old Barn" }) },
+    ];
     const plan = await planImport(await ok(text), catalog, existing);
     expect(plan.rows.map((r) => [r.row, r.action])).toEqual([
       [2, "add"],

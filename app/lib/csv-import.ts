@@ -629,8 +629,11 @@ export function diffVenue(before: VenueFields, after: VenueFields): FieldChange[
 // The plan: what the import will do, row by row (the preview shows it; the import carries it out)
 // ---------------------------------------------------------------------------------------------
 
-/** An existing venue a row may update (same name and location, compared as `nameKey` does). */
-export type ExistingVenue = { id: string; isApproved: boolean; venue: VenueFields };
+/**
+ * An existing venue a row may update (same name and location, compared as `nameKey` does);
+ * `placed`: it has valid coordinates, which an update keeps.
+ */
+export type ExistingVenue = { id: string; isApproved: boolean; placed: boolean; venue: VenueFields };
 
 export const venueKey = (name: string, location: string) => `${nameKey(name)}\u0000${nameKey(location)}`;
 

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { csvImports, venueAmenities, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Database, Db } from "~/infra/db.server";
-import type { Coordinates } from "~/infra/geocoder.server";
+import { createOfflineGeocoder, type Coordinates } from "~/infra/geocoder.server";
 import { readUploadForm, UploadRefusal, type UploadLimits } from "~/infra/uploads.server";
 import {
   applyRow,
@@ -30,6 +30,7 @@ import { createLimiter } from "~/lib/uploads";
 import type { AppUser } from "~/lib/user";
 import { normalizeAmenities } from "~/lib/venue";
 import { VENUE_STATE } from "~/lib/venue-address";
+import { COLORADO_ZIP } from "~/lib/validation/venue-submission";
 import { assertAdmin } from "./admin-venues.server";
 import { recordAudit } from "./audit.server";
 import { lacksValidCoordinates } from "./geocoding.server";
@@ -142,13 +143,56 @@ async function existingVenues(db: Db, names: string[]): Promise<ExistingVenue[]>
     if (i > 0) await nextTurn();
     const chunk = keys.slice(i, i + MATCH_BATCH);
     const rows = await db
-      .select({ id: venues.id, isApproved: venues.isApproved, ...fieldColumns })
+      .select({
+        id: venues.id,
+        isApproved: venues.isApproved,
+        placed: sql<boolean>`not ${lacksValidCoordinates}`,
+        ...fieldColumns,
+      })
       .from(venues)
       .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
       .where(inArray(sql`lower(regexp_replace(btrim(${venues.name}), '\\s+', ' ', 'g'))`, chunk));
-    found.push(...rows.map(({ id, isApproved, ...r }) => ({ id, isApproved, venue: toFields(r) })));
+    found.push(
+      ...rows.map(({ id, isApproved, placed, ...r }) => ({ id, isApproved, placed, venue: toFields(r) })),
+    );
   }
   return found;
+}
+
+export const placementWarnings = {
+  notColorado: (zip: string) => `ZIP code ${zip} is not a Colorado ZIP code`,
+  unplaceable:
+    "The location names no Colorado town or ZIP code the map knows: the venue will show 'Missing Coordinates' (use Geocode or edit it after the import)",
+};
+
+const offline = createOfflineGeocoder();
+
+/**
+ * Issue 22: a row whose address cannot be placed on the map is warned about in the preview,
+ * before anything is written, instead of being imported without a word. The offline lookup (ZIP
+ * and town centroids, no network) answers at once, and every geocoder falls back to it, so what
+ * it places the import places too. A ZIP code outside Colorado is a warning of its own (the
+ * town may still place the venue). Updated venues that have coordinates keep them: not asked.
+ */
+async function warnUnplaceable(plan: ImportPlan): Promise<void> {
+  const placeable = new Map<string, boolean>();
+  for (const p of plan.rows) {
+    if (p.action === "skip") continue;
+    const { city, postalCode } = p.venue;
+    if (postalCode && !COLORADO_ZIP.test(postalCode))
+      p.warnings.push(placementWarnings.notColorado(postalCode));
+    if (p.action === "update" && p.existing.placed) continue;
+    const key = `${postalCode ?? ""}\u0000${nameKey(city ?? "")}`;
+    let found = placeable.get(key);
+    if (found === undefined) {
+      // A file of 10,000 towns would be 10,000 lookups: other requests are served between them.
+      if (placeable.size % 500 === 499) await nextTurn();
+      const address = { line1: "", city: city ?? "", postalCode: postalCode ?? "", state: VENUE_STATE };
+      found = Boolean(city || postalCode) && (await offline.geocode(address)) !== null;
+      placeable.set(key, found);
+    }
+    if (!found) p.warnings.push(placementWarnings.unplaceable);
+  }
 }
 
 async function prepare(db: Db, file: ImportFile): Promise<Prepared> {
@@ -164,6 +208,7 @@ async function prepare(db: Db, file: ImportFile): Promise<Prepared> {
     ),
   ]);
   const plan = await planImport(parsed, { categories, amenities: amenities.map((a) => a.name) }, existing);
+  await warnUnplaceable(plan);
   if (decoded.notice) plan.notices.unshift(decoded.notice);
   const token = crypto
     .createHash("sha256")

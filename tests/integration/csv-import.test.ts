@@ -11,7 +11,12 @@ import {
   type ImportSummary,
 } from "../../app/lib/csv-import";
 import type { Geocoder } from "../../app/infra/geocoder.server";
-import { importBatchSize, previewImport, runImport } from "../../app/services/imports.server";
+import {
+  importBatchSize,
+  placementWarnings,
+  previewImport,
+  runImport,
+} from "../../app/services/imports.server";
 import { toAppUser, type AppUser } from "../../app/lib/user";
 import { createCategory, createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
@@ -157,6 +162,59 @@ describe("CSV import: preview", () => {
     expect(why[7]).toEqual(['imageUrls: "http://images.example.com/x.jpg" must start with https://']);
     expect(why[8]).toEqual(["Same name and location as row 2"]);
     expect(await counts()).toEqual(before);
+  });
+
+  it("warns, row by row and before anything is written, about addresses the map cannot place", async () => {
+    const unplaced = await createVenue(t.db, {
+      name: "Unplaced Hall",
+      location: "Somewhere up the canyon",
+      city: null,
+      postalCode: null,
+      latitude: 0,
+      longitude: 0,
+    });
+    const placedHall = await createVenue(t.db, {
+      name: "Placed Hall",
+      location: "Down by the river",
+      city: null,
+      postalCode: null,
+    });
+    const file = {
+      name: "places.csv",
+      bytes: new TextEncoder().encode(
+        [
+          "name,description,location,region,category",
+          "Hills Hall,Desc,Somewhere in the hills,Foothills,Barn",
+          'Far Zip Hall,Desc,"1 Main St, Nowhere Town, Colorado 99999",Foothills,Barn',
+          'Town Zip Hall,Desc,"1 Main St, Boulder, Colorado 99999",Foothills,Barn',
+          'Placed Here Hall,Desc,"1 Main St, Boulder, Colorado 80302",Foothills,Barn',
+          "Unplaced Hall,Desc,Somewhere up the canyon,Foothills,Barn",
+          "Placed Hall,Desc,Down by the river,Foothills,Barn",
+        ].join("\n"),
+      ),
+    };
+    const before = await counts();
+    const { preview } = expectOk(await previewImport(t.db, adminUser, file));
+    expect(await counts()).toEqual(before);
+    const { notColorado, unplaceable } = placementWarnings;
+    expect(preview.rows.map((r) => [r.row, r.action, r.warnings ?? []])).toEqual([
+      [2, "add", [unplaceable]],
+      [3, "add", [notColorado("99999"), unplaceable]],
+      // The town places it; the ZIP code is still wrong.
+      [4, "add", [notColorado("99999")]],
+      [5, "add", []],
+      // An update places a venue that has no coordinates; one that has them keeps them.
+      [6, "update", [unplaceable]],
+      [7, "update", []],
+    ]);
+    expect(preview.rows[0]!.values).toMatchObject({ name: "Hills Hall", location: "Somewhere in the hills" });
+
+    const { summary } = expectOk(await runImport(t, adminUser, file, preview.token));
+    expect(summary).toMatchObject({ added: 4, updated: 2, unplaced: 3 });
+    expect(summary.warnings.map((w) => w.row)).toEqual([2, 3, 4, 6]);
+    const [hills] = await t.db.select().from(venues).where(eq(venues.name, "Hills Hall"));
+    expect(hills).toMatchObject({ isApproved: true, latitude: 0, longitude: 0 });
+    await t.db.delete(venues).where(inArray(venues.id, [unplaced.id, placedHall.id]));
   });
 
   it("refuses a file whose header lacks a required column, as a whole", async () => {

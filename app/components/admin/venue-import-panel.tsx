@@ -252,6 +252,7 @@ function ImportPreview({
   const [tab, setTab] = useState<Tab>(counts.skip > 0 ? "skip" : counts.add > 0 ? "add" : "update");
   const rows = useMemo(() => preview.rows.filter((r) => r.action === tab), [preview.rows, tab]);
   const writable = counts.add + counts.update;
+  const warned = preview.rows.filter((r) => r.warnings?.length).length;
   return (
     <div className="space-y-4" aria-label="Import preview" role="region">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -267,6 +268,13 @@ function ImportPreview({
           tone={counts.skip ? "bad" : "neutral"}
         />
       </dl>
+      {warned > 0 ? (
+        <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
+          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" aria-hidden="true" />
+          {warned.toLocaleString("en-US")} {warned === 1 ? "row" : "rows"} will be imported with a warning
+          (shown under the row).
+        </p>
+      ) : null}
       {preview.notices.map((n) => (
         <p key={n} className="rounded-lg bg-cream px-4 py-2 text-sm text-ink-soft">
           {n}
