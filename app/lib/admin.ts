@@ -20,6 +20,21 @@ export function adminMeta(title: string, siteName = "Vows & Vistas"): MetaDescri
 /** The admin's venue table (spec, admin area: 'Admin venues'): its sort columns, rows and pages. */
 export const ADMIN_SORTS = ["name", "location", "capacity", "category"] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];
+
+/** Where the admin's venue list exports its search and sort as CSV (the import's columns). */
+export const ADMIN_EXPORT_PATH = "/admin/venues/export.csv";
+
+export type AdminListParams = { q: string; sort: AdminSort; dir: "asc" | "desc" };
+
+/** The admin venue list's search and sort from its address (the table and its export). */
+export function adminListParams(params: URLSearchParams): AdminListParams {
+  const sort = params.get("sort") as AdminSort | null;
+  return {
+    q: params.get("q") ?? "",
+    sort: sort && ADMIN_SORTS.includes(sort) ? sort : "name",
+    dir: params.get("dir") === "desc" ? "desc" : "asc",
+  };
+}
 export type AdminVenueRow = {
   id: string;
   name: string;

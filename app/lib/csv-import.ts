@@ -300,10 +300,6 @@ export function httpsUrlProblem(value: string): string | null {
 
 const clip = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
 
-/** Blank: undefined (keep); CLEAR_CELL: null (clear); else what `read` makes of the cell. */
-const given = <T>(cell: string, read: (cell: string) => T | undefined): Given<T> =>
-  cell === "" ? undefined : cell === CLEAR_CELL ? null : read(cell);
-
 /** A number as spreadsheets write it: '2,500', '$2500', '4999.99', '5k'; null when it is not one. */
 export function readNumber(text: string): number | null {
   const m = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(k)?$/i.exec(text.replace(/\s+/g, ""));
@@ -374,15 +370,20 @@ export function checkRecord(
   catalog: Catalog,
   current?: VenueFields,
 ): { ok: true; venue: VenueRow } | { ok: false; problems: string[] } {
-  const v = record.values;
+  const raw = record.values;
+  // A cell the export defused with an apostrophe reads as the value it was.
+  const v = Object.fromEntries(CSV_COLUMNS.map((c) => [c, readCell(raw[c])])) as CsvRecord["values"];
+  /** Blank: undefined (keep); CLEAR_CELL: null (clear); else what `read` makes of the value. */
+  const given = <T>(column: CsvColumn, read: (value: string) => T | undefined): Given<T> =>
+    raw[column] === "" ? undefined : raw[column] === CLEAR_CELL ? null : read(v[column]);
   const problems: string[] = [];
   const warnings: string[] = [];
   const missing = REQUIRED_COLUMNS.filter((c) => v[c] === "");
   if (missing.length > 0) problems.push(`Missing required fields: ${missing.join(", ")}`);
-  const cleared = REQUIRED_COLUMNS.filter((c) => v[c] === CLEAR_CELL);
+  const cleared = REQUIRED_COLUMNS.filter((c) => raw[c] === CLEAR_CELL);
   if (cleared.length > 0) problems.push(`Required fields cannot be cleared: ${cleared.join(", ")}`);
   for (const column of ["imageUrls", "logoUrl"] as const)
-    if (v[column] === CLEAR_CELL)
+    if (raw[column] === CLEAR_CELL)
       problems.push(`${column} cannot be cleared by an import: remove images on the venue's edit page`);
 
   for (const [column, max] of [
@@ -404,7 +405,7 @@ export function checkRecord(
   if (v.category && !category && !cleared.includes("category"))
     problems.push(`Invalid category "${clip(v.category, 40)}": not one of the venue types`);
 
-  const amenities = given(v.amenities, (cell) => {
+  const amenities = given("amenities", (cell) => {
     const names = splitList(cell);
     const unknown = names.filter((a) => !amenityByKey.has(nameKey(a)));
     if (unknown.length > 0)
@@ -412,25 +413,25 @@ export function checkRecord(
     return [...new Set(names.flatMap((a) => amenityByKey.get(nameKey(a)) ?? []))];
   });
 
-  const lowPrice = given(v.lowPrice, (s) => priceCell(s, "lowPrice", problems, warnings));
-  const highPrice = given(v.highPrice, (s) => priceCell(s, "highPrice", problems, warnings));
-  const capacity = given(v.capacity, (s) => capacityCell(s, problems, warnings));
+  const lowPrice = given("lowPrice", (s) => priceCell(s, "lowPrice", problems, warnings));
+  const highPrice = given("highPrice", (s) => priceCell(s, "highPrice", problems, warnings));
+  const capacity = given("capacity", (s) => capacityCell(s, problems, warnings));
 
-  const email = given(v.email, (s) => s);
+  const email = given("email", (s) => s);
   if (email && (email.length > FIELD_MAX.email || !EMAIL.test(email)))
     problems.push(`email "${clip(email, 40)}" is not an email address`);
-  const website = given(v.website, (s) => s);
+  const website = given("website", (s) => s);
   if (website && (website.length > FIELD_MAX.website || !WEBSITE.test(website)))
     problems.push(`website "${clip(website, 40)}" is not a web address`);
 
   const own = new Set([...(current?.images ?? []), current?.logoUrl ?? ""]);
-  const images = v.imageUrls === CLEAR_CELL ? [] : [...new Set(splitList(v.imageUrls))];
+  const images = raw.imageUrls === CLEAR_CELL ? [] : [...new Set(splitList(v.imageUrls))];
   if (images.length > MAX_VENUE_IMAGES) problems.push(`imageUrls has more than ${MAX_VENUE_IMAGES} images`);
   for (const url of images) {
     const problem = own.has(url) ? null : httpsUrlProblem(url);
     if (problem) problems.push(`imageUrls: ${problem}`);
   }
-  const logoUrl = v.logoUrl === CLEAR_CELL ? "" : v.logoUrl;
+  const logoUrl = raw.logoUrl === CLEAR_CELL ? "" : v.logoUrl;
   const logoProblem = logoUrl && !own.has(logoUrl) ? httpsUrlProblem(logoUrl) : null;
   if (logoProblem) problems.push(`logoUrl: ${logoProblem}`);
 
@@ -446,7 +447,7 @@ export function checkRecord(
       categoryId: category.id,
       category: category.name,
       website,
-      phone: given(v.phone, (s) => s),
+      phone: given("phone", (s) => s),
       email,
       lowPrice,
       highPrice,
@@ -680,16 +681,16 @@ export async function planImport(
   const rows: PlannedRow[] = parsed.problems.map((p) => ({
     row: p.row,
     action: "skip" as const,
-    name: p.name,
+    name: readCell(p.name),
     problems: p.problems,
     values: p.values,
   }));
   for (const [i, record] of parsed.records.entries()) {
     if (i > 0 && i % PLAN_BATCH_ROWS === 0) await pause();
     const { row, values } = record;
-    const skip = (problems: string[]) =>
-      rows.push({ row, action: "skip", name: values.name, problems, values });
-    const key = venueKey(values.name, values.location);
+    const name = readCell(values.name);
+    const skip = (problems: string[]) => rows.push({ row, action: "skip", name, problems, values });
+    const key = venueKey(name, readCell(values.location));
     const match = byKey.get(key);
     const checked = checkRecord(record, catalog, match?.venue);
     if (!checked.ok) {
@@ -798,7 +799,17 @@ export const planSignature = (plan: ImportPlan) =>
 // Files we give back: the template and the warnings
 // ---------------------------------------------------------------------------------------------
 
-export type ImportWarning = { row: number; message: string };
+/**
+ * A row the admin should look at: skipped, failed, or imported with a warning. `status` is the
+ * preview's action or the import's outcome; `values` is the row as the file gave it.
+ */
+export type ImportWarning = {
+  row: number;
+  name: string;
+  status: PlannedRow["action"] | RowOutcome["outcome"];
+  message: string;
+  values?: CsvRecord["values"];
+};
 
 /** What an import did, row by row; the panel shows its counts and offers the warnings. */
 export type RowOutcome = {
@@ -827,22 +838,63 @@ export type ImportSummary = {
   rows: RowOutcome[];
 };
 
+// A spreadsheet runs a cell starting with one of these as a formula (CSV injection). OWASP's
+// advice: put a single quote before it. A cell already starting with quotes then one of these
+// gets one more, so that reading one quote back (`readCell`) always gives the value again.
+const FORMULA = /^'*[=+\-@\t\r]/;
+const DEFUSED = /^'+[=+\-@\t\r]/;
+
+/** A value made safe for a spreadsheet: a leading =, +, -, @, tab or CR gets a single quote. */
+export const defuse = (value: string) => (FORMULA.test(value) ? `'${value}` : value);
+
 /**
- * A CSV cell as spreadsheets read it back safely: quoted when needed, and a leading =, +, - or @
- * defused with an apostrophe so that a name from a file never runs as a formula (CSV injection).
+ * The import's reading of a cell: the single quote `defuse` put there is dropped, so an export
+ * imports back to the same values. (Excel shows a typed '=1 as =1 too.)
  */
+export const readCell = (cell: string) => (DEFUSED.test(cell) ? cell.slice(1) : cell);
+
+/** A CSV cell: defused (text only: a number is never a formula) and quoted when needed. */
 export function csvCell(value: string | number): string {
-  let s = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  const s = typeof value === "string" ? defuse(value) : String(value);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export const csvLine = (cells: (string | number)[]) => cells.map(csvCell).join(",");
 
-/** The row warnings as a CSV file (with a BOM, so that Excel reads it as UTF-8). */
-export function warningsCsv(warnings: ImportWarning[]): string {
-  return `\uFEFF${[csvLine(["row", "warning"]), ...warnings.map((w) => csvLine([w.row, w.message]))].join("\r\n")}\r\n`;
+/** The export's first line: a BOM (so that Excel reads UTF-8) and the import's own columns. */
+export const EXPORT_HEADER = `\uFEFF${csvLine([...CSV_COLUMNS])}\r\n`;
+
+/** One venue as a line of the export, which the import reads back to the same venue. */
+export function venueCsvLine(v: VenueFields): string {
+  const cells = venueCells(v);
+  return `${csvLine(CSV_COLUMNS.map((c) => cells[c]))}\r\n`;
 }
+
+/**
+ * The rows to look at as a CSV file: row number, status, warning, then the row as the file gave
+ * it in the import's columns (the venue's name among them), so that the admin can fix the rows and
+ * import this file again (the first three columns are ignored). A '-' that cleared a field stays
+ * a bare '-'; other cells are written as the export writes them.
+ */
+export function warningsCsv(warnings: ImportWarning[]): string {
+  const original = (w: ImportWarning) =>
+    CSV_COLUMNS.map((c) => {
+      const cell = w.values?.[c] ?? (c === "name" ? w.name : "");
+      return cell === CLEAR_CELL ? cell : csvCell(readCell(cell));
+    });
+  const lines = [
+    csvLine(["row", "status", "warning", ...CSV_COLUMNS]),
+    ...warnings.map((w) => [csvLine([w.row, w.status, w.message]), ...original(w)].join(",")),
+  ];
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** The preview's rows to look at (skipped, or imported with a warning), for its download. */
+export const previewWarnings = (rows: PreviewRow[]): ImportWarning[] =>
+  rows.flatMap((r) => {
+    const message = (r.action === "skip" ? r.problems : r.warnings)?.join("; ");
+    return message ? [{ row: r.row, name: r.name, status: r.action, message, values: r.values }] : [];
+  });
 
 /** `venue_import_template.csv`: the spec's header and two example rows. */
 export function templateCsv(): string {

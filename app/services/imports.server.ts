@@ -11,27 +11,32 @@ import {
   csvMessages,
   decodeCsv,
   diffVenue,
+  EXPORT_HEADER,
   nameKey,
   nextTurn,
   parseCsv,
   planImport,
   planSignature,
   previewRow,
+  readCell,
   type ExistingVenue,
   type ImportPlan,
   type ImportPreview,
   type ImportSummary,
+  type ImportWarning,
   type PlannedRow,
   type PreviewRow,
   type RowOutcome,
   type VenueFields,
+  venueCsvLine,
 } from "~/lib/csv-import";
+import type { AdminListParams } from "~/lib/admin";
 import { createLimiter } from "~/lib/uploads";
 import type { AppUser } from "~/lib/user";
 import { normalizeAmenities } from "~/lib/venue";
 import { VENUE_STATE } from "~/lib/venue-address";
 import { COLORADO_ZIP } from "~/lib/validation/venue-submission";
-import { assertAdmin } from "./admin-venues.server";
+import { adminVenueQuery, assertAdmin } from "./admin-venues.server";
 import { recordAudit } from "./audit.server";
 import { lacksValidCoordinates } from "./geocoding.server";
 
@@ -204,7 +209,7 @@ async function prepare(db: Db, file: ImportFile): Promise<Prepared> {
     db.select({ name: venueAmenities.name }).from(venueAmenities),
     existingVenues(
       db,
-      parsed.records.map((r) => r.values.name),
+      parsed.records.map((r) => readCell(r.values.name)),
     ),
   ]);
   const plan = await planImport(parsed, { categories, amenities: amenities.map((a) => a.name) }, existing);
@@ -253,7 +258,8 @@ type Deps = Pick<AppContext, "database" | "db" | "geocoder" | "logger">;
 
 type Writable = Exclude<PlannedRow, { action: "skip" }>;
 
-const warning = (o: RowOutcome) => ({ row: o.row, message: o.message ?? "" });
+/** A row's warning as csv_imports keeps it (the summary adds the name and the row as read). */
+const warning = (o: { row: number; message?: string }) => ({ row: o.row, message: o.message ?? "" });
 
 /** What the admin is told about a row: why it is skipped, or what to know about it. */
 const rowMessage = (p: PlannedRow) => (p.action === "skip" ? p.problems : p.warnings).join("; ");
@@ -332,12 +338,19 @@ export async function runImport(
     const imported = o.outcome === "added" || o.outcome === "updated";
     return imported && rowMessage(p) ? { ...o, message: rowMessage(p) } : o;
   });
-  const warnings = rows.flatMap((r) => (r.message ? [warning(r)] : []));
+  const warnings: ImportWarning[] = rows.flatMap((r, k) =>
+    r.message
+      ? [{ row: r.row, name: r.name, status: r.outcome, message: r.message, values: plan.rows[k]!.values }]
+      : [],
+  );
   const added = rows.filter((r) => r.outcome === "added").length;
   const updated = rows.filter((r) => r.outcome === "updated").length;
   // Failed rows were added to the record as they failed: the list again, in row order.
   if (rows.some((r) => r.outcome === "failed"))
-    await app.db.update(csvImports).set({ warnings }).where(eq(csvImports.id, importId));
+    await app.db
+      .update(csvImports)
+      .set({ warnings: warnings.map(warning) })
+      .where(eq(csvImports.id, importId));
   return {
     ok: true,
     summary: {
@@ -518,5 +531,64 @@ async function writeBatch(
       .set({ importedRows: sql`${csvImports.importedRows} + ${outcomes.length}` })
       .where(eq(csvImports.id, importId));
     return outcomes;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The export (issue 22, item 6)
+// ---------------------------------------------------------------------------------------------
+
+/** Venues read per query while the export streams. */
+const EXPORT_BATCH = 500;
+
+/**
+ * The admin list's venues (its search and sort) as CSV in the import's own columns, so that the
+ * file imports back to the same venues: every one an update with no changes. Cells that a
+ * spreadsheet would run as formulas are defused (lib/csv-import.ts, `defuse`). The ids are read
+ * in the list's order first, then the venues a batch at a time as the download is read, so a
+ * list of 100,000 venues is never held as text in memory.
+ */
+export async function exportVenuesCsv(
+  app: Pick<AppContext, "db" | "logger">,
+  actor: AppUser | null,
+  params: AdminListParams,
+): Promise<ReadableStream<Uint8Array>> {
+  assertAdmin(actor);
+  const { where, orderBy } = adminVenueQuery(params);
+  const ids = (
+    await app.db
+      .select({ id: venues.id })
+      .from(venues)
+      .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
+      .where(where)
+      .orderBy(...orderBy)
+  ).map((r) => r.id);
+  const encoder = new TextEncoder();
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(EXPORT_HEADER));
+    },
+    async pull(controller) {
+      if (at >= ids.length) return controller.close();
+      const chunk = ids.slice(at, (at += EXPORT_BATCH));
+      try {
+        const rows = await app.db
+          .select({ id: venues.id, ...fieldColumns })
+          .from(venues)
+          .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
+          .where(inArray(venues.id, chunk));
+        const byId = new Map(rows.map(({ id, ...r }) => [id, toFields(r)]));
+        // A venue deleted since the ids were read is left out.
+        const lines = chunk.flatMap((id) => {
+          const venue = byId.get(id);
+          return venue ? [venueCsvLine(venue)] : [];
+        });
+        controller.enqueue(encoder.encode(lines.join("")));
+      } catch (err) {
+        app.logger.error("venue export failed", { error: String(err) });
+        controller.error(err);
+      }
+    },
   });
 }

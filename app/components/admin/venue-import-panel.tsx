@@ -11,11 +11,13 @@ import {
   CSV_MAX_BYTES,
   csvMessages,
   LIST_SEPARATOR,
+  previewWarnings,
   REQUIRED_COLUMNS,
   TEMPLATE_FILE_NAME,
   templateCsv,
   warningsCsv,
   type FieldChange,
+  type ImportWarning,
   type ImportPreview as Preview,
   type ImportSummary as Summary,
   type PreviewRow,
@@ -49,6 +51,11 @@ function download(name: string, text: string) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The rows to look at, with the row as the file gave it (`warningsCsv`). */
+function downloadWarnings(fileName: string, warnings: ImportWarning[]) {
+  download(`${fileName.replace(/\.csv$/i, "")}-warnings.csv`, warningsCsv(warnings));
 }
 
 async function post(file: File, fields: Record<string, string>): Promise<Response> {
@@ -174,6 +181,9 @@ export function VenueImportPanel() {
             cell leaves that field as it is, and a cell holding only{" "}
             <code className="rounded bg-cream px-1 font-mono">{CLEAR_CELL}</code> clears it (website, phone,
             email, prices, capacity, amenities). An import never removes images or replaces a logo.
+            &lsquo;Export CSV&rsquo; below writes the list in these columns; it puts an apostrophe before a
+            value starting with =, +, -, @, a tab or a line break (so spreadsheets never run it as a
+            formula), and the import reads such a value back without it.
           </p>
           <details className="mt-2 text-sm text-muted">
             <summary className="cursor-pointer text-primary">All columns</summary>
@@ -253,6 +263,7 @@ function ImportPreview({
   const rows = useMemo(() => preview.rows.filter((r) => r.action === tab), [preview.rows, tab]);
   const writable = counts.add + counts.update;
   const warned = preview.rows.filter((r) => r.warnings?.length).length;
+  const warnings = useMemo(() => previewWarnings(preview.rows), [preview.rows]);
   return (
     <div className="space-y-4" aria-label="Import preview" role="region">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -369,6 +380,11 @@ function ImportPreview({
       ) : null}
 
       <div className="flex flex-wrap justify-end gap-3 border-t border-sand pt-4">
+        {warnings.length > 0 ? (
+          <Button variant="outline" onClick={() => downloadWarnings(preview.fileName, warnings)}>
+            <Download className="h-4 w-4" aria-hidden="true" /> Download warnings (CSV)
+          </Button>
+        ) : null}
         <Button variant="outline" onClick={onCancel}>
           Choose another file
         </Button>
@@ -480,15 +496,7 @@ function ImportSummary({ summary, onDone }: { summary: Summary; onDone: () => vo
       </p>
       <div className="flex flex-wrap gap-3">
         {issues > 0 ? (
-          <Button
-            variant="outline"
-            onClick={() =>
-              download(
-                `${summary.fileName.replace(/\.csv$/i, "")}-warnings.csv`,
-                warningsCsv(summary.warnings),
-              )
-            }
-          >
+          <Button variant="outline" onClick={() => downloadWarnings(summary.fileName, summary.warnings)}>
             <Download className="h-4 w-4" aria-hidden="true" /> Download warnings (CSV)
           </Button>
         ) : null}
