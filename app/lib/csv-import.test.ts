@@ -657,7 +657,7 @@ describe("files we give back", () => {
 
   it("writes a venue as a line the import reads back to the same venue, formulas and all", async () => {
     const venue = stored({
-      name: "=HYPERLINK(\"https://evil.example\",\"Barn\")",
+      name: '=HYPERLINK("https://evil.example","Barn")',
       description: '-- "quoted", with commas\nand a line break',
       // A phone of '-' is a value, not the cell that clears a phone.
       phone: "-",

@@ -102,6 +102,9 @@ const venuesNamed = async (prefix: string) =>
 const importedRows = async (importId: string) =>
   (await t.db.select().from(csvImports).where(eq(csvImports.id, importId)))[0]!.importedRows;
 
+/** What csv_imports keeps of the summary's warnings: the row and the message. */
+const kept = (warnings: ImportSummary["warnings"]) => warnings.map(({ row, message }) => ({ row, message }));
+
 const expectOk = <T extends { ok: boolean }>(r: T) => {
   if (!r.ok) throw new Error(JSON.stringify(r));
   return r as Extract<T, { ok: true }>;
@@ -257,6 +260,14 @@ describe("CSV import: the import does what the preview said", () => {
     );
     expect(summary).toMatchObject({ imported: 2, added: 1, updated: 1 });
     expect(summary.warnings.map((w) => w.row)).toEqual([3, 4, 5, 7, 8]);
+    // Each with the venue's name and the row as the file gave it (for the warnings download).
+    expect(summary.warnings[0]).toEqual({
+      row: 3,
+      name: "Castle in the Sky",
+      status: "skipped",
+      message: 'Invalid category "Castle": not one of the venue types',
+      values: expect.objectContaining({ name: "Castle in the Sky", category: "Castle", capacity: "90" }),
+    });
     expect(progress.at(-1)).toBe(2);
 
     const updated = await t.db.select().from(venues).where(eq(venues.id, existing.id));
@@ -305,7 +316,7 @@ describe("CSV import: the import does what the preview said", () => {
 
     const [record] = await t.db.select().from(csvImports).where(eq(csvImports.id, summary.importId));
     expect(record).toMatchObject({ userId: admin.id, totalRows: 7, importedRows: 2, fileName: file.name });
-    expect(record!.warnings).toEqual(summary.warnings);
+    expect(record!.warnings).toEqual(kept(summary.warnings));
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, summary.importId));
     expect(audit).toEqual([
       expect.objectContaining({
@@ -396,7 +407,7 @@ describe("CSV import: the import does what the preview said", () => {
     const [record] = await t.db.select().from(csvImports).where(eq(csvImports.id, summary.importId));
     expect(record!.importedRows).toBe(await venuesNamed("Kept"));
     expect(record!.importedRows).toBe(2);
-    expect(record!.warnings).toEqual(summary.warnings);
+    expect(record!.warnings).toEqual(kept(summary.warnings));
     expect(summary.warnings.map((w) => w.row)).toEqual([2, 3]);
     expect(logged).toEqual(["import batch failed; retrying its rows one by one", "import row failed"]);
   });
@@ -509,14 +520,14 @@ describe("CSV import: the import does what the preview said", () => {
       { row: 3, action: "skip", problems: ['lowPrice "abc" is not a price'] },
     ]);
     const { summary } = expectOk(await runImport(t, adminUser, file, preview.token));
-    expect(summary.warnings).toEqual([
-      { row: 2, message: warned.join("; ") },
-      { row: 3, message: 'lowPrice "abc" is not a price' },
+    expect(summary.warnings).toMatchObject([
+      { row: 2, name: "Cents Hall", status: "added", message: warned.join("; ") },
+      { row: 3, name: "Letters Hall", status: "skipped", message: 'lowPrice "abc" is not a price' },
     ]);
     const [hall] = await t.db.select().from(venues).where(eq(venues.name, "Cents Hall"));
     expect(hall).toMatchObject({ pricePerEvent: 5000, capacity: 150 });
     const [record] = await t.db.select().from(csvImports).where(eq(csvImports.id, summary.importId));
-    expect(record!.warnings).toEqual(summary.warnings);
+    expect(record!.warnings).toEqual(kept(summary.warnings));
   });
 
   it("refuses the previewed plan when the venue changed since the preview, and writes nothing", async () => {

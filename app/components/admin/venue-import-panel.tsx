@@ -182,8 +182,8 @@ export function VenueImportPanel() {
             <code className="rounded bg-cream px-1 font-mono">{CLEAR_CELL}</code> clears it (website, phone,
             email, prices, capacity, amenities). An import never removes images or replaces a logo.
             &lsquo;Export CSV&rsquo; below writes the list in these columns; it puts an apostrophe before a
-            value starting with =, +, -, @, a tab or a line break (so spreadsheets never run it as a
-            formula), and the import reads such a value back without it.
+            value starting with =, +, -, @, a tab or a line break (so spreadsheets never run it as a formula),
+            and the import reads such a value back without it.
           </p>
           <details className="mt-2 text-sm text-muted">
             <summary className="cursor-pointer text-primary">All columns</summary>
