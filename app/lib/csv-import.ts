@@ -7,7 +7,10 @@ import { VENUE_MAX } from "./validation/venue-submission";
 
 // The admin's CSV import of venues (spec, admin area: sections 3, 5, 8 and 9; issue 12, item 5).
 // Pure: bytes in, checked rows out. The service (services/imports.server.ts) reads the venue
-// types, amenities and existing venues, plans the import with `planImport` and writes it.
+// types, amenities and existing venues, plans the import with `planImport` and writes it. Issue 22:
+// an update applies only the cells a row fills (`applyRow`) and the preview shows what it changes
+// (`diffVenue`); the export writes venues in the same columns (`venueCsvLine`), defusing cells a
+// spreadsheet would run as formulas, which the import reads back (`defuse`, `readCell`).
 
 /** Spec section 3: the columns of an import file, in the template's order. */
 export const CSV_COLUMNS = [

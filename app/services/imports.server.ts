@@ -57,6 +57,8 @@ import { lacksValidCoordinates } from "./geocoding.server";
 // Imported venues are approved at once (rating 0, review count 0, no manager link) and placed
 // with the server's geocoder. An update changes what the row's cells give (a blank cell keeps the
 // venue's value, issue 22) and never removes images; one that changes nothing writes nothing.
+// The preview also warns about addresses the map cannot place. `exportVenuesCsv` (at the end)
+// writes the admin list in the import's own columns, so an export imports back unchanged.
 
 const GEOCODE_CONCURRENCY = 8;
 

@@ -181,13 +181,15 @@ export function VenueImportPanel() {
             cell leaves that field as it is, and a cell holding only{" "}
             <code className="rounded bg-cream px-1 font-mono">{CLEAR_CELL}</code> clears it (website, phone,
             email, prices, capacity, amenities). An import never removes images or replaces a logo.
-            &lsquo;Export CSV&rsquo; below writes the list in these columns; it puts an apostrophe before a
-            value starting with =, +, -, @, a tab or a line break (so spreadsheets never run it as a formula),
-            and the import reads such a value back without it.
           </p>
           <details className="mt-2 text-sm text-muted">
             <summary className="cursor-pointer text-primary">All columns</summary>
             <p className="mt-1 font-mono text-xs">{CSV_COLUMNS.join(", ")}</p>
+            <p className="mt-1">
+              &lsquo;Export CSV&rsquo; below writes the list in these columns; it puts an apostrophe before a
+              value starting with =, +, -, @, a tab or a line break (so spreadsheets never run it as a
+              formula), and the import reads such a value back without it.
+            </p>
           </details>
         </div>
         <a href={templateHref} download={TEMPLATE_FILE_NAME} className={buttonClass("outline", "sm")}>
