@@ -30,6 +30,7 @@ export default [
     route("pending", "routes/admin/pending.tsx"),
     route("venues", "routes/admin/venues.tsx"),
     route("venues/import", "routes/admin/venues-import.ts"),
+    route("venues/export.csv", "routes/admin/venues-export.ts"),
     route("edit-venue/:venueId", "routes/admin/edit-venue.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("users/:userId/venues", "routes/admin/user-venues.ts"),

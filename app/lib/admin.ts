@@ -34,6 +34,21 @@ export const isUserIdShaped = (id: string) => id.length > 0 && id.length <= 100 
 /** The admin's venue table (spec, admin area: 'Admin venues'): its sort columns, rows and pages. */
 export const ADMIN_SORTS = ["name", "location", "capacity", "category"] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];
+
+/** Where the admin's venue list exports its search and sort as CSV (the import's columns). */
+export const ADMIN_EXPORT_PATH = "/admin/venues/export.csv";
+
+export type AdminListParams = { q: string; sort: AdminSort; dir: "asc" | "desc" };
+
+/** The admin venue list's search and sort from its address (the table and its export). */
+export function adminListParams(params: URLSearchParams): AdminListParams {
+  const sort = params.get("sort") as AdminSort | null;
+  return {
+    q: adminSearchQuery(params),
+    sort: sort && ADMIN_SORTS.includes(sort) ? sort : "name",
+    dir: params.get("dir") === "desc" ? "desc" : "asc",
+  };
+}
 export type AdminVenueRow = {
   id: string;
   name: string;

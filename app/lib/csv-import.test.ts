@@ -1,19 +1,30 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import {
+  applyRow,
   checkRecord,
   CSV_COLUMNS,
   csvCell,
   decodeCsv,
+  defuse,
+  diffVenue,
+  EXPORT_HEADER,
   LIST_SEPARATOR,
   parseCsv,
   planImport,
   planSignature,
+  previewRow,
+  readCell,
+  readNumber,
   templateCsv,
+  venueCsvLine,
   warningsCsv,
   type Catalog,
   type CsvRecord,
+  type ExistingVenue,
   type ParseOptions,
+  type VenueFields,
+  type VenueRow,
 } from "./csv-import";
 
 const HEADER = CSV_COLUMNS.join(",");
@@ -237,7 +248,7 @@ describe("checkRecord", () => {
     );
     expect(r.ok && r.venue).toMatchObject({
       categoryId: "c-barn",
-      categoryName: "Barn",
+      category: "Barn",
       region: "Front Range North",
       amenities: ["WiFi", "Parking"],
     });
@@ -261,25 +272,24 @@ describe("checkRecord", () => {
   });
 
   it("builds the price as the spec says: '$low - $high', or one price as the single price", async () => {
-    const both = checkRecord(record({ ...base, lowPrice: "2,000", highPrice: "$5000" }), catalog);
-    expect(both.ok && both.venue).toMatchObject({
+    const added = (values: Partial<CsvRecord["values"]>) => applyRow(null, checked({ ...base, ...values }));
+    expect(added({ lowPrice: "2,000", highPrice: "$5000" }).venue).toMatchObject({
       priceRange: "$2000 - $5000",
       priceLow: 2000,
       priceHigh: 5000,
       pricePerEvent: null,
     });
-    const low = checkRecord(record({ ...base, lowPrice: "3500" }), catalog);
-    expect(low.ok && low.venue).toMatchObject({ pricePerEvent: 3500, priceRange: null, priceLow: null });
-    const high = checkRecord(record({ ...base, highPrice: "4200" }), catalog);
-    expect(high.ok && high.venue.pricePerEvent).toBe(4200);
-    const bad = checkRecord(
-      record({ ...base, lowPrice: "9000", highPrice: "100", capacity: "lots" }),
-      catalog,
-    );
-    expect(!bad.ok && bad.problems).toEqual([
+    expect(added({ lowPrice: "3500" }).venue).toMatchObject({
+      pricePerEvent: 3500,
+      priceRange: null,
+      priceLow: null,
+    });
+    expect(added({ highPrice: "4200" }).venue.pricePerEvent).toBe(4200);
+    expect(added({ lowPrice: "9000", highPrice: "100" }).problems).toEqual([
       "lowPrice is higher than highPrice",
-      'capacity "lots" is not a whole number',
     ]);
+    const bad = checkRecord(record({ ...base, capacity: "lots" }), catalog);
+    expect(!bad.ok && bad.problems).toEqual(['capacity "lots" is not a whole number']);
   });
 
   it("takes https image and logo addresses only", async () => {
@@ -305,13 +315,243 @@ describe("checkRecord", () => {
   it("checks email and website, and reads the address parts from the location", async () => {
     const bad = checkRecord(record({ ...base, email: "nobody", website: "not a site" }), catalog);
     expect(!bad.ok && bad.problems).toHaveLength(2);
-    const good = checkRecord(record({ ...base, email: "a@b.example", website: "www.b.example" }), catalog);
-    expect(good.ok && good.venue.address).toEqual({
+    const good = applyRow(null, checked({ ...base, email: "a@b.example", website: "www.b.example" }));
+    expect(good.venue).toMatchObject({
+      email: "a@b.example",
+      website: "www.b.example",
       addressLine1: "1 Main St",
-      addressLine2: "",
+      addressLine2: null,
       city: "Boulder",
       postalCode: "80302",
     });
+  });
+});
+
+describe("numbers (issue 22)", () => {
+  it("reads numbers as spreadsheets write them, and nothing else", () => {
+    for (const [text, n] of [
+      ["2500", 2500],
+      ["2,500", 2500],
+      ["$2,500.50", 2500.5],
+      ["4999.99", 4999.99],
+      ["150.5", 150.5],
+      ["4,000.00", 4000],
+      ["5k", 5000],
+      ["2.5k", 2500],
+      ["1.005k", 1005],
+      [" 1 200 ", 1200],
+    ] as const)
+      expect(readNumber(text), text).toBe(n);
+    for (const text of ["abc", "-5", "1e3", "2,50", ".5", "12.", "$", "1,2345", "NaN", "Infinity"])
+      expect(readNumber(text), text).toBeNull();
+  });
+
+  it("rounds a price with cents to whole dollars with a row warning, and refuses what is not a price", () => {
+    const r = checked({ ...required, lowPrice: "4999.99", highPrice: "$7,250.25" });
+    expect(r).toMatchObject({ lowPrice: 5000, highPrice: 7250 });
+    expect(r.warnings).toEqual([
+      "lowPrice 4999.99 was rounded to 5000 (prices are whole dollars)",
+      "highPrice $7,250.25 was rounded to 7250 (prices are whole dollars)",
+    ]);
+    expect(checked({ ...required, lowPrice: "4,000.00" }).warnings).toEqual([]);
+    const bad = checkRecord(record({ ...required, lowPrice: "abc", highPrice: "20000000" }), catalog);
+    expect(!bad.ok && bad.problems).toEqual([
+      'lowPrice "abc" is not a price',
+      'highPrice "20000000" is not a price',
+    ]);
+  });
+
+  it("takes the whole guests of a fractional capacity with a row warning", () => {
+    const r = checked({ ...required, capacity: "150.5" });
+    expect(r.capacity).toBe(150);
+    expect(r.warnings).toEqual(["capacity 150.5 is not a whole number of guests: 150 was used"]);
+    expect(checked({ ...required, capacity: "1,500" })).toMatchObject({ capacity: 1500, warnings: [] });
+    for (const capacity of ["abc", "$150", "200000"]) {
+      const bad = checkRecord(record({ ...required, capacity }), catalog);
+      expect(!bad.ok && bad.problems, capacity).toEqual([`capacity "${capacity}" is not a whole number`]);
+    }
+  });
+
+  it("carries a row's warnings into the plan and the preview", async () => {
+    const plan = await planImport(await ok([HEADER, row({ lowPrice: "4999.99" })].join("\n")), catalog, []);
+    expect(plan.rows[0]).toMatchObject({
+      action: "add",
+      warnings: [expect.stringMatching(/rounded to 5000/)],
+    });
+    expect(previewRow(plan.rows[0]!)).toMatchObject({
+      warnings: ["lowPrice 4999.99 was rounded to 5000 (prices are whole dollars)"],
+      values: expect.objectContaining({ lowPrice: "4999.99" }),
+    });
+  });
+});
+
+/** A venue as stored, for the update tests. */
+const stored = (over: Partial<VenueFields> = {}): VenueFields => ({
+  name: "Red Barn",
+  description: "A barn",
+  location: "1 Main St, Boulder, Colorado 80302",
+  addressLine1: "1 Main St",
+  addressLine2: "Barn B",
+  city: "Boulder",
+  postalCode: "80302",
+  region: "Front Range North",
+  website: "https://red.example",
+  phone: "(303) 555-0100",
+  email: "hi@red.example",
+  pricePerEvent: null,
+  priceRange: "$2,000 - $5,000 in summer",
+  priceLow: 2000,
+  priceHigh: 5000,
+  capacity: 150,
+  categoryId: "c-barn",
+  category: "Barn",
+  amenities: [
+    { name: "WiFi", included: true },
+    { name: "Parking", included: false },
+  ],
+  images: ["/uploads/venues/v1/a-1600.webp"],
+  logoUrl: "/uploads/venues/v1/logo-256.webp",
+  ...over,
+});
+
+const required = {
+  name: "Red Barn",
+  description: "A barn",
+  location: "1 Main St, Boulder, Colorado 80302",
+  region: "Front Range North",
+  category: "Barn",
+};
+
+function checked(values: Partial<CsvRecord["values"]>, current?: VenueFields): VenueRow {
+  // A record's values as read from a file: every column there.
+  const r = checkRecord(record(values), catalog, current);
+  if (!r.ok) throw new Error(r.problems.join("; "));
+  return r.venue;
+}
+
+describe("an update (issue 22)", () => {
+  it("keeps what a blank cell leaves out: website, phone, email, prices, capacity, amenities, images, logo", () => {
+    const current = stored();
+    const { venue, problems, warnings } = applyRow(current, checked(required, current));
+    expect(venue).toEqual(current);
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(diffVenue(current, venue)).toEqual([]);
+  });
+
+  it("clears an optional field with a cell holding only '-'", () => {
+    const current = stored();
+    const cleared = Object.fromEntries(
+      (["website", "phone", "email", "lowPrice", "highPrice", "capacity", "amenities"] as const).map((c) => [
+        c,
+        "-",
+      ]),
+    );
+    const { venue } = applyRow(current, checked({ ...required, ...cleared }, current));
+    expect(venue).toMatchObject({
+      website: null,
+      phone: null,
+      email: null,
+      pricePerEvent: null,
+      priceRange: null,
+      priceLow: null,
+      priceHigh: null,
+      capacity: null,
+      amenities: [],
+    });
+    expect(diffVenue(current, venue).map((c) => c.field)).toEqual([
+      "website",
+      "phone",
+      "email",
+      "lowPrice",
+      "highPrice",
+      "capacity",
+      "amenities",
+    ]);
+  });
+
+  it("refuses '-' where a field cannot be cleared: required fields, images and the logo", () => {
+    const r = checkRecord(record({ ...required, description: "-", imageUrls: "-", logoUrl: "-" }), catalog);
+    expect(!r.ok && r.problems).toEqual([
+      "Required fields cannot be cleared: description",
+      "imageUrls cannot be cleared by an import: remove images on the venue's edit page",
+      "logoUrl cannot be cleared by an import: remove images on the venue's edit page",
+    ]);
+  });
+
+  it("sets each price cell on its own, keeps a price text whose numbers stay, and checks the result", () => {
+    const current = stored();
+    expect(
+      applyRow(current, checked({ ...required, lowPrice: "2000", highPrice: "5000" }, current)).venue,
+    ).toEqual(current);
+    const raised = applyRow(current, checked({ ...required, highPrice: "6000" }, current));
+    expect(raised.venue).toMatchObject({ priceRange: "$2000 - $6000", priceLow: 2000, priceHigh: 6000 });
+    expect(diffVenue(current, raised.venue)).toEqual([{ field: "highPrice", from: "5000", to: "6000" }]);
+    expect(applyRow(current, checked({ ...required, lowPrice: "7000" }, current)).problems).toEqual([
+      "lowPrice is higher than highPrice",
+    ]);
+    const single = stored({ pricePerEvent: 4000, priceRange: null, priceLow: null, priceHigh: null });
+    expect(applyRow(single, checked({ ...required, highPrice: "5000" }, single)).venue).toMatchObject({
+      priceRange: "$4000 - $5000",
+      pricePerEvent: null,
+    });
+    expect(
+      applyRow(single, checked({ ...required, lowPrice: "-", highPrice: "5000" }, single)).venue,
+    ).toMatchObject({ pricePerEvent: 5000, priceRange: null });
+  });
+
+  it("keeps an amenity's 'extra cost' mark, adds images after the venue's own and never replaces its logo", () => {
+    const current = stored();
+    const row = checked(
+      {
+        ...required,
+        amenities: "parking;Dance Floor",
+        imageUrls: ["/uploads/venues/v1/a-1600.webp", "https://img.example.com/b.jpg"].join(LIST_SEPARATOR),
+        logoUrl: "https://img.example.com/other-logo.png",
+      },
+      current,
+    );
+    const { venue, warnings } = applyRow(current, row);
+    expect(venue.amenities).toEqual([
+      { name: "Parking", included: false },
+      { name: "Dance Floor", included: true },
+    ]);
+    expect(venue.images).toEqual(["/uploads/venues/v1/a-1600.webp", "https://img.example.com/b.jpg"]);
+    expect(venue.logoUrl).toBe(current.logoUrl);
+    expect(warnings).toEqual(["logoUrl: the venue's own logo is kept (an import never replaces a logo)"]);
+    expect(diffVenue(current, venue)).toEqual([
+      { field: "amenities", from: "WiFi;Parking", to: "Parking;Dance Floor" },
+      {
+        field: "imageUrls",
+        from: "/uploads/venues/v1/a-1600.webp",
+        to: "/uploads/venues/v1/a-1600.webp;https://img.example.com/b.jpg",
+      },
+    ]);
+  });
+
+  it("takes the venue's own image addresses as they are, and only those", () => {
+    const own = { ...required, imageUrls: "/uploads/venues/v1/a-1600.webp" };
+    expect(checkRecord(record(own), catalog, stored()).ok).toBe(true);
+    expect(checkRecord(record(own), catalog).ok).toBe(false);
+  });
+
+  it("reads the address parts again only when the location's text changes", () => {
+    const current = stored();
+    const same = applyRow(current, checked(required, current)).venue;
+    expect(same.addressLine2).toBe("Barn B");
+    const respaced = applyRow(
+      current,
+      checked({ ...required, location: "1 Main St,  Boulder, Colorado 80302" }, current),
+    ).venue;
+    expect(respaced).toMatchObject({
+      location: "1 Main St, Boulder, Colorado 80302",
+      addressLine2: "Barn B",
+    });
+    const moved = applyRow(
+      current,
+      checked({ ...required, location: "1 Main St, Lyons, CO 80540" }, current),
+    );
+    expect(moved.venue).toMatchObject({ city: "Lyons", postalCode: "80540", addressLine2: null });
   });
 });
 
@@ -325,8 +565,8 @@ describe("planImport", () => {
   ].join("\n");
 
   it("adds new venues, updates the same name and location, skips in-file duplicates and problems", async () => {
-    const existing = [
-      { id: "v1", name: "Old Barn", location: "1 Main St, Boulder, Colorado 80302", isApproved: true },
+    const existing: ExistingVenue[] = [
+      { id: "v1", isApproved: true, placed: true, venue: stored({ name: "Old Barn" }) },
     ];
     const plan = await planImport(await ok(text), catalog, existing);
     expect(plan.rows.map((r) => [r.row, r.action])).toEqual([
@@ -336,7 +576,28 @@ describe("planImport", () => {
       [5, "skip"],
     ]);
     expect(plan.rows[2]).toMatchObject({ problems: ["Same name and location as row 2"] });
-    expect(planSignature(plan)).toBe("2:add\n3:update:v1\n4:skip\n5:skip");
+    // The update lists what it changes, old -> new: the name's case and the location's spaces.
+    expect(plan.rows[1]).toMatchObject({
+      changes: [
+        { field: "name", from: "Old Barn", to: "old barn" },
+        {
+          field: "location",
+          from: "1 Main St, Boulder, Colorado 80302",
+          to: "1 main st, Boulder, Colorado 80302",
+        },
+      ],
+    });
+    // What changes is part of the plan: the import refuses when the venue changed since the preview.
+    expect(planSignature(plan).split("\n")).toEqual([
+      "2:add",
+      `3:update:v1:${JSON.stringify((plan.rows[1] as { changes: unknown }).changes)}`,
+      "4:skip",
+      "5:skip",
+    ]);
+    const edited = [
+      { ...existing[0]!, venue: stored({ name: "Old Barn", description: "Edited meanwhile" }) },
+    ];
+    expect(planSignature(await planImport(await ok(text), catalog, edited))).not.toBe(planSignature(plan));
   });
 });
 
@@ -371,11 +632,71 @@ describe("files we give back", () => {
     expect(plan.rows.map((r) => r.action)).toEqual(["add", "add"]);
   });
 
-  it("warnings download as CSV with formulas defused", async () => {
+  it("defuses what a spreadsheet would run as a formula, as OWASP advises, and reads it back", () => {
+    for (const [value, cell] of [
+      ["=HYPERLINK(1)", "'=HYPERLINK(1)"],
+      ["+1 303 555 0100", "'+1 303 555 0100"],
+      ["-", "'-"],
+      ["@SUM(A1)", "'@SUM(A1)"],
+      ["\tx", "'\tx"],
+      ["\rx", "'\rx"],
+      // Quotes already there get one more, so that reading one back is exact.
+      ["'=x", "''=x"],
+      ["'plain", "'plain"],
+      ["a=b", "a=b"],
+      ["", ""],
+    ] as const) {
+      expect(defuse(value), JSON.stringify(value)).toBe(cell);
+      expect(readCell(cell), JSON.stringify(cell)).toBe(value);
+    }
     expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvCell("\r=1")).toBe(`"'\r=1"`);
     expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
-    expect(warningsCsv([{ row: 3, message: "Missing required fields: name" }])).toBe(
-      "\uFEFFrow,warning\r\n3,Missing required fields: name\r\n",
-    );
+    expect(csvCell(-5)).toBe("-5");
+  });
+
+  it("writes a venue as a line the import reads back to the same venue, formulas and all", async () => {
+    const venue = stored({
+      name: '=HYPERLINK("https://evil.example","Barn")',
+      description: '-- "quoted", with commas\nand a line break',
+      // A phone of '-' is a value, not the cell that clears a phone.
+      phone: "-",
+      email: "@events@red.example",
+    });
+    const line = venueCsvLine(venue);
+    expect(line.startsWith(`"'=HYPERLINK(""https://evil.example"",""Barn"")","'-- ""quoted""`)).toBe(true);
+    expect(line).toContain(",https://red.example,'-,'@events@red.example,");
+    const parsed = await ok(EXPORT_HEADER + line);
+    // The email is not an email address: read back, it is refused as one, not as a formula.
+    const r = checkRecord(parsed.records[0]!, catalog, venue);
+    expect(!r.ok && r.problems).toEqual(['email "@events@red.example" is not an email address']);
+    const fine = stored({ ...venue, email: "hi@red.example" });
+    const back = await ok(EXPORT_HEADER + venueCsvLine(fine));
+    const { venue: after, warnings } = applyRow(fine, checked(back.records[0]!.values, fine));
+    expect(after).toEqual(fine);
+    expect(warnings).toEqual([]);
+  });
+
+  it("warnings download as CSV: row, status, warning, then the row as the file gave it", async () => {
+    const values = {
+      ...Object.fromEntries(CSV_COLUMNS.map((c) => [c, ""])),
+      name: "=cmd|' /C calc'!A0",
+      description: "Desc",
+      phone: "-",
+      email: "'+1",
+    } as CsvRecord["values"];
+    const csv = warningsCsv([
+      { row: 3, name: values.name, status: "skip", message: "Missing required fields: location", values },
+    ]);
+    const [header, line] = csv.split("\r\n");
+    expect(header).toBe(`\uFEFFrow,status,warning,${HEADER}`);
+    // The name defused; the '-' that clears the phone kept bare; a cell the export defused kept so.
+    expect(line).toBe("3,skip,Missing required fields: location,'=cmd|' /C calc'!A0,Desc,,,-,'+1,,,,,,,,");
+    // Imported again, it reads as the file did (the first three columns are ignored).
+    const again = await ok(csv);
+    const read = (v: CsvRecord["values"]) => CSV_COLUMNS.map((c) => readCell(v[c]));
+    expect(read(again.records[0]!.values)).toEqual(read(values));
+    expect(again.records[0]!.values.phone).toBe("-");
+    expect(again.notices).toEqual(["Ignored columns: row, status, warning."]);
   });
 });

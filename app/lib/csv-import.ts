@@ -1,13 +1,16 @@
 import Papa from "papaparse";
 import { REGIONS } from "./catalog";
-import { parsePrice } from "./price-range";
-import { parseLocation, type AddressParts } from "./venue-address";
+import { parseLocation } from "./venue-address";
+import type { AmenityItem } from "./venue";
 import { MAX_VENUE_IMAGES } from "./uploads";
 import { VENUE_MAX } from "./validation/venue-submission";
 
 // The admin's CSV import of venues (spec, admin area: sections 3, 5, 8 and 9; issue 12, item 5).
 // Pure: bytes in, checked rows out. The service (services/imports.server.ts) reads the venue
-// types, amenities and existing venues, plans the import with `planImport` and writes it.
+// types, amenities and existing venues, plans the import with `planImport` and writes it. Issue 22:
+// an update applies only the cells a row fills (`applyRow`) and the preview shows what it changes
+// (`diffVenue`); the export writes venues in the same columns (`venueCsvLine`), defusing cells a
+// spreadsheet would run as formulas, which the import reads back (`defuse`, `readCell`).
 
 /** Spec section 3: the columns of an import file, in the template's order. */
 export const CSV_COLUMNS = [
@@ -67,7 +70,7 @@ export type ParsedCsv =
   | { ok: true; records: CsvRecord[]; notices: string[]; problems: RowProblem[] }
   | { ok: false; error: string; detail: string };
 
-export type RowProblem = { row: number; name: string; problems: string[] };
+export type RowProblem = { row: number; name: string; problems: string[]; values: CsvRecord["values"] };
 
 const fail = (detail: string): ParsedCsv => ({ ok: false, error: csvMessages.parseFailed, detail });
 
@@ -220,6 +223,7 @@ function readRow(head: Head, cells: string[], row: number, records: CsvRecord[],
     problems.push({
       row,
       name: values.name,
+      values,
       problems: [
         `Has ${cells.length} values but the header has ${head.header.length} columns (put quotes around values that contain commas)`,
       ],
@@ -237,27 +241,37 @@ export type Catalog = {
   amenities: string[];
 };
 
-/** A row that passed every check, in the shape of a venue. */
+/**
+ * A cell holding only this clears an optional field of the venue a row updates; a blank cell
+ * leaves it as it is (issue 22). Images and a logo are never removed by an import.
+ */
+export const CLEAR_CELL = "-";
+
+/** An optional cell: undefined when blank (an update keeps the venue's value), null when cleared. */
+export type Given<T> = T | null | undefined;
+
+/** A row that passed every check: what the file says, cell by cell. */
 export type VenueRow = {
   row: number;
   name: string;
   description: string;
   location: string;
-  address: AddressParts | null;
   region: string;
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  pricePerEvent: number | null;
-  priceRange: string | null;
-  priceLow: number | null;
-  priceHigh: number | null;
-  capacity: number | null;
   categoryId: string;
-  categoryName: string;
-  amenities: string[];
+  category: string;
+  website: Given<string>;
+  phone: Given<string>;
+  email: Given<string>;
+  lowPrice: Given<number>;
+  highPrice: Given<number>;
+  capacity: Given<number>;
+  amenities: Given<string[]>;
+  /** Added after the venue's own images. */
   images: string[];
+  /** Set on a venue that has no logo. */
   logoUrl: string | null;
+  /** The row is imported, but the admin should know (shown in the preview and the summary). */
+  warnings: string[];
 };
 
 /** Names compared the way the spec's checks compare them: case and surrounding spaces ignored. */
@@ -289,14 +303,43 @@ export function httpsUrlProblem(value: string): string | null {
 
 const clip = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
 
-function wholeNumber(value: string, label: string, problems: string[], max: number): number | null {
-  if (value === "") return null;
-  const n = parsePrice(value);
-  if (n === null || n > max) {
-    problems.push(`${label} "${clip(value, 20)}" is not a whole number`);
-    return null;
+/** A number as spreadsheets write it: '2,500', '$2500', '4999.99', '5k'; null when it is not one. */
+export function readNumber(text: string): number | null {
+  const m = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(k)?$/i.exec(text.replace(/\s+/g, ""));
+  if (!m) return null;
+  const n = Number(`${m[1]!.replace(/,/g, "")}${m[2] ?? ""}`) * (m[3] ? 1000 : 1);
+  // 1.005k is 1004.9999999999999 in floating point: closer to a whole number than that is one.
+  return Math.abs(n - Math.round(n)) < 1e-6 ? Math.round(n) : n;
+}
+
+const MAX_PRICE = 10_000_000;
+const MAX_CAPACITY = 100_000;
+
+/**
+ * A price cell in whole dollars, as the price columns store them (issue 22: '4999.99' used to
+ * become 4999 without a word). Cents are rounded to the nearest dollar, with a row warning.
+ */
+function priceCell(value: string, label: string, problems: string[], warnings: string[]) {
+  const n = readNumber(value);
+  if (n === null || n > MAX_PRICE) {
+    problems.push(`${label} "${clip(value, 20)}" is not a price`);
+    return undefined;
   }
-  return n;
+  const dollars = Math.round(n);
+  if (dollars !== n) warnings.push(`${label} ${value} was rounded to ${dollars} (prices are whole dollars)`);
+  return dollars;
+}
+
+/** A number of guests: a fraction is cut to the guests that fit, with a row warning. */
+function capacityCell(value: string, problems: string[], warnings: string[]) {
+  const n = readNumber(value);
+  if (n === null || n > MAX_CAPACITY || value.includes("$")) {
+    problems.push(`capacity "${clip(value, 20)}" is not a whole number`);
+    return undefined;
+  }
+  const guests = Math.floor(n);
+  if (guests !== n) warnings.push(`capacity ${value} is not a whole number of guests: ${guests} was used`);
+  return guests;
 }
 
 const regionByKey = new Map(REGIONS.map((r) => [nameKey(r), r as string]));
@@ -322,17 +365,29 @@ function indexed(catalog: Catalog) {
  * Spec section 5 per row: name, description, location, region and category required; the
  * category one of the venue types and every amenity one of the amenities (names compared without
  * case and surrounding spaces); the region one of the 8. Our additions keep bad data out: lengths,
- * numbers, email, website, https images. The price is built as the spec says: with both prices
- * the text '$low - $high', with one price that value as the single price.
+ * numbers, email, website, https images. `current` is the venue the row updates, if any: the
+ * image and logo addresses it already has pass as they are (an export writes them back).
  */
 export function checkRecord(
   record: CsvRecord,
   catalog: Catalog,
+  current?: VenueFields,
 ): { ok: true; venue: VenueRow } | { ok: false; problems: string[] } {
-  const v = record.values;
+  const raw = record.values;
+  // A cell the export defused with an apostrophe reads as the value it was.
+  const v = Object.fromEntries(CSV_COLUMNS.map((c) => [c, readCell(raw[c])])) as CsvRecord["values"];
+  /** Blank: undefined (keep); CLEAR_CELL: null (clear); else what `read` makes of the value. */
+  const given = <T>(column: CsvColumn, read: (value: string) => T | undefined): Given<T> =>
+    raw[column] === "" ? undefined : raw[column] === CLEAR_CELL ? null : read(v[column]);
   const problems: string[] = [];
+  const warnings: string[] = [];
   const missing = REQUIRED_COLUMNS.filter((c) => v[c] === "");
   if (missing.length > 0) problems.push(`Missing required fields: ${missing.join(", ")}`);
+  const cleared = REQUIRED_COLUMNS.filter((c) => raw[c] === CLEAR_CELL);
+  if (cleared.length > 0) problems.push(`Required fields cannot be cleared: ${cleared.join(", ")}`);
+  for (const column of ["imageUrls", "logoUrl"] as const)
+    if (raw[column] === CLEAR_CELL)
+      problems.push(`${column} cannot be cleared by an import: remove images on the venue's edit page`);
 
   for (const [column, max] of [
     ["name", FIELD_MAX.name],
@@ -345,40 +400,45 @@ export function checkRecord(
     if (CONTROL.test(v[column])) problems.push(`${column} contains unsupported characters`);
 
   const region = v.region ? regionByKey.get(nameKey(v.region)) : undefined;
-  if (v.region && !region) problems.push(`Invalid region "${clip(v.region, 40)}": not one of the 8 regions`);
+  if (v.region && !region && !cleared.includes("region"))
+    problems.push(`Invalid region "${clip(v.region, 40)}": not one of the 8 regions`);
 
   const { categories, amenityByKey } = indexed(catalog);
   const category = v.category ? categories.get(nameKey(v.category)) : undefined;
-  if (v.category && !category)
+  if (v.category && !category && !cleared.includes("category"))
     problems.push(`Invalid category "${clip(v.category, 40)}": not one of the venue types`);
 
-  const amenityNames = splitList(v.amenities);
-  const unknown = amenityNames.filter((a) => !amenityByKey.has(nameKey(a)));
-  if (unknown.length > 0)
-    problems.push(`Invalid amenities: ${unknown.map((a) => `"${clip(a, 40)}"`).join(", ")}`);
-  const amenities = [...new Set(amenityNames.flatMap((a) => amenityByKey.get(nameKey(a)) ?? []))];
+  const amenities = given("amenities", (cell) => {
+    const names = splitList(cell);
+    const unknown = names.filter((a) => !amenityByKey.has(nameKey(a)));
+    if (unknown.length > 0)
+      problems.push(`Invalid amenities: ${unknown.map((a) => `"${clip(a, 40)}"`).join(", ")}`);
+    return [...new Set(names.flatMap((a) => amenityByKey.get(nameKey(a)) ?? []))];
+  });
 
-  const low = wholeNumber(v.lowPrice, "lowPrice", problems, 10_000_000);
-  const high = wholeNumber(v.highPrice, "highPrice", problems, 10_000_000);
-  if (low !== null && high !== null && low > high) problems.push("lowPrice is higher than highPrice");
-  const capacity = wholeNumber(v.capacity.replace(/,/g, ""), "capacity", problems, 100_000);
+  const lowPrice = given("lowPrice", (s) => priceCell(s, "lowPrice", problems, warnings));
+  const highPrice = given("highPrice", (s) => priceCell(s, "highPrice", problems, warnings));
+  const capacity = given("capacity", (s) => capacityCell(s, problems, warnings));
 
-  if (v.email && (v.email.length > FIELD_MAX.email || !EMAIL.test(v.email)))
-    problems.push(`email "${clip(v.email, 40)}" is not an email address`);
-  if (v.website && (v.website.length > FIELD_MAX.website || !WEBSITE.test(v.website)))
-    problems.push(`website "${clip(v.website, 40)}" is not a web address`);
+  const email = given("email", (s) => s);
+  if (email && (email.length > FIELD_MAX.email || !EMAIL.test(email)))
+    problems.push(`email "${clip(email, 40)}" is not an email address`);
+  const website = given("website", (s) => s);
+  if (website && (website.length > FIELD_MAX.website || !WEBSITE.test(website)))
+    problems.push(`website "${clip(website, 40)}" is not a web address`);
 
-  const images = [...new Set(splitList(v.imageUrls))];
+  const own = new Set([...(current?.images ?? []), current?.logoUrl ?? ""]);
+  const images = raw.imageUrls === CLEAR_CELL ? [] : [...new Set(splitList(v.imageUrls))];
   if (images.length > MAX_VENUE_IMAGES) problems.push(`imageUrls has more than ${MAX_VENUE_IMAGES} images`);
   for (const url of images) {
-    const problem = httpsUrlProblem(url);
+    const problem = own.has(url) ? null : httpsUrlProblem(url);
     if (problem) problems.push(`imageUrls: ${problem}`);
   }
-  const logoProblem = v.logoUrl ? httpsUrlProblem(v.logoUrl) : null;
+  const logoUrl = raw.logoUrl === CLEAR_CELL ? "" : v.logoUrl;
+  const logoProblem = logoUrl && !own.has(logoUrl) ? httpsUrlProblem(logoUrl) : null;
   if (logoProblem) problems.push(`logoUrl: ${logoProblem}`);
 
   if (problems.length > 0 || !category || !region) return { ok: false, problems };
-  const both = low !== null && high !== null;
   return {
     ok: true,
     venue: {
@@ -386,38 +446,222 @@ export function checkRecord(
       name: v.name.replace(/\s+/g, " "),
       description: v.description,
       location: v.location.replace(/\s+/g, " "),
-      address: parseLocation(v.location),
       region,
-      website: v.website || null,
-      phone: v.phone || null,
-      email: v.email || null,
-      pricePerEvent: both ? null : (low ?? high),
-      priceRange: both ? `$${low} - $${high}` : null,
-      priceLow: both ? low : null,
-      priceHigh: both ? high : null,
-      capacity,
       categoryId: category.id,
-      categoryName: category.name,
+      category: category.name,
+      website,
+      phone: given("phone", (s) => s),
+      email,
+      lowPrice,
+      highPrice,
+      capacity,
       amenities,
       images,
-      logoUrl: v.logoUrl || null,
+      logoUrl: logoUrl || null,
+      warnings,
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A venue as the import reads and writes it, and what a row changes
+// ---------------------------------------------------------------------------------------------
+
+/** The columns of a venue an import reads and writes (`category` is the venue type's name). */
+export type VenueFields = {
+  name: string;
+  description: string;
+  location: string;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  postalCode: string | null;
+  region: string | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  pricePerEvent: number | null;
+  priceRange: string | null;
+  priceLow: number | null;
+  priceHigh: number | null;
+  capacity: number | null;
+  categoryId: string | null;
+  category: string | null;
+  amenities: AmenityItem[];
+  images: string[];
+  logoUrl: string | null;
+};
+
+/** A venue's two price cells: a range's ends, else its single price in lowPrice. */
+const priceCells = (v: VenueFields): [number | null, number | null] =>
+  v.priceLow !== null && v.priceHigh !== null ? [v.priceLow, v.priceHigh] : [v.pricePerEvent, null];
+
+/** The spec's price from the two cells: both give '$low - $high', one gives the single price. */
+function priceColumns(low: number | null, high: number | null) {
+  const both = low !== null && high !== null;
+  return {
+    pricePerEvent: both ? null : (low ?? high),
+    priceRange: both ? `$${low} - $${high}` : null,
+    priceLow: both ? low : null,
+    priceHigh: both ? high : null,
+  };
+}
+
+const numberCell = (n: number | null) => (n === null ? "" : String(n));
+
+/** A venue as a row of the import's own columns: what the export writes and the preview compares. */
+export function venueCells(v: VenueFields): Record<CsvColumn, string> {
+  const [low, high] = priceCells(v);
+  return {
+    name: v.name,
+    description: v.description,
+    location: v.location,
+    website: v.website ?? "",
+    phone: v.phone ?? "",
+    email: v.email ?? "",
+    region: v.region ?? "",
+    lowPrice: numberCell(low),
+    highPrice: numberCell(high),
+    capacity: numberCell(v.capacity),
+    category: v.category ?? "",
+    amenities: v.amenities.map((a) => a.name).join(LIST_SEPARATOR),
+    imageUrls: v.images.join(LIST_SEPARATOR),
+    logoUrl: v.logoUrl ?? "",
+  };
+}
+
+/**
+ * The venue a row makes: a new one (`current` null) or `current` updated. A blank cell keeps the
+ * venue's value and CLEAR_CELL clears it (issue 22); each price cell is kept or set on its own, and
+ * a price whose two cells do not change keeps its text ('From $5,000'). An amenity the venue has
+ * keeps its 'at extra cost' mark, which the file cannot say. Images are added after the venue's
+ * own, 10 at most; a logo is set only where there is none. Problems refuse the row; warnings
+ * do not.
+ */
+export function applyRow(
+  current: VenueFields | null,
+  row: VenueRow,
+): { venue: VenueFields; problems: string[]; warnings: string[] } {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const keep = <T>(value: Given<T>, old: T | null | undefined): T | null =>
+    value === undefined ? (old ?? null) : value;
+
+  const [oldLow, oldHigh] = current ? priceCells(current) : [null, null];
+  const low = keep(row.lowPrice, oldLow);
+  const high = keep(row.highPrice, oldHigh);
+  if (low !== null && high !== null && low > high) problems.push("lowPrice is higher than highPrice");
+  const price =
+    current && low === oldLow && high === oldHigh
+      ? {
+          pricePerEvent: current.pricePerEvent,
+          priceRange: current.priceRange,
+          priceLow: current.priceLow,
+          priceHigh: current.priceHigh,
+        }
+      : priceColumns(low, high);
+
+  // The address parts of an unchanged location stay as they are (the edit form may have set them).
+  const parts = current?.location === row.location ? null : parseLocation(row.location);
+  const address =
+    current?.location === row.location
+      ? {
+          addressLine1: current.addressLine1,
+          addressLine2: current.addressLine2,
+          city: current.city,
+          postalCode: current.postalCode,
+        }
+      : {
+          addressLine1: parts?.addressLine1 || null,
+          addressLine2: parts?.addressLine2 || null,
+          city: parts?.city || null,
+          postalCode: parts?.postalCode || null,
+        };
+
+  const included = new Map((current?.amenities ?? []).map((a) => [nameKey(a.name), a.included]));
+  const amenities =
+    row.amenities === undefined
+      ? (current?.amenities ?? [])
+      : (row.amenities ?? []).map((name) => ({ name, included: included.get(nameKey(name)) ?? true }));
+
+  const own = current?.images ?? [];
+  const added = row.images.filter((u) => !own.includes(u));
+  const room = Math.max(0, MAX_VENUE_IMAGES - own.length);
+  if (added.length > room)
+    warnings.push(
+      `imageUrls: ${added.length - room} of the file's images not added (a venue has at most ${MAX_VENUE_IMAGES})`,
+    );
+  if (current?.logoUrl && row.logoUrl && row.logoUrl !== current.logoUrl)
+    warnings.push("logoUrl: the venue's own logo is kept (an import never replaces a logo)");
+
+  return {
+    venue: {
+      name: row.name,
+      description: row.description,
+      location: row.location,
+      ...address,
+      region: row.region,
+      website: keep(row.website, current?.website),
+      phone: keep(row.phone, current?.phone),
+      email: keep(row.email, current?.email),
+      ...price,
+      capacity: keep(row.capacity, current?.capacity),
+      categoryId: row.categoryId,
+      category: row.category,
+      amenities,
+      images: [...own, ...added.slice(0, room)],
+      logoUrl: current?.logoUrl ?? row.logoUrl,
+    },
+    problems,
+    warnings,
+  };
+}
+
+/** One column a row changes, as the file writes it: old -> new (empty: blank). */
+export type FieldChange = { field: CsvColumn; from: string; to: string };
+
+/** The columns whose cells differ between two versions of a venue, in the file's order. */
+export function diffVenue(before: VenueFields, after: VenueFields): FieldChange[] {
+  const a = venueCells(before);
+  const b = venueCells(after);
+  return CSV_COLUMNS.flatMap((field) =>
+    a[field] === b[field] ? [] : [{ field, from: a[field], to: b[field] }],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // The plan: what the import will do, row by row (the preview shows it; the import carries it out)
 // ---------------------------------------------------------------------------------------------
 
-/** An existing venue a row may update: same name and location (compared as `nameKey` does). */
-export type ExistingVenue = { id: string; name: string; location: string; isApproved: boolean };
+/**
+ * An existing venue a row may update (same name and location, compared as `nameKey` does);
+ * `placed`: it has valid coordinates, which an update keeps.
+ */
+export type ExistingVenue = { id: string; isApproved: boolean; placed: boolean; venue: VenueFields };
 
 export const venueKey = (name: string, location: string) => `${nameKey(name)}\u0000${nameKey(location)}`;
 
+/** `input`: what the row says; `venue`: the venue it makes; `values`: the row as read. */
 export type PlannedRow =
-  | { row: number; action: "add"; venue: VenueRow }
-  | { row: number; action: "update"; venue: VenueRow; existing: ExistingVenue }
-  | { row: number; action: "skip"; name: string; problems: string[] };
+  | {
+      row: number;
+      action: "add";
+      input: VenueRow;
+      venue: VenueFields;
+      warnings: string[];
+      values: CsvRecord["values"];
+    }
+  | {
+      row: number;
+      action: "update";
+      input: VenueRow;
+      venue: VenueFields;
+      existing: ExistingVenue;
+      changes: FieldChange[];
+      warnings: string[];
+      values: CsvRecord["values"];
+    }
+  | { row: number; action: "skip"; name: string; problems: string[]; values: CsvRecord["values"] };
 
 export type ImportPlan = { rows: PlannedRow[]; notices: string[] };
 
@@ -435,38 +679,49 @@ export async function planImport(
   existing: ExistingVenue[],
   pause: () => Promise<void> = nextTurn,
 ): Promise<ImportPlan> {
-  const byKey = new Map(existing.map((e) => [venueKey(e.name, e.location), e]));
+  const byKey = new Map(existing.map((e) => [venueKey(e.venue.name, e.venue.location), e]));
   const seen = new Map<string, number>();
   const rows: PlannedRow[] = parsed.problems.map((p) => ({
     row: p.row,
     action: "skip" as const,
-    name: p.name,
+    name: readCell(p.name),
     problems: p.problems,
+    values: p.values,
   }));
   for (const [i, record] of parsed.records.entries()) {
     if (i > 0 && i % PLAN_BATCH_ROWS === 0) await pause();
-    const checked = checkRecord(record, catalog);
+    const { row, values } = record;
+    const name = readCell(values.name);
+    const skip = (problems: string[]) => rows.push({ row, action: "skip", name, problems, values });
+    const key = venueKey(name, readCell(values.location));
+    const match = byKey.get(key);
+    const checked = checkRecord(record, catalog, match?.venue);
     if (!checked.ok) {
-      rows.push({ row: record.row, action: "skip", name: record.values.name, problems: checked.problems });
+      skip(checked.problems);
       continue;
     }
-    const key = venueKey(checked.venue.name, checked.venue.location);
+    const applied = applyRow(match?.venue ?? null, checked.venue);
+    if (applied.problems.length > 0) {
+      skip(applied.problems);
+      continue;
+    }
     const first = seen.get(key);
     if (first !== undefined) {
-      rows.push({
-        row: record.row,
-        action: "skip",
-        name: checked.venue.name,
-        problems: [`Same name and location as row ${first}`],
-      });
+      skip([`Same name and location as row ${first}`]);
       continue;
     }
-    seen.set(key, record.row);
-    const match = byKey.get(key);
+    seen.set(key, row);
+    const planned = {
+      row,
+      input: checked.venue,
+      venue: applied.venue,
+      warnings: [...checked.venue.warnings, ...applied.warnings],
+      values,
+    };
     rows.push(
       match
-        ? { row: record.row, action: "update", venue: checked.venue, existing: match }
-        : { row: record.row, action: "add", venue: checked.venue },
+        ? { ...planned, action: "update", existing: match, changes: diffVenue(match.venue, applied.venue) }
+        : { ...planned, action: "add" },
     );
   }
   rows.sort((a, b) => a.row - b.row);
@@ -483,6 +738,11 @@ export type PreviewRow = {
   problems?: string[];
   /** An update of a venue that is still pending approval. */
   pending?: true;
+  /** An update's changes, old -> new (long texts shortened); empty when nothing changes. */
+  changes?: FieldChange[];
+  warnings?: string[];
+  /** The row as read, for the warnings download: rows with problems or warnings only. */
+  values?: CsvRecord["values"];
 };
 
 /** What the import would do with a file (the preview step); the panel shows it as it comes. */
@@ -495,27 +755,64 @@ export type ImportPreview = {
   token: string;
 };
 
+const CHANGE_SHOWN_CHARS = 200;
+
 export function previewRow(p: PlannedRow): PreviewRow {
-  if (p.action === "skip") return { row: p.row, action: "skip", name: p.name, problems: p.problems };
+  if (p.action === "skip")
+    return { row: p.row, action: "skip", name: p.name, problems: p.problems, values: p.values };
   return {
     row: p.row,
     action: p.action,
     name: p.venue.name,
     location: p.venue.location,
-    category: p.venue.categoryName,
-    ...(p.action === "update" && !p.existing.isApproved ? { pending: true as const } : {}),
+    category: p.venue.category ?? "",
+    ...(p.action === "update"
+      ? {
+          ...(p.existing.isApproved ? {} : { pending: true as const }),
+          changes: p.changes.map((c) => ({
+            field: c.field,
+            from: clip(c.from, CHANGE_SHOWN_CHARS),
+            to: clip(c.to, CHANGE_SHOWN_CHARS),
+          })),
+        }
+      : {}),
+    ...(p.warnings.length > 0 ? { warnings: p.warnings, values: p.values } : {}),
   };
 }
 
-/** The plan in one line per row, so the import can tell whether it still matches the preview. */
+/**
+ * The plan in one line per row, so the import can tell whether it still matches the preview:
+ * the action, the venue updated, what changes and what is warned about.
+ */
 export const planSignature = (plan: ImportPlan) =>
-  plan.rows.map((r) => `${r.row}:${r.action}${r.action === "update" ? `:${r.existing.id}` : ""}`).join("\n");
+  plan.rows
+    .map((r) =>
+      r.action === "skip"
+        ? `${r.row}:skip`
+        : [
+            r.row,
+            r.action,
+            ...(r.action === "update" ? [r.existing.id, JSON.stringify(r.changes)] : []),
+            ...(r.warnings.length > 0 ? [JSON.stringify(r.warnings)] : []),
+          ].join(":"),
+    )
+    .join("\n");
 
 // ---------------------------------------------------------------------------------------------
 // Files we give back: the template and the warnings
 // ---------------------------------------------------------------------------------------------
 
-export type ImportWarning = { row: number; message: string };
+/**
+ * A row the admin should look at: skipped, failed, or imported with a warning. `status` is the
+ * preview's action or the import's outcome; `values` is the row as the file gave it.
+ */
+export type ImportWarning = {
+  row: number;
+  name: string;
+  status: PlannedRow["action"] | RowOutcome["outcome"];
+  message: string;
+  values?: CsvRecord["values"];
+};
 
 /** What an import did, row by row; the panel shows its counts and offers the warnings. */
 export type RowOutcome = {
@@ -523,7 +820,10 @@ export type RowOutcome = {
   outcome: "added" | "updated" | "skipped" | "failed";
   name: string;
   venueId?: string;
+  /** Why it was skipped or failed, or what to know about it though it was imported. */
   message?: string;
+  /** An update that found the venue already as the row says. */
+  unchanged?: true;
 };
 
 export type ImportSummary = {
@@ -533,28 +833,71 @@ export type ImportSummary = {
   imported: number;
   added: number;
   updated: number;
+  /** Updates that changed nothing (the venue already was as the row says). */
+  unchanged: number;
   /** Imported rows whose address the geocoder could not place (shown as 'Missing Coordinates'). */
   unplaced: number;
   warnings: ImportWarning[];
   rows: RowOutcome[];
 };
 
+// A spreadsheet runs a cell starting with one of these as a formula (CSV injection). OWASP's
+// advice: put a single quote before it. A cell already starting with quotes then one of these
+// gets one more, so that reading one quote back (`readCell`) always gives the value again.
+const FORMULA = /^'*[=+\-@\t\r]/;
+const DEFUSED = /^'+[=+\-@\t\r]/;
+
+/** A value made safe for a spreadsheet: a leading =, +, -, @, tab or CR gets a single quote. */
+export const defuse = (value: string) => (FORMULA.test(value) ? `'${value}` : value);
+
 /**
- * A CSV cell as spreadsheets read it back safely: quoted when needed, and a leading =, +, - or @
- * defused with an apostrophe so that a name from a file never runs as a formula (CSV injection).
+ * The import's reading of a cell: the single quote `defuse` put there is dropped, so an export
+ * imports back to the same values. (Excel shows a typed '=1 as =1 too.)
  */
+export const readCell = (cell: string) => (DEFUSED.test(cell) ? cell.slice(1) : cell);
+
+/** A CSV cell: defused (text only: a number is never a formula) and quoted when needed. */
 export function csvCell(value: string | number): string {
-  let s = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  const s = typeof value === "string" ? defuse(value) : String(value);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export const csvLine = (cells: (string | number)[]) => cells.map(csvCell).join(",");
 
-/** The row warnings as a CSV file (with a BOM, so that Excel reads it as UTF-8). */
-export function warningsCsv(warnings: ImportWarning[]): string {
-  return `\uFEFF${[csvLine(["row", "warning"]), ...warnings.map((w) => csvLine([w.row, w.message]))].join("\r\n")}\r\n`;
+/** The export's first line: a BOM (so that Excel reads UTF-8) and the import's own columns. */
+export const EXPORT_HEADER = `\uFEFF${csvLine([...CSV_COLUMNS])}\r\n`;
+
+/** One venue as a line of the export, which the import reads back to the same venue. */
+export function venueCsvLine(v: VenueFields): string {
+  const cells = venueCells(v);
+  return `${csvLine(CSV_COLUMNS.map((c) => cells[c]))}\r\n`;
 }
+
+/**
+ * The rows to look at as a CSV file: row number, status, warning, then the row as the file gave
+ * it in the import's columns (the venue's name among them), so that the admin can fix the rows and
+ * import this file again (the first three columns are ignored). A '-' that cleared a field stays
+ * a bare '-'; other cells are written as the export writes them.
+ */
+export function warningsCsv(warnings: ImportWarning[]): string {
+  const original = (w: ImportWarning) =>
+    CSV_COLUMNS.map((c) => {
+      const cell = w.values?.[c] ?? (c === "name" ? w.name : "");
+      return cell === CLEAR_CELL ? cell : csvCell(readCell(cell));
+    });
+  const lines = [
+    csvLine(["row", "status", "warning", ...CSV_COLUMNS]),
+    ...warnings.map((w) => [csvLine([w.row, w.status, w.message]), ...original(w)].join(",")),
+  ];
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** The preview's rows to look at (skipped, or imported with a warning), for its download. */
+export const previewWarnings = (rows: PreviewRow[]): ImportWarning[] =>
+  rows.flatMap((r) => {
+    const message = (r.action === "skip" ? r.problems : r.warnings)?.join("; ");
+    return message ? [{ row: r.row, name: r.name, status: r.action, message, values: r.values }] : [];
+  });
 
 /** `venue_import_template.csv`: the spec's header and two example rows. */
 export function templateCsv(): string {

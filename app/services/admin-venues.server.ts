@@ -63,17 +63,15 @@ export const ADMIN_PAGE_SIZE = 50;
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+type ListOptions = { q?: string; sort?: AdminSort; dir?: "asc" | "desc" };
+
 /**
  * Approved venues only (spec). `q` matches the name, the location or the venue type's name.
  * Ascending by name by default; empty capacities (and venues without a type) come last in
- * either direction; ties are broken by name, then id, so pages never overlap.
+ * either direction; ties are broken by name, then id, so pages never overlap. The list and its
+ * CSV export share this filter and order; both join the venue types as `venueCategories`.
  */
-export async function listVenuesForAdmin(
-  db: Db,
-  actor: AppUser | null,
-  opts: { q?: string; sort?: AdminSort; dir?: "asc" | "desc"; page?: number } = {},
-): Promise<AdminVenueList> {
-  assertAdmin(actor);
+export function adminVenueQuery(opts: ListOptions): { where: SQL | undefined; orderBy: SQL[] } {
   const q = opts.q?.trim().slice(0, 200) ?? "";
   const dir = opts.dir === "desc" ? desc : asc;
   // Lower-cased and compared by code unit, as the public list orders names (ADR 005), so the
@@ -85,6 +83,7 @@ export async function listVenuesForAdmin(
     category: sql`lower(${venueCategories.name}) collate "C"`,
   };
   const sort = opts.sort ?? "name";
+  const primary = sql`${column[sort]} ${sql.raw(dir === desc ? "desc" : "asc")} nulls last`;
   const where = and(
     eq(venues.isApproved, true),
     q
@@ -95,6 +94,16 @@ export async function listVenuesForAdmin(
         )
       : undefined,
   );
+  return { where, orderBy: [primary, asc(sql`lower(${venues.name}) collate "C"`), asc(venues.id)] };
+}
+
+export async function listVenuesForAdmin(
+  db: Db,
+  actor: AppUser | null,
+  opts: ListOptions & { page?: number } = {},
+): Promise<AdminVenueList> {
+  assertAdmin(actor);
+  const { where, orderBy } = adminVenueQuery(opts);
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(venues)
@@ -102,7 +111,6 @@ export async function listVenuesForAdmin(
     .where(where);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(opts.page ?? 1)), pageCount);
-  const primary = sql`${column[sort]} ${sql.raw(dir === desc ? "desc" : "asc")} nulls last`;
   const rows = await db
     .select({
       id: venues.id,
@@ -116,7 +124,7 @@ export async function listVenuesForAdmin(
     .from(venues)
     .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
     .where(where)
-    .orderBy(primary, asc(sql`lower(${venues.name}) collate "C"`), asc(venues.id))
+    .orderBy(...orderBy)
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
   return {

@@ -4,7 +4,9 @@ import { E2E_ADMIN } from "./paths";
 import { expect, expectHydrated, expectNoSeriousA11yViolations, loginViaApi, test, UUID } from "./fixtures";
 
 // Issue 12, item 3 and 5: the admin's venue table (sort, search), Add Venue, Edit, Delete, and a
-// CSV import from the file to the preview, the progress and the summary.
+// CSV import from the file to the preview, the progress and the summary. Issue 22: the warnings
+// download at the preview and after, with each row as the file gave it; the list's CSV export,
+// which imports back as updates with no changes.
 
 const table = (page: Page) => page.getByRole("table", { name: /^Approved venues/ });
 
@@ -180,6 +182,13 @@ test("a CSV import: the template, a preview that writes nothing, the import with
   await expect(preview.getByRole("row").filter({ hasText: `Imported Lake ${stamp}` })).toContainText("5");
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath("import-preview.png"), fullPage: true });
+  const [previewWarnings] = await Promise.all([
+    page.waitForEvent("download"),
+    preview.getByRole("button", { name: "Download warnings (CSV)" }).click(),
+  ]);
+  expect(fs.readFileSync((await previewWarnings.path())!, "utf8")).toContain(
+    `4,skip,"Invalid category ""Castle"": not one of the venue types",Imported Castle ${stamp},Towers.,`,
+  );
 
   // Nothing was written by the preview.
   const listed = await page.request.get(`/admin/venues?q=${stamp}`);
@@ -200,7 +209,25 @@ test("a CSV import: the template, a preview that writes nothing, the import with
     summary.getByRole("button", { name: "Download warnings (CSV)" }).click(),
   ]);
   expect(warnings.suggestedFilename()).toBe("venues-warnings.csv");
-  expect(fs.readFileSync((await warnings.path())!, "utf8")).toContain(
-    '4,"Invalid category ""Castle"": not one of the venue types"',
+  const warned = fs.readFileSync((await warnings.path())!, "utf8");
+  expect(warned).toMatch(/^\uFEFFrow,status,warning,name,description,location,/);
+  expect(warned).toContain(
+    `4,skipped,"Invalid category ""Castle"": not one of the venue types",Imported Castle ${stamp},Towers.,"3 Tower Rd, Golden, Colorado 80401",`,
   );
+
+  // The list's export (this search only) imports back as two updates with no changes.
+  const [exported] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(exported.suggestedFilename()).toMatch(/^venues-\d{4}-\d{2}-\d{2}\.csv$/);
+  const exportPath = (await exported.path())!;
+  const exportedText = fs.readFileSync(exportPath, "utf8");
+  expect(exportedText.startsWith("\uFEFFname,description,location,website,phone,email,region,")).toBe(true);
+  expect(exportedText).toContain(`"Imported Barn ${stamp}, Lyons","A barn, with ""character"".",`);
+  await summary.getByRole("button", { name: "Import another file" }).click();
+  await input.setInputFiles(exportPath);
+  await expect(preview.getByRole("tab", { name: "To update (2)" })).toHaveAttribute("aria-selected", "true");
+  await expect(preview.getByRole("tabpanel")).toContainText("No changes");
+  await expect(preview.getByRole("row").filter({ hasText: "No changes" })).toHaveCount(2);
 });

@@ -61,6 +61,7 @@ const LOADER_GETS: Record<string, { path?: string; admin: 200 | 302 | 405 }> = {
   "routes/admin/venue-faqs.tsx": { admin: 200 },
   // The import panel's endpoint answers POSTs only; its GET still runs behind the guard.
   "routes/admin/venues-import.ts": { admin: 405 },
+  "routes/admin/venues-export.ts": { path: "/admin/venues/export.csv?q=guarded&sort=capacity", admin: 200 },
 };
 
 type Ids = {

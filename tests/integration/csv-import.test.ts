@@ -11,7 +11,12 @@ import {
   type ImportSummary,
 } from "../../app/lib/csv-import";
 import type { Geocoder } from "../../app/infra/geocoder.server";
-import { importBatchSize, previewImport, runImport } from "../../app/services/imports.server";
+import {
+  importBatchSize,
+  placementWarnings,
+  previewImport,
+  runImport,
+} from "../../app/services/imports.server";
 import { toAppUser, type AppUser } from "../../app/lib/user";
 import { createCategory, createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
@@ -97,6 +102,9 @@ const venuesNamed = async (prefix: string) =>
 const importedRows = async (importId: string) =>
   (await t.db.select().from(csvImports).where(eq(csvImports.id, importId)))[0]!.importedRows;
 
+/** What csv_imports keeps of the summary's warnings: the row and the message. */
+const kept = (warnings: ImportSummary["warnings"]) => warnings.map(({ row, message }) => ({ row, message }));
+
 const expectOk = <T extends { ok: boolean }>(r: T) => {
   if (!r.ok) throw new Error(JSON.stringify(r));
   return r as Extract<T, { ok: true }>;
@@ -159,6 +167,59 @@ describe("CSV import: preview", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("warns, row by row and before anything is written, about addresses the map cannot place", async () => {
+    const unplaced = await createVenue(t.db, {
+      name: "Unplaced Hall",
+      location: "Somewhere up the canyon",
+      city: null,
+      postalCode: null,
+      latitude: 0,
+      longitude: 0,
+    });
+    const placedHall = await createVenue(t.db, {
+      name: "Placed Hall",
+      location: "Down by the river",
+      city: null,
+      postalCode: null,
+    });
+    const file = {
+      name: "places.csv",
+      bytes: new TextEncoder().encode(
+        [
+          "name,description,location,region,category",
+          "Hills Hall,Desc,Somewhere in the hills,Foothills,Barn",
+          'Far Zip Hall,Desc,"1 Main St, Nowhere Town, Colorado 99999",Foothills,Barn',
+          'Town Zip Hall,Desc,"1 Main St, Boulder, Colorado 99999",Foothills,Barn',
+          'Placed Here Hall,Desc,"1 Main St, Boulder, Colorado 80302",Foothills,Barn',
+          "Unplaced Hall,Desc,Somewhere up the canyon,Foothills,Barn",
+          "Placed Hall,Desc,Down by the river,Foothills,Barn",
+        ].join("\n"),
+      ),
+    };
+    const before = await counts();
+    const { preview } = expectOk(await previewImport(t.db, adminUser, file));
+    expect(await counts()).toEqual(before);
+    const { notColorado, unplaceable } = placementWarnings;
+    expect(preview.rows.map((r) => [r.row, r.action, r.warnings ?? []])).toEqual([
+      [2, "add", [unplaceable]],
+      [3, "add", [notColorado("99999"), unplaceable]],
+      // The town places it; the ZIP code is still wrong.
+      [4, "add", [notColorado("99999")]],
+      [5, "add", []],
+      // An update places a venue that has no coordinates; one that has them keeps them.
+      [6, "update", [unplaceable]],
+      [7, "update", []],
+    ]);
+    expect(preview.rows[0]!.values).toMatchObject({ name: "Hills Hall", location: "Somewhere in the hills" });
+
+    const { summary } = expectOk(await runImport(t, adminUser, file, preview.token));
+    expect(summary).toMatchObject({ added: 4, updated: 2, unplaced: 3 });
+    expect(summary.warnings.map((w) => w.row)).toEqual([2, 3, 4, 6]);
+    const [hills] = await t.db.select().from(venues).where(eq(venues.name, "Hills Hall"));
+    expect(hills).toMatchObject({ isApproved: true, latitude: 0, longitude: 0 });
+    await t.db.delete(venues).where(inArray(venues.id, [unplaced.id, placedHall.id]));
+  });
+
   it("refuses a file whose header lacks a required column, as a whole", async () => {
     const r = await previewImport(t.db, adminUser, await fixture("missing-category-column.csv"));
     expect(r).toMatchObject({ ok: false, error: "Failed to parse CSV file" });
@@ -199,14 +260,30 @@ describe("CSV import: the import does what the preview said", () => {
     );
     expect(summary).toMatchObject({ imported: 2, added: 1, updated: 1 });
     expect(summary.warnings.map((w) => w.row)).toEqual([3, 4, 5, 7, 8]);
+    // Each with the venue's name and the row as the file gave it (for the warnings download).
+    expect(summary.warnings[0]).toEqual({
+      row: 3,
+      name: "Castle in the Sky",
+      status: "skipped",
+      message: 'Invalid category "Castle": not one of the venue types',
+      values: expect.objectContaining({ name: "Castle in the Sky", category: "Castle", capacity: "90" }),
+    });
     expect(progress.at(-1)).toBe(2);
 
     const updated = await t.db.select().from(venues).where(eq(venues.id, existing.id));
     expect(updated[0]).toMatchObject({
       description: "Updated description: now with a terrace.",
-      pricePerEvent: 5000,
+      // The blank lowPrice keeps the venue's price (4000) as the low end; highPrice is the file's.
+      pricePerEvent: null,
+      priceRange: "$4000 - $5000",
+      priceLow: 4000,
+      priceHigh: 5000,
       capacity: 300,
       website: "https://existing.example",
+      // Blank in the file: kept.
+      phone: "(303) 555-0101",
+      email: "events@venue.example",
+      amenities: [{ name: "WiFi", included: true }],
       images: [MANAGER_IMAGE, "https://images.example.com/existing-new.jpg"],
       logoUrl: "/uploads/venues/manager/logo-256.webp",
       // It had coordinates: they stay.
@@ -239,7 +316,7 @@ describe("CSV import: the import does what the preview said", () => {
 
     const [record] = await t.db.select().from(csvImports).where(eq(csvImports.id, summary.importId));
     expect(record).toMatchObject({ userId: admin.id, totalRows: 7, importedRows: 2, fileName: file.name });
-    expect(record!.warnings).toEqual(summary.warnings);
+    expect(record!.warnings).toEqual(kept(summary.warnings));
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, summary.importId));
     expect(audit).toEqual([
       expect.objectContaining({
@@ -330,9 +407,152 @@ describe("CSV import: the import does what the preview said", () => {
     const [record] = await t.db.select().from(csvImports).where(eq(csvImports.id, summary.importId));
     expect(record!.importedRows).toBe(await venuesNamed("Kept"));
     expect(record!.importedRows).toBe(2);
-    expect(record!.warnings).toEqual(summary.warnings);
+    expect(record!.warnings).toEqual(kept(summary.warnings));
     expect(summary.warnings.map((w) => w.row)).toEqual([2, 3]);
     expect(logged).toEqual(["import batch failed; retrying its rows one by one", "import row failed"]);
+  });
+
+  it("an update keeps what its blank cells leave out, clears a '-' cell, and the preview lists each change", async () => {
+    const kept = await createVenue(t.db, {
+      name: "Blank Cells Hall",
+      location: "9 Pine St, Boulder, Colorado 80302",
+      website: "https://blank-cells.example",
+      phone: "(303) 555-0177",
+      email: "hello@blank-cells.example",
+      capacity: 140,
+      pricePerEvent: null,
+      priceRange: "$2,000 - $5,000 in summer",
+      priceLow: 2000,
+      priceHigh: 5000,
+      amenities: [
+        { name: "WiFi", included: true },
+        { name: "Parking", included: false },
+      ],
+      images: [MANAGER_IMAGE],
+      logoUrl: "/uploads/venues/manager/logo-256.webp",
+    });
+    const file = (cells: string) => ({
+      name: "blank-cells.csv",
+      bytes: new TextEncoder().encode(
+        `${CSV_COLUMNS.join(",")}\n` +
+          `Blank Cells Hall,A new description.,"9 Pine St, Boulder, Colorado 80302",${cells}\n`,
+      ),
+    });
+    // website, phone, email blank; region; prices, capacity blank; category; amenities, images, logo blank.
+    const blank = file(",,,Front Range North,,,,Barn,,,");
+    const { preview } = expectOk(await previewImport(t.db, adminUser, blank));
+    expect(preview.counts).toEqual({ add: 0, update: 1, skip: 0 });
+    expect(preview.rows[0]!.changes).toEqual([
+      {
+        field: "description",
+        from: "A lovely place for a wedding with mountain views in every direction.",
+        to: "A new description.",
+      },
+      { field: "category", from: "", to: "Barn" },
+    ]);
+    const { summary } = expectOk(await runImport(t, adminUser, blank, preview.token));
+    expect(summary).toMatchObject({ updated: 1, unchanged: 0, warnings: [] });
+    const [after] = await t.db.select().from(venues).where(eq(venues.id, kept.id));
+    expect(after).toMatchObject({
+      description: "A new description.",
+      website: "https://blank-cells.example",
+      phone: "(303) 555-0177",
+      email: "hello@blank-cells.example",
+      capacity: 140,
+      priceRange: "$2,000 - $5,000 in summer",
+      priceLow: 2000,
+      priceHigh: 5000,
+      amenities: [
+        { name: "WiFi", included: true },
+        { name: "Parking", included: false },
+      ],
+      images: [MANAGER_IMAGE],
+      logoUrl: "/uploads/venues/manager/logo-256.webp",
+    });
+
+    // The same file again: an update with no changes, which writes nothing.
+    const again = expectOk(await previewImport(t.db, adminUser, blank));
+    expect(again.preview.rows[0]!.changes).toEqual([]);
+    const unchanged = expectOk(await runImport(t, adminUser, blank, again.preview.token));
+    expect(unchanged.summary).toMatchObject({ updated: 1, unchanged: 1 });
+    const [untouched] = await t.db.select().from(venues).where(eq(venues.id, kept.id));
+    expect(untouched!.updatedAt).toEqual(after!.updatedAt);
+
+    // '-' clears: website and phone cleared, email blank (kept).
+    const clearing = file("-,-,,Front Range North,,,-,Barn,-,,");
+    const cleared = expectOk(await previewImport(t.db, adminUser, clearing));
+    expect(cleared.preview.rows[0]!.changes).toEqual([
+      { field: "website", from: "https://blank-cells.example", to: "" },
+      { field: "phone", from: "(303) 555-0177", to: "" },
+      { field: "capacity", from: "140", to: "" },
+      { field: "amenities", from: "WiFi;Parking", to: "" },
+    ]);
+    expectOk(await runImport(t, adminUser, clearing, cleared.preview.token));
+    const [last] = await t.db.select().from(venues).where(eq(venues.id, kept.id));
+    expect(last).toMatchObject({
+      website: null,
+      phone: null,
+      email: "hello@blank-cells.example",
+      capacity: null,
+      amenities: [],
+      priceLow: 2000,
+    });
+  });
+
+  it("rounds a price with cents and cuts a fractional capacity, each with a row warning; refuses 'abc'", async () => {
+    const file = {
+      name: "numbers.csv",
+      bytes: new TextEncoder().encode(
+        [
+          "name,description,location,region,category,lowPrice,highPrice,capacity",
+          'Cents Hall,Desc,"4 Elm St, Boulder, Colorado 80302",Foothills,Barn,4999.99,,150.5',
+          'Letters Hall,Desc,"5 Elm St, Boulder, Colorado 80302",Foothills,Barn,abc,,100',
+        ].join("\n"),
+      ),
+    };
+    const { preview } = expectOk(await previewImport(t.db, adminUser, file));
+    const warned = [
+      "lowPrice 4999.99 was rounded to 5000 (prices are whole dollars)",
+      "capacity 150.5 is not a whole number of guests: 150 was used",
+    ];
+    expect(preview.rows).toMatchObject([
+      { row: 2, action: "add", warnings: warned },
+      { row: 3, action: "skip", problems: ['lowPrice "abc" is not a price'] },
+    ]);
+    const { summary } = expectOk(await runImport(t, adminUser, file, preview.token));
+    expect(summary.warnings).toMatchObject([
+      { row: 2, name: "Cents Hall", status: "added", message: warned.join("; ") },
+      { row: 3, name: "Letters Hall", status: "skipped", message: 'lowPrice "abc" is not a price' },
+    ]);
+    const [hall] = await t.db.select().from(venues).where(eq(venues.name, "Cents Hall"));
+    expect(hall).toMatchObject({ pricePerEvent: 5000, capacity: 150 });
+    const [record] = await t.db.select().from(csvImports).where(eq(csvImports.id, summary.importId));
+    expect(record!.warnings).toEqual(kept(summary.warnings));
+  });
+
+  it("refuses the previewed plan when the venue changed since the preview, and writes nothing", async () => {
+    const venue = await createVenue(t.db, {
+      name: "Moving Target",
+      location: "3 Oak St, Boulder, Colorado 80302",
+    });
+    const file = {
+      name: "moving.csv",
+      bytes: new TextEncoder().encode(
+        'name,description,location,region,category\nMoving Target,Described by the file.,"3 Oak St, Boulder, Colorado 80302",Foothills,Barn\n',
+      ),
+    };
+    const { preview } = expectOk(await previewImport(t.db, adminUser, file));
+    await t.db.update(venues).set({ description: "Edited meanwhile." }).where(eq(venues.id, venue.id));
+    const r = await runImport(t, adminUser, file, preview.token);
+    expect(r).toMatchObject({ ok: false, changed: true });
+    const fresh = !r.ok && "preview" in r ? r.preview : null;
+    expect(fresh!.rows[0]!.changes).toContainEqual({
+      field: "description",
+      from: "Edited meanwhile.",
+      to: "Described by the file.",
+    });
+    const [row] = await t.db.select().from(venues).where(eq(venues.id, venue.id));
+    expect(row!.description).toBe("Edited meanwhile.");
   });
 
   it("importing the same file again updates instead of duplicating", async () => {

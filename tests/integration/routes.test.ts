@@ -67,6 +67,8 @@ const EXPECTED: Record<string, Entry> = {
   "routes/admin/venues.tsx": { path: "/admin/venues?q=walk&sort=capacity&dir=desc", get: adminOnly },
   // The import panel's endpoint takes POSTs only.
   "routes/admin/venues-import.ts": { path: "/admin/venues/import", get: { ...adminOnly, admin: 405 } },
+  // The venue list's CSV export (a download).
+  "routes/admin/venues-export.ts": { path: "/admin/venues/export.csv?q=walk", get: adminOnly },
   "routes/admin/edit-venue.tsx": { path: (ids) => `/admin/edit-venue/${ids.venueId}`, get: adminOnly },
   "routes/manager/layout.tsx": { path: "/venue-manager/dashboard", get: managerOnly },
   "routes/manager/index.tsx": {

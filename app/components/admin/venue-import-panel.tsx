@@ -6,21 +6,26 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import {
   ADMIN_IMPORT_PATH,
+  CLEAR_CELL,
   CSV_COLUMNS,
   CSV_MAX_BYTES,
   csvMessages,
   LIST_SEPARATOR,
+  previewWarnings,
   REQUIRED_COLUMNS,
   TEMPLATE_FILE_NAME,
   templateCsv,
   warningsCsv,
+  type FieldChange,
+  type ImportWarning,
   type ImportPreview as Preview,
   type ImportSummary as Summary,
+  type PreviewRow,
 } from "~/lib/csv-import";
 
 // The CSV import panel (spec, admin area: 'Admin venues' and sections 3, 5, 8, 9; issue 12,
-// item 5). Choose a file -> the server's preview (rows to add, to update, with problems; nothing
-// written) -> Import -> a progress bar while the server writes batch by batch -> the summary, with
+// item 5). Choose a file -> the server's preview (rows to add, to update with each change old -> new,
+// with problems; nothing written) -> Import -> a progress bar while the server writes batch by batch -> the summary, with
 // the row warnings as a CSV download. The list above reloads when the import ends.
 
 type State =
@@ -46,6 +51,11 @@ function download(name: string, text: string) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The rows to look at, with the row as the file gave it (`warningsCsv`). */
+function downloadWarnings(fileName: string, warnings: ImportWarning[]) {
+  download(`${fileName.replace(/\.csv$/i, "")}-warnings.csv`, warningsCsv(warnings));
 }
 
 async function post(file: File, fields: Record<string, string>): Promise<Response> {
@@ -167,11 +177,19 @@ export function VenueImportPanel() {
             One venue per row; the first row names the columns. Required: {REQUIRED_COLUMNS.join(", ")}.
             Separate several amenities or image addresses in one cell with a semicolon (
             <code className="rounded bg-cream px-1 font-mono">{LIST_SEPARATOR}</code>). Image addresses must
-            start with https://. A row with the name and location of an existing venue updates it.
+            start with https://. A row with the name and location of an existing venue updates it: a blank
+            cell leaves that field as it is, and a cell holding only{" "}
+            <code className="rounded bg-cream px-1 font-mono">{CLEAR_CELL}</code> clears it (website, phone,
+            email, prices, capacity, amenities). An import never removes images or replaces a logo.
           </p>
           <details className="mt-2 text-sm text-muted">
             <summary className="cursor-pointer text-primary">All columns</summary>
             <p className="mt-1 font-mono text-xs">{CSV_COLUMNS.join(", ")}</p>
+            <p className="mt-1">
+              &lsquo;Export CSV&rsquo; below writes the list in these columns; it puts an apostrophe before a
+              value starting with =, +, -, @, a tab or a line break (so spreadsheets never run it as a
+              formula), and the import reads such a value back without it.
+            </p>
           </details>
         </div>
         <a href={templateHref} download={TEMPLATE_FILE_NAME} className={buttonClass("outline", "sm")}>
@@ -246,6 +264,8 @@ function ImportPreview({
   const [tab, setTab] = useState<Tab>(counts.skip > 0 ? "skip" : counts.add > 0 ? "add" : "update");
   const rows = useMemo(() => preview.rows.filter((r) => r.action === tab), [preview.rows, tab]);
   const writable = counts.add + counts.update;
+  const warned = preview.rows.filter((r) => r.warnings?.length).length;
+  const warnings = useMemo(() => previewWarnings(preview.rows), [preview.rows]);
   return (
     <div className="space-y-4" aria-label="Import preview" role="region">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -261,6 +281,13 @@ function ImportPreview({
           tone={counts.skip ? "bad" : "neutral"}
         />
       </dl>
+      {warned > 0 ? (
+        <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
+          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" aria-hidden="true" />
+          {warned.toLocaleString("en-US")} {warned === 1 ? "row" : "rows"} will be imported with a warning
+          (shown under the row).
+        </p>
+      ) : null}
       {preview.notices.map((n) => (
         <p key={n} className="rounded-lg bg-cream px-4 py-2 text-sm text-ink-soft">
           {n}
@@ -303,9 +330,9 @@ function ImportPreview({
                   Name
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  {tab === "skip" ? "Why" : "Location"}
+                  {tab === "skip" ? "Why" : tab === "update" ? "Changes" : "Location"}
                 </th>
-                {tab !== "skip" ? (
+                {tab === "add" ? (
                   <th scope="col" className="px-3 py-2">
                     Category
                   </th>
@@ -327,13 +354,17 @@ function ImportPreview({
                         ))}
                       </ul>
                     </td>
+                  ) : tab === "update" ? (
+                    <td className="px-3 py-2 text-ink-soft">
+                      {r.pending ? <p className="text-xs text-muted">(pending approval)</p> : null}
+                      <Changes changes={r.changes ?? []} />
+                      <RowWarnings row={r} />
+                    </td>
                   ) : (
                     <>
                       <td className="px-3 py-2 text-ink-soft">
                         {r.location}
-                        {r.pending ? (
-                          <span className="ml-2 text-xs text-muted">(pending approval)</span>
-                        ) : null}
+                        <RowWarnings row={r} />
                       </td>
                       <td className="px-3 py-2 text-ink-soft">{r.category}</td>
                     </>
@@ -351,6 +382,11 @@ function ImportPreview({
       ) : null}
 
       <div className="flex flex-wrap justify-end gap-3 border-t border-sand pt-4">
+        {warnings.length > 0 ? (
+          <Button variant="outline" onClick={() => downloadWarnings(preview.fileName, warnings)}>
+            <Download className="h-4 w-4" aria-hidden="true" /> Download warnings (CSV)
+          </Button>
+        ) : null}
         <Button variant="outline" onClick={onCancel}>
           Choose another file
         </Button>
@@ -359,6 +395,42 @@ function ImportPreview({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** An update's changes, field by field: old -> new ('blank' for an empty value). */
+function Changes({ changes }: { changes: FieldChange[] }) {
+  if (changes.length === 0) return <p className="text-muted">No changes</p>;
+  const value = (v: string) => (v === "" ? <em className="text-muted">blank</em> : v);
+  return (
+    <ul className="space-y-1">
+      {changes.map((c) => (
+        <li key={c.field} className="break-words">
+          <span className="font-mono text-xs text-ink">{c.field}</span>:{" "}
+          <span className="sr-only">from </span>
+          <del className="text-muted">{value(c.from)}</del> <span aria-hidden="true">→</span>
+          <span className="sr-only"> to</span> <ins className="text-ink no-underline">{value(c.to)}</ins>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What a row that will be imported anyway should tell the admin. */
+function RowWarnings({ row }: { row: PreviewRow }) {
+  if (!row.warnings?.length) return null;
+  return (
+    <ul className="mt-1 space-y-0.5 text-xs text-amber-800">
+      {row.warnings.map((w) => (
+        <li key={w} className="flex items-start gap-1">
+          <TriangleAlert className="mt-0.5 h-3 w-3 shrink-0" aria-hidden="true" />
+          <span>
+            <span className="sr-only">Warning: </span>
+            {w}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -416,23 +488,17 @@ function ImportSummary({ summary, onDone }: { summary: Summary; onDone: () => vo
         ) : null}
       </div>
       <p className="text-sm text-ink-soft">
-        {summary.added.toLocaleString("en-US")} added, {summary.updated.toLocaleString("en-US")} updated from{" "}
-        {summary.fileName}.
+        {summary.added.toLocaleString("en-US")} added, {summary.updated.toLocaleString("en-US")} updated
+        {summary.unchanged > 0
+          ? ` (${summary.unchanged.toLocaleString("en-US")} without changes)`
+          : ""} from {summary.fileName}.
         {summary.unplaced > 0
           ? ` ${summary.unplaced.toLocaleString("en-US")} could not be placed on the map from their address (shown as Missing Coordinates): use Geocode or edit them.`
           : ""}
       </p>
       <div className="flex flex-wrap gap-3">
         {issues > 0 ? (
-          <Button
-            variant="outline"
-            onClick={() =>
-              download(
-                `${summary.fileName.replace(/\.csv$/i, "")}-warnings.csv`,
-                warningsCsv(summary.warnings),
-              )
-            }
-          >
+          <Button variant="outline" onClick={() => downloadWarnings(summary.fileName, summary.warnings)}>
             <Download className="h-4 w-4" aria-hidden="true" /> Download warnings (CSV)
           </Button>
         ) : null}

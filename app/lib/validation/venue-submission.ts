@@ -14,7 +14,7 @@ export const VENUE_MAX = { name: 120, description: 5000, address: 200, city: 100
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Colorado's ZIP codes run from 80001 to 81658.
-const COLORADO_ZIP = /^8[01]\d{3}(-\d{4})?$/;
+export const COLORADO_ZIP = /^8[01]\d{3}(-\d{4})?$/;
 // A host name with a dot, optionally after http(s)://: "www.venue.example", "https://venue.example/x".
 const WEBSITE = /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?([/?#]\S*)?$/i;
 

@@ -12,7 +12,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
 import { readFormValues } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
-import { ADMIN_SORTS, adminMeta, adminSearchQuery, venueMessages, type AdminSort } from "~/lib/admin";
+import { adminListParams, adminMeta, venueMessages } from "~/lib/admin";
 import { needsGeocodingWarning } from "~/lib/coordinates";
 import type { Toast } from "~/lib/toast";
 import {
@@ -36,10 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const user = expectUser(context);
   const url = new URL(request.url);
-  const q = adminSearchQuery(url.searchParams);
-  const sortParam = url.searchParams.get("sort") as AdminSort | null;
-  const sort: AdminSort = sortParam && ADMIN_SORTS.includes(sortParam) ? sortParam : "name";
-  const dir = url.searchParams.get("dir") === "desc" ? ("desc" as const) : ("asc" as const);
+  const { q, sort, dir } = adminListParams(url.searchParams);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
   try {
     const [list, choices, coordinates] = await Promise.all([
