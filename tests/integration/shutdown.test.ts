@@ -8,19 +8,14 @@
 // signal goes once every request sent has been received. Some requests are surely still in
 // flight then: sign-ins whose form is sent only after the server logs "shutting down", and
 // downloads that the client stops reading until then.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
-import { expect, inject, it } from "vitest";
-import { databaseFromPglite, newPglite } from "../../app/infra/db.server";
+import { expect, it } from "vitest";
 import { createVenue } from "../setup/factories";
-import { SERVER_ENTRY } from "../setup/server-build";
+import { freePort, migratedDataDir, startServer } from "../setup/server-process";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const PAGE_CONNECTIONS = 24;
 const HELD_POSTS = 4;
 const HELD_DOWNLOADS = 4;
@@ -29,71 +24,6 @@ const DOWNLOAD_BYTES = 32 * 1024 * 1024;
 const DOWNLOAD = "shutdown-test.bin";
 
 type Outcome = { status?: number; connection?: string; bytes: number; complete: boolean; error?: string };
-
-/** A migrated embedded database with some venues (so the demo is not seeded) and a large file. */
-async function prepareDataDir(): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vv-shutdown-"));
-  const snapshot = inject("pgliteSnapshot");
-  const database = databaseFromPglite(
-    newPglite(path.join(dataDir, "db"), snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined),
-  );
-  if (!snapshot) await database.migrate();
-  for (let i = 0; i < 60; i++) await createVenue(database.db, { capacity: 50 + i * 5 });
-  await database.close();
-  fs.mkdirSync(path.join(dataDir, "uploads"));
-  fs.writeFileSync(path.join(dataDir, "uploads", DOWNLOAD), "");
-  fs.truncateSync(path.join(dataDir, "uploads", DOWNLOAD), DOWNLOAD_BYTES); // sparse: no disk used
-  return dataDir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
-/** Starts the production server as a supervisor would, and follows its JSON log lines. */
-function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      DATABASE_URL: "",
-      SITE_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const log: Array<Record<string, unknown>> = [];
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const lines = readline.createInterface({ input: child.stdout });
-  lines.on("line", (line) => log.push(JSON.parse(line) as Record<string, unknown>));
-
-  /** The first log line with this message, once the server has written it. */
-  function logLine(msg: string): Promise<Record<string, unknown>> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const entry = log.find((e) => e.msg === msg);
-        if (!entry) return;
-        lines.off("line", check);
-        resolve(entry);
-      };
-      lines.on("line", check);
-      check();
-      void exited.then(() => reject(new Error(`the server exited before "${msg}":\n${stderr}`)));
-    });
-  }
-  return { child, exited, logLine, stderr: () => stderr };
-}
 
 /**
  * A request with `Expect: 100-continue`. `received` settles once the server has started on it
@@ -156,6 +86,16 @@ function connectError(port: number): Promise<string | undefined> {
     });
     socket.once("error", (err: NodeJS.ErrnoException) => resolve(err.code));
   });
+}
+
+/** Some venues (so the demo is not seeded) and a large file to download. */
+async function prepareDataDir(): Promise<string> {
+  const dataDir = await migratedDataDir("vv-shutdown-", async (db) => {
+    for (let i = 0; i < 60; i++) await createVenue(db, { capacity: 50 + i * 5 });
+  });
+  fs.writeFileSync(path.join(dataDir, "uploads", DOWNLOAD), "");
+  fs.truncateSync(path.join(dataDir, "uploads", DOWNLOAD), DOWNLOAD_BYTES); // sparse: no disk used
+  return dataDir;
 }
 
 it("SIGTERM under load: every request the server received is answered in full, then it exits 0", async () => {

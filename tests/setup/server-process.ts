@@ -1,0 +1,77 @@
+// The production server as its own process, run as the README tells a supervisor to run it
+// (`node build/server/start.js`), on an embedded database in a temporary data folder: for the
+// tests that signal or kill it (tests/integration/shutdown.test.ts, kill-9.test.ts).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { inject } from "vitest";
+import { databaseFromPglite, newPglite, type Db } from "../../app/infra/db.server";
+import { SERVER_ENTRY } from "./server-build";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** A data folder with a migrated embedded database (`fill` adds rows) and an uploads folder. */
+export async function migratedDataDir(prefix: string, fill: (db: Db) => Promise<void>): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const snapshot = inject("pgliteSnapshot");
+  const database = databaseFromPglite(
+    newPglite(path.join(dataDir, "db"), snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined),
+  );
+  if (!snapshot) await database.migrate();
+  await fill(database.db);
+  await database.close();
+  fs.mkdirSync(path.join(dataDir, "uploads"));
+  return dataDir;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+/** Starts the production server on `dataDir` and follows its JSON log lines. */
+export function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      DATABASE_URL: "",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: Array<Record<string, unknown>> = [];
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const lines = readline.createInterface({ input: child.stdout });
+  lines.on("line", (line) => log.push(JSON.parse(line) as Record<string, unknown>));
+
+  /** The first log line with this message, once the server has written it. */
+  function logLine(msg: string): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const entry = log.find((e) => e.msg === msg);
+        if (!entry) return;
+        lines.off("line", check);
+        resolve(entry);
+      };
+      lines.on("line", check);
+      check();
+      void exited.then(() => reject(new Error(`the server exited before "${msg}":\n${stderr}`)));
+    });
+  }
+  return { child, exited, logLine, stderr: () => stderr };
+}
