@@ -16,6 +16,9 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Tests, not files, are shared out: a file of thirty tests no longer holds one worker while the
+  // other waits (every test makes its own account and data; issue 20).
+  fullyParallel: true,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
