@@ -40,8 +40,24 @@ async function checkEveryTabStop(page: Page, max = 90): Promise<number> {
   let checked = 0;
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
-    // Let scripts that react to focus (a carousel bringing its slide into view) paint first.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // Let scripts that react to focus (a carousel bringing its slide into view) finish moving
+    // it: the element's box is the same two frames running (on a busy machine the scroll takes
+    // many frames, and a clip taken mid-way shows no ring). At most 120 frames.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let last = "";
+          let frames = 0;
+          const check = () => {
+            const r = document.activeElement?.getBoundingClientRect();
+            const box = r ? `${r.x},${r.y},${r.width},${r.height}` : "";
+            if ((box === last && frames > 1) || frames++ > 120) return resolve();
+            last = box;
+            requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }),
+    );
     const info = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
