@@ -65,7 +65,7 @@ export async function inspectImage(input: Buffer): Promise<{ pixels: number }> {
  * Runs jobs with at most `slots` at once for the whole process, and at most `share` of them for
  * one owner; waiting owners take turns, so one user's ten photos do not hold up another's one.
  */
-export function createFairQueue(slots: number, share = Math.max(1, Math.ceil(slots / 2))) {
+function createFairQueue(slots: number, share = Math.max(1, Math.ceil(slots / 2))) {
   const waiting = new Map<string, (() => void)[]>();
   const running = new Map<string, number>();
   let active = 0;
@@ -98,12 +98,6 @@ export function createFairQueue(slots: number, share = Math.max(1, Math.ceil(slo
         else running.delete(owner);
         pump();
       }
-    },
-    get active() {
-      return active;
-    },
-    get waiting() {
-      return [...waiting.values()].reduce((n, q) => n + q.length, 0);
     },
   };
 }
