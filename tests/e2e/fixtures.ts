@@ -267,20 +267,18 @@ export async function touchSwipe(page: Page, target: Locator, dx: number): Promi
 export async function expectOnTop(target: Locator): Promise<void> {
   await target.scrollIntoViewIfNeeded();
   await expect(target).toBeVisible();
-  const hit = await target.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2;
-    const y = r.top + r.height / 2;
-    const inViewport = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
-    const top = document.elementFromPoint(x, y);
-    return {
-      inViewport,
-      onTop: !!top && (top === el || el.contains(top)),
-      found: top ? `${top.tagName.toLowerCase()} ${top.textContent?.trim().slice(0, 40) ?? ""}` : "nothing",
-    };
-  });
-  expect(hit.inViewport, "its centre is inside the window").toBe(true);
-  expect(hit.onTop, `a click at its centre reaches it, not ${hit.found}`).toBe(true);
+  // A toast slides in: wait for its centre to arrive inside the window, on top of the rest.
+  const where = () =>
+    target.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return "its centre is outside the window";
+      const top = document.elementFromPoint(x, y);
+      if (top && (top === el || el.contains(top))) return "on top";
+      return `a click at its centre reaches ${top ? `${top.tagName.toLowerCase()} ${top.textContent?.trim().slice(0, 40) ?? ""}` : "nothing"}`;
+    });
+  await expect.poll(where, { message: "a click at its centre reaches it" }).toBe("on top");
 }
 
 /**
