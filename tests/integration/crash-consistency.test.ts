@@ -10,7 +10,7 @@ import { rejectVenue } from "../../app/services/approvals.server";
 import { changeVenueImage, uploadVenueImages } from "../../app/services/manager-venues.server";
 import { checkStorage, sweepPendingFiles } from "../../app/services/pending-files.server";
 import { submitVenue } from "../../app/services/submissions.server";
-import { createCategory, createVenue } from "../setup/factories";
+import { createCategory, createVenue, multipartBody, submissionFields } from "../setup/factories";
 import { createTestApp, SITE_URL, type TestApp } from "../setup/test-app";
 
 // Issue 21, item 4 (ADR 021): a crash at any write step of an upload, a submission, a removal, a
@@ -69,26 +69,8 @@ async function expectConsistentAfterSweep() {
 }
 
 function form(fields: Record<string, string>, files: { field: string; bytes: Buffer; name: string }[]) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  for (const f of files)
-    body.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: "image/png" }), f.name);
-  return new Request(`${SITE_URL}/upload`, { method: "POST", body });
+  return new Request(`${SITE_URL}/upload`, { method: "POST", body: multipartBody(fields, files) });
 }
-
-const submissionFields = () => ({
-  name: "Meadow Barn",
-  description: "A restored barn in a high meadow.",
-  addressLine1: "12 Ridge Rd",
-  city: "Boulder",
-  postalCode: "80302",
-  region: "Front Range North",
-  category: categoryId,
-  priceType: "single",
-  price: "4500",
-  capacity: "150",
-  website: "www.meadow.example",
-});
 
 async function photos(n: number) {
   return Promise.all(
@@ -109,7 +91,7 @@ async function managedVenue() {
 }
 
 async function pendingSubmission() {
-  const result = await submitVenue(t.app, owner, form(submissionFields(), await photos(3)));
+  const result = await submitVenue(t.app, owner, form(submissionFields(categoryId), await photos(3)));
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.venue;
 }
@@ -156,7 +138,7 @@ describe("a crash at each write step, then the sweep", () => {
   it.each([1, 5, 10])("a submission with three photos and a logo dies at file %i", async (at) => {
     const crash = dyingAt(at);
     const logo = { field: "logo", bytes: await png("#222"), name: "logo.png" };
-    void submitVenue(crash.app, owner, form(submissionFields(), [...(await photos(3)), logo]));
+    void submitVenue(crash.app, owner, form(submissionFields(categoryId), [...(await photos(3)), logo]));
     await crash.died;
     await expectConsistentAfterSweep();
   });

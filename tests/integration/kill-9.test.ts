@@ -12,7 +12,7 @@ import { databaseFromPglite, newPglite } from "../../app/infra/db.server";
 import { createLogger } from "../../app/infra/logger.server";
 import { createFsStorage } from "../../app/infra/storage.server";
 import { checkStorage } from "../../app/services/pending-files.server";
-import { createCategory, createVenue } from "../setup/factories";
+import { createCategory, createVenue, multipartBody, submissionFields } from "../setup/factories";
 import { freePort, migratedDataDir, startServer } from "../setup/server-process";
 
 async function register(origin: string): Promise<string> {
@@ -56,20 +56,7 @@ it("kill -9 at the first photo file a submission writes: after the restart no fi
     const firstFile = new Promise<void>((resolve) =>
       watcher.on("change", (_type, name) => String(name).endsWith(".webp") && resolve()),
     );
-    const body = new FormData();
-    const fields = {
-      name: "Meadow Barn",
-      description: "A restored barn in a high meadow.",
-      addressLine1: "12 Ridge Rd",
-      city: "Boulder",
-      postalCode: "80302",
-      region: "Front Range North",
-      category: categoryId,
-      priceType: "single",
-      price: "4500",
-      capacity: "150",
-    };
-    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    const body = multipartBody(submissionFields(categoryId));
     for (const color of ["#345", "#543", "#453"]) {
       const png = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: color } })
         .png()

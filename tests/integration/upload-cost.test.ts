@@ -14,7 +14,7 @@ import {
 import { LIMITS } from "../../app/services/rate-limit.server";
 import { SUBMISSION_LIMITS, submitVenue } from "../../app/services/submissions.server";
 import { readVenueUpload } from "../../app/services/venue-files.server";
-import { createCategory, createVenue } from "../setup/factories";
+import { createCategory, createVenue, multipartBody, submissionFields } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
 import { createTestApp, SITE_URL, type TestApp } from "../setup/test-app";
 
@@ -33,28 +33,6 @@ const png = (width: number, height: number, color = "#7a9") =>
   sharp({ create: { width, height, channels: 3, background: color } })
     .png()
     .toBuffer();
-
-const submission = (categoryId: string) => ({
-  name: "Meadow Barn",
-  description: "A restored barn in a high meadow.",
-  addressLine1: "12 Ridge Rd",
-  city: "Boulder",
-  postalCode: "80302",
-  region: "Front Range North",
-  category: categoryId,
-  priceType: "single",
-  price: "4500",
-  capacity: "150",
-  website: "www.meadow.example",
-});
-
-function multipart(fields: Record<string, string>, files: { field: string; bytes: Buffer; name: string }[]) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  for (const f of files)
-    body.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: "image/png" }), f.name);
-  return body;
-}
 
 /** A POST whose body stops before its last bytes until `release()`: `midway` resolves once the server asks for them. */
 async function heldRequest(path: string, body: FormData, cookie?: string) {
@@ -134,8 +112,8 @@ describe("cheap checks before any decoding", () => {
     const run = vi.spyOn(decodeQueue, "run");
     try {
       const photo = await png(1200, 800);
-      const fields = { ...submission(categoryId), name: "" };
-      const body = multipart(
+      const fields = { ...submissionFields(categoryId), name: "" };
+      const body = multipartBody(
         fields,
         [0, 1, 2].map((i) => ({ field: "images", bytes: photo, name: `p${i}.png` })),
       );
@@ -146,8 +124,8 @@ describe("cheap checks before any decoding", () => {
       expect(run).not.toHaveBeenCalled();
 
       // The same form, valid: each image is decoded once, through the queue, as its submitter.
-      const valid = multipart(
-        submission(categoryId),
+      const valid = multipartBody(
+        submissionFields(categoryId),
         [0, 1].map((i) => ({ field: "images", bytes: photo, name: `p${i}.png` })),
       );
       const ok = await submitVenue(
@@ -172,7 +150,7 @@ describe("cheap checks before any decoding", () => {
       bytes: huge,
       name: `big-${i}.png`,
     }));
-    const body = multipart(submission(categoryId), files);
+    const body = multipartBody(submissionFields(categoryId), files);
     const upload = await readVenueUpload(
       t.app,
       new Request(`${SITE_URL}/api/venue-submissions`, { method: "POST", body }),
@@ -214,9 +192,9 @@ describe("the decode queue", () => {
 
 describe("a details save racing the Images tab (issue 21, item 2)", () => {
   const details = (name: string) =>
-    multipart(
+    multipartBody(
       {
-        ...submission(categoryId),
+        ...submissionFields(categoryId),
         name,
         phone: "",
         email: "",
@@ -234,7 +212,7 @@ describe("a details save racing the Images tab (issue 21, item 2)", () => {
   }
 
   async function uploadTwo(venueId: string) {
-    const body = multipart({}, [
+    const body = multipartBody({}, [
       { field: "images", bytes: await png(900, 600, "#345"), name: "a.png" },
       { field: "images", bytes: await png(900, 600, "#543"), name: "b.png" },
     ]);

@@ -44,3 +44,30 @@ export async function createVenue(db: Db, input: VenueInput = {}) {
 export async function createFaq(db: Db, venueId: string, question: string, displayOrder: number) {
   await db.insert(venueFaqs).values({ venueId, question, answer: `Answer to ${question}`, displayOrder });
 }
+
+/** The fields of a valid venue submission (the tests of uploads, crashes and kills share it). */
+export const submissionFields = (categoryId: string) => ({
+  name: "Meadow Barn",
+  description: "A restored barn in a high meadow.",
+  addressLine1: "12 Ridge Rd",
+  city: "Boulder",
+  postalCode: "80302",
+  region: "Front Range North",
+  category: categoryId,
+  priceType: "single",
+  price: "4500",
+  capacity: "150",
+  website: "www.meadow.example",
+});
+
+/** A multipart body of text fields and PNG files, as a browser's form sends it. */
+export function multipartBody(
+  fields: Record<string, string>,
+  files: { field: string; bytes: Buffer; name: string }[] = [],
+) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  for (const f of files)
+    body.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: "image/png" }), f.name);
+  return body;
+}
