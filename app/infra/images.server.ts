@@ -1,7 +1,7 @@
 import os from "node:os";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
-import { ACCEPTED_IMAGE_FORMATS, MAX_IMAGE_BYTES } from "~/lib/uploads";
+import { ACCEPTED_IMAGE_FORMATS, HEIC_REFUSAL, isHeif, MAX_IMAGE_BYTES } from "~/lib/uploads";
 import type { Storage } from "./storage.server";
 
 export { MAX_IMAGE_BYTES };
@@ -22,7 +22,7 @@ export const LOGO_WIDTHS = [256] as const;
 
 const ACCEPTED = new Set<string>(ACCEPTED_IMAGE_FORMATS);
 
-export type ImageProblem = "not-image" | "too-large" | "too-many-pixels";
+export type ImageProblem = "not-image" | "heic" | "too-large" | "too-many-pixels";
 
 /** Why an upload is not stored; `message` follows a file name ("photo.jpg is not an image file"). */
 export class ImageError extends Error {
@@ -32,7 +32,9 @@ export class ImageError extends Error {
         ? "exceeds 5MB size limit"
         : problem === "too-many-pixels"
           ? `is too large an image (${MAX_INPUT_PIXELS / 1_000_000} megapixels at most)`
-          : "is not an image file",
+          : problem === "heic"
+            ? HEIC_REFUSAL
+            : "is not an image file",
     );
   }
 }
@@ -45,9 +47,11 @@ export type ImageOpts = { widths?: readonly number[]; quality?: number; square?:
 /**
  * The cheap half of the checks, from the header alone (no pixel is decoded): the bytes really
  * are a JPEG, PNG, GIF or WebP (whatever the file's name or declared type said), and the canvas
- * is within MAX_INPUT_PIXELS. Returns its pixel count.
+ * is within MAX_INPUT_PIXELS. Returns its pixel count. A HEIC photo (its `ftyp` brand) is told
+ * apart from a file that is no image, so its sender learns how to send it.
  */
 export async function inspectImage(input: Buffer): Promise<{ pixels: number }> {
+  if (isHeif(input.subarray(0, 64))) throw new ImageError("heic");
   if (input.byteLength > MAX_IMAGE_BYTES) throw new ImageError("too-large");
   let meta: Metadata;
   try {

@@ -9,6 +9,7 @@ import {
   failPosts,
   FAILURES,
   failureToast,
+  fillVenueRequired,
   loginViaApi,
   submitVenueViaApi,
   test,
@@ -55,12 +56,7 @@ test("Add Venue whose request fails keeps the dialog and the fields, with the to
   await expectHydrated(add);
   await add.click();
   const dialog = page.getByRole("dialog", { name: "Add Venue" });
-  await dialog.getByLabel("Venue Name", { exact: true }).fill(name);
-  await dialog.getByLabel("Address Line 1", { exact: true }).fill("12 Ridge Rd");
-  await dialog.getByLabel("City", { exact: true }).fill("Boulder");
-  await dialog.getByLabel("Postal Code", { exact: true }).fill("80302");
-  await dialog.getByLabel("Region", { exact: true }).selectOption("Front Range North");
-  await dialog.getByLabel("Venue Type", { exact: true }).selectOption({ index: 1 });
+  await fillVenueRequired(dialog, name);
 
   const url = "**/admin/venues.data*";
   await failPosts(page, url, "network");

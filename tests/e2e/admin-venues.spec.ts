@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "./paths";
-import { expect, expectHydrated, expectNoSeriousA11yViolations, loginViaApi, test, UUID } from "./fixtures";
+import {
+  expect,
+  expectHydrated,
+  expectNoSeriousA11yViolations,
+  fillVenueRequired,
+  loginViaApi,
+  test,
+  UUID,
+} from "./fixtures";
 
 // Issue 12, item 3 and 5: the admin's venue table (sort, search), Add Venue, Edit, Delete, and a
 // CSV import from the file to the preview, the progress and the summary. Issue 22: the warnings
@@ -29,12 +37,7 @@ test("add, edit and delete a venue", async ({ page }) => {
   await expectHydrated(add);
   await add.click();
   const dialog = page.getByRole("dialog", { name: "Add Venue" });
-  await dialog.getByLabel("Venue Name", { exact: true }).fill(name);
-  await dialog.getByLabel("Address Line 1", { exact: true }).fill("12 Ridge Rd");
-  await dialog.getByLabel("City", { exact: true }).fill("Boulder");
-  await dialog.getByLabel("Postal Code", { exact: true }).fill("80302");
-  await dialog.getByLabel("Region", { exact: true }).selectOption("Front Range North");
-  await dialog.getByLabel("Venue Type", { exact: true }).selectOption({ index: 1 });
+  await fillVenueRequired(dialog, name);
   await dialog.getByLabel("Capacity (guests)").fill("135");
   await dialog.getByLabel("Phone").fill("(303) 555-0142");
   await expectNoSeriousA11yViolations(page);

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import {
   expect,
@@ -10,6 +9,7 @@ import {
   failPosts,
   FAILURES,
   failureToast,
+  noisyPhoto,
   registerViaApi,
   test,
   toast,
@@ -28,18 +28,7 @@ test.use({ allowedConsoleErrors: [FAILED_POST_ERRORS] });
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Submit Your Colorado Venue" });
 
 /** A photo of a few MB (noise does not compress), as a phone's camera makes them. */
-const photo = (seed: number) =>
-  sharp({
-    create: {
-      width: 1600,
-      height: 1067,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 100 + seed * 20, sigma: 60 },
-    },
-  })
-    .jpeg({ quality: 95 })
-    .toBuffer();
+const photo = (seed: number) => noisyPhoto({ width: 1600, height: 1067, mean: 100 + seed * 20, quality: 95 });
 
 async function openDialog(page: Page) {
   await page.goto("/account/venues");

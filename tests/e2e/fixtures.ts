@@ -145,6 +145,42 @@ export async function submitVenueViaApi(page: Page, name: string) {
   return { ...body.venue, type: type.name };
 }
 
+/** Fills the venue form's required fields (in the submission dialog or the admin's), the first venue type. */
+export async function fillVenueRequired(form: Locator, name: string): Promise<void> {
+  await form.getByLabel("Venue Name", { exact: true }).fill(name);
+  await form.getByLabel("Address Line 1", { exact: true }).fill("12 Ridge Rd");
+  await form.getByLabel("City", { exact: true }).fill("Boulder");
+  await form.getByLabel("Postal Code", { exact: true }).fill("80302");
+  await form.getByLabel("Region", { exact: true }).selectOption("Front Range North");
+  await form.getByLabel("Venue Type", { exact: true }).selectOption({ index: 1 });
+}
+
+/** A JPEG of noise, as a phone's camera makes them: it does not compress, so its bytes take time to send. */
+export const noisyPhoto = ({
+  width,
+  height,
+  mean,
+  quality,
+}: Record<"width" | "height" | "mean" | "quality", number>) =>
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean, sigma: 60 },
+    },
+  })
+    .jpeg({ quality })
+    .toBuffer();
+
+/** The opening of an iPhone's HEIC photo: an ISO-BMFF `ftyp` box, major brand heic, compatible mif1 and heic. */
+export const HEIC_HEAD = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from("ftypheic\0\0\0\0mif1heic", "latin1"),
+  Buffer.alloc(200, 0x11),
+]);
+
 /** Signs the page's session out, then in as `account` (one browser, the roles in turn). */
 export async function switchAccount(page: Page, account: { email: string; password: string } | null) {
   const out = await page.request.post("/logout", { headers: { origin: E2E_ORIGIN }, maxRedirects: 0 });

@@ -5,6 +5,8 @@ import {
   expect,
   expectHydrated,
   expectNoSeriousA11yViolations,
+  fillVenueRequired,
+  HEIC_HEAD,
   registerViaApi,
   test,
   uniqueAccount,
@@ -35,15 +37,7 @@ async function openFromMyVenues(page: Page) {
   await expect(dialog(page).getByLabel("Venue Name", { exact: true })).toBeVisible();
 }
 
-async function fillRequired(page: Page, name: string) {
-  const d = dialog(page);
-  await d.getByLabel("Venue Name", { exact: true }).fill(name);
-  await d.getByLabel("Address Line 1", { exact: true }).fill("12 Ridge Rd");
-  await d.getByLabel("City", { exact: true }).fill("Boulder");
-  await d.getByLabel("Postal Code", { exact: true }).fill("80302");
-  await d.getByLabel("Region", { exact: true }).selectOption("Front Range North");
-  await d.getByLabel("Venue Type", { exact: true }).selectOption({ index: 1 });
-}
+const fillRequired = (page: Page, name: string) => fillVenueRequired(dialog(page), name);
 
 test("a guest signs in from the footer button, the dialog opens by itself, and a complete submission becomes a pending venue with its images", async ({
   page,
@@ -75,8 +69,10 @@ test("a guest signs in from the footer button, the dialog opens by itself, and a
   const d = dialog(page);
   await expect(d.getByLabel("Venue Name", { exact: true })).toBeVisible();
   await expect(auth).toBeHidden();
-  await expect(d.getByLabel("State", { exact: true })).toHaveValue("Colorado");
-  await expect(d.getByLabel("State", { exact: true })).toHaveAttribute("readonly", "");
+  // The state is always Colorado: said as text, not a field that looks editable (issue 22).
+  await expect(d.getByRole("term").filter({ hasText: "State" })).toBeVisible();
+  await expect(d.getByRole("definition").filter({ hasText: "Colorado" })).toBeVisible();
+  await expect(d.getByLabel("State", { exact: true })).toHaveCount(0);
   await expect(d.getByText("The address will be geocoded automatically")).toBeVisible();
 
   const name = `Aspen Meadow Barn ${Date.now().toString(36)}`;
@@ -165,11 +161,24 @@ test("each required field says so, and nothing is sent", async ({ page }) => {
     "aria-invalid",
     "true",
   );
-  // Filling one field clears its message on the next try; the others stay.
+  // A message goes as soon as its field is corrected, before any new try; the others stay
+  // (issue 22), and the form's own message stays until every required field is filled.
   await d.getByLabel("Venue Name", { exact: true }).fill("Half Done Hall");
+  await expect(d.getByText("Venue Name is required")).toBeHidden();
+  await expect(d.getByLabel("Venue Name", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  await expect(d.getByText("City is required")).toBeVisible();
+  await d.getByLabel("Region", { exact: true }).selectOption("Front Range North");
+  await expect(d.getByText("Region is required")).toBeHidden();
+  await expect(d.getByText("City is required")).toBeVisible();
   await d.getByRole("button", { name: "Submit Venue" }).click();
   await expect(d.getByText("Venue Name is required")).toBeHidden();
   await expect(d.getByText("City is required")).toBeVisible();
+  await d.getByLabel("Address Line 1", { exact: true }).fill("12 Ridge Rd");
+  await d.getByLabel("City", { exact: true }).fill("Boulder");
+  await d.getByLabel("Postal Code", { exact: true }).fill("80302");
+  await expect(d.getByRole("alert").filter({ hasText: "Please fill in all required fields" })).toBeVisible();
+  await d.getByLabel("Venue Type", { exact: true }).selectOption({ index: 1 });
+  await expect(d.getByRole("alert")).toHaveCount(0);
   expect(posted).toBe(0);
   await expectNoSeriousA11yViolations(page);
 });
@@ -231,6 +240,17 @@ test.describe("choosing files", () => {
     await expect(d.getByRole("alert").filter({ hasText: "notes.jpg is not an image file" })).toBeVisible();
     await expect(chosen).toHaveCount(0);
 
+    // An iPhone's HEIC photo: refused with how to send it, never 'not an image file' (issue 22).
+    await images.setInputFiles([file("IMG_0042.HEIC", HEIC_HEAD, "image/heic")]);
+    await expect(
+      d.getByRole("alert").filter({
+        hasText:
+          'IMG_0042.HEIC is a HEIC photo (from an iPhone), which can\'t be used yet: choose "Most Compatible" in Settings → Camera → Formats, or export the photo as JPEG',
+      }),
+    ).toBeVisible();
+    await expect(d.getByText("IMG_0042.HEIC is not an image file")).toHaveCount(0);
+    await expect(chosen).toHaveCount(0);
+
     const six = Buffer.concat([await jpeg(800, 600), Buffer.alloc(6 * 1024 * 1024)]);
     await images.setInputFiles([file("huge.jpg", six)]);
     await expect(d.getByRole("alert").filter({ hasText: "huge.jpg exceeds 5MB size limit" })).toBeVisible();
@@ -239,10 +259,16 @@ test.describe("choosing files", () => {
     const small = await jpeg(600, 400);
     await images.setInputFiles(Array.from({ length: 11 }, (_, i) => file(`photo-${i + 1}.jpg`, small)));
     await expect(
-      d.getByRole("alert").filter({ hasText: "You can only upload a maximum of 10 images" }),
+      d
+        .getByRole("alert")
+        .filter({ hasText: "You can add 10 more images: 1 of the ones you chose was not added." }),
     ).toBeVisible();
     await expect(chosen).toHaveCount(10);
+    await expect(chosen.last().getByRole("img")).toHaveAccessibleName("photo-10.jpg");
     await expect(d.locator('input[name="images"]')).toHaveCount(0);
+    // The limit is said once, in the help; a full form says what to do.
+    await expect(d.getByText("Remove an image to add another.")).toBeVisible();
+    await expect(d.getByText(/10 images/)).toHaveCount(1);
     await chosen
       .first()
       .getByRole("button", { name: /^Remove/ })

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { venueAmenities, venues } from "../../database/schema";
 import { queryRows } from "../../app/infra/db.server";
 import { MAX_INPUT_PIXELS, prepareImage } from "../../app/infra/images.server";
+import { HEIC_REFUSAL } from "../../app/lib/uploads";
 import { SUBMISSION_BODY_LIMIT } from "../../app/infra/form.server";
 import { createCategory } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
@@ -58,6 +59,20 @@ const photo = (width = 1200, height = 800, format: "jpeg" | "png" | "gif" | "web
     .toBuffer();
 
 type Upload = { field: "images" | "logo"; name: string; bytes: Buffer; type?: string };
+
+/**
+ * The opening of an iPhone's HEIC photo: an `ftyp` box (major brand heic, compatible mif1 and
+ * heic), then the `meta` box sharp's libvips cannot decode for want of a HEVC decoder.
+ */
+const HEIC = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from("ftypheic", "latin1"),
+  Buffer.from([0, 0, 0, 0]),
+  Buffer.from("mif1heic", "latin1"),
+  Buffer.from([0, 0, 0x01, 0x00]),
+  Buffer.from("meta", "latin1"),
+  Buffer.alloc(248, 0x11),
+]);
 
 const FIELDS = {
   name: "Aspen Meadow Barn",
@@ -134,6 +149,16 @@ describe("the image pipeline", () => {
     for (const v of variants) expect((await sharp(v.body).metadata()).width).toBe(300);
     for (const format of ["gif", "webp"] as const)
       expect((await prepareImage(await photo(500, 300, format))).variants).toHaveLength(3);
+  });
+
+  it("tells a HEIC photo from AVIF, which shares its container, and from a file that is no image", async () => {
+    await expect(prepareImage(HEIC)).rejects.toThrow(HEIC_REFUSAL);
+    // A real AVIF (major brand avif, compatible mif1): not a HEIC, and not one of the four formats.
+    const avif = await sharp(await photo(64, 64))
+      .avif()
+      .toBuffer();
+    expect(avif.subarray(4, 12).toString("latin1")).toBe("ftypavif");
+    await expect(prepareImage(avif)).rejects.toThrow("is not an image file");
   });
 
   it("refuses by content whatever the name says, and decompression bombs", async () => {
@@ -350,6 +375,24 @@ describe("refusals", () => {
     ]);
     const [row] = await t.db.select().from(venues).where(eq(venues.id, json.venue.id));
     expect(row!.images).toHaveLength(2);
+  });
+
+  it("a HEIC photo (an iPhone's) is refused by its brand, saying how to send it, never 'not an image file'; nothing written", async () => {
+    const [before, files] = [await venueCount(), await storedFiles()];
+    const { status, json } = await submit({ ...FIELDS, name: "iPhone Meadow" }, [
+      { field: "images", name: "IMG_0042.HEIC", bytes: HEIC, type: "image/heic" },
+      // Renamed and typed as a JPEG: its bytes still tell.
+      { field: "images", name: "ceremony.jpg", bytes: HEIC },
+    ]);
+    expect(status).toBe(422);
+    expect(json.toast).toEqual({ type: "error", message: "Failed to upload images. Please try again." });
+    expect(json.errors.images).toBe(`IMG_0042.HEIC ${HEIC_REFUSAL}. ceremony.jpg ${HEIC_REFUSAL}`);
+    expect(json.errors.images).not.toContain("not an image file");
+    expect(HEIC_REFUSAL).toContain('choose "Most Compatible" in Settings → Camera → Formats');
+    expect(await venueCount()).toBe(before);
+    expect(await storedFiles()).toEqual(files);
+    const [pending] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from pending_files`);
+    expect(pending!.n).toBe(0);
   });
 
   it("when every image fails nothing is saved: 'Failed to upload images. Please try again.'", async () => {

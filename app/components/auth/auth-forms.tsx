@@ -41,7 +41,7 @@ function AuthForm({
 }) {
   const fetcher = useFetcher<typeof action>();
   const reply = carry.reply?.values?.intent === intent ? carry.reply : undefined;
-  const { errors, values, onSubmit } = useValidatedForm(
+  const { errors, values, onSubmit, onChange } = useValidatedForm(
     intent === "login" ? loginSchema : registerSchema,
     fetcher.data ?? reply,
   );
@@ -51,6 +51,7 @@ function AuthForm({
       action={authPath(intent, carry)}
       noValidate
       onSubmit={onSubmit}
+      onChange={onChange}
       className="space-y-4"
     >
       <input type="hidden" name="intent" value={intent} />

@@ -5,18 +5,20 @@ import { EmptyState } from "~/components/admin/admin-page";
 import { TabSection } from "~/components/manager/tab-section";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { inputClass } from "~/components/forms/fields";
+import { UploadProgress, useUploadProgress } from "~/components/forms/upload-progress";
 import { showToast, useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { IconButton } from "~/components/ui/icon-button";
 import { isFailedRequest } from "~/lib/failed-request";
 import { imageSrcSet } from "~/lib/images";
-import { IMAGE_ACCEPT, chosenImageRefusal, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
+import { IMAGE_ACCEPT, chosenImageRefusal, fitToRoom, MAX_VENUE_IMAGES } from "~/lib/uploads";
 import type { action as editAction } from "~/routes/manager/edit-venue";
 import type { action as uploadAction } from "~/routes/manager/venue-images";
 
 // The edit page's Images tab (issue 13: the spec's disabled buttons, working): the venue's
 // photos in order, the first being the cover; upload (checked here as chosen, and again by the
-// server's image pipeline), remove after a confirmation, make the cover, move left or right.
+// server's image pipeline; a bar per photo while it goes), remove after a confirmation, make the
+// cover, move left or right.
 
 export function VenueImagesPanel({
   venueName,
@@ -40,21 +42,25 @@ export function VenueImagesPanel({
   // The files of the last upload: when its request failed they are still here, to send again.
   const [sent, setSent] = useState<File[]>([]);
   const unsent = uploader.state === "idle" && isFailedRequest(uploader.data) ? sent : [];
+  const uploads = useUploadProgress();
 
   const send = (files: File[]) => {
     setSent(files);
     const form = new FormData();
     for (const f of files) form.append("images", f, f.name);
-    void uploader.submit(form, { method: "post", action: uploadPath, encType: "multipart/form-data" });
+    void uploads.send(uploadPath, form, () =>
+      uploader.submit(form, { method: "post", action: uploadPath, encType: "multipart/form-data" }),
+    );
   };
 
   const upload = async (list: FileList | null) => {
-    const files = [...(list ?? [])];
-    if (files.length === 0) return;
-    if (files.length > room) return void showToast({ type: "error", message: uploadMessages.tooMany });
-    const refused = (await Promise.all(files.map(chosenImageRefusal))).filter((r): r is string => !!r);
-    if (refused.length) return void showToast({ type: "error", message: refused.join(". ") });
-    send(files);
+    // More than there is room for: the first ones that fit go, and the message says how many.
+    const { kept, message } = fitToRoom([...(list ?? [])], images.length);
+    const refusals = await Promise.all(kept.map(chosenImageRefusal));
+    const messages = [message, ...refusals].filter((m): m is string => !!m);
+    if (messages.length) void showToast({ type: "error", message: messages.join(". ") });
+    const files = kept.filter((_, i) => !refusals[i]);
+    if (files.length) send(files);
   };
 
   const change = (intent: string, url: string, direction?: "up" | "down") =>
@@ -97,10 +103,15 @@ export function VenueImagesPanel({
             </span>
           </span>
         ) : (
-          <p className="text-sm text-muted">{uploadMessages.tooMany}.</p>
+          <p className="text-sm text-muted">Remove an image to add another.</p>
         )
       }
     >
+      <UploadProgress
+        upload={uploads.upload}
+        failed={!(uploader.data && "ok" in uploader.data && uploader.data.ok)}
+        className="mt-6"
+      />
       {unsent.length > 0 ? (
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger/30 bg-red-50 px-4 py-3 text-sm text-danger">
           <p className="min-w-0 break-words">Not uploaded: {unsent.map((f) => f.name).join(", ")}</p>

@@ -9,13 +9,15 @@ import {
   SelectField,
   TextareaField,
 } from "~/components/forms/fields";
+import { UploadProgress, useUploadProgress } from "~/components/forms/upload-progress";
+import { NO_ERRORS, schemaErrors, useFieldErrors } from "~/components/forms/use-validated-form";
 import { showToast, useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { useDialog } from "~/components/ui/dialog";
 import { REGIONS } from "~/lib/catalog";
 import type { Toast } from "~/lib/toast";
-import { IMAGE_ACCEPT, chosenImageRefusal, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
-import { validate, type FieldErrors } from "~/lib/validation/form";
+import { IMAGE_ACCEPT, chosenImageRefusal, fitToRoom, MAX_VENUE_IMAGES } from "~/lib/uploads";
+import type { FieldErrors } from "~/lib/validation/form";
 import { adminVenueSchema, adminVenueValues, type VenueFormValues } from "~/lib/validation/admin-venue";
 import {
   REQUIRED_MESSAGE,
@@ -26,8 +28,9 @@ import {
 import { VENUE_STATE } from "~/lib/venue-address";
 
 // The venue form (spec: 'Venue submission dialog'): every field of a submission, checked in the
-// browser with the schema the server runs, images checked as they are chosen (type by content,
-// 5MB, at most 10). Venue types and amenities come in as props, so the admin's 'Add Venue'
+// browser with the schema the server runs (a message goes as soon as its field is corrected),
+// images checked as they are chosen (HEIC, type by content, 5MB, at most 10), and an upload's
+// progress shown per file. Venue types and amenities come in as props, so the admin's 'Add Venue'
 // can use the same form. With `admin`, it is the admin's form: every stored field (a manual
 // latitude/longitude too), started from `defaultValues`, with the venue's stored images and
 // logo kept or removed (edit). The venue manager's form is the admin's without the images.
@@ -125,7 +128,15 @@ export function VenueForm({
 
   const reply = fetcher.data;
   const pending = fetcher.state !== "idle";
-  const errors: FieldErrors = clientErrors ?? (reply && !reply.ok ? (reply.errors ?? {}) : {});
+  const check = (form: HTMLFormElement) =>
+    admin
+      ? schemaErrors(adminVenueSchema, adminVenueValues(new FormData(form)))
+      : schemaErrors(venueSubmissionSchema, submissionValues(new FormData(form)));
+  const { errors, onChange } = useFieldErrors(
+    clientErrors ?? (reply && !reply.ok ? (reply.errors ?? NO_ERRORS) : NO_ERRORS),
+    { check, fromCheck: clientErrors !== null },
+  );
+  const uploads = useUploadProgress();
   useToast(reply && !reply.ok ? reply.toast : null);
 
   const handled = useRef<SubmissionReply | undefined>(undefined);
@@ -136,14 +147,11 @@ export function VenueForm({
   }, [reply, onSubmitted]);
 
   const pickImages = async (list: FileList | null) => {
-    const chosen = [...(list ?? [])];
-    const messages: string[] = [];
+    // More than there is room for: the first ones that fit are kept, and the message says how many.
+    const { kept, message } = fitToRoom([...(list ?? [])], keptImages.length + images.length);
+    const messages: string[] = message ? [message] : [];
     const added: Picked[] = [];
-    for (const file of chosen) {
-      if (keptImages.length + images.length + added.length >= MAX_VENUE_IMAGES) {
-        messages.push(uploadMessages.tooMany);
-        break;
-      }
+    for (const file of kept) {
       const refused = await chosenImageRefusal(file);
       if (refused) messages.push(refused);
       else added.push({ file, url: URL.createObjectURL(file) });
@@ -173,24 +181,24 @@ export function VenueForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const data = new FormData(form);
-    const result = admin
-      ? validate(adminVenueSchema, adminVenueValues(data))
-      : validate(venueSubmissionSchema, submissionValues(data));
-    if (!result.ok) {
-      setClientErrors(result.errors);
-      const first = Object.keys(result.errors)[0];
+    const found = check(form);
+    const first = Object.keys(found)[0];
+    if (first) {
+      setClientErrors(found);
       requestAnimationFrame(() =>
         form.querySelector<HTMLElement>(`[name="${first}"], [aria-invalid="true"]`)?.focus(),
       );
       return;
     }
     setClientErrors(null);
+    const data = new FormData(form);
     data.delete("images");
     data.delete("logo");
     for (const picked of images) data.append("images", picked.file, picked.file.name);
     if (logo) data.append("logo", logo.file, logo.file.name);
-    void fetcher.submit(data, { method: "post", action, encType: "multipart/form-data" });
+    void uploads.send(action, data, () =>
+      fetcher.submit(data, { method: "post", action, encType: "multipart/form-data" }),
+    );
   };
 
   const missing = Object.values(errors).includes(REQUIRED_MESSAGE);
@@ -204,6 +212,7 @@ export function VenueForm({
       encType="multipart/form-data"
       noValidate
       onSubmit={onSubmit}
+      onChange={onChange}
       className="mt-6 space-y-5"
     >
       <FormError message={formError} />
@@ -252,7 +261,14 @@ export function VenueForm({
             defaultValue={dv.city}
             error={fieldError(errors, "city")}
           />
-          <Field label="State" name="state" value={VENUE_STATE} readOnly aria-readonly="true" />
+          {/* Always Colorado (spec): said as text, not as a field that cannot be changed. */}
+          <dl className="space-y-1.5">
+            <dt className="text-sm font-medium text-ink">State</dt>
+            <dd className="text-ink sm:py-2.5">
+              {VENUE_STATE}
+              <input type="hidden" name="state" value={VENUE_STATE} />
+            </dd>
+          </dl>
           <Field
             label="Postal Code"
             name="postalCode"
@@ -363,6 +379,7 @@ export function VenueForm({
           <label htmlFor={`${id}-images`} className="block text-sm font-medium text-ink">
             Images
           </label>
+          {/* The one place that says how many: a full form and a choice of too many say what is left. */}
           <p id={`${id}-images-help`} className="text-xs text-muted">
             Up to {MAX_VENUE_IMAGES} images: JPG, PNG, GIF or WebP, 5MB each. 1200x800 or larger looks best.
           </p>
@@ -411,7 +428,7 @@ export function VenueForm({
               onPick={(files) => void pickImages(files)}
             />
           ) : (
-            <p className="text-sm text-muted">{uploadMessages.tooMany}.</p>
+            <p className="text-sm text-muted">Remove an image to add another.</p>
           )}
           {fileErrors.images || errors.images ? (
             <p id={`${id}-images-error`} role="alert" className="text-sm text-danger">
@@ -506,6 +523,8 @@ export function VenueForm({
       </fieldset>
 
       {admin ? <AdminFields errors={errors} defaultValues={dv} /> : null}
+
+      <UploadProgress upload={uploads.upload} failed={reply?.ok !== true} />
 
       <div className="flex flex-col-reverse gap-3 border-t border-sand pt-5 sm:flex-row sm:justify-end">
         {onCancel ? (

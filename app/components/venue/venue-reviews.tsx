@@ -79,7 +79,7 @@ function ReviewForm({
   focusOnOpen: boolean;
   onClose: () => void;
 }) {
-  const { errors, values, onSubmit } = useValidatedForm(reviewSchema, fetcher.data ?? reply);
+  const { errors, values, onSubmit, onChange } = useValidatedForm(reviewSchema, fetcher.data ?? reply);
   const pending = fetcher.state !== "idle";
   // Opening the form with its button moves focus into it (the first star).
   const form = useRef<HTMLFormElement>(null);
@@ -96,6 +96,7 @@ function ReviewForm({
       noValidate
       className="scroll-mt-28 space-y-4 rounded-xl border border-sand bg-white p-5"
       onSubmit={onSubmit}
+      onChange={onChange}
     >
       {own ? (
         <p className="rounded-lg bg-primary-soft px-3 py-2 text-sm text-primary-dark">

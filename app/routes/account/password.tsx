@@ -34,7 +34,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export default function ChangePassword() {
   const fetcher = useFetcher<typeof action>();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, onSubmit } = useValidatedForm(changePasswordSchema, fetcher.data);
+  const { errors, onSubmit, onChange } = useValidatedForm(changePasswordSchema, fetcher.data);
   useToast(fetcher.data?.toast);
   // Once changed, the fields empty again.
   useEffect(() => {
@@ -50,6 +50,7 @@ export default function ChangePassword() {
         noValidate
         className="mt-6 max-w-lg space-y-4"
         onSubmit={onSubmit}
+        onChange={onChange}
       >
         <FormError message={errors.form} />
         <Field

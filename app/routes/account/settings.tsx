@@ -57,7 +57,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const profile = useFetcher<typeof action>();
   const sessions = useFetcher<typeof action>();
-  const { errors, values, onSubmit } = useValidatedForm(profileSchema, profile.data);
+  const { errors, values, onSubmit, onChange } = useValidatedForm(profileSchema, profile.data);
   useToast(profile.data?.toast);
   useToast(sessions.data?.toast);
   const pending = profile.state !== "idle";
@@ -76,7 +76,13 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
-      <profile.Form method="post" noValidate className="mt-6 max-w-lg space-y-4" onSubmit={onSubmit}>
+      <profile.Form
+        method="post"
+        noValidate
+        className="mt-6 max-w-lg space-y-4"
+        onSubmit={onSubmit}
+        onChange={onChange}
+      >
         <FormError message={errors.form} />
         <Field
           label="Full Name"

@@ -166,7 +166,7 @@ function AddAmenity() {
   const fetcher = useFetcher<FormReply>();
   const form = useRef<HTMLFormElement>(null);
   const [name, setName] = useState("");
-  const { errors, onSubmit } = useValidatedForm(amenityNameSchema, fetcher.data);
+  const { errors, onSubmit, onChange } = useValidatedForm(amenityNameSchema, fetcher.data);
   useToast(fetcher.data?.toast);
   useOnSuccess(fetcher, () => {
     setName("");
@@ -180,6 +180,7 @@ function AddAmenity() {
         method="post"
         noValidate
         onSubmit={onSubmit}
+        onChange={onChange}
         className="flex flex-wrap items-start gap-3"
       >
         <input type="hidden" name="intent" value="create" />
@@ -209,12 +210,12 @@ function AddAmenity() {
 
 function EditAmenity({ amenity, onDone }: { amenity: AdminAmenity; onDone: () => void }) {
   const fetcher = useFetcher<FormReply>();
-  const { errors, onSubmit } = useValidatedForm(amenityNameSchema, fetcher.data);
+  const { errors, onSubmit, onChange } = useValidatedForm(amenityNameSchema, fetcher.data);
   useToast(fetcher.data?.toast);
   useOnSuccess(fetcher, onDone);
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+    <fetcher.Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="amenityId" value={amenity.id} />
       <Field

@@ -13,6 +13,7 @@ import {
 } from "~/components/admin/admin-page";
 import { useOnSuccess } from "~/components/admin/use-on-success";
 import { Field, FormError, SelectField, TextareaField } from "~/components/forms/fields";
+import { NO_ERRORS, useFieldErrors } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -238,12 +239,20 @@ function TypeForm({ category, onDone }: { category?: AdminCategory; onDone: () =
   useToast(fetcher.data?.toast);
   useOnSuccess(fetcher, onDone);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  const errors = fetcher.data?.ok === false ? (fetcher.data.errors ?? {}) : {};
+  const { errors, onChange } = useFieldErrors(
+    fetcher.data?.ok === false ? (fetcher.data.errors ?? NO_ERRORS) : NO_ERRORS,
+  );
   const busy = fetcher.state !== "idle";
   const blank = name.trim() === "";
   const current = removeImage ? null : (preview ?? category?.imageUrl ?? null);
   return (
-    <fetcher.Form method="post" encType="multipart/form-data" className="mt-4 space-y-4" noValidate>
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      className="mt-4 space-y-4"
+      noValidate
+      onChange={onChange}
+    >
       <input type="hidden" name="intent" value={category ? "update" : "create"} />
       {category ? <input type="hidden" name="categoryId" value={category.id} /> : null}
       <FormError message={errors.form} />

@@ -16,6 +16,7 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useOnSuccess } from "~/components/admin/use-on-success";
 import { EMPTY_FAQ, FaqFields, type FaqDraft } from "~/components/admin/faq-fields";
 import { FormError } from "~/components/forms/fields";
+import { NO_ERRORS, useFieldErrors } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { IconButton } from "~/components/ui/icon-button";
@@ -302,14 +303,17 @@ function AddFaq() {
   });
   const busy = fetcher.state !== "idle";
   const incomplete = draft.question.trim() === "" || draft.answer.trim() === "";
-  const errors =
-    fetcher.data && !fetcher.data.ok && fetcher.data.intent === "add" ? (fetcher.data.errors ?? {}) : {};
+  const { errors, onChange } = useFieldErrors(
+    fetcher.data && !fetcher.data.ok && fetcher.data.intent === "add"
+      ? (fetcher.data.errors ?? NO_ERRORS)
+      : NO_ERRORS,
+  );
   return (
     <Panel className="p-6" labelledBy="add-faq">
       <h2 id="add-faq" className="text-2xl">
         Add New FAQ
       </h2>
-      <fetcher.Form ref={form} method="post" noValidate className="mt-4 space-y-4">
+      <fetcher.Form ref={form} method="post" noValidate className="mt-4 space-y-4" onChange={onChange}>
         <input type="hidden" name="intent" value="add" />
         <FormError message={errors.form} />
         <FaqFields

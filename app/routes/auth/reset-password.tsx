@@ -44,7 +44,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { errors, values, onSubmit } = useValidatedForm(resetRequestSchema, actionData);
+  const { errors, values, onSubmit, onChange } = useValidatedForm(resetRequestSchema, actionData);
   const pending = navigation.state === "submitting";
   const sent = actionData?.ok ? actionData : null;
   useToast(actionData?.toast);
@@ -72,7 +72,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
             <p className="mt-2 text-sm text-muted">
               Enter your email and we will send you a link to set a new password.
             </p>
-            <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit}>
+            <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit} onChange={onChange}>
               <FormError message={errors.form ?? loaderData.notice} />
               <Field
                 label="Email"

@@ -56,7 +56,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 export default function UpdatePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const { errors, onSubmit } = useValidatedForm(newPasswordSchema, actionData);
+  const { errors, onSubmit, onChange } = useValidatedForm(newPasswordSchema, actionData);
   const done = actionData?.ok === true;
   useToast(actionData?.toast);
   useEffect(() => {
@@ -74,7 +74,7 @@ export default function UpdatePasswordPage({ loaderData, actionData }: Route.Com
             Password has been updated successfully. Taking you to the login page...
           </p>
         ) : (
-          <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit}>
+          <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit} onChange={onChange}>
             <input type="hidden" name="token" value={loaderData.token} />
             <FormError message={errors.form} />
             <PasswordFields errors={errors} />
