@@ -7,8 +7,8 @@ import {
   WithdrawSubmission,
 } from "~/components/account/pending-submission";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
-import { VenueForm } from "~/components/venue-form/venue-form";
-import { parseForm } from "~/infra/form.server";
+import { VenueEditForm } from "~/components/venue-form/venue-form";
+import { isMultipart, parseForm } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { formatDate } from "~/lib/admin";
 import { keepWorkOnFailure } from "~/lib/failed-request";
@@ -43,9 +43,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 const failed = (status: number, toast: Toast, more: { errors?: object; values?: object } = {}) =>
   data({ ok: false as const, errors: {}, values: {}, ...more, toast }, { status });
-
-const isMultipart = (request: Request) =>
-  /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
@@ -152,16 +149,10 @@ export default function OwnSubmissionPage({ loaderData }: Route.ComponentProps) 
         </p>
       </header>
       <WhatHappensNext />
-      <VenueForm
-        key={venue.id}
+      <VenueEditForm
+        venue={venue}
+        choices={choices}
         action={submissionPath(venue.id)}
-        venueTypes={choices.venueTypes}
-        amenities={choices.amenities}
-        defaultValues={venue.values}
-        storedImages={venue.images}
-        storedLogo={venue.logoUrl}
-        submitLabel="Save Changes"
-        pendingLabel="Saving..."
         onSubmitted={() => {}}
       />
       <section id="withdraw" aria-labelledby="withdraw-title" className="space-y-3 border-t border-sand pt-6">

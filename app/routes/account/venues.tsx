@@ -41,7 +41,7 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 divide-y divide-sand">
           {venues.map((v) => (
             <li key={v.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-4">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-60">
                 <a
                   href={venuePath(v)}
                   target="_blank"

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/edit-venue";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { buttonClass } from "~/components/ui/button";
-import { VenueForm } from "~/components/venue-form/venue-form";
+import { VenueEditForm } from "~/components/venue-form/venue-form";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { adminEditPath, adminMeta, adminReturnPath, venueMessages } from "~/lib/admin";
 import {
@@ -105,17 +105,11 @@ export default function EditVenue({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="rounded-2xl border border-sand bg-white px-6 pb-6 shadow-card sm:px-8 sm:pb-8">
-        <VenueForm
-          key={venue.id}
+        <VenueEditForm
           admin
+          venue={venue}
+          choices={choices}
           action={adminEditPath(venue.id, returnTo === "/admin/venues" ? undefined : returnTo)}
-          venueTypes={choices.venueTypes}
-          amenities={choices.amenities}
-          defaultValues={venue.values}
-          storedImages={venue.images}
-          storedLogo={venue.logoUrl}
-          submitLabel="Save Changes"
-          pendingLabel="Saving..."
           onSubmitted={() => {}}
         />
       </div>

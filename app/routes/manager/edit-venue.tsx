@@ -11,8 +11,8 @@ import { VenueReviewsPanel } from "~/components/manager/venue-reviews-panel";
 import { showToast } from "~/components/layout/use-toast";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
-import { parseForm } from "~/infra/form.server";
+import { VenueEditForm, type SubmissionReply } from "~/components/venue-form/venue-form";
+import { isMultipart, parseForm } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import type { Toast } from "~/lib/toast";
@@ -85,9 +85,6 @@ const FAILURES: Record<ManagerIntent, string> = {
   "image-cover": managerMessages.imageFailed,
   "image-move": managerMessages.imageFailed,
 };
-
-const isMultipart = (request: Request) =>
-  /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
@@ -308,17 +305,12 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
         </TabsList>
         <TabsContent value="details" className="mt-6">
           <Panel className="px-6 pb-6 sm:px-8 sm:pb-8">
-            <VenueForm
-              key={venue.id}
+            <VenueEditForm
               admin
               withImages={false}
+              venue={venue}
+              choices={choices}
               action={path}
-              venueTypes={choices.venueTypes}
-              amenities={choices.amenities}
-              defaultValues={venue.values}
-              storedLogo={venue.logoUrl}
-              submitLabel="Save Changes"
-              pendingLabel="Saving..."
               onSubmitted={onSaved}
             />
           </Panel>
