@@ -41,6 +41,7 @@ for (const width of WIDTHS) {
     await page.goto("/admin/pending");
     const pending = card(page, name);
     await expectNoSidewaysScroll(page, `/admin/pending at ${width} px`);
+    await pending.screenshot({ path: path.join(SCREENS, `admin-pending-card-${width}.png`) });
     const reject = pending.getByRole("button", { name: "Reject" });
     await expectHydrated(reject);
     await reject.click();
