@@ -21,6 +21,7 @@ export default [
     index("routes/account/settings.tsx"),
     route("password", "routes/account/password.tsx"),
     route("venues", "routes/account/venues.tsx"),
+    route("venues/:venueId", "routes/account/submission.tsx"),
   ]),
 
   // Admin area: every child runs behind the layout's requireAdmin middleware

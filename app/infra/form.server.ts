@@ -79,6 +79,10 @@ export function isDocumentRequest(request: Request): boolean {
   return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
+/** A multipart body (a form with files), which the upload reader streams, rather than a small form. */
+export const isMultipart = (request: Request) =>
+  /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
+
 type Schema = Parameters<typeof validate>[0];
 type Output<S extends Schema> = Extract<ReturnType<typeof validate<S>>, { ok: true }>["data"];
 

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { MAX_IMAGE_BYTES } from "./uploads";
-import type { Role } from "./user";
+import { safeRedirect, type Role } from "./user";
 
 // Shared by the admin routes and components (pure, no I/O).
 
@@ -30,6 +30,19 @@ export function adminSearchQuery(params: URLSearchParams): string {
 
 /** A user id from a URL the database can be asked about (better-auth's are short, plain text). */
 export const isUserIdShaped = (id: string) => id.length > 0 && id.length <= 100 && !CONTROL.test(id);
+
+/**
+ * Where the admin's edit form goes back to after a save: `?returnTo=` when it is an admin page
+ * (the pending cards' Edit comes back to /admin/pending), else the venue list.
+ */
+export function adminReturnPath(params: URLSearchParams): string {
+  const to = safeRedirect(params.get("returnTo"), "/admin/venues");
+  return to.startsWith("/admin/") ? to : "/admin/venues";
+}
+
+/** The admin's edit form of a venue, coming back to `returnTo` after a save. */
+export const adminEditPath = (venueId: string, returnTo?: string) =>
+  `/admin/edit-venue/${venueId}${returnTo ? `?${new URLSearchParams({ returnTo })}` : ""}`;
 
 /** The admin's venue table (spec, admin area: 'Admin venues'): its sort columns, rows and pages. */
 export const ADMIN_SORTS = ["name", "location", "capacity", "category"] as const;

@@ -29,11 +29,13 @@ export function bodyLimitFor(pathname: string): number {
   if (path === ADMIN_IMPORT_PATH) return CSV_MAX_BYTES + 64 * 1024;
   // A venue type's form carries its one image.
   if (path === VENUE_TYPES_PATH) return CATEGORY_BODY_LIMIT;
-  // The admin's Add Venue (/admin/venues) and Edit venue forms carry images like a submission.
+  // The admin's Add Venue (/admin/venues) and Edit venue forms, and the owner's edit of their
+  // pending submission (/account/venues/{id}), carry images like a submission.
   if (
     path === VENUE_SUBMISSIONS_PATH ||
     path === "/admin/venues" ||
-    /^\/admin\/edit-venue\/[^/]+$/.test(path)
+    /^\/admin\/edit-venue\/[^/]+$/.test(path) ||
+    /^\/account\/venues\/[^/]+$/.test(path)
   )
     return SUBMISSION_BODY_LIMIT;
   // A venue manager's details form carries a logo; the Images tab's upload up to 10 images.

@@ -9,6 +9,7 @@ import type { UploadLimits } from "~/infra/uploads.server";
 import type { Toast } from "~/lib/toast";
 import { MAX_LOGOS, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
 import { venueMessages, type AdminSort, type AdminVenueList } from "~/lib/admin";
+import { ownSubmissionMessages } from "~/lib/own-submissions";
 import type { AppUser } from "~/lib/user";
 import {
   adminVenueSchema,
@@ -413,19 +414,21 @@ export async function updateVenueAsAdmin(
 /**
  * The venue form's save, for an admin (every field, images included) or for a caller that has
  * checked the actor may manage this venue (`manager`: the same fields but the images, which stay
- * as they are). Recorded in the audit log as the actor's.
+ * as they are), or the submitter of a pending venue (`owner`: the submission form's fields,
+ * images included, no typed coordinates; refused under the row's lock unless it is still pending
+ * and theirs). Recorded in the audit log as the actor's.
  */
 export async function saveVenueEdit(
   app: Deps,
   actor: AppUser,
   venueId: string,
   request: Request,
-  mode: "admin" | "manager",
+  mode: "admin" | "manager" | "owner",
 ): Promise<SaveResult | null> {
   if (!isVenueId(venueId)) return null;
   const [current] = await app.db.select().from(venues).where(eq(venues.id, venueId)).limit(1);
   if (!current) return null;
-  const form = await readForm(app, request, mode === "admin" ? ADMIN_VENUE_LIMITS : MANAGER_VENUE_LIMITS);
+  const form = await readForm(app, request, mode === "manager" ? MANAGER_VENUE_LIMITS : ADMIN_VENUE_LIMITS);
   if (!form.ok) return form.result;
   const { input, upload } = form;
 
@@ -448,9 +451,10 @@ export async function saveVenueEdit(
     ).result;
 
   const columns = venueFormColumns(input, form.categoryId, form.amenityNames);
-  const manual = manualCoordinates(input);
+  // The owner's form has no coordinates: whatever such fields say is not read.
+  const manual = mode === "owner" ? null : manualCoordinates(input);
   // Blank fields ask for the address's position, whether or not the address changed.
-  const blank = input.latitude === "" && input.longitude === "";
+  const blank = mode !== "owner" && input.latitude === "" && input.longitude === "";
   const moved = columns.location !== current.location;
   // The spec's validity rule (section 5): 0/0, a missing or an out-of-range coordinate is none.
   const missing = !isValidCoordinate(current.latitude, current.longitude);
@@ -463,17 +467,24 @@ export async function saveVenueEdit(
     await deleteFiles(app, stored.written, { venueId });
     return logoRefused(form.refuse, stored.logoFailure).result;
   }
-  let saved: { dropped: string[] } | "gone" | "full";
+  let saved: { dropped: string[] } | "gone" | "full" | "closed";
   try {
     saved = await app.db.transaction(async (tx) => {
       // The photos as they are now, under the row's lock: an upload, a removal or a reorder on
       // the Images tab while this form was read is kept, never overwritten by the form's view.
       const [row] = await tx
-        .select({ images: venues.images, logoUrl: venues.logoUrl })
+        .select({
+          images: venues.images,
+          logoUrl: venues.logoUrl,
+          isApproved: venues.isApproved,
+          userId: venues.userId,
+        })
         .from(venues)
         .where(eq(venues.id, venueId))
         .for("update");
       if (!row) return "gone";
+      // Approved (or no longer theirs) while the form streamed in: the owner's edit is closed.
+      if (mode === "owner" && (row.isApproved || row.userId !== actor.id)) return "closed";
       // The manager's form never sends photos; the admin's keeps those it lists that still exist.
       const images =
         mode === "manager"
@@ -486,7 +497,7 @@ export async function saveVenueEdit(
         .update(venues)
         .set({
           ...columns,
-          ...(mode === "admin" ? { images } : {}),
+          ...(mode !== "manager" ? { images } : {}),
           logoUrl,
           latitude: coordinates?.lat ?? 0,
           longitude: coordinates?.lng ?? 0,
@@ -501,7 +512,7 @@ export async function saveVenueEdit(
         details: {
           name: input.name,
           before: { name: current.name, location: current.location },
-          ...(mode === "manager" ? { by: "venue_manager" } : {}),
+          ...(mode === "manager" ? { by: "venue_manager" } : mode === "owner" ? { by: "owner" } : {}),
         },
       });
       const dropped = venueFileKeys(app, venueId, [
@@ -516,9 +527,19 @@ export async function saveVenueEdit(
     await deleteFiles(app, stored.written, { venueId });
     throw err;
   }
-  if (saved === "gone" || saved === "full") {
+  if (typeof saved === "string") {
     await deleteFiles(app, stored.written, { venueId });
     if (saved === "gone") return null;
+    if (saved === "closed")
+      return form.refuse(
+        409,
+        { form: ownSubmissionMessages.approved },
+        {
+          type: "error",
+          message: ownSubmissionMessages.saveFailed,
+          description: ownSubmissionMessages.approved,
+        },
+      ).result;
     return form.refuse(
       400,
       { images: uploadMessages.tooMany },

@@ -6,7 +6,7 @@ import { normalizeRole, type AppUser, type Role } from "~/lib/user";
 import { priceDisplay } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { recordAudit } from "./audit.server";
-import { venueApprovedEmail, venueRejectedEmail } from "./emails.server";
+import { managerDashboardUrl, venueApprovedEmail, venueRejectedEmail } from "./emails.server";
 import { assertAdmin } from "./permissions.server";
 import { writeRole } from "./users.server";
 import { claimKeys, deleteFiles } from "./pending-files.server";
@@ -20,7 +20,8 @@ export { approvalMessages };
 // Approval is one transaction: the venue approved, its submitter made a venue manager (unless
 // they already are one, or an admin, who keeps that role), the link added (an existing one is
 // fine), and the audit entry; a failure anywhere leaves all of it as it was. Rejection deletes
-// the venue in one transaction, then its stored files. The submitter is mailed either way.
+// the venue in one transaction, then its stored files. The submitter is mailed either way: the
+// approval mail links to the manager dashboard, the rejection mail carries the optional reason.
 
 export type PendingVenueCard = {
   id: string;
@@ -153,8 +154,9 @@ export async function approveVenue(app: Deps, actor: AppUser, venueId: string): 
   const { venue, submitter } = done;
   if (submitter) {
     const { siteName, siteUrl } = app.config;
+    const urls = { venue: `${siteUrl}${venuePath(venue)}`, dashboard: managerDashboardUrl(siteUrl) };
     await app.mailer
-      .send(venueApprovedEmail(siteName, submitter.email, venue, `${siteUrl}${venuePath(venue)}`))
+      .send(venueApprovedEmail(siteName, submitter.email, venue, urls))
       .catch((err: unknown) => app.logger.error("approval mail failed", { venueId, error: String(err) }));
   }
   return submitter
@@ -162,54 +164,92 @@ export async function approveVenue(app: Deps, actor: AppUser, venueId: string): 
     : { ok: true, message: approvalMessages.approved };
 }
 
-/** Deletes a pending venue for good, then its stored images and logo, and tells the submitter. */
-export async function rejectVenue(app: Deps, actor: AppUser, venueId: string): Promise<ApprovalOutcome> {
-  assertAdmin(actor);
-  type Done = { name: string; files: string[]; submitterEmail: string | null };
-  let done: Done | ApprovalOutcome;
-  try {
-    done = await app.db.transaction(async (tx): Promise<Done | ApprovalOutcome> => {
-      const [venue] = await tx
-        .select({
-          name: venues.name,
-          userId: venues.userId,
-          isApproved: venues.isApproved,
-          images: venues.images,
-          logoUrl: venues.logoUrl,
-          submitterEmail: users.email,
-        })
-        .from(venues)
-        .leftJoin(users, eq(users.id, venues.userId))
-        .where(eq(venues.id, venueId))
-        .for("update", { of: venues });
-      if (!venue) return { ok: false, error: approvalMessages.notFound, status: 404 };
-      if (venue.isApproved) return { ok: false, error: approvalMessages.notPending, status: 409 };
-      await tx.delete(venues).where(eq(venues.id, venueId));
-      const files = venueFileKeys(app, venueId, [...venue.images, venue.logoUrl]);
-      await claimKeys(tx, files);
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "venue.reject",
-        targetType: "venue",
-        targetId: venueId,
-        details: { name: venue.name, submitterId: venue.userId },
-      });
-      return {
-        name: venue.name,
-        files,
-        submitterEmail: venue.submitterEmail,
-      };
+/** What removePendingVenue found: the venue removed, or why not. */
+export type PendingRemoval =
+  { ok: true; name: string; submitterEmail: string | null } | { ok: false; reason: "missing" | "approved" };
+
+/**
+ * Deletes a pending venue for good in one transaction, which claims its stored images and logo
+ * (ADR 021), then deletes those files. The rejection's and the owner's withdrawal's one path;
+ * with `ownerId`, only a venue that user submitted counts (another's is "missing").
+ */
+export async function removePendingVenue(
+  app: Pick<AppContext, "db" | "storage" | "logger">,
+  actor: AppUser,
+  venueId: string,
+  how: { action: "venue.reject" | "venue.withdraw"; ownerId?: string },
+): Promise<PendingRemoval> {
+  type Done =
+    Extract<PendingRemoval, { ok: false }> | (Extract<PendingRemoval, { ok: true }> & { files: string[] });
+  const done = await app.db.transaction(async (tx): Promise<Done> => {
+    const [venue] = await tx
+      .select({
+        name: venues.name,
+        userId: venues.userId,
+        isApproved: venues.isApproved,
+        images: venues.images,
+        logoUrl: venues.logoUrl,
+        submitterEmail: users.email,
+      })
+      .from(venues)
+      .leftJoin(users, eq(users.id, venues.userId))
+      .where(eq(venues.id, venueId))
+      .for("update", { of: venues });
+    if (!venue || (how.ownerId !== undefined && venue.userId !== how.ownerId))
+      return { ok: false, reason: "missing" };
+    if (venue.isApproved) return { ok: false, reason: "approved" };
+    await tx.delete(venues).where(eq(venues.id, venueId));
+    const files = venueFileKeys(app, venueId, [...venue.images, venue.logoUrl]);
+    await claimKeys(tx, files);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: how.action,
+      targetType: "venue",
+      targetId: venueId,
+      details: { name: venue.name, submitterId: venue.userId },
     });
+    return { ok: true, name: venue.name, submitterEmail: venue.submitterEmail, files };
+  });
+  if (!done.ok) return done;
+  const { files, ...removed } = done;
+  await deleteFiles(app, files, { venueId });
+  return removed;
+}
+
+/**
+ * Deletes a pending venue for good, then its stored images and logo, and tells the submitter,
+ * with the reviewer's reason when one was given (in the mail only: it is stored nowhere).
+ */
+export async function rejectVenue(
+  app: Deps,
+  actor: AppUser,
+  venueId: string,
+  reason = "",
+): Promise<ApprovalOutcome> {
+  assertAdmin(actor);
+  let done: PendingRemoval;
+  try {
+    done = await removePendingVenue(app, actor, venueId, { action: "venue.reject" });
   } catch (err) {
     app.logger.error("venue rejection failed", { venueId, error: String(err) });
     return { ok: false, error: approvalMessages.rejectFailed, status: 500 };
   }
-  if ("ok" in done) return done;
-  await deleteFiles(app, done.files, { venueId });
+  if (!done.ok)
+    return done.reason === "missing"
+      ? { ok: false, error: approvalMessages.notFound, status: 404 }
+      : { ok: false, error: approvalMessages.notPending, status: 409 };
   if (done.submitterEmail) {
     const { siteName, siteUrl } = app.config;
     await app.mailer
-      .send(venueRejectedEmail(siteName, done.submitterEmail, { name: done.name }, siteUrl))
+      .send(
+        venueRejectedEmail(
+          siteName,
+          done.submitterEmail,
+          { name: done.name },
+          siteUrl,
+          reason.trim() || null,
+        ),
+      )
       .catch((err: unknown) => app.logger.error("rejection mail failed", { venueId, error: String(err) }));
   }
   return { ok: true, message: approvalMessages.rejected };

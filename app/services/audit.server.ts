@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = {
   "venue.images": "Changed venue photos",
   "review.reply": "Replied to review",
   "review.reply_delete": "Removed review reply",
+  // A submitter's own pending venue (issue 22): its edits are "venue.update" with `by: "owner"`.
+  "venue.withdraw": "Withdrew submission",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

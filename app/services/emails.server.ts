@@ -5,9 +5,29 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function layout(siteName: string, intro: string, action: string, url: string, outro: string): string {
+/** What goes between the intro and the button: a quoted note, a list, or a line with a link. */
+type Extra = { quote: string } | { list: string[] } | { text: string; link?: { label: string; url: string } };
+
+function extraHtml(extra: Extra): string {
+  if ("list" in extra) return `<ul>${extra.list.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
+  if ("quote" in extra)
+    return `<blockquote style="margin:16px 0;padding:8px 16px;border-left:3px solid #c9b9a6;white-space:pre-line">${escapeHtml(extra.quote)}</blockquote>`;
+  const link = extra.link
+    ? ` <a href="${escapeHtml(extra.link.url)}" style="color:#1f4d3f">${escapeHtml(extra.link.label)}</a>`
+    : "";
+  return `<p>${escapeHtml(extra.text)}${link}</p>`;
+}
+
+function layout(
+  siteName: string,
+  intro: string,
+  action: string,
+  url: string,
+  outro: string,
+  extras: Extra[] = [],
+): string {
   return `<!doctype html><html><body style="font-family:Georgia,serif;background:#faf7f2;color:#2f2a26;padding:24px">
-<h1 style="font-size:22px">${escapeHtml(siteName)}</h1><p>${escapeHtml(intro)}</p>
+<h1 style="font-size:22px">${escapeHtml(siteName)}</h1><p>${escapeHtml(intro)}</p>${extras.map(extraHtml).join("")}
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1f4d3f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p style="font-size:13px;color:#6b625a">${escapeHtml(outro)}</p></body></html>`;
 }
@@ -86,19 +106,25 @@ export function venueAwaitingApprovalEmail(
   };
 }
 
+/** The manager dashboard's address, where an approved or assigned venue is looked after. */
+export const managerDashboardUrl = (siteUrl: string) => `${siteUrl}/venue-manager/dashboard`;
+
 export function venueApprovedEmail(
   siteName: string,
   to: string,
   venue: { name: string },
-  venueUrl: string,
+  urls: { venue: string; dashboard: string },
 ): MailMessage {
-  const intro = `Good news: ${venue.name} has been approved and is now listed on ${siteName}. You are its venue manager and can keep its page up to date.`;
+  const intro = `Good news: ${venue.name} has been approved and is now listed on ${siteName}. You are its venue manager: your dashboard is where you keep its details, photos and FAQs up to date and answer reviews.`;
+  const see = "See your venue as couples see it:";
   const outro = "Thank you for helping couples find their Colorado wedding venue.";
   return {
     to,
     subject: `Your venue is live: ${venue.name}`,
-    text: `${intro}\n\nSee your venue: ${venueUrl}\n\n${outro}\n`,
-    html: layout(siteName, intro, "See your venue", venueUrl, outro),
+    text: `${intro}\n\nOpen your dashboard: ${urls.dashboard}\n\n${see} ${urls.venue}\n\n${outro}\n`,
+    html: layout(siteName, intro, "Open your dashboard", urls.dashboard, outro, [
+      { text: see, link: { label: venue.name, url: urls.venue } },
+    ]),
   };
 }
 
@@ -107,13 +133,42 @@ export function venueRejectedEmail(
   to: string,
   venue: { name: string },
   siteUrl: string,
+  reason: string | null = null,
 ): MailMessage {
   const intro = `Thank you for submitting ${venue.name}. After review, it has not been approved for ${siteName}, and the submission and its photos have been removed.`;
+  const said = "The reviewer's reason:";
   const outro = "You are welcome to submit it again with more complete details.";
   return {
     to,
     subject: `Your venue submission was not approved: ${venue.name}`,
-    text: `${intro}\n\nVisit ${siteName}: ${siteUrl}\n\n${outro}\n`,
-    html: layout(siteName, intro, `Visit ${siteName}`, siteUrl, outro),
+    text: `${intro}\n\n${reason ? `${said}\n${reason}\n\n` : ""}Visit ${siteName}: ${siteUrl}\n\n${outro}\n`,
+    html: layout(
+      siteName,
+      intro,
+      `Visit ${siteName}`,
+      siteUrl,
+      outro,
+      reason ? [{ text: said }, { quote: reason }] : [],
+    ),
+  };
+}
+
+/** A venue manager told which venues an administrator has just given them. */
+export function venuesAssignedEmail(
+  siteName: string,
+  to: string,
+  venues: { name: string; location: string }[],
+  dashboardUrl: string,
+): MailMessage {
+  const one = venues.length === 1;
+  const names = venues.map((v) => (v.location ? `${v.name} (${v.location})` : v.name));
+  const intro = `An administrator of ${siteName} has made you the venue manager of ${one ? "this venue" : `these ${venues.length} venues`}:`;
+  const outro =
+    "From your dashboard you can keep their details, photos and FAQs up to date and answer reviews.";
+  return {
+    to,
+    subject: one ? `You now manage ${venues[0]!.name}` : `You now manage ${venues.length} venues`,
+    text: `${intro}\n\n${names.map((n) => `- ${n}`).join("\n")}\n\nOpen your dashboard: ${dashboardUrl}\n\n${outro}\n`,
+    html: layout(siteName, intro, "Open your dashboard", dashboardUrl, outro, [{ list: names }]),
   };
 }

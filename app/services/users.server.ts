@@ -6,6 +6,7 @@ import { userMessages, type AssignmentChoices } from "~/lib/admin";
 import { normalizeRole, type AppUser, type Role } from "~/lib/user";
 import { requestPasswordReset } from "./accounts.server";
 import { recordAudit } from "./audit.server";
+import { managerDashboardUrl, venuesAssignedEmail } from "./emails.server";
 import { assertAdmin } from "./permissions.server";
 
 // Users and roles. Every role change of the site goes through writeRole() below (the admin's
@@ -189,10 +190,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Makes a user a venue manager of exactly `venueIds` (approved venues): the user's links are
  * replaced by these. An admin keeps the admin role and only gets the links. An empty choice is
- * refused (removing special roles is the way to take every venue away).
+ * refused (removing special roles is the way to take every venue away). After the commit the
+ * user is mailed the venues that are new to them, with a link to the manager dashboard (none
+ * new, no mail; a failed mail is logged).
  */
 export async function assignVenues(
-  db: Db,
+  app: Pick<AppContext, "db" | "mailer" | "logger" | "config">,
   actor: AppUser,
   userId: string,
   venueIds: string[],
@@ -201,13 +204,19 @@ export async function assignVenues(
   const ids = [...new Set(venueIds)];
   if (ids.length === 0) return { ok: false, error: userMessages.noVenues, status: 400 };
   if (!ids.every((id) => UUID.test(id))) return { ok: false, error: userMessages.venuesGone, status: 400 };
-  return db.transaction(async (tx): Promise<Outcome<{ roleChanged: boolean; role: Role }>> => {
+  type Assigned = { ok: true; roleChanged: boolean; role: Role; email: string; added: Named[] };
+  type Named = { id: string; name: string; location: string };
+  const done = await app.db.transaction(async (tx): Promise<Assigned | Extract<Outcome, { ok: false }>> => {
     const found = await tx
-      .select({ id: venues.id, name: venues.name })
+      .select({ id: venues.id, name: venues.name, location: venues.location })
       .from(venues)
-      .where(and(inArray(venues.id, ids), eq(venues.isApproved, true)));
+      .where(and(inArray(venues.id, ids), eq(venues.isApproved, true)))
+      .orderBy(asc(venues.name));
     if (found.length !== ids.length) return { ok: false, error: userMessages.venuesGone, status: 400 };
-    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    const [target] = await tx
+      .select({ role: users.role, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!target) return { ok: false, error: userMessages.notFound, status: 404 };
     const role: Role = normalizeRole(target.role) === "admin" ? "admin" : "venue_manager";
     const changed = await writeRole(tx, userId, role);
@@ -230,8 +239,23 @@ export async function assignVenues(
         previous: before.map((b) => b.venueId),
       },
     });
-    return { ok: true, roleChanged: changed.from !== role, role };
+    const had = new Set(before.map((b) => b.venueId));
+    return {
+      ok: true,
+      roleChanged: changed.from !== role,
+      role,
+      email: target.email,
+      added: found.filter((v) => !had.has(v.id)),
+    };
   });
+  if (!done.ok) return done;
+  if (done.added.length > 0) {
+    const { siteName, siteUrl } = app.config;
+    await app.mailer
+      .send(venuesAssignedEmail(siteName, done.email, done.added, managerDashboardUrl(siteUrl)))
+      .catch((err: unknown) => app.logger.error("assignment mail failed", { userId, error: String(err) }));
+  }
+  return { ok: true, roleChanged: done.roleChanged, role: done.role };
 }
 
 /**

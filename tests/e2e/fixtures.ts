@@ -298,6 +298,12 @@ export async function touchSwipe(page: Page, target: Locator, dx: number): Promi
   await cdp.detach();
 }
 
+/** The page is no wider than the window: nothing makes it scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
 /** The element a click at the centre of `target` would reach is `target` or inside it: it is
  *  visible, on top of whatever else is there, and not clipped away. */
 export async function expectOnTop(target: Locator): Promise<void> {

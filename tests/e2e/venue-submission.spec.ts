@@ -108,7 +108,7 @@ test("a guest signs in from the footer button, the dialog opens by itself, and a
   await expect(page).toHaveURL(/\/account\/venues$/);
   const row = page.getByRole("listitem").filter({ hasText: name });
   await expect(row.getByText("Pending", { exact: true })).toBeVisible();
-  const link = row.getByRole("link", { name: new RegExp(name) });
+  const link = row.getByRole("link", { name: new RegExp(`^${name}`) });
   await expect(link).toHaveAttribute("target", "_blank");
   const href = await link.getAttribute("href");
   expect(href).toMatch(new RegExp(`^/venue/aspen-meadow-barn-[a-z0-9]+-${UUID}$`));

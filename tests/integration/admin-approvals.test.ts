@@ -210,7 +210,7 @@ describe("assignments", () => {
     const [a, b] = await Promise.all(
       ["Keep Link A", "New Link B"].map((name) => createVenue(t.db, { name })),
     );
-    expect(await assignVenues(t.db, adminUser, u.id, [a!.id])).toMatchObject({ ok: true });
+    expect(await assignVenues(t.app, adminUser, u.id, [a!.id])).toMatchObject({ ok: true });
     const r = await failing("venue_managers", "insert", () =>
       run(async () =>
         usersRoute.action(
@@ -239,7 +239,7 @@ describe("the last-admin rule on every path", () => {
     expect(await linksOf(admin.id)).toContain(own.id);
 
     const other = await createVenue(t.db, { name: "Assigned To The Admin" });
-    const r = await assignVenues(t.db, adminUser, admin.id, [other.id]);
+    const r = await assignVenues(t.app, adminUser, admin.id, [other.id]);
     expect(r).toMatchObject({ ok: true, roleChanged: false, role: "admin" });
     expect(await roleOf(admin.id)).toBe("admin");
     expect(await linksOf(admin.id)).toEqual([other.id]);

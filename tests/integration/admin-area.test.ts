@@ -178,6 +178,7 @@ describe("pending venues", () => {
       ),
     );
     expect(r.data).toEqual({
+      ok: true,
       toast: {
         type: "success",
         message: "Venue approved successfully",
@@ -197,9 +198,11 @@ describe("pending venues", () => {
     });
     const mail = await t.mail.waitFor(submitter.email);
     expect(mail.subject).toContain("Willow Creek Barn");
-    expect(t.mail.linkIn(mail)).toContain(`${SITE_URL}/venue/`);
+    // Its button is the manager dashboard (issue 22); the venue's page is linked in the text.
+    expect(t.mail.linkIn(mail)).toBe(`${SITE_URL}/venue-manager/dashboard`);
+    expect(mail.text).toContain(`${SITE_URL}/venue/willow-creek-barn-${v.id}`);
     // The public page is there now.
-    const page = await http.fetch(new URL(t.mail.linkIn(mail)!).pathname);
+    const page = await http.fetch(`/venue/willow-creek-barn-${v.id}`);
     expect(page.status).toBe(200);
     // A second approval is refused: it is no longer pending.
     const again = await approveVenue(t.app, adminUser, v.id);
@@ -332,7 +335,7 @@ describe("users and roles", () => {
     const u = await t.signUp();
     const mine = await createVenue(t.db, { name: "Picker Mine" });
     await createVenue(t.db, { name: "Picker Hidden", isApproved: false });
-    await assignVenues(t.db, adminUser, u.id, [mine.id]);
+    await assignVenues(t.app, adminUser, u.id, [mine.id]);
     const res = await http.fetch(`/admin/users/${u.id}/venues?q=picker`, { cookie: admin.cookie });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { selected: { id: string }[]; options: { name: string }[] };
@@ -344,7 +347,7 @@ describe("users and roles", () => {
   it("removing special roles makes a plain user and removes the links, recording that choice", async () => {
     const u = await t.signUp();
     const v = await createVenue(t.db, { name: "Link To Remove" });
-    await assignVenues(t.db, adminUser, u.id, [v.id]);
+    await assignVenues(t.app, adminUser, u.id, [v.id]);
     const r = await run(async () =>
       usersRoute.action(
         await t.args(

@@ -93,6 +93,13 @@ const ACTION_REQUESTS: Record<
       name: "faq-add",
       body: () => form({ intent: "faq-add", question: "Guarded Q?", answer: "Guarded A." }),
     },
+    {
+      name: "faq-save",
+      body: (ids) =>
+        form({ intent: "faq-save", faqId: ids.faqId, question: "Guarded edit?", answer: "Yes." }),
+    },
+    // After faq-add there are two: the first moves down.
+    { name: "faq-move", body: (ids) => form({ intent: "faq-move", faqId: ids.faqId, direction: "down" }) },
     { name: "faq-delete", body: (ids) => form({ intent: "faq-delete", faqId: ids.faqId }) },
     {
       name: "reply-save",

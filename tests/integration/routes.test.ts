@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { venues } from "../../database/schema";
 import routes from "../../app/routes";
 import { createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
@@ -16,7 +18,7 @@ const WHO: Who[] = ["guest", "user", "venue_manager", "admin"];
  */
 type Outcome = number | "login" | "account";
 type Entry = { path: string | ((ids: Ids) => string); get: Outcome | Record<Who, Outcome> };
-type Ids = { venuePath: string; categoryId: string; venueId: string; userId: string };
+type Ids = { venuePath: string; categoryId: string; venueId: string; userId: string; pendingId: string };
 
 const everyone = (o: Outcome) => o;
 const signedIn: Record<Who, Outcome> = { guest: "login", user: 200, venue_manager: 200, admin: 200 };
@@ -53,6 +55,11 @@ const EXPECTED: Record<string, Entry> = {
   "routes/account/settings.tsx": { path: "/account", get: signedIn },
   "routes/account/password.tsx": { path: "/account/password", get: signedIn },
   "routes/account/venues.tsx": { path: "/account/venues", get: signedIn },
+  // The signed-in user's own pending submission: theirs only; to anyone else it does not exist.
+  "routes/account/submission.tsx": {
+    path: (ids) => `/account/venues/${ids.pendingId}`,
+    get: { guest: "login", user: 200, venue_manager: 404, admin: 404 },
+  },
   "routes/admin/layout.tsx": { path: "/admin/dashboard", get: adminOnly },
   "routes/admin/index.tsx": { path: "/admin", get: adminRedirect },
   "routes/admin/dashboard.tsx": { path: "/admin/dashboard", get: adminOnly },
@@ -124,8 +131,20 @@ beforeAll(async () => {
   const { createCategory } = await import("../setup/factories");
   const category = await createCategory(t.db, { name: "Walkthrough" });
   const venue = await createVenue(t.db, { name: "Route Walk Hall", categoryId: category.id });
+  const pending = await createVenue(t.db, {
+    name: "Route Walk Pending",
+    categoryId: category.id,
+    isApproved: false,
+    userId: user.id,
+  });
   const { venuePath } = await import("../../app/lib/venue-url");
-  ids = { venuePath: venuePath(venue), categoryId: category.id, venueId: venue.id, userId: user.id };
+  ids = {
+    venuePath: venuePath(venue),
+    categoryId: category.id,
+    venueId: venue.id,
+    userId: user.id,
+    pendingId: pending.id,
+  };
 }, 120_000);
 afterAll(async () => {
   await http?.close();
@@ -161,7 +180,7 @@ describe("every route of app/routes.ts", () => {
   }
 
   it("guards the actions of the signed-in area too: 401 for guests, and nothing changes", async () => {
-    for (const path of ["/account", "/account/password"]) {
+    for (const path of ["/account", "/account/password", `/account/venues/${ids.pendingId}`]) {
       const res = await http.fetch(path, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -169,5 +188,14 @@ describe("every route of app/routes.ts", () => {
       });
       expect(res.status, path).toBe(401);
     }
+    const withdraw = await http.fetch(`/account/venues/${ids.pendingId}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "withdraw" }),
+    });
+    expect(withdraw.status).toBe(401);
+    expect(
+      await t.db.select({ id: venues.id }).from(venues).where(eq(venues.id, ids.pendingId)),
+    ).toHaveLength(1);
   });
 });

@@ -176,6 +176,16 @@ export function Dialog({
   );
 }
 
+/** A dialog form's Cancel: asks before typed changes are thrown away, as closing the dialog does. */
+export function DialogCancel({ label = "Cancel" }: { label?: string }) {
+  const dialog = useDialog();
+  return (
+    <Button variant="outline" onClick={dialog?.requestClose}>
+      {label}
+    </Button>
+  );
+}
+
 /** The question before changes are thrown away, drawn over the dialog it belongs to. */
 function DiscardChanges({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
   const id = useId();

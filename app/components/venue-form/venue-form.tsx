@@ -540,6 +540,38 @@ export function VenueForm({
   );
 }
 
+/** A stored venue as its edit form starts from it (the admin's, the manager's, the owner's). */
+type StoredVenue = {
+  id: string;
+  values: Partial<VenueFormValues>;
+  images: string[];
+  logoUrl: string | null;
+};
+
+/** The venue form of a stored venue: its values, photos and logo, saved with 'Save Changes'. */
+export function VenueEditForm({
+  venue,
+  choices,
+  ...props
+}: {
+  venue: StoredVenue;
+  choices: { venueTypes: Choice[]; amenities: Choice[] };
+} & Pick<Props, "action" | "admin" | "withImages" | "onCancel" | "onSubmitted">) {
+  return (
+    <VenueForm
+      key={venue.id}
+      venueTypes={choices.venueTypes}
+      amenities={choices.amenities}
+      defaultValues={venue.values}
+      storedImages={venue.images}
+      storedLogo={venue.logoUrl}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+      {...props}
+    />
+  );
+}
+
 /** A chosen image's preview; one the browser cannot draw shows its name instead of a broken image. */
 function Thumbnail({ url, name }: { url: string; name: string }) {
   const [broken, setBroken] = useState(false);

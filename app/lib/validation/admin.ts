@@ -11,9 +11,13 @@ const uuid = (message = "Please choose an item from the list") =>
   text(40).check(z.trim(), z.regex(UUID, message));
 
 // --- Pending venues --------------------------------------------------------------------------
+export const REJECTION_REASON_MAX = 1000;
+
 export const pendingActionSchema = z.object({
   intent: z.enum(["approve", "reject"]),
   venueId: uuid("Venue not found"),
+  /** Rejection only, optional: sent to the submitter in the rejection mail, shown nowhere else. */
+  reason: text(REJECTION_REASON_MAX).check(z.trim()),
 });
 
 // --- Users -----------------------------------------------------------------------------------

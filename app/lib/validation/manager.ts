@@ -31,6 +31,12 @@ export const replySchema = z.object({
 /** Every url-encoded form of the edit page, by intent (the details form is multipart). */
 export const managerActionSchema = z.discriminatedUnion("intent", [
   z.extend(managerFaqSchema, { intent: z.literal("faq-add") }),
+  z.extend(managerFaqSchema, { intent: z.literal("faq-save"), faqId: uuid("FAQ not found") }),
+  z.object({
+    intent: z.literal("faq-move"),
+    faqId: uuid("FAQ not found"),
+    direction: z.enum(["up", "down"]),
+  }),
   z.object({ intent: z.literal("faq-delete"), faqId: uuid("FAQ not found") }),
   z.extend(replySchema, { intent: z.literal("reply-save") }),
   z.object({ intent: z.literal("reply-delete"), reviewId: uuid("Review not found") }),

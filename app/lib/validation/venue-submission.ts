@@ -115,3 +115,6 @@ export function submissionValues(form: FormData): Record<string, string | string
   }
   return values;
 }
+
+/** The owner's page of a pending submission (issue 22): its one url-encoded form. */
+export const ownSubmissionActionSchema = z.object({ intent: z.literal("withdraw") });

@@ -29,9 +29,9 @@ const linkClass = (active = false) =>
     active ? "bg-primary-soft text-primary" : "text-ink-soft hover:bg-cream hover:text-ink",
   );
 
-function TabLink({ to, children }: { to: string; children: React.ReactNode }) {
+function TabLink({ to, end = true, children }: { to: string; end?: boolean; children: React.ReactNode }) {
   return (
-    <NavLink to={to} end preventScrollReset className={({ isActive }) => linkClass(isActive)}>
+    <NavLink to={to} end={end} preventScrollReset className={({ isActive }) => linkClass(isActive)}>
       {children}
     </NavLink>
   );
@@ -77,7 +77,8 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
             <Link to="/favorites" className={linkClass()}>
               <Heart className="h-4 w-4" aria-hidden="true" /> Saved Venues
             </Link>
-            <TabLink to="/account/venues">
+            {/* Active on a submission's own page (/account/venues/{id}) too. */}
+            <TabLink to="/account/venues" end={false}>
               <MapPin className="h-4 w-4" aria-hidden="true" /> My Venues
             </TabLink>
             {user.role === "admin" ? (

@@ -1,11 +1,14 @@
-import { ExternalLink, Plus } from "~/components/ui/icons";
+import { ExternalLink, Pencil, Plus } from "~/components/ui/icons";
+import { Link } from "react-router";
 import type { Route } from "./+types/venues";
 import { expectUser, getApp } from "~/infra/session.server";
-import { Button } from "~/components/ui/button";
+import { WhatHappensNext, WithdrawSubmission } from "~/components/account/pending-submission";
+import { Button, buttonClass } from "~/components/ui/button";
 import { useSubmitVenue } from "~/components/venue-form/venue-submission";
 import { cn } from "~/lib/cn";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
+import { submissionPath } from "~/lib/own-submissions";
 import { venuePath } from "~/lib/venue-url";
 import { listVenuesBySubmitter } from "~/services/venues.server";
 
@@ -29,6 +32,7 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
           <Plus className="h-4 w-4" aria-hidden="true" /> Submit Your Colorado Venue
         </Button>
       </div>
+      {venues.some((v) => !v.isApproved) ? <WhatHappensNext className="mt-6" /> : null}
       {venues.length === 0 ? (
         <p className="mt-4 text-muted">
           You have not submitted any venues yet. Submitted venues are reviewed before they are listed.
@@ -36,8 +40,8 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 divide-y divide-sand">
           {venues.map((v) => (
-            <li key={v.id} className="flex items-center justify-between gap-4 py-4">
-              <div className="min-w-0">
+            <li key={v.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-4">
+              <div className="min-w-0 flex-1 basis-60">
                 <a
                   href={venuePath(v)}
                   target="_blank"
@@ -49,14 +53,25 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
                 </a>
                 <p className="truncate text-sm text-muted">{v.location}</p>
               </div>
-              <span
-                className={cn(
-                  "shrink-0 rounded-full px-2.5 py-1 text-xs font-medium",
-                  v.isApproved ? "bg-primary-soft text-primary-dark" : "bg-amber-100 text-amber-900",
+              <div className="flex shrink-0 flex-wrap items-center gap-2">
+                <span
+                  className={cn(
+                    "rounded-full px-2.5 py-1 text-xs font-medium",
+                    v.isApproved ? "bg-primary-soft text-primary-dark" : "bg-amber-100 text-amber-900",
+                  )}
+                >
+                  {v.isApproved ? "Approved" : "Pending"}
+                </span>
+                {v.isApproved ? null : (
+                  <>
+                    <Link to={submissionPath(v.id)} className={buttonClass("outline", "sm")}>
+                      <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                      <span className="sr-only"> {v.name}</span>
+                    </Link>
+                    <WithdrawSubmission venue={v} />
+                  </>
                 )}
-              >
-                {v.isApproved ? "Approved" : "Pending"}
-              </span>
+              </div>
             </li>
           ))}
         </ul>

@@ -3,9 +3,9 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/edit-venue";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { buttonClass } from "~/components/ui/button";
-import { VenueForm } from "~/components/venue-form/venue-form";
+import { VenueEditForm } from "~/components/venue-form/venue-form";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
-import { adminMeta, venueMessages } from "~/lib/admin";
+import { adminEditPath, adminMeta, adminReturnPath, venueMessages } from "~/lib/admin";
 import {
   getVenueForEdit,
   isThrownAnswer,
@@ -15,7 +15,8 @@ import {
 
 // Spec, admin area: 'Admin edit venue'. The venue form with every stored field (the same form
 // as Add Venue and the submission dialog). An unknown id shows 'Venue Not Found' and goes back to
-// /admin/venues; a save goes back there too, with the spec's toast.
+// /admin/venues; a save goes back there too, with the spec's toast, or to the admin page named by
+// `?returnTo=` (the pending cards' Edit comes back to /admin/pending).
 
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data?.venue ? `Edit ${data.venue.name}` : "Edit venue");
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listVenueFormChoices(app.db, user),
   ]);
   if (!venue) throw await notFound(app, request);
-  return { venue, choices };
+  return { venue, choices, returnTo: adminReturnPath(new URL(request.url).searchParams) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: result.status, headers: result.unread ? { Connection: "close" } : undefined },
       );
     const failed = result.failures.length;
-    return await redirectWithToast(app, request, "/admin/venues", {
+    return await redirectWithToast(app, request, adminReturnPath(new URL(request.url).searchParams), {
       type: "success",
       message: venueMessages.updated,
       description: failed
@@ -74,11 +75,13 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function EditVenue({ loaderData }: Route.ComponentProps) {
-  const { venue, choices } = loaderData;
+  const { venue, choices, returnTo } = loaderData;
+  const pending = returnTo.startsWith("/admin/pending");
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link to="/admin/venues" className={buttonClass("ghost", "sm", "-ml-3")}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Venues
+      <Link to={returnTo} className={buttonClass("ghost", "sm", "-ml-3")}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />{" "}
+        {pending ? "Back to Pending Venues" : "Back to Venues"}
       </Link>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
@@ -102,17 +105,11 @@ export default function EditVenue({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="rounded-2xl border border-sand bg-white px-6 pb-6 shadow-card sm:px-8 sm:pb-8">
-        <VenueForm
-          key={venue.id}
+        <VenueEditForm
           admin
-          action={`/admin/edit-venue/${venue.id}`}
-          venueTypes={choices.venueTypes}
-          amenities={choices.amenities}
-          defaultValues={venue.values}
-          storedImages={venue.images}
-          storedLogo={venue.logoUrl}
-          submitLabel="Save Changes"
-          pendingLabel="Saving..."
+          venue={venue}
+          choices={choices}
+          action={adminEditPath(venue.id, returnTo === "/admin/venues" ? undefined : returnTo)}
           onSubmitted={() => {}}
         />
       </div>

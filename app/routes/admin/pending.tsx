@@ -5,25 +5,29 @@ import {
   ExternalLink,
   Mail,
   MapPin,
+  Pencil,
   Tag,
   Users,
   X,
 } from "~/components/ui/icons";
 import { useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/pending";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useOnSuccess } from "~/components/admin/use-on-success";
+import { TextareaField } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog, DialogCancel } from "~/components/ui/dialog";
 import { VenueImage } from "~/components/venue/venue-image";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
-import { adminMeta, approvalMessages, formatDate } from "~/lib/admin";
+import { adminEditPath, adminMeta, approvalMessages, formatDate } from "~/lib/admin";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import type { Toast } from "~/lib/toast";
-import { pendingActionSchema } from "~/lib/validation/admin";
+import { pendingActionSchema, REJECTION_REASON_MAX } from "~/lib/validation/admin";
+import type { FieldErrors } from "~/lib/validation/form";
 import {
   approveVenue,
   listPendingVenues,
@@ -37,18 +41,35 @@ export async function loader({ context }: Route.LoaderArgs) {
   return listPendingVenues(getApp(context).db, expectUser(context));
 }
 
+type Reply = { ok: boolean; toast: Toast; errors?: FieldErrors };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, pendingActionSchema);
-  if (!parsed.ok)
-    return data({ toast: { type: "error", message: "Venue not found" } as Toast }, { status: 400 });
+  if (!parsed.ok) {
+    // A reason too long (or with characters a database refuses) is said on its field; the dialog keeps it.
+    const { reason, venueId = "Venue not found", intent } = parsed.errors;
+    const message = reason ? approvalMessages.rejectFailed : (intent ?? venueId);
+    return data<Reply>(
+      { ok: false, toast: { type: "error", message, description: reason }, errors: parsed.errors },
+      { status: 400 },
+    );
+  }
   const app = getApp(context);
   const user = expectUser(context);
-  const { intent, venueId } = parsed.data;
+  const { intent, venueId, reason } = parsed.data;
   const result =
-    intent === "approve" ? await approveVenue(app, user, venueId) : await rejectVenue(app, user, venueId);
+    intent === "approve"
+      ? await approveVenue(app, user, venueId)
+      : await rejectVenue(app, user, venueId, reason);
   if (!result.ok)
-    return data({ toast: { type: "error", message: result.error } as Toast }, { status: result.status });
-  return { toast: { type: "success", message: result.message, description: result.description } as Toast };
+    return data<Reply>(
+      { ok: false, toast: { type: "error", message: result.error } },
+      { status: result.status },
+    );
+  return data<Reply>({
+    ok: true,
+    toast: { type: "success", message: result.message, description: result.description },
+  });
 }
 
 /** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
@@ -93,12 +114,11 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
   const fetcher = useFetcher<typeof action>();
   const [confirming, setConfirming] = useState(false);
   useToast(fetcher.data?.toast);
+  // A rejection that did not go through keeps the dialog and the reason typed in it.
+  useOnSuccess(fetcher, () => setConfirming(false));
   const busy = fetcher.state !== "idle";
   const submitting = busy ? fetcher.formData?.get("intent") : null;
-  const send = (intent: "approve" | "reject") => {
-    setConfirming(false);
-    void fetcher.submit({ intent, venueId: v.id }, { method: "post" });
-  };
+  const reasonError = fetcher.state === "idle" ? fetcher.data?.errors?.reason : undefined;
   return (
     <Panel className="grid gap-5 p-4 sm:p-5 md:grid-cols-[16rem_1fr]">
       <div className="aspect-[3/2] self-start overflow-hidden rounded-xl bg-cream">
@@ -175,6 +195,11 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
               <ExternalLink className="h-4 w-4" aria-hidden="true" /> View
               <span className="sr-only">{v.name} (opens in a new tab)</span>
             </a>
+            {/* The admin's edit form, which comes back here after a save. */}
+            <Link to={adminEditPath(v.id, "/admin/pending")} className={buttonClass("outline", "sm")}>
+              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+              <span className="sr-only">{v.name}</span>
+            </Link>
             <Button
               variant="outline"
               size="sm"
@@ -185,28 +210,46 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
               <X className="h-4 w-4" aria-hidden="true" />{" "}
               {submitting === "reject" ? "Rejecting..." : "Reject"}
             </Button>
-            <Button
-              size="sm"
-              disabled={busy}
-              aria-busy={submitting === "approve" || undefined}
-              onClick={() => send("approve")}
-            >
-              <Check className="h-4 w-4" aria-hidden="true" />{" "}
-              {submitting === "approve" ? "Approving..." : "Approve"}
-            </Button>
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="approve" />
+              <input type="hidden" name="venueId" value={v.id} />
+              <Button
+                type="submit"
+                size="sm"
+                disabled={busy}
+                aria-busy={submitting === "approve" || undefined}
+              >
+                <Check className="h-4 w-4" aria-hidden="true" />{" "}
+                {submitting === "approve" ? "Approving..." : "Approve"}
+              </Button>
+            </fetcher.Form>
           </div>
         </div>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title="Reject Venue"
-        confirmLabel="Reject"
-        onConfirm={() => send("reject")}
-      >
-        <p>Are you sure you want to reject this venue? It will be permanently deleted.</p>
-        <p className="font-medium break-words text-ink">{v.name}</p>
-      </ConfirmDialog>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Reject Venue">
+        <fetcher.Form method="post" className="mt-3 space-y-4">
+          <input type="hidden" name="intent" value="reject" />
+          <input type="hidden" name="venueId" value={v.id} />
+          <div className="space-y-3 text-ink-soft">
+            <p>Are you sure you want to reject this venue? It will be permanently deleted.</p>
+            <p className="font-medium break-words text-ink">{v.name}</p>
+          </div>
+          <TextareaField
+            label="Reason (optional)"
+            name="reason"
+            rows={4}
+            maxLength={REJECTION_REASON_MAX}
+            description="Sent to the submitter in the email that tells them. It is shown nowhere else."
+            error={reasonError}
+          />
+          <div className="flex justify-end gap-2">
+            <DialogCancel />
+            <Button type="submit" variant="danger" pending={submitting === "reject"}>
+              {submitting === "reject" ? "Rejecting..." : "Reject"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </Dialog>
     </Panel>
   );
 }

@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return r.ok ? success(userMessages.roleUpdated("user")) : error(r.error, r.status);
     }
     case "assign": {
-      const r = await assignVenues(app.db, actor, input.userId, input.venueIds).catch(
+      const r = await assignVenues(app, actor, input.userId, input.venueIds).catch(
         failing(userMessages.assignmentsFailed),
       );
       if (!r.ok) return error(r.error, r.status);

@@ -8,12 +8,13 @@ import {
   Trash2,
 } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
-import { data, useBlocker, useFetcher, useRevalidator } from "react-router";
+import { data, useBlocker, useFetcher } from "react-router";
 import type { Route } from "./+types/venue-faqs";
-import { isFailedRequest, keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWorkOnFailure } from "~/lib/failed-request";
 import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useOnSuccess } from "~/components/admin/use-on-success";
+import { useFaqOrder } from "~/components/admin/use-faq-order";
 import { EMPTY_FAQ, FaqFields, type FaqDraft } from "~/components/admin/faq-fields";
 import { FormError } from "~/components/forms/fields";
 import { NO_ERRORS, useFieldErrors } from "~/components/forms/use-validated-form";
@@ -23,7 +24,6 @@ import { IconButton } from "~/components/ui/icon-button";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { adminMeta } from "~/lib/admin";
-import { applyMove, planMove } from "~/lib/faq-order";
 import {
   FAQ_BOTH_REQUIRED,
   faqFieldsSchema,
@@ -168,12 +168,13 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function VenueFaqs({ loaderData }: Route.ComponentProps) {
   const { venue, faqs, error } = loaderData;
-  const revalidator = useRevalidator();
 
   // The list as shown: the server's order, changed at once by a move (before it is saved).
-  const [shown, setShown] = useState({ from: faqs, list: faqs });
-  if (shown.from !== faqs) setShown({ from: faqs, list: faqs });
-  const order = shown.list;
+  const { order, moving, move } = useFaqOrder(faqs, "admin", (faqId, direction) => ({
+    intent: "move",
+    faqId,
+    direction,
+  }));
 
   // Text edits are held here until that FAQ's 'Save Changes'.
   const [drafts, setDrafts] = useState<Record<string, FaqDraft>>({});
@@ -184,24 +185,6 @@ export default function VenueFaqs({ loaderData }: Route.ComponentProps) {
     return !!d && !!s && (d.question !== s.question || d.answer !== s.answer);
   };
   const dirtyCount = order.filter((f) => isDirty(f.id)).length;
-
-  const mover = useFetcher<typeof action>();
-  useToast(mover.data?.toast);
-  // A refused move reloads the true order (actions answered 4xx/5xx do not revalidate by
-  // themselves); a move whose request failed saved nothing: the order is the loaded one.
-  const [moveReply, setMoveReply] = useState(mover.data);
-  if (mover.data !== moveReply) {
-    setMoveReply(mover.data);
-    if (isFailedRequest(mover.data)) setShown({ from: faqs, list: faqs });
-    else if (mover.data && !mover.data.ok) void revalidator.revalidate();
-  }
-  const moving = mover.state !== "idle";
-  const move = (id: string, direction: "up" | "down") => {
-    const writes = planMove(order, id, direction, "admin");
-    if (!writes) return;
-    setShown({ from: faqs, list: applyMove(order, writes) });
-    void mover.submit({ intent: "move", faqId: id, direction }, { method: "post" });
-  };
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>

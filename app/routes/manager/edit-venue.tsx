@@ -11,8 +11,8 @@ import { VenueReviewsPanel } from "~/components/manager/venue-reviews-panel";
 import { showToast } from "~/components/layout/use-toast";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
-import { parseForm } from "~/infra/form.server";
+import { VenueEditForm, type SubmissionReply } from "~/components/venue-form/venue-form";
+import { isMultipart, parseForm } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import type { Toast } from "~/lib/toast";
@@ -21,7 +21,7 @@ import { isUuid } from "~/lib/venue-url";
 import type { FormReply } from "~/lib/validation/form";
 import { managerActionSchema, MANAGER_FAQ_BOTH_REQUIRED, type ManagerIntent } from "~/lib/validation/manager";
 import { isThrownAnswer } from "~/services/admin-venues.server";
-import { addFaq, deleteFaq } from "~/services/faqs.server";
+import { addFaq, deleteFaq, moveFaq, updateFaq } from "~/services/faqs.server";
 import { changeVenueImage, getManagedVenue, updateManagedVenue } from "~/services/manager-venues.server";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 import { deleteReviewReply, saveReviewReply } from "~/services/reviews.server";
@@ -76,6 +76,8 @@ export type ManagerReply = Omit<FormReply, "intent"> & {
 
 const FAILURES: Record<ManagerIntent, string> = {
   "faq-add": managerMessages.faqAddFailed,
+  "faq-save": managerMessages.faqUpdateFailed,
+  "faq-move": managerMessages.faqMoveFailed,
   "faq-delete": managerMessages.faqDeleteFailed,
   "reply-save": managerMessages.replyFailed,
   "reply-delete": managerMessages.replyFailed,
@@ -83,9 +85,6 @@ const FAILURES: Record<ManagerIntent, string> = {
   "image-cover": managerMessages.imageFailed,
   "image-move": managerMessages.imageFailed,
 };
-
-const isMultipart = (request: Request) =>
-  /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
@@ -99,12 +98,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const intent = parsed.values.intent as ManagerIntent | undefined;
     const known = intent && intent in FAILURES ? intent : undefined;
     const reason =
-      known === "faq-add"
+      known === "faq-add" || known === "faq-save"
         ? MANAGER_FAQ_BOTH_REQUIRED
         : (parsed.errors.form ?? Object.values(parsed.errors)[0] ?? "Unknown action");
     return reply(400, {
       ok: false,
       intent: known,
+      target: parsed.values.faqId,
       errors: parsed.errors,
       toast: { type: "error", message: known ? FAILURES[known] : "Unknown action", description: reason },
     });
@@ -126,6 +126,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "faq-add": {
         const r = await addFaq(app.db, actor, venueId, input, "manager");
         return r.ok ? done(managerMessages.faqAdded, r.faq.id) : fail(r.status, r.error);
+      }
+      case "faq-save": {
+        const r = await updateFaq(app.db, actor, venueId, input.faqId, input);
+        return r.ok ? done(managerMessages.faqUpdated, input.faqId) : fail(r.status, r.error, input.faqId);
+      }
+      case "faq-move": {
+        const r = await moveFaq(app.db, actor, venueId, input.faqId, input.direction, "manager");
+        return r.ok
+          ? reply(200, { ok: true, intent: input.intent, target: input.faqId })
+          : fail(r.status, r.error, input.faqId);
       }
       case "faq-delete": {
         const r = await deleteFaq(app.db, actor, venueId, input.faqId);
@@ -295,17 +305,12 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
         </TabsList>
         <TabsContent value="details" className="mt-6">
           <Panel className="px-6 pb-6 sm:px-8 sm:pb-8">
-            <VenueForm
-              key={venue.id}
+            <VenueEditForm
               admin
               withImages={false}
+              venue={venue}
+              choices={choices}
               action={path}
-              venueTypes={choices.venueTypes}
-              amenities={choices.amenities}
-              defaultValues={venue.values}
-              storedLogo={venue.logoUrl}
-              submitLabel="Save Changes"
-              pendingLabel="Saving..."
               onSubmitted={onSaved}
             />
           </Panel>

@@ -13,7 +13,7 @@ import { showToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
-import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
+import { VenueEditForm, type SubmissionReply } from "~/components/venue-form/venue-form";
 import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
@@ -134,16 +134,12 @@ function EditVenueDetails({ id, onClose }: { id: string; onClose: () => void }) 
   if (data?.venue) {
     const loaded = data.venue;
     return (
-      <VenueForm
+      <VenueEditForm
         admin
         withImages={false}
+        venue={loaded.venue}
+        choices={loaded.choices}
         action={managerVenuePath(loaded.venue.id)}
-        venueTypes={loaded.choices.venueTypes}
-        amenities={loaded.choices.amenities}
-        defaultValues={loaded.venue.values}
-        storedLogo={loaded.venue.logoUrl}
-        submitLabel="Save Changes"
-        pendingLabel="Saving..."
         onCancel={onClose}
         onSubmitted={saved}
       />
