@@ -44,19 +44,27 @@ function fill(pattern: string, ids: { venueId: string }): string {
 async function expectFits(page: Page, where: string) {
   await page.evaluate(() => document.fonts.ready);
   const overflow = await page.evaluate(() => {
-    // What sticks out, for the message: elements past the window's right edge not clipped by a
-    // scrolling or clipping box of their own.
+    // What sticks out, for the message: elements past the window's right edge that no box of
+    // theirs clips (an absolutely placed one escapes the boxes inside its containing block).
     const clipped = (el: Element) => {
-      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
-        if (getComputedStyle(a).overflowX !== "visible") return true;
+      let escaping = getComputedStyle(el).position === "absolute";
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (escaping && style.position !== "static") escaping = false;
+        if (!escaping && style.overflowX !== "visible") return true;
+      }
       return false;
     };
-    const past = [...document.body.querySelectorAll("*")]
-      .filter((el) => el.getBoundingClientRect().right > innerWidth + 1 && !clipped(el))
-      .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}"`);
+    const page = document.documentElement.scrollWidth - innerWidth;
+    const past =
+      page <= 0
+        ? []
+        : [...document.body.querySelectorAll("*")]
+            .filter((el) => el.getBoundingClientRect().right > innerWidth + 1 && !clipped(el))
+            .slice(0, 3)
+            .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}"`);
     return {
-      page: document.documentElement.scrollWidth - innerWidth,
+      page,
       past,
       dialogs: [...document.querySelectorAll("dialog[open]")]
         .filter((d) => d.scrollWidth > d.clientWidth)
