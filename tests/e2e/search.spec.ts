@@ -529,6 +529,7 @@ for (const [width, height] of [
     const panel = page.getByRole("tabpanel", { name: "Map" });
     await expect(panel.getByRole("heading", { name: "No venues found" })).toBeInViewport();
     const clear = panel.getByRole("link", { name: "Clear All Filters" });
+    await expect(clear).toBeInViewport({ ratio: 1 });
     await expectOnTop(clear);
     // Over the map, not below it.
     const map = (await panel.locator("div").first().boundingBox())!;

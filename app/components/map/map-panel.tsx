@@ -79,9 +79,10 @@ export function MapPanel({ active, listHref, overlay, ...map }: Props) {
       ) : (
         loading
       )}
-      {/* Over Leaflet's panes and controls (z-index up to 1000). */}
+      {/* Over Leaflet's panes and controls (z-index up to 1000), at the map's top: the map's
+          lower half may be below the fold. */}
       {overlay ? (
-        <div className="absolute inset-0 z-[1100] flex items-center justify-center bg-ink/20 p-4">
+        <div className="absolute inset-0 z-[1100] flex items-start justify-center bg-ink/20 p-4">
           {overlay}
         </div>
       ) : null}

@@ -271,7 +271,7 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
                 // No results: said over the map, where it is seen, not below it.
                 overlay={
                   total === 0 && !loading ? (
-                    <NoResults filters={filters} className="w-full max-w-md shadow-lift" />
+                    <NoResults filters={filters} className="w-full max-w-md py-8 shadow-lift" />
                   ) : null
                 }
                 active={view === "map"}
