@@ -190,6 +190,10 @@ export const MAP_VIEW = {
   maxFitZoom: 10,
 } as const;
 
+/** From this zoom on, the map answer shows each venue of a box holding few (ADR 005): a cluster
+ *  whose venues all share one position jumps there at once. */
+export const MAP_ALL_POINTS_ZOOM = 15;
+
 export type MapCluster = {
   count: number;
   /** The members' mean position. */

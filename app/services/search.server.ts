@@ -10,7 +10,13 @@ import { AMENITY_NAMES } from "~/lib/catalog";
 import { DEFAULT_VENUE_IMAGE, imageAtWidth } from "~/lib/images";
 import { cellKey, gridFor, inGrid, normalizeBbox, normalizeZoom, type Bbox } from "~/lib/map-grid";
 import { DEFAULT_FILTERS, PAGE_SIZE, pageCountFor, type SearchFilters, type SearchSort } from "~/lib/search";
-import type { MapAnswer, MapCluster, MapPoint, SearchChoices } from "~/lib/search-page";
+import {
+  MAP_ALL_POINTS_ZOOM,
+  type MapAnswer,
+  type MapCluster,
+  type MapPoint,
+  type SearchChoices,
+} from "~/lib/search-page";
 import type { SearchStore, StoreQuery } from "~/lib/search-store";
 import { priceDisplay, type VenueCardData } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
@@ -188,7 +194,7 @@ export const MAP_MAX_CELLS = 300;
 /** The answer's JSON stays under this many bytes: single venues beyond it go as clusters of one. */
 export const MAP_MAX_BYTES = 90_000;
 /** From this zoom on, a box holding few venues shows each of them, even several in one cell. */
-const ALL_POINTS_ZOOM = 15;
+const ALL_POINTS_ZOOM = MAP_ALL_POINTS_ZOOM;
 const ALL_POINTS_MAX = 100;
 
 type Cell = {

@@ -341,6 +341,46 @@ export async function approvedVenue(page: Page, prefix: string) {
   return { submitter, venue: { ...venue, name } };
 }
 
+/**
+ * Presses Tab `presses` times in the open modal dialog: every stop is a control inside it, never
+ * the <dialog> element itself (issue 22, point 16) nor the page behind. Chromium passes through its
+ * own window controls between the last control and the first (the body has focus then).
+ */
+export async function expectTabStaysInDialog(page: Page, presses: number): Promise<void> {
+  const stops = new Set<string>();
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press("Tab");
+    stops.add(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return "the window's controls";
+        if (el.tagName === "DIALOG") return "the dialog itself";
+        return el.closest("dialog") ? "a control in the dialog" : `outside: ${el.tagName}`;
+      }),
+    );
+  }
+  expect([...stops].filter((s) => s !== "the window's controls")).toEqual(["a control in the dialog"]);
+}
+
+/** A review of the venue by a fresh account, through the venue page's own action. */
+export async function reviewAs(page: Page, venuePath: string, comment: string) {
+  const reviewer = await page.context().browser()!.newContext({ baseURL: E2E_ORIGIN });
+  const p = await reviewer.newPage();
+  await registerViaApi(p, uniqueAccount("reviewer"));
+  const res = await p.request.post(venuePath, {
+    form: { rating: "4", comment },
+    headers: { origin: E2E_ORIGIN },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await reviewer.close();
+}
+
+/** A 1200 x 800 JPEG of one colour: a photo the image pipeline takes. */
+export const photo = (color: string) =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
 /** How a request fails on its way: no answer (the network), or a proxy's 413 or 502 page. */
 export type Failure = "network" | 413 | 502;
 export const FAILURES: Failure[] = ["network", 413, 502];

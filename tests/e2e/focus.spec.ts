@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { changedPixels, expect, expectHydrated, settle, test } from "./fixtures";
+import {
+  changedPixels,
+  expect,
+  expectHydrated,
+  expectTabStaysInDialog,
+  registerViaApi,
+  settle,
+  test,
+} from "./fixtures";
 import { isVenuePath, sitemapPaths } from "./sitemap";
 
 // Issue 8, WCAG 2.4.7 and 2.4.11: whatever the keyboard lands on shows it, on screen and not
@@ -142,5 +150,30 @@ for (const [name, path] of [
     await expectHydrated(page.getByRole("banner").getByRole("link").first());
     await settle(page);
     expect(await checkEveryTabStop(page)).toBeGreaterThan(20);
+  });
+}
+
+// Issue 22, point 16: the submission dialog opens on its first field (its form loads after it
+// opens), and Tab goes round its controls without stopping on the <dialog> element itself,
+// which Chrome makes focusable when it scrolls (a long form, on a phone or a desktop).
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+] as const) {
+  test(`the submission dialog opens on its first field and is no tab stop itself, at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await registerViaApi(page);
+    await page.goto("/account/venues");
+    const open = page.getByRole("main").getByRole("button", { name: "Submit Your Colorado Venue" });
+    await expectHydrated(open);
+    await open.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Submit Your Colorado Venue" });
+    await expect(dialog.getByLabel("Venue Name", { exact: true })).toBeFocused();
+    // It scrolls: the case in which the browser would make it a tab stop.
+    expect(await dialog.evaluate((d) => d.scrollHeight > d.clientHeight)).toBe(true);
+    await expectTabStaysInDialog(page, 80);
   });
 }

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { E2E_PORT } from "../../playwright.config";
 import { E2E_ADMIN, E2E_MANAGER } from "./paths";
 import {
@@ -10,7 +9,9 @@ import {
   expectHydrated,
   expectNoSeriousA11yViolations,
   loginViaApi,
+  photo,
   registerViaApi,
+  reviewAs,
   switchAccount,
   test,
   toast,
@@ -24,24 +25,6 @@ import {
 
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 const SCREENS = path.resolve("test-results/screens");
-
-/** A review of the venue by a fresh account, through the venue page's own action. */
-async function reviewAs(page: Page, venuePath: string, comment: string) {
-  const reviewer = await page.context().browser()!.newContext({ baseURL: ORIGIN });
-  const p = await reviewer.newPage();
-  await registerViaApi(p, uniqueAccount("reviewer"));
-  const res = await p.request.post(venuePath, {
-    form: { rating: "4", comment },
-    headers: { origin: ORIGIN },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await reviewer.close();
-}
-
-const photo = (color: string) =>
-  sharp({ create: { width: 1200, height: 800, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
 
 /** The public venue page's picture sources, in order (gallery and its thumbnails). */
 async function publicImages(page: Page, venuePath: string): Promise<string[]> {

@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, expectHydrated, expectNoSeriousA11yViolations, settle, test, UUID } from "./fixtures";
+import {
+  expect,
+  expectHydrated,
+  expectNoSeriousA11yViolations,
+  expectOnTop,
+  settle,
+  test,
+  UUID,
+} from "./fixtures";
 
 // The search page /venues (spec, public side: section 2 'Search page', sections 5 and 9; issue 10).
 
@@ -461,8 +469,8 @@ test("back and forward restore each search", async ({ page }) => {
   await expect.poll(() => resultCount(page)).toBe(withRegion);
 });
 
-test("three skeleton cards while new results load", async ({ page }) => {
-  await openList(page);
+test("three skeleton cards, and no count, while new results load", async ({ page }) => {
+  const total = await openList(page);
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
   await page.route(/\/venues\.data/, async (route) => {
@@ -474,9 +482,111 @@ test("three skeleton cards while new results load", async ({ page }) => {
   const skeleton = page.getByRole("status", { name: "Loading venues" });
   await expect(skeleton).toBeVisible();
   await expect(skeleton.locator(":scope > div")).toHaveCount(3);
+  // Issue 22, point 18: the count line says the search is on its way, not the old number, and is
+  // busy (a screen reader hears the new count once it is in).
+  const count = page.getByRole("status").filter({ hasText: "Searching venues…" });
+  await expect(count).toHaveAttribute("aria-busy", "true");
+  await expect(countLine(page)).toHaveCount(0);
   release();
   await expect(skeleton).toBeHidden();
   await expect(chip(page, "80+")).toBeVisible();
+  await expect(count).toHaveCount(0);
+  expect(await resultCount(page)).toBeLessThan(total);
+  await expect(page.getByRole("status").filter({ has: countLine(page) })).not.toHaveAttribute("aria-busy");
+});
+
+// Issue 22, point 18: 'Apply Filters' takes the view to the results, past the filters on a
+// desktop and out of the drawer on a phone; an empty result's message shows over the map.
+for (const [width, height] of [
+  [1280, 900],
+  [390, 844],
+] as const) {
+  test(`'Apply Filters' goes to the results, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto("/venues?view=list");
+    if (width < 1024) {
+      const toggle = page.getByRole("button", { name: "Show Filters" });
+      await expectHydrated(toggle);
+      await toggle.click();
+    } else await expectHydrated(filterForm(page).getByRole("button", { name: "Apply Filters" }));
+    const form = filterForm(page);
+    await form.getByLabel("Guests").fill("60");
+    // The last amenity: far down the panel, so the page (or the drawer) scrolls to it.
+    await form.getByRole("checkbox").last().check();
+    const apply = form.getByRole("button", { name: "Apply Filters" });
+    await apply.scrollIntoViewIfNeeded();
+    await apply.press("Enter");
+    await expect(chip(page, "60+")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Results" })).toBeFocused();
+    await expect(countLine(page)).toBeInViewport();
+    await expect(cards(page).first()).toBeInViewport();
+  });
+
+  test(`an empty map shows its message over the map, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto("/venues?location=Atlantis");
+    await expect(countLine(page)).toHaveText("0 venues found");
+    const panel = page.getByRole("tabpanel", { name: "Map" });
+    await expect(panel.getByRole("heading", { name: "No venues found" })).toBeInViewport();
+    const clear = panel.getByRole("link", { name: "Clear All Filters" });
+    await expect(clear).toBeInViewport({ ratio: 1 });
+    await expectOnTop(clear);
+    // Over the map, not below it.
+    const map = (await panel.locator("div").first().boundingBox())!;
+    const link = (await clear.boundingBox())!;
+    expect(link.y + link.height).toBeLessThanOrEqual(map.y + map.height);
+    await expectHydrated(clear);
+    await clear.click();
+    await expect(page).toHaveURL((u) => !u.searchParams.has("location"));
+  });
+}
+
+test("venues at the same spot share one marker whose popup lists each of them", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openList(page);
+  const links = cards(page).getByRole("heading", { level: 3 }).getByRole("link");
+  const venues = await Promise.all(
+    [0, 1].map(async (i) => ({
+      name: await links.nth(i).innerText(),
+      path: new URL((await links.nth(i).getAttribute("href"))!, "http://x").pathname,
+    })),
+  );
+  // The map's answer: both venues at one address (as two venues geocoded to one ZIP code are).
+  const [lat, lng] = [39.7392, -104.9903];
+  await page.route(/\/api\/venues\/map\?/, (route) =>
+    route.fulfill({
+      json: {
+        zoom: 15,
+        total: 2,
+        clusters: [],
+        points: venues.map((v) => ({
+          id: new RegExp(UUID).exec(v.path)![0],
+          name: v.name,
+          path: v.path,
+          lat,
+          lng,
+          image: "/favicon.svg",
+          price: "Contact for pricing",
+          rating: 0,
+          reviewCount: 0,
+        })),
+        extent: [lat, lng, lat, lng],
+      },
+    }),
+  );
+  await page.goto("/venues?guests=20");
+  const spot = mapRegion(page).getByRole("button", { name: "2 venues at this spot" });
+  await expect(spot).toBeVisible();
+  await expect(pins(page)).toHaveCount(0);
+  // With the keyboard: the marker, then each venue's link in its popup.
+  await spot.focus();
+  await page.keyboard.press("Enter");
+  const popup = mapRegion(page).locator(".leaflet-popup");
+  for (const v of venues) await expect(popup.getByRole("link", { name: v.name, exact: true })).toBeVisible();
+  await popup.getByRole("link", { name: venues[1]!.name, exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((u) => u.pathname === venues[1]!.path);
+  await expect(page.getByRole("heading", { level: 1, name: venues[1]!.name, exact: true })).toBeVisible();
 });
 
 test("a page of results, the filters and the pages work without JavaScript", async ({ browser }) => {

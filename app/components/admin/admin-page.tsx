@@ -1,6 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { IconButton } from "~/components/ui/icon-button";
 import { Pencil, RefreshCw, Trash2 } from "~/components/ui/icons";
+import { ScrollArea } from "~/components/admin/scroll-area";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
@@ -86,18 +87,21 @@ export function RoleBadge({ role, label }: { role: keyof typeof roleClass; label
 /** A column of an admin table: its heading, and classes for the heading cell (width, alignment). */
 export type AdminColumn = { label: string; className?: string };
 
-/** An admin list as a table: scrolls sideways on narrow screens, captioned for screen readers. */
+/** An admin list as a table: scrolls sideways on narrow screens (a region named `label`, ScrollArea),
+ *  captioned for screen readers. */
 export function AdminTable({
+  label,
   caption,
   columns,
   children,
 }: {
+  label: string;
   caption: ReactNode;
   columns: AdminColumn[];
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollArea label={label}>
       <table className="w-full min-w-[720px] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-sand bg-cream/60 text-xs tracking-wide text-ink-soft uppercase">
@@ -111,7 +115,7 @@ export function AdminTable({
         </thead>
         <tbody className="divide-y divide-sand">{children}</tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
 

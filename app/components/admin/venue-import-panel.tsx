@@ -85,6 +85,7 @@ async function* events(res: Response): AsyncGenerator<Record<string, unknown>> {
 export function VenueImportPanel() {
   const id = useId();
   const [state, setState] = useState<State>({ step: "idle" });
+  const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
 
@@ -199,29 +200,51 @@ export function VenueImportPanel() {
 
       {state.step === "idle" || state.step === "failed" || state.step === "reading" ? (
         <div className="space-y-3">
-          <label
-            htmlFor={`${id}-file`}
-            className={cn(
-              "flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-sand-dark bg-ivory px-6 py-8 text-center hover:border-primary",
-              busy && "pointer-events-none opacity-70",
-            )}
-          >
-            <Upload className="h-6 w-6 text-primary" aria-hidden="true" />
-            <span className="font-medium text-ink">
-              {state.step === "reading" ? `Checking ${state.file.name}...` : "Choose a CSV file"}
-            </span>
-            <span className="text-xs text-muted">UTF-8 CSV, up to {CSV_MAX_BYTES / 1024 / 1024} MB</span>
-          </label>
-          <input
-            ref={input}
-            id={`${id}-file`}
-            type="file"
-            name="file"
-            accept=".csv,text/csv"
-            className="sr-only"
-            disabled={busy}
-            onChange={(e) => void readFile(e.currentTarget.files?.[0])}
-          />
+          {/* The file input, hidden, before the box that shows it: the box draws its focus
+              (peer-focus-visible), and takes a file dropped on it as if it had been chosen. */}
+          <div className="relative">
+            <input
+              ref={input}
+              id={`${id}-file`}
+              type="file"
+              name="file"
+              accept=".csv,text/csv"
+              className="peer sr-only"
+              disabled={busy}
+              onChange={(e) => void readFile(e.currentTarget.files?.[0])}
+            />
+            <label
+              htmlFor={`${id}-file`}
+              onDragOver={(e) => {
+                if (busy) return;
+                e.preventDefault();
+                e.dataTransfer.dropEffect = "copy";
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={(e) => {
+                e.preventDefault();
+                setDragging(false);
+                const files = e.dataTransfer.files;
+                if (busy || files.length === 0) return;
+                if (input.current) input.current.files = files;
+                void readFile(files[0]);
+              }}
+              className={cn(
+                "flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-sand-dark bg-ivory px-6 py-8 text-center hover:border-primary peer-focus-visible:border-primary peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary",
+                dragging && "border-primary bg-primary-soft",
+                busy && "pointer-events-none opacity-70",
+              )}
+            >
+              <Upload className="h-6 w-6 text-primary" aria-hidden="true" />
+              <span className="font-medium text-ink">
+                {state.step === "reading" ? `Checking ${state.file.name}...` : "Choose a CSV file"}
+              </span>
+              <span className="text-xs text-muted">
+                or drop it here. UTF-8 CSV, up to {CSV_MAX_BYTES / 1024 / 1024} MB
+              </span>
+            </label>
+          </div>
           {state.step === "failed" ? (
             <div
               role="alert"
@@ -312,21 +335,27 @@ function ImportPreview({
           </button>
         ))}
       </div>
+      {/* Positioned, so the hidden 'from'/'to' words of the changes stay inside it (issue 22,
+          point 15); a tab stop, so the keyboard can scroll it. */}
       <div
         id="import-preview-rows"
         role="tabpanel"
-        className="max-h-96 overflow-auto rounded-xl border border-sand"
+        aria-label={TAB_LABELS[tab]}
+        tabIndex={0}
+        className="relative max-h-96 overflow-auto rounded-xl border border-sand"
       >
         {rows.length === 0 ? (
           <p className="p-6 text-center text-sm text-muted">No rows here.</p>
         ) : (
-          <table className="w-full text-left text-sm">
+          // Fixed columns, and words broken anywhere: a long reason or address wraps in its cell
+          // instead of widening the table past the box.
+          <table className="w-full table-fixed text-left text-sm wrap-anywhere">
             <thead className="sticky top-0 bg-cream text-xs uppercase tracking-wide text-ink-soft">
               <tr>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="w-16 px-3 py-2">
                   Row
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="w-[35%] px-3 py-2">
                   Name
                 </th>
                 <th scope="col" className="px-3 py-2">

@@ -122,7 +122,9 @@ export function VenuePicker({
           maxLength={100}
         />
       </div>
-      <fieldset>
+      {/* min-w-0: a fieldset is at least as wide as its longest line (a location that does not
+          wrap) unless told otherwise, which made the picker wider than its dialog. */}
+      <fieldset className="min-w-0">
         <legend className="sr-only">Approved venues</legend>
         <ul
           id={listId}

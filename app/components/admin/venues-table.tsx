@@ -18,6 +18,7 @@ import { useSearchAsYouType } from "~/components/admin/use-search-as-you-type";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { ScrollArea } from "~/components/admin/scroll-area";
 import { ADMIN_EXPORT_PATH, type AdminSort, type AdminVenueList, type AdminVenueRow } from "~/lib/admin";
 import { cn } from "~/lib/cn";
 import { isValidCoordinate } from "~/lib/coordinates";
@@ -107,7 +108,10 @@ export function VenuesTable({
         </span>
       </Form>
 
-      <div className="overflow-x-auto rounded-2xl border border-sand bg-white shadow-card">
+      <ScrollArea
+        label="Venue table"
+        className="overflow-hidden rounded-2xl border border-sand bg-white shadow-card"
+      >
         <table className="w-full min-w-[56rem] text-left text-sm">
           <caption className="sr-only">
             Approved venues, sorted by {sort} {dir === "asc" ? "ascending" : "descending"}
@@ -167,7 +171,7 @@ export function VenuesTable({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
 
       {list.pageCount > 1 ? (
         <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm text-muted">

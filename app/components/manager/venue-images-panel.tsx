@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, ImageOff, ImagePlus, Star, Trash2 } from "~/components/ui/icons";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { EmptyState } from "~/components/admin/admin-page";
 import { TabSection } from "~/components/manager/tab-section";
@@ -63,11 +63,28 @@ export function VenueImagesPanel({
     if (files.length) send(files);
   };
 
-  const change = (intent: string, url: string, direction?: "up" | "down") =>
+  // The image moved (or made the cover) keeps the keyboard: its buttons are disabled while the
+  // change is saved, which drops focus to the page, so focus goes back to the same image's
+  // button for that direction once the list is redrawn (the other one at the end of the row).
+  const list = useRef<HTMLOListElement>(null);
+  const moved = useRef<{ url: string; direction: "up" | "down" } | null>(null);
+  useEffect(() => {
+    const last = moved.current;
+    if (changer.state !== "idle" || !last) return;
+    moved.current = null;
+    const item = [...(list.current?.children ?? [])].find((li) => li.getAttribute("data-url") === last.url);
+    const buttons = [...(item?.querySelectorAll<HTMLButtonElement>("button[data-direction]") ?? [])];
+    const same = buttons.find((b) => b.dataset.direction === last.direction && !b.disabled);
+    (same ?? buttons.find((b) => !b.disabled))?.focus();
+  }, [changer.state, images]);
+
+  const change = (intent: string, url: string, direction?: "up" | "down") => {
+    if (intent !== "image-remove") moved.current = { url, direction: direction ?? "down" };
     void changer.submit(
       { intent, url, ...(direction ? { direction } : {}) },
       { method: "post", preventScrollReset: true },
     );
+  };
 
   return (
     <TabSection
@@ -130,13 +147,18 @@ export function VenueImagesPanel({
           Upload at least 3 photos: couples choose a venue with their eyes.
         </EmptyState>
       ) : (
-        <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Images of ${venueName}`}>
+        <ol
+          ref={list}
+          className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-label={`Images of ${venueName}`}
+        >
           {images.map((url, i) => {
             const n = i + 1;
             const busy = busyUrl === url;
             return (
               <li
                 key={url}
+                data-url={url}
                 className="overflow-hidden rounded-xl border border-sand bg-white shadow-card"
                 aria-busy={busy || undefined}
               >
@@ -160,6 +182,7 @@ export function VenueImagesPanel({
                 <div className="flex flex-wrap items-center justify-between gap-2 p-3">
                   <div className="flex gap-1">
                     <IconButton
+                      data-direction="up"
                       label={`Move image ${n} left`}
                       disabled={i === 0 || busy}
                       onClick={() => change("image-move", url, "up")}
@@ -167,6 +190,7 @@ export function VenueImagesPanel({
                       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
                     </IconButton>
                     <IconButton
+                      data-direction="down"
                       label={`Move image ${n} right`}
                       disabled={i === images.length - 1 || busy}
                       onClick={() => change("image-move", url, "down")}

@@ -1,5 +1,5 @@
 import { MessageSquare, MessageSquareReply, Pencil, Trash2 } from "~/components/ui/icons";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { EmptyState } from "~/components/admin/admin-page";
 import { TabSection } from "~/components/manager/tab-section";
@@ -44,6 +44,13 @@ export function VenueReviewsPanel({ reviews }: { reviews: ReviewView[] }) {
 
 function ReviewItem({ review }: { review: ReviewView }) {
   const [editing, setEditing] = useState(false);
+  // Closing the form (Cancel, Escape, a saved reply) gives focus back to the button that opens it.
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) opener.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const [confirming, setConfirming] = useState(false);
   const remover = useFetcher<typeof action>();
   useToast(remover.data?.toast);
@@ -66,7 +73,7 @@ function ReviewItem({ review }: { review: ReviewView }) {
               </time>
             </p>
             <div className="flex gap-1">
-              <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+              <Button ref={opener} variant="ghost" size="sm" onClick={() => setEditing(true)}>
                 <Pencil className="h-4 w-4" aria-hidden="true" /> Edit reply
               </Button>
               <Button
@@ -84,7 +91,7 @@ function ReviewItem({ review }: { review: ReviewView }) {
         </div>
       ) : (
         <div className="mt-4">
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          <Button ref={opener} variant="outline" size="sm" onClick={() => setEditing(true)}>
             <MessageSquareReply className="h-4 w-4" aria-hidden="true" /> Reply
           </Button>
         </div>
@@ -124,6 +131,11 @@ function ReplyForm({ review, onDone }: { review: ReviewView; onDone: () => void 
       noValidate
       preventScrollReset
       className="mt-4 space-y-3"
+      onKeyDown={(e) => {
+        if (e.key !== "Escape") return;
+        e.preventDefault();
+        onDone();
+      }}
       onSubmit={(e) => {
         if (isBlank(text)) {
           e.preventDefault();

@@ -35,6 +35,8 @@ function MapMessage({ listHref, children }: { listHref: string; children: ReactN
 type Props = Omit<VenueMapProps, "visible"> & {
   /** The map is loaded the first time its tab is shown. */
   active: boolean;
+  /** Shown over the map, in its middle (the empty result's message). */
+  overlay?: ReactNode;
   /** The List tab's address, for when the map cannot show. */
   listHref: string;
 };
@@ -43,7 +45,7 @@ type Props = Omit<VenueMapProps, "visible"> & {
  * The Map tab's content: at least 400 px high (spec), the map inside once the browser can run it.
  * Once shown, the map stays (hidden with its tab), keeping its place and markers.
  */
-export function MapPanel({ active, listHref, ...map }: Props) {
+export function MapPanel({ active, listHref, overlay, ...map }: Props) {
   const hydrated = useHydrated();
   const [wanted, setWanted] = useState(active);
   if (active && !wanted) setWanted(true);
@@ -77,6 +79,13 @@ export function MapPanel({ active, listHref, ...map }: Props) {
       ) : (
         loading
       )}
+      {/* Over Leaflet's panes and controls (z-index up to 1000), at the map's top: the map's
+          lower half may be below the fold. */}
+      {overlay ? (
+        <div className="absolute inset-0 z-[1100] flex items-start justify-center bg-ink/20 p-4">
+          {overlay}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -20,8 +20,16 @@ import { LoaderCircle, LocateFixed } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/layout/use-toast";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
+import { pointsBySpot } from "~/lib/map-spots";
 import type { SearchFilters } from "~/lib/search";
-import { MAP_VIEW, mapAnswerUrl, type MapAnswer, type MapCluster, type MapPoint } from "~/lib/search-page";
+import {
+  MAP_ALL_POINTS_ZOOM,
+  MAP_VIEW,
+  mapAnswerUrl,
+  type MapAnswer,
+  type MapCluster,
+  type MapPoint,
+} from "~/lib/search-page";
 import type { Toast } from "~/lib/toast";
 
 export type VenueMapProps = {
@@ -63,6 +71,8 @@ const TILE_FAILURES_TO_REPORT = 4;
 
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+const spotTitle = (n: number) => `${plural(n, "venue", "venues")} at this spot`;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}) {
   return Object.assign(document.createElement(tag), props);
@@ -122,7 +132,9 @@ export default function VenueMap(props: VenueMapProps) {
 
     const zoomTo = (c: MapCluster) => {
       const [s, w, n, e] = c.bounds;
-      if (s === n && w === e) map.setView([c.lat, c.lng], Math.min(map.getZoom() + 3, 18));
+      // All at one spot: straight to the zoom where the answer lists them (one marker, below).
+      if (s === n && w === e)
+        map.setView([c.lat, c.lng], Math.min(Math.max(map.getZoom() + 3, MAP_ALL_POINTS_ZOOM), 18));
       else
         map.fitBounds(
           [
@@ -131,6 +143,33 @@ export default function VenueMap(props: VenueMapProps) {
           ],
           { padding: [48, 48], maxZoom: 18 },
         );
+    };
+
+    /** The venue's name as a link to its page (a client-side navigation on a plain click). */
+    const venueLink = (p: MapPoint, props: Partial<HTMLAnchorElement>) => {
+      const link = el("a", { href: p.path, ...props });
+      link.addEventListener("click", (e) => {
+        if (modified(e)) return;
+        e.preventDefault();
+        latest.current.onOpenVenue(p.path);
+      });
+      return link;
+    };
+
+    /** Venues at one spot (the same address): one popup lists them all, each a link. */
+    const spotPopup = (spot: MapPoint[]) => {
+      const box = el("div", { className: "vv-popup vv-popup-body" });
+      const list = el("ul", { className: "vv-spot-list" });
+      for (const p of spot) {
+        const item = el("li");
+        item.append(
+          venueLink(p, { className: "vv-popup-name", textContent: p.name }),
+          el("p", { textContent: p.price }),
+        );
+        list.append(item);
+      }
+      box.append(el("p", { className: "vv-spot-title", textContent: spotTitle(spot.length) }), list);
+      return box;
     };
 
     const popup = (p: MapPoint) => {
@@ -151,17 +190,11 @@ export default function VenueMap(props: VenueMapProps) {
         },
       );
       const body = el("div", { className: "vv-popup-body" });
-      const name = el("a", { className: "vv-popup-name", href: p.path, textContent: p.name });
+      const name = venueLink(p, { className: "vv-popup-name", textContent: p.name });
       const price = el("p", { textContent: p.price });
       const actions = el("div", { className: "vv-popup-actions" });
-      const open = el("a", { href: p.path, textContent: "View venue" });
+      const open = venueLink(p, { textContent: "View venue" });
       open.setAttribute("aria-label", `View ${p.name}`);
-      for (const link of [name, open])
-        link.addEventListener("click", (e) => {
-          if (modified(e)) return;
-          e.preventDefault();
-          latest.current.onOpenVenue(p.path);
-        });
       actions.append(open);
       if (latest.current.listIds.includes(p.id)) {
         const show = el("button", { type: "button", textContent: "Show in list" });
@@ -201,22 +234,33 @@ export default function VenueMap(props: VenueMapProps) {
           markers.addLayer(m);
           return label(m, title);
         });
-      for (const p of answer.points)
-        next.set(`p:${p.id}`, () => {
-          const m = marker([p.lat, p.lng], {
-            icon: divIcon({
-              className: "vv-pin",
-              html: "<span></span>",
-              iconSize: [28, 34],
-              iconAnchor: [14, 34],
-              popupAnchor: [0, -30],
-            }),
-            title: p.name,
-            riseOnHover: true,
-          }).bindPopup(() => popup(p), { maxWidth: 260, minWidth: 240, autoPanPadding: [24, 24] });
-          markers.addLayer(m);
-          return label(m, p.name);
+      const pin = (p: MapPoint, className: string, html: string, title: string) => {
+        const m = marker([p.lat, p.lng], {
+          icon: divIcon({ className, html, iconSize: [28, 34], iconAnchor: [14, 34], popupAnchor: [0, -30] }),
+          title,
+          riseOnHover: true,
         });
+        markers.addLayer(m);
+        return label(m, title);
+      };
+      for (const spot of pointsBySpot(answer.points)) {
+        const [p] = spot as [MapPoint, ...MapPoint[]];
+        if (spot.length === 1)
+          next.set(`p:${p.id}`, () =>
+            pin(p, "vv-pin", "<span></span>", p.name).bindPopup(() => popup(p), {
+              maxWidth: 260,
+              minWidth: 240,
+              autoPanPadding: [24, 24],
+            }),
+          );
+        else
+          next.set(`s:${spot.map((v) => v.id).join(",")}`, () =>
+            pin(p, "vv-spot", `<span></span><b>${spot.length}</b>`, spotTitle(spot.length)).bindPopup(
+              () => spotPopup(spot),
+              { maxWidth: 260, minWidth: 240, maxHeight: 320, autoPanPadding: [24, 24] },
+            ),
+          );
+      }
       for (const [key, m] of drawn)
         if (!next.has(key)) {
           markers.removeLayer(m);

@@ -11,10 +11,11 @@ import type { VenueCardData } from "~/lib/venue";
 
 export const cardId = (venueId: string) => `venue-card-${venueId}`;
 
-/** Spec: 'No venues found / Try adjusting your filters or search terms' with 'Clear All Filters'. */
+/** Spec: 'No venues found / Try adjusting your filters or search terms' with 'Clear All Filters'.
+ *  `className` gives its padding (cn() does not merge classes): roomy in the list, compact over the map. */
 export function NoResults({ filters, className }: { filters: SearchFilters; className?: string }) {
   return (
-    <div className={cn("rounded-[var(--radius-card)] bg-cream px-6 py-14 text-center", className)}>
+    <div className={cn("rounded-[var(--radius-card)] bg-cream px-6 text-center", className)}>
       <SearchX className="mx-auto h-10 w-10 text-muted" aria-hidden="true" />
       <h3 className="mt-4 text-2xl">No venues found</h3>
       <p className="mt-2 text-ink-soft">Try adjusting your filters or search terms</p>
@@ -41,7 +42,7 @@ type ListProps = {
 export function ResultsList({ venues, total, page, pageCount, filters, loading, highlightId }: ListProps) {
   if (loading)
     return <VenueGridSkeleton count={3} className="sm:grid-cols-2 lg:grid-cols-2 xl:grid-cols-3" />;
-  if (total === 0) return <NoResults filters={filters} />;
+  if (total === 0) return <NoResults filters={filters} className="py-14" />;
   return (
     <>
       <ul className="stagger grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">

@@ -81,13 +81,16 @@ export function Dialog({
   const dirty = useRef(false);
   const [asking, setAsking] = useState(false);
   const focusBeforeAsking = useRef<HTMLElement | null>(null);
+  const content = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
     if (!dialog.open) dialog.showModal();
     const lower = raise(dialog);
+    const stopFocusing = focusFirstField(dialog, content.current);
     return () => {
+      stopFocusing();
       lower();
       dirty.current = false;
       setAsking(false);
@@ -110,6 +113,9 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
+      // Not a tab stop of its own: Chrome makes a box that scrolls (a long form on a phone)
+      // keyboard-focusable, which put the dialog itself between its last control and its first.
+      tabIndex={-1}
       aria-labelledby={`${id}-title`}
       aria-describedby={description ? `${id}-desc` : undefined}
       onCancel={(e) => {
@@ -141,7 +147,7 @@ export function Dialog({
     >
       {open ? (
         <DialogContext.Provider value={{ requestClose }}>
-          <div className="relative p-6" inert={asking} onChange={() => (dirty.current = true)}>
+          <div ref={content} className="relative p-6" inert={asking} onChange={() => (dirty.current = true)}>
             <h2 id={`${id}-title`} className="pr-10 font-serif text-2xl">
               {title}
             </h2>
@@ -184,6 +190,35 @@ export function DialogCancel({ label = "Cancel" }: { label?: string }) {
       {label}
     </Button>
   );
+}
+
+const FIELD = "input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)";
+
+/**
+ * A dialog opens on its first field, also when its content arrives after it opened (the
+ * submission form and the venue picker load theirs), unless the person has moved on by then
+ * (a key or a click in the dialog). A dialog without fields keeps the browser's choice, its first
+ * control. Returns the clean-up.
+ */
+function focusFirstField(dialog: HTMLDialogElement, content: HTMLElement | null): () => void {
+  if (!content) return () => {};
+  const watch = new MutationObserver(() => place());
+  const stop = () => {
+    watch.disconnect();
+    dialog.removeEventListener("keydown", stop);
+    dialog.removeEventListener("pointerdown", stop);
+  };
+  const place = () => {
+    const field = content.querySelector<HTMLElement>(FIELD);
+    if (!field) return;
+    stop();
+    field.focus();
+  };
+  dialog.addEventListener("keydown", stop);
+  dialog.addEventListener("pointerdown", stop);
+  watch.observe(content, { childList: true, subtree: true });
+  place();
+  return stop;
 }
 
 /** The question before changes are thrown away, drawn over the dialog it belongs to. */

@@ -173,6 +173,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : (
           <AdminTable
+            label="User list"
             caption={
               <>
                 Users, newest first{q ? `, matching “${q}”` : ""}: {total} in all

@@ -161,7 +161,7 @@ export default function VenueTypes({ loaderData }: Route.ComponentProps) {
             Add the first venue type, such as Mountain or Barn & Ranch.
           </EmptyState>
         ) : (
-          <AdminTable caption={"Venue types by name"} columns={TYPE_COLUMNS}>
+          <AdminTable label="Venue type list" caption="Venue types by name" columns={TYPE_COLUMNS}>
             {categories.map((c) => (
               <tr key={c.id} className="hover:bg-ivory">
                 <td className="px-5 py-3">

@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "~/components/ui/icons";
+import { LoaderCircle, SlidersHorizontal } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/venues";
@@ -140,9 +140,21 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
       track({ name: "search", params: { search_term: searchTerm(f), results_count: results.total } });
   }, [key, loaderData.filters, results.total]);
 
+  // 'Apply Filters' takes the person to the results (below the drawer on a phone, past the
+  // filters on a desktop): the drawer closes at once, and the results heading takes focus.
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
   const apply = (next: SearchFilters) => {
     for (const params of appliedFilters(loaderData.filters, next)) track({ name: "filter_applied", params });
     go(resultsUrl({ ...next, q: filters.q, sort: filters.sort, view, page: 1 }));
+    setDrawerOpen(false);
+    const heading = resultsHeading.current;
+    heading?.focus({ preventScroll: true });
+    const section = heading?.parentElement;
+    const top = section?.getBoundingClientRect().top ?? 0;
+    if (top < 0 || top > innerHeight / 2)
+      section?.scrollIntoView({
+        behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+      });
   };
 
   const loading =
@@ -186,14 +198,22 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
             hydrated={hydrated}
           />
         </aside>
-        <section aria-labelledby="search-results-heading" className="min-w-0 space-y-5">
-          <h2 id="search-results-heading" className="sr-only">
+        <section aria-labelledby="search-results-heading" className="min-w-0 scroll-mt-20 space-y-5">
+          <h2 id="search-results-heading" ref={resultsHeading} tabIndex={-1} className="sr-only">
             Results
           </h2>
           <ActiveFilters filters={filters} choices={choices} />
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p role="status" className="font-medium text-ink">
-              {resultsCountLabel(total)}
+            {/* While new results load, the old count is not shown as theirs; the new one is
+                announced once it is in (aria-busy holds the live region meanwhile). */}
+            <p role="status" aria-busy={loading || undefined} className="font-medium text-ink">
+              {loading ? (
+                <span className="inline-flex items-center gap-2 text-ink-soft">
+                  <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" /> Searching venues…
+                </span>
+              ) : (
+                resultsCountLabel(total)
+              )}
             </p>
             <SortSelect filters={filters} onSort={(sort) => go(resultsUrl({ ...filters, sort, page: 1 }))} />
           </div>
@@ -248,6 +268,12 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
             </TabsContent>
             <TabsContent value="map" className="mt-5 space-y-5">
               <MapPanel
+                // No results: said over the map, where it is seen, not below it.
+                overlay={
+                  total === 0 && !loading ? (
+                    <NoResults filters={filters} className="w-full max-w-md py-8 shadow-lift" />
+                  ) : null
+                }
                 active={view === "map"}
                 listHref={resultsUrl({ ...filters, view: "list" })}
                 filters={loaderData.filters}
@@ -261,7 +287,6 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
                 }}
                 onOpenVenue={(path) => navigate(path)}
               />
-              {total === 0 && !loading ? <NoResults filters={filters} /> : null}
             </TabsContent>
           </Tabs>
         </section>
