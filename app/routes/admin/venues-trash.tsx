@@ -88,7 +88,7 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
     <div className="mx-auto max-w-6xl space-y-6">
       <AdminPageHeader
         title="Trash"
-        description={`Deleted venues stay here for ${TRASH_DAYS} days, then they are deleted for good. ${countOf(total, "venue")} in the trash.`}
+        description={`Deleted venues stay here for ${TRASH_DAYS} days, then they are deleted for good.${total > 0 ? ` ${countOf(total, "venue")} in the trash.` : ""}`}
         actions={
           <Link to={ADMIN_VENUES_PATH} className={buttonClass("outline")}>
             <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to venues
@@ -168,9 +168,15 @@ function TrashedVenue({ venue: v, page }: { venue: TrashRow; page: number }) {
           <restorer.Form method="post" action={action}>
             <input type="hidden" name="intent" value="restore" />
             <input type="hidden" name="venueId" value={v.id} />
-            <Button type="submit" variant="outline" size="sm" pending={restorer.state !== "idle"}>
+            {/* Named by aria-label, not a hidden span: one would escape the table's scroll box. */}
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              aria-label={`Restore ${v.name}`}
+              pending={restorer.state !== "idle"}
+            >
               <History className="h-4 w-4" aria-hidden="true" /> Restore
-              <span className="sr-only"> {v.name}</span>
             </Button>
           </restorer.Form>
           <purger.Form
@@ -188,10 +194,10 @@ function TrashedVenue({ venue: v, page }: { venue: TrashRow; page: number }) {
               variant="outline"
               size="sm"
               className="text-danger"
+              aria-label={`Delete forever ${v.name}`}
               pending={purger.state !== "idle"}
             >
               <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete forever
-              <span className="sr-only"> {v.name}</span>
             </Button>
           </purger.Form>
         </div>
