@@ -62,7 +62,7 @@ export function activityLine(e: ActivityEntry): { headline: string; rest: string
         rest: `${countOf(num(d.trashed), "venue")} moved to the trash, ${countOf(num(d.restored), "venue")} given their previous values back${num(d.edited) ? `, ${countOf(num(d.edited), "venue")} edited since kept` : ""}`,
       };
     case "venue.bulk_delete":
-      return { headline: `Deleted ${countOf(n, "venue")}`, rest: one || "moved to the trash" };
+      return { headline: `Moved ${countOf(n, "venue")} to the trash`, rest: one };
     case "venue.bulk_approve":
       return { headline: `Approved ${countOf(n, "venue")}`, rest: one };
     case "venue.bulk_reject":

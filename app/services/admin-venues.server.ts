@@ -103,6 +103,18 @@ export function adminVenueQuery(opts: ListOptions): { where: SQL | undefined; or
   return { where, orderBy: [primary, asc(sql`lower(${venues.name}) collate "C"`), asc(venues.id)] };
 }
 
+/** The ids of the list's venues for a search and its filters, in the list's order (export, bulk actions). */
+export async function adminVenueIds(db: Db, opts: ListOptions): Promise<string[]> {
+  const { where, orderBy } = adminVenueQuery(opts);
+  const rows = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
+    .where(where)
+    .orderBy(...orderBy);
+  return rows.map((r) => r.id);
+}
+
 export async function listVenuesForAdmin(
   db: Db,
   actor: AppUser | null,

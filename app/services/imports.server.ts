@@ -36,7 +36,7 @@ import type { AppUser } from "~/lib/user";
 import { normalizeAmenities } from "~/lib/venue";
 import { VENUE_STATE } from "~/lib/venue-address";
 import { COLORADO_ZIP } from "~/lib/validation/venue-submission";
-import { adminVenueQuery, assertAdmin } from "./admin-venues.server";
+import { adminVenueIds, assertAdmin } from "./admin-venues.server";
 import { recordOperationAudit } from "./audit.server";
 import { lacksValidCoordinates } from "./geocoding.server";
 
@@ -618,15 +618,7 @@ export async function exportVenuesCsv(
   params: AdminListParams,
 ): Promise<ReadableStream<Uint8Array>> {
   assertAdmin(actor);
-  const { where, orderBy } = adminVenueQuery(params);
-  const ids = (
-    await app.db
-      .select({ id: venues.id })
-      .from(venues)
-      .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
-      .where(where)
-      .orderBy(...orderBy)
-  ).map((r) => r.id);
+  const ids = await adminVenueIds(app.db, params);
   const encoder = new TextEncoder();
   let at = 0;
   return new ReadableStream<Uint8Array>({

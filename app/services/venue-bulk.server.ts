@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import crypto from "node:crypto";
-import { venueCategories, venues } from "../../database/schema";
+import { venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import type { AdminListParams } from "~/lib/admin";
@@ -9,11 +9,11 @@ import type { Toast } from "~/lib/toast";
 import type { AppUser } from "~/lib/user";
 import { bulkMessages, MAX_BULK_IDS, type BulkIntent } from "~/lib/venue-bulk";
 import { isUuid } from "~/lib/venue-url";
-import { adminVenueQuery } from "./admin-venues.server";
+import { adminVenueIds } from "./admin-venues.server";
 import { approvalMessages, approveVenue, rejectVenue } from "./approvals.server";
 import { recordOperationAudit } from "./audit.server";
 import { assertAdmin } from "./permissions.server";
-import { moveVenuesToTrash, TRASH_BATCH } from "./venue-trash.server";
+import { inBatches, moveVenuesToTrash, TRASH_BATCH } from "./venue-trash.server";
 
 // Bulk actions on the admin's venue list (issue 22, item 7; ADR 023): the venues ticked one by
 // one, or every venue matching the list's search and filters, deleted (to the trash), approved
@@ -33,23 +33,13 @@ const ONE_BY_ONE_TURN = 20;
 
 /** The ids a selection names now, in the list's order for a search. */
 async function selectedIds(db: Db, selection: BulkSelection): Promise<string[]> {
-  if ("ids" in selection) {
-    const ids = [...new Set(selection.ids.filter(isUuid).map((id) => id.toLowerCase()))];
-    if (ids.length === 0) return [];
-    const found = new Set(
-      (await db.select({ id: venues.id }).from(venues).where(inArray(venues.id, ids))).map((r) => r.id),
-    );
-    return ids.filter((id) => found.has(id));
-  }
-  const { where, orderBy } = adminVenueQuery(selection.matching);
-  return (
-    await db
-      .select({ id: venues.id })
-      .from(venues)
-      .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
-      .where(where)
-      .orderBy(...orderBy)
-  ).map((r) => r.id);
+  if ("matching" in selection) return adminVenueIds(db, selection.matching);
+  const ids = [...new Set(selection.ids.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (ids.length === 0) return [];
+  const found = new Set(
+    (await db.select({ id: venues.id }).from(venues).where(inArray(venues.id, ids))).map((r) => r.id),
+  );
+  return ids.filter((id) => found.has(id));
 }
 
 export type BulkRefusal = { ok: false; status: number; error: string };
@@ -100,10 +90,9 @@ export async function runBulkAction(
 
   if (intent === "delete") {
     let moved = 0;
-    for (let i = 0; i < ids.length; i += TRASH_BATCH) {
-      if (i > 0) await nextTurn();
+    await inBatches(ids, TRASH_BATCH, async (batch) => {
       moved += await app.db.transaction(async (tx) => {
-        const trashed = await moveVenuesToTrash(tx, ids.slice(i, i + TRASH_BATCH), { actorId: actor.id });
+        const trashed = await moveVenuesToTrash(tx, batch, { actorId: actor.id });
         if (trashed.length > 0)
           await recordOperationAudit(tx, {
             actorId: actor.id,
@@ -114,7 +103,7 @@ export async function runBulkAction(
           });
         return trashed.length;
       });
-    }
+    });
     if (moved === 0) return { ok: false, status: 404, error: bulkMessages.noneLeft };
     return {
       ok: true,

@@ -43,6 +43,14 @@ export const TRASH_BATCH = 100;
 
 export const TRASH_PAGE_SIZE = 50;
 
+/** Runs `fn` on `items` a batch at a time; other requests are served between two batches. */
+export async function inBatches<T>(items: T[], size: number, fn: (batch: T[]) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size) {
+    if (i > 0) await nextTurn();
+    await fn(items.slice(i, i + size));
+  }
+}
+
 /** How a restored row's reference to a row that may be gone is mended. */
 type Fix = { table: PgTable; column: string; missing: "null" | "skip" };
 
@@ -249,9 +257,7 @@ export async function restoreFromTrash(
   if (wanted.length === 0) return { ok: false, status: 400, error: trashMessages.noneChosen };
   const names: string[] = [];
   const operation = crypto.randomUUID();
-  for (let i = 0; i < wanted.length; i += TRASH_BATCH) {
-    if (i > 0) await nextTurn();
-    const batch = wanted.slice(i, i + TRASH_BATCH);
+  await inBatches(wanted, TRASH_BATCH, async (batch) => {
     names.push(
       ...(await app.db.transaction(async (tx) => {
         const rows = await tx
@@ -273,7 +279,7 @@ export async function restoreFromTrash(
         return rows.map((r) => r.name);
       })),
     );
-  }
+  });
   if (names.length === 0) return { ok: false, status: 404, error: trashMessages.notInTrash };
   return { ok: true, names, message: trashMessages.restored(names) };
 }
@@ -284,15 +290,12 @@ export async function restoreFromTrash(
  */
 async function purge(app: Deps, actorId: string | null, ids: string[], operation: string) {
   const purged = await app.db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(venueTrash)
-      .where(inArray(venueTrash.venueId, ids))
-      .returning({
-        id: venueTrash.venueId,
-        name: venueTrash.name,
-        images: venueTrash.images,
-        logoUrl: venueTrash.logoUrl,
-      });
+    const rows = await tx.delete(venueTrash).where(inArray(venueTrash.venueId, ids)).returning({
+      id: venueTrash.venueId,
+      name: venueTrash.name,
+      images: venueTrash.images,
+      logoUrl: venueTrash.logoUrl,
+    });
     if (rows.length === 0) return null;
     const keys = rows.flatMap((r) => venueFileKeys(app, r.id, [...r.images, r.logoUrl]));
     await claimKeys(tx, keys);
@@ -317,10 +320,9 @@ export async function purgeFromTrash(app: Deps, actor: AppUser | null, ids: stri
   if (wanted.length === 0) return { ok: false, status: 400, error: trashMessages.noneChosen };
   const operation = crypto.randomUUID();
   const names: string[] = [];
-  for (let i = 0; i < wanted.length; i += TRASH_BATCH) {
-    if (i > 0) await nextTurn();
-    names.push(...(await purge(app, actor.id, wanted.slice(i, i + TRASH_BATCH), operation)));
-  }
+  await inBatches(wanted, TRASH_BATCH, async (batch) => {
+    names.push(...(await purge(app, actor.id, batch, operation)));
+  });
   if (names.length === 0) return { ok: false, status: 404, error: trashMessages.notInTrash };
   return { ok: true, names, message: trashMessages.purged(names) };
 }

@@ -1,7 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, csvImports, venues, venueTrash } from "../../database/schema";
-import type { Geocoder } from "../../app/infra/geocoder.server";
 import { activityLine } from "../../app/lib/activity";
 import { toAppUser, type AppUser } from "../../app/lib/user";
 import * as undoRoute from "../../app/routes/admin/import-undo";
@@ -12,6 +11,7 @@ import { importUndoInfo, listImportChoices, undoImport } from "../../app/service
 import { importBatchSize, previewImport, runImport } from "../../app/services/imports.server";
 import { createCategory, createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { importHeldAfterFirstBatch } from "../setup/held-import";
 import { createTestApp, run, type TestApp } from "../setup/test-app";
 
 // The undo of a CSV import (issue 22, item 7; ADR 023), the list's 'imported by file' filter
@@ -183,20 +183,8 @@ describe("undo of an import", () => {
     );
     const { preview } = expectOk(await previewImport(t.db, adminUser, file));
     // The second batch's addresses wait to be placed until the undo is done.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let placed = 0;
-    const geocoder: Geocoder = {
-      name: "held after one batch",
-      geocode: async (a) =>
-        ++placed > batch ? held.then(() => t.geocoder.geocode(a)) : t.geocoder.geocode(a),
-    };
-    let firstBatch!: () => void;
-    const committed = new Promise<void>((resolve) => (firstBatch = resolve));
-    const running = runImport({ ...t.app, geocoder }, adminUser, file, preview.token, (p) => {
-      if (p.done === batch) firstBatch();
-    });
-    await committed;
+    const { running, firstBatch, release } = importHeldAfterFirstBatch(t, adminUser, file, preview.token);
+    await firstBatch;
     const [record] = await t.db.select().from(csvImports).where(eq(csvImports.fileName, "running.csv"));
     const undone = expectOk(await undoImport(t.app, adminUser, record!.id));
     expect(undone.result).toMatchObject({ trashed: batch, restored: 0, edited: [], gone: 0 });
