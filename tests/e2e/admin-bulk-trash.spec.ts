@@ -169,9 +169,9 @@ for (const width of WIDTHS) {
       await expect(toast(page, `Undid the import of ${file}`)).toBeVisible();
       await expect(entry).toContainText(`Undone`);
       await expect(entry.getByRole("button", { name: /Undo this import/ })).toHaveCount(0);
-      await expect(
-        entries.filter({ hasText: `Undid the import of ${file}` }),
-      ).toContainText("2 venues moved to the trash");
+      await expect(entries.filter({ hasText: `Undid the import of ${file}` })).toContainText(
+        "2 venues moved to the trash",
+      );
 
       await page.getByRole("link", { name: "See all activity" }).click();
       await expect(page).toHaveURL(/\/admin\/activity$/);
