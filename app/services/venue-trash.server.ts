@@ -16,7 +16,7 @@ import {
   venueTrash,
 } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
-import type { Db } from "~/infra/db.server";
+import { queryRows, type Db } from "~/infra/db.server";
 import { nextTurn } from "~/lib/csv-import";
 import { TRASH_DAYS, trashMessages, type TrashList } from "~/lib/venue-bulk";
 import type { AppUser } from "~/lib/user";
@@ -167,7 +167,9 @@ export async function moveVenuesToTrash(
     await tx.select({ id: venues.id }).from(venues).where(inArray(venues.id, ids)).for("update")
   ).map((r) => r.id);
   if (locked.length === 0) return [];
-  const moved = await tx.execute(sql`
+  const moved = await queryRows<Trashed>(
+    tx,
+    sql`
     insert into ${venueTrash} (venue_id, name, location, images, logo_url, deleted_by, import_id, snapshot)
     select v.id, v.name, v.location, v.images, v.logo_url, ${by.actorId}, ${by.importId ?? null}::uuid, ${snapshotOf}
       from ${venues} v
@@ -175,9 +177,10 @@ export async function moveVenuesToTrash(
        locked.map((id) => sql`${id}::uuid`),
        sql`, `,
      )})
-    returning venue_id as id, name, location`);
+    returning venue_id as id, name, location`,
+  );
   await tx.delete(venues).where(inArray(venues.id, locked));
-  return (moved as unknown as { rows: Trashed[] }).rows;
+  return moved;
 }
 
 export async function countTrash(db: Db, actor: AppUser | null): Promise<number> {
