@@ -9,6 +9,7 @@ import { DatabaseInUseError, openDatabase, type Database } from "./app/infra/db.
 import { createLogger } from "./app/infra/logger.server";
 import { authEmails } from "./app/services/emails.server";
 import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./app/services/pending-files.server";
+import { purgeExpiredTrash } from "./app/services/venue-trash.server";
 import type { createHttpApp as CreateHttpApp } from "./app/infra/http.server";
 
 const config = loadConfig();
@@ -31,11 +32,17 @@ context.logger.info(seed.seeded ? "demo content seeded" : "database ready", {
 });
 // Files a crash left between a row and its files (ADR 021): at start-up, then hourly. An embedded
 // database has no other server whose uploads could be in flight, so nothing waits out the grace.
-const sweep = (graceSeconds: number) =>
-  sweepPendingFiles(context, graceSeconds).then(
+// The same timer deletes the venues that have been in the trash for 30 days (ADR 023) first.
+const sweep = async (graceSeconds: number) => {
+  await purgeExpiredTrash(context).then(
+    (purged) => purged > 0 && context.logger.info("venues purged from the trash", { purged }),
+    (err: unknown) => context.logger.error("purging the trash failed", { error: String(err) }),
+  );
+  await sweepPendingFiles(context, graceSeconds).then(
     (swept) => swept.deleted + swept.kept > 0 && context.logger.info("pending files swept", swept),
     (err: unknown) => context.logger.error("sweeping pending files failed", { error: String(err) }),
   );
+};
 await sweep(database.kind === "pglite" ? 0 : SWEEP_GRACE_SECONDS);
 setInterval(() => void sweep(SWEEP_GRACE_SECONDS), 60 * 60 * 1000).unref();
 

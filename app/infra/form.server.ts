@@ -51,6 +51,13 @@ export async function readFormValues(
   request: Request,
   limit = FORM_BODY_LIMIT,
 ): Promise<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of await readFormFields(request, limit)) if (!(key in values)) values[key] = value;
+  return values;
+}
+
+/** Every text field of a form in order, repeated keys included (a list of checkboxes), NFC. */
+export async function readFormFields(request: Request, limit = FORM_BODY_LIMIT): Promise<[string, string][]> {
   const contentType = request.headers.get("Content-Type") ?? "";
   const type = contentType.split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(type))
@@ -62,10 +69,10 @@ export async function readFormValues(
   } catch {
     throw data({ error: "The form could not be read. Please try again." }, { status: 400 });
   }
-  const values: Record<string, string> = {};
+  const fields: [string, string][] = [];
   for (const [key, value] of form.entries())
-    if (typeof value === "string" && !(key in values)) values[key] = value.normalize("NFC");
-  return values;
+    if (typeof value === "string") fields.push([key, value.normalize("NFC")]);
+  return fields;
 }
 
 /**

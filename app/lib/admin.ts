@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { MAX_IMAGE_BYTES } from "./uploads";
 import { safeRedirect, type Role } from "./user";
+import { isUuid } from "./venue-url";
 
 // Shared by the admin routes and components (pure, no I/O).
 
@@ -51,15 +52,18 @@ export type AdminSort = (typeof ADMIN_SORTS)[number];
 /** Where the admin's venue list exports its search and sort as CSV (the import's columns). */
 export const ADMIN_EXPORT_PATH = "/admin/venues/export.csv";
 
-export type AdminListParams = { q: string; sort: AdminSort; dir: "asc" | "desc" };
+/** `importId`: the 'imported by file' filter (`?import=`), or "" (issue 22, item 8). */
+export type AdminListParams = { q: string; sort: AdminSort; dir: "asc" | "desc"; importId?: string };
 
 /** The admin venue list's search and sort from its address (the table and its export). */
 export function adminListParams(params: URLSearchParams): AdminListParams {
   const sort = params.get("sort") as AdminSort | null;
+  const importId = params.get("import") ?? "";
   return {
     q: adminSearchQuery(params),
     sort: sort && ADMIN_SORTS.includes(sort) ? sort : "name",
     dir: params.get("dir") === "desc" ? "desc" : "asc",
+    importId: isUuid(importId) ? importId.toLowerCase() : "",
   };
 }
 export type AdminVenueRow = {

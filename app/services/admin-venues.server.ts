@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import crypto from "node:crypto";
-import { venueAmenities, venueCategories, venues } from "../../database/schema";
+import { csvImportVenues, venueAmenities, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import { MANAGER_DETAILS_BODY_LIMIT } from "~/infra/form.server";
@@ -35,6 +35,7 @@ import {
 } from "./submissions.server";
 import { claimKeys, deleteFiles, releaseKeys } from "./pending-files.server";
 import { readVenueUpload, storeVenueFiles, venueFileKeys } from "./venue-files.server";
+import { moveVenuesToTrash } from "./venue-trash.server";
 
 // The screens show these too (lib/admin.ts).
 export { venueMessages };
@@ -64,7 +65,8 @@ export const ADMIN_PAGE_SIZE = 50;
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-type ListOptions = { q?: string; sort?: AdminSort; dir?: "asc" | "desc" };
+/** `importId`: only the venues that import added or updated (issue 22, item 8), not undone. */
+type ListOptions = { q?: string; sort?: AdminSort; dir?: "asc" | "desc"; importId?: string };
 
 /**
  * Approved venues only (spec). `q` matches the name, the location or the venue type's name.
@@ -94,8 +96,24 @@ export function adminVenueQuery(opts: ListOptions): { where: SQL | undefined; or
           ilike(venueCategories.name, likePattern(q)),
         )
       : undefined,
+    opts.importId
+      ? sql`exists (select 1 from ${csvImportVenues} iv where iv.import_id = ${opts.importId}::uuid
+          and iv.venue_id = ${venues.id} and iv.undone_at is null)`
+      : undefined,
   );
   return { where, orderBy: [primary, asc(sql`lower(${venues.name}) collate "C"`), asc(venues.id)] };
+}
+
+/** The ids of the list's venues for a search and its filters, in the list's order (export, bulk actions). */
+export async function adminVenueIds(db: Db, opts: ListOptions): Promise<string[]> {
+  const { where, orderBy } = adminVenueQuery(opts);
+  const rows = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
+    .where(where)
+    .orderBy(...orderBy);
+  return rows.map((r) => r.id);
 }
 
 export async function listVenuesForAdmin(
@@ -554,9 +572,12 @@ export async function saveVenueEdit(
   };
 }
 
-/** Spec: delete after 'Are you sure you want to delete this venue?'. Its stored files go too. */
+/**
+ * Spec: delete after 'Are you sure you want to delete this venue?'. The venue moves to the trash
+ * (issue 22, ADR 023), where it can be restored for 30 days; its files stay until it is purged.
+ */
 export async function deleteVenueAsAdmin(
-  app: Deps,
+  app: Pick<AppContext, "db">,
   actor: AppUser | null,
   venueId: string,
 ): Promise<{ ok: true; name: string } | { ok: false; status: number; error: string }> {
@@ -564,14 +585,8 @@ export async function deleteVenueAsAdmin(
   if (!venueId) return { ok: false, status: 400, error: venueMessages.idRequired };
   if (!isVenueId(venueId)) return { ok: false, status: 404, error: venueMessages.notFound };
   const deleted = await app.db.transaction(async (tx) => {
-    const [row] = await tx.delete(venues).where(eq(venues.id, venueId)).returning({
-      name: venues.name,
-      location: venues.location,
-      images: venues.images,
-      logoUrl: venues.logoUrl,
-    });
+    const [row] = await moveVenuesToTrash(tx, [venueId], { actorId: actor.id });
     if (!row) return null;
-    await claimKeys(tx, venueFileKeys(app, venueId, [...row.images, row.logoUrl]));
     await recordAudit(tx, {
       actorId: actor.id,
       action: "venue.delete",
@@ -582,7 +597,6 @@ export async function deleteVenueAsAdmin(
     return row;
   });
   if (!deleted) return { ok: false, status: 404, error: venueMessages.notFound };
-  await deleteFiles(app, venueFileKeys(app, venueId, [...deleted.images, deleted.logoUrl]), { venueId });
   return { ok: true, name: deleted.name };
 }
 

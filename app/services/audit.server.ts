@@ -1,11 +1,16 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { auditLog, users } from "../../database/schema";
+import { auditLog, csvImports, csvImportVenues, users } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
+import type { ActivityEntry, ActivityPage } from "~/lib/activity";
+import type { AppUser } from "~/lib/user";
+import { assertAdmin } from "./permissions.server";
 
 // The admin audit trail (issue 12, item 10). Every admin action is written through recordAudit()
 // with the transaction of the change itself, so a change and its entry exist together or not at
-// all. Pass the transaction (`tx`), never the pool, when the change runs in one.
+// all. Pass the transaction (`tx`), never the pool, when the change runs in one. Work done in
+// batches (an import, a bulk action, an undo) keeps one entry, which each batch's transaction
+// adds its counts to (recordOperationAudit), so Recent Activity shows it once (issue 22).
 
 /** What an admin did. Labels are what the dashboard shows. */
 export const AUDIT_ACTIONS = {
@@ -16,6 +21,12 @@ export const AUDIT_ACTIONS = {
   "venue.delete": "Deleted venue",
   "venue.geocode": "Geocoded venue",
   "venue.import": "Imported venues",
+  "venue.import_undo": "Undid import",
+  "venue.bulk_delete": "Deleted venues",
+  "venue.bulk_approve": "Approved venues",
+  "venue.bulk_reject": "Rejected venues",
+  "venue.restore": "Restored from the trash",
+  "venue.purge": "Deleted forever",
   "user.role": "Changed role",
   "user.assign": "Assigned venues",
   "user.password_reset": "Sent password reset",
@@ -38,10 +49,12 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
-export type AuditTargetType = "venue" | "user" | "category" | "amenity" | "faq" | "import" | "review";
+export type AuditTargetType =
+  "venue" | "user" | "category" | "amenity" | "faq" | "import" | "review" | "bulk";
 
 export type AuditEntry = {
-  actorId: string;
+  /** Null for what the server does by itself (the trash's 30-day purge). */
+  actorId: string | null;
   action: AuditAction;
   targetType: AuditTargetType;
   targetId?: string | null;
@@ -60,27 +73,70 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
-export type AuditRow = {
-  id: number;
-  action: string;
-  label: string;
-  targetType: string;
-  targetId: string | null;
-  details: Record<string, unknown> | null;
-  actorName: string | null;
-  actorEmail: string | null;
-  /** The user an entry is about (role changes, assignments, resets), when it still exists. */
-  targetName: string | null;
-  targetEmail: string | null;
-  createdAt: string;
-};
+/**
+ * One entry for work done in batches, identified by `operation` (an import's id, or a bulk
+ * action's): the first batch writes it, each later one adds its `counts` to it. Call it inside
+ * the batch's transaction; the batches of one operation run one after another.
+ */
+export async function recordOperationAudit(
+  tx: Db,
+  entry: Omit<AuditEntry, "targetType" | "targetId"> & {
+    operation: string;
+    targetType?: "import" | "bulk";
+    counts: Record<string, number>;
+  },
+): Promise<void> {
+  const targetType = entry.targetType ?? "bulk";
+  const [found] = await tx
+    .select({ id: auditLog.id, details: auditLog.details })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, entry.action),
+        eq(auditLog.targetType, targetType),
+        eq(auditLog.targetId, entry.operation),
+      ),
+    )
+    .limit(1)
+    .for("update");
+  if (!found) {
+    await recordAudit(tx, {
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType,
+      targetId: entry.operation,
+      details: { ...entry.details, ...entry.counts },
+    });
+    return;
+  }
+  const details: Record<string, unknown> = { ...found.details };
+  for (const [k, n] of Object.entries(entry.counts)) details[k] = (Number(details[k]) || 0) + n;
+  await tx.update(auditLog).set({ details }).where(eq(auditLog.id, found.id));
+}
 
 const targets = alias(users, "target_user");
+const undoers = alias(users, "undone_by_user");
 
 const labelOf = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 
-/** The latest entries, newest first, with who did them (an actor whose account is gone reads as null). */
-export async function latestAudit(db: Db, limit = 20): Promise<AuditRow[]> {
+/**
+ * Recent Activity (issue 22, item 9), newest first, a page at a time: who did it (their name; an
+ * account that is gone reads as null), and for an import its file, whether it was undone and
+ * whether it can be (an import recorded before undo existed cannot).
+ */
+export async function activityPage(
+  db: Db,
+  actor: AppUser | null,
+  opts: { page?: number; pageSize: number },
+): Promise<ActivityPage> {
+  assertAdmin(actor);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLog);
+  const pageCount = Math.max(1, Math.ceil(Number(total) / opts.pageSize));
+  const page = Math.min(Math.max(1, Math.floor(opts.page ?? 1) || 1), pageCount);
+  const imports = and(
+    eq(auditLog.action, "venue.import"),
+    eq(sql`${csvImports.id}::text`, auditLog.targetId),
+  );
   const rows = await db
     .select({
       id: auditLog.id,
@@ -89,15 +145,42 @@ export async function latestAudit(db: Db, limit = 20): Promise<AuditRow[]> {
       targetId: auditLog.targetId,
       details: auditLog.details,
       createdAt: auditLog.createdAt,
+      actorId: auditLog.actorId,
       actorName: users.name,
       actorEmail: users.email,
       targetName: targets.name,
       targetEmail: targets.email,
+      importId: csvImports.id,
+      fileName: csvImports.fileName,
+      undoneAt: csvImports.undoneAt,
+      undoneBy: undoers.name,
+      undoable: sql<boolean>`exists (select 1 from ${csvImportVenues} iv
+        where iv.import_id = ${csvImports.id} and iv.undone_at is null)`,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .leftJoin(targets, and(eq(auditLog.targetType, "user"), eq(targets.id, auditLog.targetId)))
+    .leftJoin(csvImports, imports)
+    .leftJoin(undoers, eq(undoers.id, csvImports.undoneBy))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, label: labelOf(r.action), createdAt: r.createdAt.toISOString() }));
+    .limit(opts.pageSize)
+    .offset((page - 1) * opts.pageSize);
+  const entries = rows.map(
+    ({ importId, fileName, undoneAt, undoneBy, undoable, createdAt, ...r }): ActivityEntry => ({
+      ...r,
+      label: labelOf(r.action),
+      createdAt: createdAt.toISOString(),
+      system: r.actorId === null && r.action === "venue.purge",
+      import: importId
+        ? {
+            id: importId,
+            fileName: fileName ?? "",
+            undoneAt: undoneAt?.toISOString() ?? null,
+            undoneBy,
+            undoable: Boolean(undoable),
+          }
+        : null,
+    }),
+  );
+  return { entries, total: Number(total), page, pageCount };
 }

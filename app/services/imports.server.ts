@@ -1,6 +1,6 @@
 import { and, eq, inArray, not, sql } from "drizzle-orm";
 import crypto from "node:crypto";
-import { csvImports, venueAmenities, venueCategories, venues } from "../../database/schema";
+import { csvImports, csvImportVenues, venueAmenities, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Database, Db } from "~/infra/db.server";
 import { createOfflineGeocoder, type Coordinates } from "~/infra/geocoder.server";
@@ -36,8 +36,8 @@ import type { AppUser } from "~/lib/user";
 import { normalizeAmenities } from "~/lib/venue";
 import { VENUE_STATE } from "~/lib/venue-address";
 import { COLORADO_ZIP } from "~/lib/validation/venue-submission";
-import { adminVenueQuery, assertAdmin } from "./admin-venues.server";
-import { recordAudit } from "./audit.server";
+import { adminVenueIds, assertAdmin } from "./admin-venues.server";
+import { recordOperationAudit } from "./audit.server";
 import { lacksValidCoordinates } from "./geocoding.server";
 
 // The admin's CSV import (spec, admin area: sections 3, 5, 8 and 9; issue 12, item 5;
@@ -59,6 +59,9 @@ import { lacksValidCoordinates } from "./geocoding.server";
 // venue's value, issue 22) and never removes images; one that changes nothing writes nothing.
 // The preview also warns about addresses the map cannot place. `exportVenuesCsv` (at the end)
 // writes the admin list in the import's own columns, so an export imports back unchanged.
+// Each batch also records which venues it added and what it changed in the ones it updated
+// (csv_import_venues), for the import's undo (./import-undo.server.ts, ADR 023), and adds its
+// counts to the import's one audit entry. Once an undo has started, no further batch writes.
 
 const GEOCODE_CONCURRENCY = 8;
 
@@ -285,12 +288,24 @@ export async function runImport(
     if (p.action === "skip")
       outcomes.set(p.row, { row: p.row, outcome: "skipped", name: p.name, message: rowMessage(p) });
   const importId = crypto.randomUUID();
-  await app.db.insert(csvImports).values({
-    id: importId,
-    userId: actor.id,
-    fileName: file.name.slice(0, 200),
-    totalRows: plan.rows.length,
-    warnings: plan.rows.flatMap((p) => (rowMessage(p) ? [{ row: p.row, message: rowMessage(p) }] : [])),
+  const fileName = file.name.slice(0, 200);
+  await app.db.transaction(async (tx) => {
+    await tx.insert(csvImports).values({
+      id: importId,
+      userId: actor.id,
+      fileName,
+      totalRows: plan.rows.length,
+      warnings: plan.rows.flatMap((p) => (rowMessage(p) ? [{ row: p.row, message: rowMessage(p) }] : [])),
+    });
+    // Recent Activity's one entry for the import; each batch adds its counts.
+    await recordOperationAudit(tx, {
+      actorId: actor.id,
+      action: "venue.import",
+      targetType: "import",
+      operation: importId,
+      details: { fileName },
+      counts: { added: 0, updated: 0 },
+    });
   });
 
   const writable = plan.rows.filter((p): p is Writable => p.action !== "skip");
@@ -305,6 +320,7 @@ export async function runImport(
       const written = await writeBatch(app.db, actor, importId, batch, placed);
       for (const o of written) outcomes.set(o.row, o);
     } catch (err) {
+      if (err instanceof ImportUndone) return importUndone(outcomes);
       // One bad row should not sink its neighbours: each row again, alone.
       app.logger.warn("import batch failed; retrying its rows one by one", { importId, error: String(err) });
       for (const p of batch) {
@@ -312,6 +328,7 @@ export async function runImport(
           const [o] = await writeBatch(app.db, actor, importId, [p], placed);
           outcomes.set(p.row, o!);
         } catch (rowErr) {
+          if (rowErr instanceof ImportUndone) return importUndone(outcomes);
           app.logger.error("import row failed", { importId, row: p.row, error: String(rowErr) });
           const failed: RowOutcome = {
             row: p.row,
@@ -368,6 +385,30 @@ export async function runImport(
       rows,
     },
   };
+}
+
+/** An undo of the import started while it ran: the batch wrote nothing, and the import stops. */
+class ImportUndone extends Error {}
+
+function importUndone(outcomes: Map<number, RowOutcome>): ImportResult {
+  const written = [...outcomes.values()].filter((o) => o.outcome === "added" || o.outcome === "updated");
+  return {
+    ok: false,
+    error: "The import was undone while it ran",
+    detail: `It stopped; the ${written.length.toLocaleString("en-US")} rows it had written before are part of the undo.`,
+  };
+}
+
+/** What an update changed: the columns whose values differ, before and after. */
+function changedColumns(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const from: Record<string, unknown> = {};
+  const to: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(after))
+    if (JSON.stringify(before[k] ?? null) !== JSON.stringify(v ?? null)) {
+      from[k] = before[k] ?? null;
+      to[k] = v ?? null;
+    }
+  return { from, to };
 }
 
 /**
@@ -429,7 +470,15 @@ async function writeBatch(
   placed: Map<number, Coordinates | null | undefined>,
 ): Promise<RowOutcome[]> {
   return db.transaction(async (tx) => {
+    // The import's row, locked: an undo that has started (or waits for this batch) wins.
+    const [record] = await tx
+      .select({ undoneAt: csvImports.undoneAt })
+      .from(csvImports)
+      .where(eq(csvImports.id, importId))
+      .for("update");
+    if (!record || record.undoneAt) throw new ImportUndone();
     const outcomes: RowOutcome[] = [];
+    const records: (typeof csvImportVenues.$inferInsert)[] = [];
     const adds = batch.filter((p) => p.action === "add");
     if (adds.length > 0) {
       const now = new Date();
@@ -450,16 +499,22 @@ async function writeBatch(
           };
         }),
       );
-      adds.forEach((p, k) =>
-        outcomes.push({ row: p.row, outcome: "added", name: p.venue.name, venueId: ids[k] }),
-      );
+      adds.forEach((p, k) => {
+        outcomes.push({ row: p.row, outcome: "added", name: p.venue.name, venueId: ids[k] });
+        records.push({ importId, venueId: ids[k]!, action: "added" });
+      });
     }
     const updates = batch.filter((p): p is Extract<Writable, { action: "update" }> => p.action === "update");
     if (updates.length > 0) {
       const current = new Map(
         (
           await tx
-            .select({ id: venues.id, ...fieldColumns })
+            .select({
+              id: venues.id,
+              latitude: venues.latitude,
+              longitude: venues.longitude,
+              ...fieldColumns,
+            })
             .from(venues)
             .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
             .where(
@@ -469,11 +524,12 @@ async function writeBatch(
               ),
             )
             .for("update", { of: venues })
-        ).map(({ id, ...r }) => [id, toFields(r)]),
+        ).map(({ id, latitude, longitude, ...r }) => [id, { ...toFields(r), latitude, longitude }]),
       );
       const values = updates.flatMap((p) => {
-        const now = current.get(p.existing.id);
-        if (!now) throw new Error(`venue ${p.existing.id} is gone`);
+        const locked = current.get(p.existing.id);
+        if (!locked) throw new Error(`venue ${p.existing.id} is gone`);
+        const { latitude, longitude, ...now } = locked;
         const { venue: c, problems } = applyRow(now, p.input);
         if (problems.length > 0) throw new Error(`venue ${p.existing.id}: ${problems.join("; ")}`);
         const at = placed.get(p.row);
@@ -487,6 +543,15 @@ async function writeBatch(
         });
         // Nothing to write, unless the venue had no position and now has one.
         if (unchanged && !at) return [];
+        const { from, to } = changedColumns(
+          { ...storedColumns(now), latitude, longitude },
+          {
+            ...storedColumns(c),
+            ...(at !== undefined ? { latitude: at?.lat ?? 0, longitude: at?.lng ?? 0 } : {}),
+          },
+        );
+        if (Object.keys(to).length > 0)
+          records.push({ importId, venueId: p.existing.id, action: "updated", before: from, after: to });
         return [
           sql`(${p.existing.id}::uuid, ${c.name}::text, ${c.description}::text, ${c.location}::text,
           ${c.addressLine1}::text, ${c.addressLine2}::text, ${c.city}::text, ${c.postalCode}::text,
@@ -517,16 +582,13 @@ async function writeBatch(
           logo_url, place, latitude, longitude)
         where t.id = v.id`);
     }
-    await recordAudit(tx, {
+    if (records.length > 0) await tx.insert(csvImportVenues).values(records).onConflictDoNothing();
+    await recordOperationAudit(tx, {
       actorId: actor.id,
       action: "venue.import",
       targetType: "import",
-      targetId: importId,
-      details: {
-        added: adds.length,
-        updated: updates.length,
-        rows: [batch[0]!.row, batch[batch.length - 1]!.row],
-      },
+      operation: importId,
+      counts: { added: adds.length, updated: updates.length },
     });
     await tx
       .update(csvImports)
@@ -556,15 +618,7 @@ export async function exportVenuesCsv(
   params: AdminListParams,
 ): Promise<ReadableStream<Uint8Array>> {
   assertAdmin(actor);
-  const { where, orderBy } = adminVenueQuery(params);
-  const ids = (
-    await app.db
-      .select({ id: venues.id })
-      .from(venues)
-      .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
-      .where(where)
-      .orderBy(...orderBy)
-  ).map((r) => r.id);
+  const ids = await adminVenueIds(app.db, params);
   const encoder = new TextEncoder();
   let at = 0;
   return new ReadableStream<Uint8Array>({

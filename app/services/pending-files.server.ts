@@ -1,5 +1,5 @@
 import { inArray, lte, sql } from "drizzle-orm";
-import { pendingFiles, venueCategories, venues } from "../../database/schema";
+import { pendingFiles, venueCategories, venues, venueTrash } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import { LOGO_WIDTHS } from "~/infra/images.server";
@@ -60,15 +60,25 @@ export function fileKeysOf(storage: AppContext["storage"], urls: (string | null)
 
 const VENUE_KEY = /^venues\/([0-9a-f-]{36})\//;
 
-/** Which of `keys` a venue or a venue type names (only the rows the keys could belong to are read). */
+/**
+ * Which of `keys` a venue, a venue in the trash (ADR 023: its files wait for its restore or its
+ * purge) or a venue type names (only the rows the keys could belong to are read).
+ */
 async function referenced(app: Deps, keys: string[]): Promise<Set<string>> {
   const venueIds = [...new Set(keys.flatMap((k) => VENUE_KEY.exec(k)?.[1] ?? []))];
   const named = new Set<string>();
   for (let i = 0; i < venueIds.length; i += 1000) {
-    const rows = await app.db
-      .select({ images: venues.images, logoUrl: venues.logoUrl })
-      .from(venues)
-      .where(inArray(venues.id, venueIds.slice(i, i + 1000)));
+    const ids = venueIds.slice(i, i + 1000);
+    const rows = [
+      ...(await app.db
+        .select({ images: venues.images, logoUrl: venues.logoUrl })
+        .from(venues)
+        .where(inArray(venues.id, ids))),
+      ...(await app.db
+        .select({ images: venueTrash.images, logoUrl: venueTrash.logoUrl })
+        .from(venueTrash)
+        .where(inArray(venueTrash.venueId, ids))),
+    ];
     for (const r of rows) for (const k of fileKeysOf(app.storage, [...r.images, r.logoUrl])) named.add(k);
   }
   if (keys.some((k) => !VENUE_KEY.test(k))) {
@@ -101,17 +111,18 @@ export async function sweepPendingFiles(app: Deps, graceSeconds = SWEEP_GRACE_SE
 }
 
 /**
- * `npm run storage:check`: every stored file under venues/ and categories/ against every row.
+ * `npm run storage:check`: every stored file under venues/ and categories/ against every row
+ * (venues in the trash included).
  * Orphans are files no row names (older than the grace, so that a live upload is not one);
  * missing are the files rows name that storage does not have.
  */
 export async function checkStorage(app: Deps, graceSeconds = SWEEP_GRACE_SECONDS) {
   const listed = [...(await app.storage.list("venues/")), ...(await app.storage.list("categories/"))];
   const urls = [
-    ...(await app.db.select({ images: venues.images, logoUrl: venues.logoUrl }).from(venues)).flatMap((v) => [
-      ...v.images,
-      v.logoUrl,
-    ]),
+    ...[
+      ...(await app.db.select({ images: venues.images, logoUrl: venues.logoUrl }).from(venues)),
+      ...(await app.db.select({ images: venueTrash.images, logoUrl: venueTrash.logoUrl }).from(venueTrash)),
+    ].flatMap((v) => [...v.images, v.logoUrl]),
     ...(await app.db.select({ url: venueCategories.imageUrl }).from(venueCategories)).map((t) => t.url),
   ];
   const named = new Set(fileKeysOf(app.storage, urls));

@@ -5,7 +5,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/infra/db.server";
 import type { Storage } from "~/infra/storage.server";
 import { AMENITY_NAMES, type VenueTypeKey } from "~/lib/catalog";
-import { reviews, users, venueAmenities, venueCategories, venueFaqs, venues } from "../schema";
+import { reviews, users, venueAmenities, venueCategories, venueFaqs, venues, venueTrash } from "../schema";
 import { logoSvg, venueArtSvg } from "./painter";
 import { renderArt, type ArtJob } from "./render-art";
 import {
@@ -62,8 +62,10 @@ async function seedCounts(db: Db): Promise<SeedCounts> {
   return { venues: approved, pending, categories, amenities, reviews: reviewCount, faqs };
 }
 
+/** Venues listed or in the trash: a directory whose venues were all deleted is not a new one. */
 async function hasVenues(db: Db): Promise<boolean> {
-  return (await db.select({ id: venues.id }).from(venues).limit(1)).length > 0;
+  if ((await db.select({ id: venues.id }).from(venues).limit(1)).length > 0) return true;
+  return (await db.select({ id: venueTrash.venueId }).from(venueTrash).limit(1)).length > 0;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

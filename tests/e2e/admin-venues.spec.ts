@@ -81,11 +81,13 @@ test("add, edit and delete a venue", async ({ page }) => {
 test("sort and search the table", async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto("/admin/venues");
+  // A column's cells, by the column's index among Name, Location, Capacity and Category (the
+  // row's first cell is its bulk-action checkbox).
   const firstCells = (column: number) =>
     table(page)
       .locator("tbody tr")
       .evaluateAll(
-        (rows, i) => rows.map((r) => (r.children[i] as HTMLElement | undefined)?.innerText.trim() ?? ""),
+        (rows, i) => rows.map((r) => (r.children[i + 1] as HTMLElement | undefined)?.innerText.trim() ?? ""),
         column,
       );
   const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

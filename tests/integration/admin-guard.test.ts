@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../app/infra/db.server";
 import routes from "../../app/routes";
 import * as schema from "../../database/schema";
+import { toAppUser } from "../../app/lib/user";
+import { deleteVenueAsAdmin } from "../../app/services/admin-venues.server";
 import { createCategory, createFaq, createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -62,6 +64,9 @@ const LOADER_GETS: Record<string, { path?: string; admin: 200 | 302 | 405 }> = {
   // The import panel's endpoint answers POSTs only; its GET still runs behind the guard.
   "routes/admin/venues-import.ts": { admin: 405 },
   "routes/admin/venues-export.ts": { path: "/admin/venues/export.csv?q=guarded&sort=capacity", admin: 200 },
+  "routes/admin/venues-trash.tsx": { admin: 200 },
+  "routes/admin/import-undo.tsx": { admin: 200 },
+  "routes/admin/activity.tsx": { path: "/admin/activity?page=1", admin: 200 },
 };
 
 type Ids = {
@@ -72,10 +77,15 @@ type Ids = {
   userId: string;
   typeId: string;
   faqId: string;
+  /** Issue 22: a venue for the bulk delete, one in the trash, and an import that added one. */
+  bulkId: string;
+  trashedId: string;
+  importId: string;
 };
 const PARAMS: Record<string, (ids: Ids) => string> = {
   venueId: (ids) => ids.venueId,
   userId: (ids) => ids.userId,
+  importId: (ids) => ids.importId,
 };
 
 const form = (fields: Record<string, string>) => ({
@@ -114,6 +124,18 @@ const REQUESTS: Record<
   },
   "routes/admin/venues.tsx": {
     body: (ids) => form({ intent: "delete", venueId: ids.deleteId }),
+    writes: true,
+  },
+  "routes/admin/venues-bulk.tsx": {
+    body: (ids) => form({ intent: "delete", confirmed: "1", ids: ids.bulkId }),
+    writes: true,
+  },
+  "routes/admin/venues-trash.tsx": {
+    body: (ids) => form({ intent: "restore", venueId: ids.trashedId }),
+    writes: true,
+  },
+  "routes/admin/import-undo.tsx": {
+    body: () => form({ returnTo: "/admin/dashboard" }),
     writes: true,
   },
   "routes/admin/edit-venue.tsx": {
@@ -176,6 +198,15 @@ beforeAll(async () => {
   await t.db.execute(sql`insert into venue_managers (user_id, venue_id) values (${manager.id}, ${venue.id})`);
   const target = await t.signUp();
   const doomed = await createVenue(t.db, { name: "Guarded Doomed Hall", categoryId: type.id });
+  const bulk = await createVenue(t.db, { name: "Guarded Bulk Hall", categoryId: type.id });
+  const trashed = await createVenue(t.db, { name: "Guarded Trashed Hall", categoryId: type.id });
+  const imported = await createVenue(t.db, { name: "Guarded Imported Hall", categoryId: type.id });
+  const admin = await t.signUp({ role: "admin" });
+  await deleteVenueAsAdmin(t.app, toAppUser({ ...admin, name: "Admin", role: "admin" }), trashed.id);
+  const [record] = await t.db.insert(schema.csvImports).values({ fileName: "guarded.csv" }).returning();
+  await t.db
+    .insert(schema.csvImportVenues)
+    .values({ importId: record!.id, venueId: imported.id, action: "added" });
   ids = {
     venueId: venue.id,
     deleteId: doomed.id,
@@ -183,11 +214,14 @@ beforeAll(async () => {
     userId: target.id,
     typeId: type.id,
     faqId: faq!.id,
+    bulkId: bulk.id,
+    trashedId: trashed.id,
+    importId: record!.id,
   };
   cookies = {
     user: (await t.signUp()).cookie,
     venue_manager: manager.cookie,
-    admin: (await t.signUp({ role: "admin" })).cookie,
+    admin: admin.cookie,
   };
   tables = Object.values(schema)
     .filter((v) => is(v, PgTable))

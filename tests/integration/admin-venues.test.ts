@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, venueAmenities, venueManagers, venues } from "../../database/schema";
+import { auditLog, venueAmenities, venueManagers, venues, venueTrash } from "../../database/schema";
 import * as editRoute from "../../app/routes/admin/edit-venue";
 import * as venuesRoute from "../../app/routes/admin/venues";
 import {
@@ -484,7 +484,7 @@ describe("Edit venue: the map pin follows the address", () => {
 });
 
 describe("delete and geocode", () => {
-  it("deletes with its stored files and an audit entry; the spec's messages", async () => {
+  it("deletes to the trash (its stored files kept for a restore) with an audit entry; the spec's messages", async () => {
     const add = await run(async () =>
       venuesRoute.action(
         await t.args(
@@ -503,8 +503,12 @@ describe("delete and geocode", () => {
     );
     expect(r.data).toEqual({ ok: true, toast: { type: "success", message: "Venue deleted successfully" } });
     expect(await t.db.select().from(venues).where(eq(venues.id, id))).toEqual([]);
-    expect(await t.storage.get(key)).toBeNull();
-    expect(await fs.readdir(path.join(t.config.dataDir, "uploads/venues", id)).catch(() => [])).toEqual([]);
+    // In the trash for 30 days (issue 22, ADR 023): its files wait for a restore or the purge.
+    expect(
+      await t.db.select({ name: venueTrash.name }).from(venueTrash).where(eq(venueTrash.venueId, id)),
+    ).toEqual([{ name: "Doomed" }]);
+    expect(await t.storage.get(key)).not.toBeNull();
+    expect(await fs.readdir(path.join(t.config.dataDir, "uploads/venues", id))).not.toEqual([]);
     const [entry] = await t.db
       .select()
       .from(auditLog)

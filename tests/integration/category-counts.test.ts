@@ -7,6 +7,7 @@ import { queryRows } from "../../app/infra/db.server";
 import { toAppUser, type AppUser } from "../../app/lib/user";
 import { approveVenue } from "../../app/services/approvals.server";
 import { deleteVenueAsAdmin } from "../../app/services/admin-venues.server";
+import { restoreFromTrash } from "../../app/services/venue-trash.server";
 import {
   deleteCategory,
   getCategoryWithCount,
@@ -96,9 +97,13 @@ describe("venue type counts", () => {
     await expectCounts({ [a]: 3, [b]: 2 });
   });
 
-  it("drop when an admin deletes a venue", async () => {
+  it("drop when an admin deletes a venue (to the trash), and come back with its restore", async () => {
     const v = await createVenue(t.db, { categoryId: b });
     await expectCounts({ [b]: 3 });
+    expect((await deleteVenueAsAdmin(t.app, admin, v.id)).ok).toBe(true);
+    await expectCounts({ [a]: 3, [b]: 2 });
+    expect((await restoreFromTrash(t.app, admin, [v.id])).ok).toBe(true);
+    await expectCounts({ [a]: 3, [b]: 3 });
     expect((await deleteVenueAsAdmin(t.app, admin, v.id)).ok).toBe(true);
     await expectCounts({ [a]: 3, [b]: 2 });
   });

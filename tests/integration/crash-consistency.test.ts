@@ -10,6 +10,7 @@ import { rejectVenue } from "../../app/services/approvals.server";
 import { changeVenueImage, uploadVenueImages } from "../../app/services/manager-venues.server";
 import { checkStorage, sweepPendingFiles } from "../../app/services/pending-files.server";
 import { submitVenue } from "../../app/services/submissions.server";
+import { purgeExpiredTrash, purgeFromTrash } from "../../app/services/venue-trash.server";
 import { createCategory, createVenue, multipartBody, submissionFields } from "../setup/factories";
 import { createTestApp, SITE_URL, type TestApp } from "../setup/test-app";
 
@@ -164,10 +165,28 @@ describe("a crash at each write step, then the sweep", () => {
     await expectConsistentAfterSweep();
   });
 
-  it("an admin's deletion of a venue dies at its first deletion", async () => {
+  it("an admin's deletion of a venue moves it to the trash: the sweep keeps its files", async () => {
     const venue = await managedVenue();
+    expect(await deleteVenueAsAdmin(t.app, admin, venue.id)).toMatchObject({ ok: true });
+    await expectConsistentAfterSweep();
+    expect((await checkStorage(t.app, 0)).files).toBeGreaterThan(0);
+  });
+
+  // Issue 22 (ADR 023): 'Delete forever' and the 30-day purge go through the same claims.
+  it.each([1, 5])("a 'Delete forever' dies at its deletion %i of nine", async (at) => {
+    const venue = await managedVenue();
+    expect(await deleteVenueAsAdmin(t.app, admin, venue.id)).toMatchObject({ ok: true });
+    const crash = dyingAt(at);
+    void purgeFromTrash(crash.app, admin, [venue.id]);
+    await crash.died;
+    await expectConsistentAfterSweep();
+  });
+
+  it("the 30-day purge dies at its first deletion", async () => {
+    const venue = await managedVenue();
+    expect(await deleteVenueAsAdmin(t.app, admin, venue.id)).toMatchObject({ ok: true });
     const crash = dyingAt(1);
-    void deleteVenueAsAdmin(crash.app, admin, venue.id);
+    void purgeExpiredTrash(crash.app, new Date(Date.now() + 31 * 86_400_000));
     await crash.died;
     await expectConsistentAfterSweep();
   });

@@ -18,7 +18,14 @@ const WHO: Who[] = ["guest", "user", "venue_manager", "admin"];
  */
 type Outcome = number | "login" | "account";
 type Entry = { path: string | ((ids: Ids) => string); get: Outcome | Record<Who, Outcome> };
-type Ids = { venuePath: string; categoryId: string; venueId: string; userId: string; pendingId: string };
+type Ids = {
+  venuePath: string;
+  categoryId: string;
+  venueId: string;
+  userId: string;
+  pendingId: string;
+  importId: string;
+};
 
 const everyone = (o: Outcome) => o;
 const signedIn: Record<Who, Outcome> = { guest: "login", user: 200, venue_manager: 200, admin: 200 };
@@ -77,6 +84,15 @@ const EXPECTED: Record<string, Entry> = {
   // The venue list's CSV export (a download).
   "routes/admin/venues-export.ts": { path: "/admin/venues/export.csv?q=walk", get: adminOnly },
   "routes/admin/edit-venue.tsx": { path: (ids) => `/admin/edit-venue/${ids.venueId}`, get: adminOnly },
+  // Issue 22: the list's bulk actions (without a post, a page that says what to do), the trash,
+  // an import's undo (its question) and Recent Activity's 'See all'.
+  "routes/admin/venues-bulk.tsx": { path: "/admin/venues/bulk", get: adminOnly },
+  "routes/admin/venues-trash.tsx": { path: "/admin/venues/trash?page=2", get: adminOnly },
+  "routes/admin/import-undo.tsx": {
+    path: (ids) => `/admin/imports/${ids.importId}/undo?returnTo=%2Fadmin%2Factivity`,
+    get: adminOnly,
+  },
+  "routes/admin/activity.tsx": { path: "/admin/activity?page=2", get: adminOnly },
   "routes/manager/layout.tsx": { path: "/venue-manager/dashboard", get: managerOnly },
   "routes/manager/index.tsx": {
     path: "/venue-manager",
@@ -138,12 +154,15 @@ beforeAll(async () => {
     userId: user.id,
   });
   const { venuePath } = await import("../../app/lib/venue-url");
+  const { csvImports } = await import("../../database/schema");
+  const [imported] = await t.db.insert(csvImports).values({ fileName: "walk.csv" }).returning();
   ids = {
     venuePath: venuePath(venue),
     categoryId: category.id,
     venueId: venue.id,
     userId: user.id,
     pendingId: pending.id,
+    importId: imported!.id,
   };
 }, 120_000);
 afterAll(async () => {

@@ -29,11 +29,14 @@ const itemClass = (active = false) =>
 
 /**
  * The admin area's navigation: a sidebar from md up, a scrolling strip above the page below it.
- * The FAQ and edit pages belong to Venues, so that entry stays lit there.
+ * The FAQ and edit pages belong to Venues, so that entry stays lit there (the activity pages to the
+ * Dashboard).
  */
 export function AdminSidebar({ user }: { user: { name: string; email: string } }) {
   const { pathname } = useLocation();
   const inVenue = /^\/admin\/(edit-venue|venue-faqs)(\/|$)/.test(pathname);
+  // Recent Activity's 'See all' and an import's undo belong to the Dashboard.
+  const inDashboard = /^\/admin\/(activity|imports)(\/|$)/.test(pathname);
   return (
     <aside className="border-b border-sand bg-white md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:border-r md:border-b-0">
       <div className="flex items-center justify-between gap-3 px-4 pt-4 md:block md:px-5 md:pt-6">
@@ -53,7 +56,11 @@ export function AdminSidebar({ user }: { user: { name: string; email: string } }
           <NavLink
             key={to}
             to={to}
-            className={({ isActive }) => itemClass(isActive || (to === "/admin/venues" && inVenue))}
+            className={({ isActive }) =>
+              itemClass(
+                isActive || (to === "/admin/venues" && inVenue) || (to === "/admin/dashboard" && inDashboard),
+              )
+            }
           >
             <Icon className="h-4 w-4" aria-hidden="true" />
             {label}

@@ -22,6 +22,8 @@ import { ScrollArea } from "~/components/admin/scroll-area";
 import { ADMIN_EXPORT_PATH, type AdminSort, type AdminVenueList, type AdminVenueRow } from "~/lib/admin";
 import { cn } from "~/lib/cn";
 import { isValidCoordinate } from "~/lib/coordinates";
+import { TRASH_DAYS } from "~/lib/venue-bulk";
+import { SelectAllOnPage, SelectVenue } from "~/components/admin/venue-bulk-bar";
 import type { Toast } from "~/lib/toast";
 
 // The admin's venue table (spec, admin area: 'Admin venues'): search over name, location and
@@ -39,9 +41,16 @@ const COLUMNS: { key: AdminSort; label: string }[] = [
   { key: "category", label: "Category" },
 ];
 
-function query(params: { q: string; sort: AdminSort; dir: "asc" | "desc"; page?: number }) {
+function query(params: {
+  q: string;
+  sort: AdminSort;
+  dir: "asc" | "desc";
+  page?: number;
+  importId?: string;
+}) {
   const s = new URLSearchParams();
   if (params.q) s.set("q", params.q);
+  if (params.importId) s.set("import", params.importId);
   if (params.sort !== "name") s.set("sort", params.sort);
   if (params.dir !== "asc") s.set("dir", params.dir);
   if (params.page && params.page > 1) s.set("page", String(params.page));
@@ -54,11 +63,17 @@ export function VenuesTable({
   q,
   sort,
   dir,
+  importId = "",
+  bulkBar,
 }: {
   list: AdminVenueList;
   q: string;
   sort: AdminSort;
   dir: "asc" | "desc";
+  /** The 'imported by file' filter, kept by the search, the sort and the pages. */
+  importId?: string;
+  /** The bulk actions' form (its checkboxes are in the rows): between the search and the table. */
+  bulkBar?: ReactNode;
 }) {
   const search = useSearchAsYouType();
   const navigation = useNavigation();
@@ -91,11 +106,12 @@ export function VenuesTable({
         </div>
         {sort !== "name" ? <input type="hidden" name="sort" value={sort} /> : null}
         {dir !== "asc" ? <input type="hidden" name="dir" value={dir} /> : null}
+        {importId ? <input type="hidden" name="import" value={importId} /> : null}
         <Button type="submit" variant="outline" pending={searching}>
           Search
         </Button>
         <a
-          href={`${ADMIN_EXPORT_PATH}${query({ q, sort, dir }).replace(/^\?$/, "")}`}
+          href={`${ADMIN_EXPORT_PATH}${query({ q, sort, dir, importId }).replace(/^\?$/, "")}`}
           download
           className={buttonClass("outline")}
           aria-describedby="venues-export-help"
@@ -108,6 +124,8 @@ export function VenuesTable({
         </span>
       </Form>
 
+      {bulkBar}
+
       <ScrollArea
         label="Venue table"
         className="overflow-hidden rounded-2xl border border-sand bg-white shadow-card"
@@ -118,6 +136,11 @@ export function VenuesTable({
           </caption>
           <thead className="border-b border-sand bg-cream/60 text-xs uppercase tracking-wide text-ink-soft">
             <tr>
+              {bulkBar ? (
+                <th scope="col" className="w-10 py-3 pr-0 pl-3">
+                  <SelectAllOnPage />
+                </th>
+              ) : null}
               {COLUMNS.map((c) => {
                 const active = c.key === sort;
                 const next = active && dir === "asc" ? "desc" : "asc";
@@ -130,7 +153,7 @@ export function VenuesTable({
                     className={cn("px-4 py-3 font-semibold", c.key === "capacity" && "text-right")}
                   >
                     <Link
-                      to={query({ q, sort: c.key, dir: next })}
+                      to={query({ q, sort: c.key, dir: next, importId })}
                       preventScrollReset
                       replace
                       className="inline-flex items-center gap-1.5 hover:text-primary"
@@ -153,7 +176,7 @@ export function VenuesTable({
           <tbody className="divide-y divide-sand">
             {list.venues.length === 0 ? (
               <tr>
-                <td colSpan={5} className="px-4 py-12 text-center text-muted">
+                <td colSpan={bulkBar ? 6 : 5} className="px-4 py-12 text-center text-muted">
                   {q ? (
                     <>
                       No venues match &lsquo;{q}&rsquo;.{" "}
@@ -167,7 +190,9 @@ export function VenuesTable({
                 </td>
               </tr>
             ) : (
-              list.venues.map((v) => <VenueRow key={v.id} venue={v} onDelete={() => setDeleting(v)} />)
+              list.venues.map((v) => (
+                <VenueRow key={v.id} venue={v} selectable={!!bulkBar} onDelete={() => setDeleting(v)} />
+              ))
             )}
           </tbody>
         </table>
@@ -180,14 +205,14 @@ export function VenuesTable({
           </span>
           <span className="flex gap-2">
             <PageLink
-              to={query({ q, sort, dir, page: list.page - 1 })}
+              to={query({ q, sort, dir, importId, page: list.page - 1 })}
               disabled={list.page <= 1}
               label="Previous"
             >
               <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
             </PageLink>
             <PageLink
-              to={query({ q, sort, dir, page: list.page + 1 })}
+              to={query({ q, sort, dir, importId, page: list.page + 1 })}
               disabled={list.page >= list.pageCount}
               label="Next"
             >
@@ -228,7 +253,15 @@ function PageLink({
 
 const fixed = (n: number) => n.toFixed(6);
 
-function VenueRow({ venue: v, onDelete }: { venue: AdminVenueRow; onDelete: () => void }) {
+function VenueRow({
+  venue: v,
+  selectable,
+  onDelete,
+}: {
+  venue: AdminVenueRow;
+  selectable: boolean;
+  onDelete: () => void;
+}) {
   const geocoder = useFetcher<Reply>();
   useToast(geocoder.data?.toast);
   // The spec flags zero for both; out-of-range ones are as absent from the map, and counted by
@@ -238,6 +271,11 @@ function VenueRow({ venue: v, onDelete }: { venue: AdminVenueRow; onDelete: () =
     "inline-flex h-9 w-9 items-center justify-center rounded-full text-ink-soft hover:bg-cream hover:text-ink";
   return (
     <tr className="align-top hover:bg-ivory/60">
+      {selectable ? (
+        <td className="py-2.5 pr-0 pl-3">
+          <SelectVenue id={v.id} name={v.name} />
+        </td>
+      ) : null}
       <th scope="row" className="w-1/4 px-4 py-3 font-medium text-ink">
         <a href={v.path} className="hover:text-primary hover:underline" target="_blank" rel="noreferrer">
           {v.name}
@@ -325,8 +363,8 @@ function DeleteVenueDialog({ venue, onClose }: { venue: AdminVenueRow | null; on
       description="Are you sure you want to delete this venue?"
     >
       <p className="mt-4 text-sm text-ink-soft">
-        <strong className="text-ink">{venue?.name}</strong> will be removed from the directory with its
-        reviews, FAQs and photos. This cannot be undone.
+        <strong className="text-ink">{venue?.name}</strong> leaves the directory at once and goes to the trash
+        with its reviews, FAQs and photos, where it can be restored for {TRASH_DAYS} days.
       </p>
       <fetcher.Form method="post" action="/admin/venues" className="mt-6 flex justify-end gap-3">
         <input type="hidden" name="intent" value="delete" />

@@ -7,11 +7,14 @@ import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
-import { adminMeta, describeAudit, formatDateTime } from "~/lib/admin";
+import { ActivityList } from "~/components/admin/activity-list";
+import { DASHBOARD_ACTIVITY } from "~/lib/activity";
+import { adminMeta } from "~/lib/admin";
+import { ACTIVITY_PATH } from "~/lib/venue-bulk";
 import type { Toast } from "~/lib/toast";
 import { dashboardActionSchema } from "~/lib/validation/admin";
 import { checkSitemap, dashboardStats } from "~/services/admin-dashboard.server";
-import { latestAudit } from "~/services/audit.server";
+import { activityPage } from "~/services/audit.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
@@ -25,10 +28,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       app.logger.error("dashboard statistics failed", { error: String(err) });
       return null;
     }),
-    latestAudit(app.db, 20).catch((err: unknown) => {
-      app.logger.error("audit log failed", { error: String(err) });
-      return null;
-    }),
+    activityPage(app.db, user, { pageSize: DASHBOARD_ACTIVITY }).then(
+      (page) => page.entries,
+      (err: unknown) => {
+        app.logger.error("audit log failed", { error: String(err) });
+        return null;
+      },
+    ),
   ]);
   return { stats, activity };
 }
@@ -108,9 +114,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       )}
 
       <Panel>
-        <div className="flex items-center gap-2 border-b border-sand px-6 py-4">
-          <History className="h-5 w-5 text-primary" aria-hidden="true" />
-          <h2 className="text-xl">Recent Activity</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-sand px-6 py-4">
+          <h2 className="flex items-center gap-2 text-xl">
+            <History className="h-5 w-5 text-primary" aria-hidden="true" />
+            Recent Activity
+          </h2>
+          <Link
+            to={ACTIVITY_PATH}
+            className="text-sm font-medium text-primary underline-offset-2 hover:underline"
+          >
+            See all<span className="sr-only"> activity</span>
+          </Link>
         </div>
         {activity === null ? (
           <p role="alert" className="px-6 py-8 text-danger">
@@ -121,25 +135,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             Approvals, role changes and changes to venues, types, amenities and FAQs appear here.
           </EmptyState>
         ) : (
-          <ol className="divide-y divide-sand" aria-label="Latest admin actions">
-            {activity.map((e) => (
-              <li
-                key={e.id}
-                className="grid gap-1 px-6 py-3 sm:grid-cols-[12.5rem_1fr_auto] sm:items-baseline sm:gap-4"
-              >
-                <time dateTime={e.createdAt} className="text-sm whitespace-nowrap text-muted">
-                  {formatDateTime(e.createdAt)}
-                </time>
-                <p className="min-w-0 text-sm">
-                  <span className="font-medium">{e.label}</span>{" "}
-                  <span className="break-words text-ink-soft">{describeAudit(e)}</span>
-                </p>
-                <p className="truncate text-sm text-muted" title={e.actorEmail ?? undefined}>
-                  {e.actorName ?? "Deleted account"}
-                </p>
-              </li>
-            ))}
-          </ol>
+          <ActivityList entries={activity} returnTo="/admin/dashboard" />
         )}
       </Panel>
     </div>

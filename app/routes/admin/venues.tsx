@@ -6,6 +6,8 @@ import { keepWorkOnFailure } from "~/lib/failed-request";
 import { GeocodingWarning } from "~/components/admin/geocoding-warning";
 import { VenueImportPanel } from "~/components/admin/venue-import-panel";
 import { VenuesTable } from "~/components/admin/venues-table";
+import { TrashLink, VenueBulkBar } from "~/components/admin/venue-bulk-bar";
+import { VenueImportFilter } from "~/components/admin/venue-import-filter";
 import { showToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -24,6 +26,8 @@ import {
   listVenueFormChoices,
   listVenuesForAdmin,
 } from "~/services/admin-venues.server";
+import { listImportChoices } from "~/services/import-undo.server";
+import { countTrash } from "~/services/venue-trash.server";
 
 // Spec, admin area: 'Admin venues'. The table of approved venues (search, sort, pages), the Add
 // Venue dialog (the venue form, approved at once), delete and geocode per venue, and the CSV
@@ -36,18 +40,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const user = expectUser(context);
   const url = new URL(request.url);
-  const { q, sort, dir } = adminListParams(url.searchParams);
+  const { q, sort, dir, importId = "" } = adminListParams(url.searchParams);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
   try {
-    const [list, choices, coordinates] = await Promise.all([
-      listVenuesForAdmin(app.db, user, { q, sort, dir, page }),
+    const [list, choices, coordinates, bulk] = await Promise.all([
+      listVenuesForAdmin(app.db, user, { q, sort, dir, page, importId }),
       listVenueFormChoices(app.db, user),
       geocodingStatusForAdmin(app.db, user),
+      // The 'imported by file' filter's choices and the trash's count (issue 22, items 7 and 8).
+      Promise.all([listImportChoices(app.db, user, importId), countTrash(app.db, user)]),
     ]);
     // The spec's 'Geocoding Required' warning: approved venues lacking valid coordinates are
     // missing from the map until the server's geocoder places them (ADR 014).
     const geocodingRequired = needsGeocodingWarning(coordinates) ? { missing: coordinates.missing } : null;
-    return { list, choices, geocodingRequired, q, sort, dir, error: null };
+    const [imports, trash] = bulk;
+    return { list, choices, geocodingRequired, q, sort, dir, importId, imports, trash, error: null };
   } catch (err) {
     if (isThrownAnswer(err)) throw err;
     app.logger.error("loading the admin venues failed", { error: String(err) });
@@ -58,6 +65,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       q,
       sort,
       dir,
+      importId,
+      imports: [],
+      trash: 0,
       error: venueMessages.loadFailed,
     };
   }
@@ -132,7 +142,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function AdminVenues({ loaderData }: Route.ComponentProps) {
-  const { list, choices, geocodingRequired, q, sort, dir, error } = loaderData;
+  const { list, choices, geocodingRequired, q, sort, dir, importId, imports, trash, error } = loaderData;
   const [adding, setAdding] = useState(false);
   const added = useCallback((reply: Extract<SubmissionReply, { ok: true }>) => {
     setAdding(false);
@@ -150,17 +160,29 @@ export default function AdminVenues({ loaderData }: Route.ComponentProps) {
             {list ? `${list.total.toLocaleString("en-US")} ${list.total === 1 ? "venue" : "venues"}.` : null}
           </p>
         </div>
-        <Button onClick={() => setAdding(true)} disabled={!choices}>
-          <Plus className="h-4 w-4" aria-hidden="true" /> Add Venue
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <TrashLink count={trash} />
+          <Button onClick={() => setAdding(true)} disabled={!choices}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Add Venue
+          </Button>
+        </div>
       </header>
 
       {geocodingRequired ? <GeocodingWarning missing={geocodingRequired.missing} /> : null}
 
       <VenueImportPanel />
 
+      <VenueImportFilter imports={imports} current={importId} />
+
       {list ? (
-        <VenuesTable list={list} q={q} sort={sort} dir={dir} />
+        <VenuesTable
+          list={list}
+          q={q}
+          sort={sort}
+          dir={dir}
+          importId={importId}
+          bulkBar={<VenueBulkBar total={list.total} pageIds={list.venues.map((v) => v.id)} />}
+        />
       ) : (
         <p role="alert" className="rounded-xl border border-danger/30 bg-red-50 p-6 text-danger">
           {error}

@@ -133,6 +133,11 @@ const PARAMS: Record<string, { valid: (k: Known) => string; malformed: (k: Known
     valid: (k) => k.userId,
     malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
   },
+  // An import's undo (issue 22): no import exists, so each request is answered 404.
+  importId: {
+    valid: () => "00000000-0000-4000-8000-000000000022",
+    malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
+  },
   "*": { valid: () => "no/such/page", malformed: () => MALFORMED_SEGMENTS },
 };
 

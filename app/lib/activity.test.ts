@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { activityActor, activityLine, type ActivityEntry } from "./activity";
+
+const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
+  id: 1,
+  action: "venue.create",
+  label: "Added venue",
+  targetType: "venue",
+  targetId: null,
+  details: null,
+  actorId: "u1",
+  actorName: "Erin Admin",
+  actorEmail: "erin@example.com",
+  targetName: null,
+  targetEmail: null,
+  createdAt: "2026-11-26T18:00:00.000Z",
+  system: false,
+  import: null,
+  ...over,
+});
+
+describe("Recent Activity's lines", () => {
+  it("an import: how many venues, from which file, added and updated", () => {
+    const imported = entry({
+      action: "venue.import",
+      details: { fileName: "spring.csv", added: 4200, updated: 800 },
+      import: { id: "i", fileName: "spring.csv", undoneAt: null, undoneBy: null, undoable: true },
+    });
+    expect(activityLine(imported)).toEqual({
+      headline: "Imported 5,000 venues",
+      rest: "from spring.csv (4,200 added, 800 updated)",
+    });
+    expect(
+      activityLine(entry({ action: "venue.import", details: { fileName: "a.csv", added: 1, updated: 0 } })),
+    ).toEqual({ headline: "Imported 1 venue", rest: "from a.csv" });
+  });
+
+  it("bulk actions, the trash and the purge by their counts; other actions as before", () => {
+    expect(activityLine(entry({ action: "venue.bulk_delete", details: { count: 37, name: "A" } }))).toEqual({
+      headline: "Moved 37 venues to the trash",
+      rest: "",
+    });
+    expect(activityLine(entry({ action: "venue.restore", details: { count: 1, name: "Barn" } }))).toEqual({
+      headline: "Restored 1 venue from the trash",
+      rest: "Barn",
+    });
+    const purged = entry({
+      action: "venue.purge",
+      actorId: null,
+      system: true,
+      details: { count: 2, expired: true },
+    });
+    expect(activityLine(purged)).toEqual({
+      headline: "Deleted 2 venues forever",
+      rest: "after 30 days in the trash",
+    });
+    expect(activityActor(purged)).toBe("Automatic");
+    expect(activityLine(entry({ details: { name: "Aspen Hall" } }))).toEqual({
+      headline: "Added venue",
+      rest: "Aspen Hall",
+    });
+    expect(activityActor(entry({ actorName: null }))).toBe("Deleted account");
+  });
+});
