@@ -33,10 +33,14 @@ export const AUDIT_ACTIONS = {
   "venue.images": "Changed venue photos",
   "review.reply": "Replied to review",
   "review.reply_delete": "Removed review reply",
+  // The inquiry inbox (issue 23).
+  "inquiry.status": "Changed inquiry status",
+  "inquiry.reply": "Answered inquiry",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
-export type AuditTargetType = "venue" | "user" | "category" | "amenity" | "faq" | "import" | "review";
+export type AuditTargetType =
+  "venue" | "user" | "category" | "amenity" | "faq" | "import" | "review" | "inquiry";
 
 export type AuditEntry = {
   actorId: string;

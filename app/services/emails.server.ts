@@ -1,13 +1,22 @@
 import type { AuthEmails } from "~/infra/auth.server";
 import type { MailMessage } from "~/infra/mail.server";
+import { weddingDateLabel } from "~/lib/inquiries";
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function layout(siteName: string, intro: string, action: string, url: string, outro: string): string {
+/** `details`: escaped HTML shown between the intro and the button (a person's message, its facts). */
+function layout(
+  siteName: string,
+  intro: string,
+  action: string,
+  url: string,
+  outro: string,
+  details = "",
+): string {
   return `<!doctype html><html><body style="font-family:Georgia,serif;background:#faf7f2;color:#2f2a26;padding:24px">
-<h1 style="font-size:22px">${escapeHtml(siteName)}</h1><p>${escapeHtml(intro)}</p>
+<h1 style="font-size:22px">${escapeHtml(siteName)}</h1><p>${escapeHtml(intro)}</p>${details}
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1f4d3f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p style="font-size:13px;color:#6b625a">${escapeHtml(outro)}</p></body></html>`;
 }
@@ -115,5 +124,144 @@ export function venueRejectedEmail(
     subject: `Your venue submission was not approved: ${venue.name}`,
     text: `${intro}\n\nVisit ${siteName}: ${siteUrl}\n\n${outro}\n`,
     html: layout(siteName, intro, `Visit ${siteName}`, siteUrl, outro),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inquiries and reviews to venue managers (issue 23)
+// ---------------------------------------------------------------------------------------------
+
+type InquiryFacts = {
+  name: string;
+  email: string;
+  phone: string | null;
+  weddingDate: string | null;
+  dateFlexible: boolean;
+  guests: number | null;
+  message: string;
+};
+
+const factLines = (i: InquiryFacts): [string, string][] => [
+  ["Name", i.name],
+  ["Email", i.email],
+  ["Phone", i.phone || "Not given"],
+  ["Wedding date", weddingDateLabel(i.weddingDate, i.dateFlexible)],
+  ["Guests", i.guests === null ? "Not given" : String(i.guests)],
+];
+
+/** A person's text as a quoted block: escaped, line breaks kept. */
+const quoteHtml = (text: string) =>
+  `<blockquote style="margin:16px 0;padding:12px 16px;background:#fff;border-left:4px solid #1f4d3f;white-space:pre-line">${escapeHtml(text)}</blockquote>`;
+
+const inquiryText = (i: InquiryFacts) =>
+  `${factLines(i)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n")}\n\nMessage:\n${i.message}`;
+
+const inquiryHtml = (i: InquiryFacts) =>
+  `<table style="border-collapse:collapse">${factLines(i)
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:2px 12px 2px 0;color:#6b625a">${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`,
+    )
+    .join("")}</table>${quoteHtml(i.message)}`;
+
+const OPT_OUT = (settingsUrl: string) =>
+  `You can turn these emails off in your account settings: ${settingsUrl}`;
+
+/**
+ * A new inquiry, to a manager of the venue (with the inbox's link) or to the venue's own address
+ * when it has no manager (with its page's). Answering the email answers the couple (Reply-To).
+ */
+export function inquiryReceivedEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  inquiry: InquiryFacts,
+  link: { label: string; url: string },
+  settingsUrl: string | null,
+): MailMessage {
+  const intro = `${inquiry.name} sent an inquiry to ${venue.name} on ${siteName}.`;
+  const outro = [
+    `Reply to this email to answer ${inquiry.name} directly.`,
+    settingsUrl ? OPT_OUT(settingsUrl) : "",
+  ].join(" ");
+  return {
+    to,
+    replyTo: inquiry.email,
+    subject: `New inquiry for ${venue.name} from ${inquiry.name}`,
+    text: `${intro}\n\n${inquiryText(inquiry)}\n\n${link.label}: ${link.url}\n\n${outro}\n`,
+    html: layout(siteName, intro, link.label, link.url, outro, inquiryHtml(inquiry)),
+  };
+}
+
+/**
+ * The couple's copy of what they sent, with a link to follow its status in their account (for a
+ * guest, a link that adds it to the account they sign in with). Replies go to the venue's public
+ * address when it has one.
+ */
+export function inquiryCopyEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string; email: string | null },
+  inquiry: InquiryFacts,
+  venueUrl: string,
+  followUrl: string,
+): MailMessage {
+  const intro = `Your inquiry was sent to ${venue.name}. Here is a copy of what you wrote.`;
+  const outro = `${venue.name} answers by email to this address. To follow its status, sign in to ${siteName} (or create an account) and open the link above. If you did not send this inquiry, ignore this email.`;
+  return {
+    to,
+    replyTo: venue.email ?? undefined,
+    subject: `Your inquiry to ${venue.name}`,
+    text: `${intro}\n\n${inquiryText(inquiry)}\n\nFollow your inquiry: ${followUrl}\nSee the venue: ${venueUrl}\n\n${outro}\n`,
+    html: layout(siteName, intro, "Follow your inquiry", followUrl, outro, inquiryHtml(inquiry)),
+  };
+}
+
+/** A venue's answer from its inbox, to the couple; answering it reaches the manager who wrote. */
+export function inquiryReplyEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  reply: { body: string; byName: string; byEmail: string },
+  original: string,
+  venueUrl: string,
+): MailMessage {
+  const intro = `${reply.byName} of ${venue.name} answered your inquiry:`;
+  const outro = `Reply to this email to write back to ${reply.byName} directly.`;
+  return {
+    to,
+    replyTo: reply.byEmail,
+    subject: `${venue.name} answered your inquiry`,
+    text: `${intro}\n\n${reply.body}\n\nYour inquiry:\n${original}\n\nSee the venue: ${venueUrl}\n\n${outro}\n`,
+    html: layout(
+      siteName,
+      intro,
+      "See the venue",
+      venueUrl,
+      outro,
+      `${quoteHtml(reply.body)}<p style="font-size:13px;color:#6b625a">Your inquiry:</p>${quoteHtml(original)}`,
+    ),
+  };
+}
+
+/** A new review of a venue, to each of its managers who keep these emails on. */
+export function newReviewEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  review: { authorName: string; rating: number; comment: string },
+  reviewsUrl: string,
+  settingsUrl: string,
+): MailMessage {
+  const stars = `${review.rating} ${review.rating === 1 ? "star" : "stars"}`;
+  const intro = `${review.authorName} reviewed ${venue.name}: ${stars}.`;
+  const outro = `Your reply shows under the review on your venue's page. ${OPT_OUT(settingsUrl)}`;
+  return {
+    to,
+    subject: `New review of ${venue.name}: ${stars}`,
+    text: `${intro}\n\n${review.comment}\n\nReply to it: ${reviewsUrl}\n\n${outro}\n`,
+    html: layout(siteName, intro, "Reply to the review", reviewsUrl, outro, quoteHtml(review.comment)),
   };
 }
