@@ -62,6 +62,7 @@ export function ManagerHeader({
                   <>
                     <Icon className="h-4 w-4" aria-hidden="true" />
                     {label}
+                    {to === "/venue-manager/inquiries" && newInquiries ? " " : null}
                     {to === "/venue-manager/inquiries" && newInquiries ? (
                       <span
                         className={cn(
