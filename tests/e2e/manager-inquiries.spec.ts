@@ -89,6 +89,8 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   await m.goto("/venue-manager/inquiries");
   const nav = m.getByRole("navigation", { name: "Venue manager" });
   await expect(nav.getByRole("link", { name: "Inquiries 1 new" })).toBeVisible();
+  await expectNoSeriousA11yViolations(m);
+  await m.screenshot({ path: path.join(SCREENS, "manager-inbox-1280.png"), fullPage: true });
   await m.getByRole("link", { name: couple.name }).click();
   await expect(m.getByRole("heading", { level: 1, name: couple.name })).toBeVisible();
   await expect(m.getByText("Is the lodge free next June?")).toBeVisible();
@@ -107,8 +109,17 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   await expect(status.getByText("Booked", { exact: true })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Inquiries", exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(m);
+  await m.screenshot({ path: path.join(SCREENS, "manager-inquiry-1280.png"), fullPage: true });
   await m.setViewportSize({ width: 390, height: 844 });
-  await m.screenshot({ path: path.join(SCREENS, "manager-inquiry-390.png"), fullPage: true });
+  const sideways = await m.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  expect(sideways, "the inquiry page scrolls sideways at 390 px").toBeLessThanOrEqual(0);
+  await m.screenshot({ path: path.join(SCREENS, "manager-inquiry-390.png") });
+  // The venue's own Inquiries tab on its edit page lists it too.
+  await m.goto(`/venue-manager/edit-venue/${venue.id}?tab=inquiries`);
+  const tab = m.getByRole("tabpanel", { name: "Inquiries" });
+  await expect(tab.getByRole("link", { name: couple.name })).toBeVisible();
+  await expect(tab.getByText("Booked", { exact: true })).toBeVisible();
+  await m.screenshot({ path: path.join(SCREENS, "manager-venue-inquiries-390.png"), fullPage: true });
 
   // The couple reads the answer by email, and sees the inquiry booked.
   const answer = await mail.waitFor(couple.email, { subject: /answered your inquiry$/ });
@@ -116,6 +127,7 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   await page.reload();
   await expect(mine.getByText("Booked", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: path.join(SCREENS, "my-inquiries-390.png"), fullPage: true });
 
   await manager.close();
   expect(manager.errors, "console errors in the manager's page").toEqual([]);
