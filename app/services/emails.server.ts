@@ -1,6 +1,6 @@
 import type { AuthEmails } from "~/infra/auth.server";
 import type { MailMessage } from "~/infra/mail.server";
-import { weddingDateLabel } from "~/lib/inquiries";
+import { weddingDateLabel, type InquiryView } from "~/lib/inquiries";
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -131,15 +131,10 @@ export function venueRejectedEmail(
 // Inquiries and reviews to venue managers (issue 23)
 // ---------------------------------------------------------------------------------------------
 
-type InquiryFacts = {
-  name: string;
-  email: string;
-  phone: string | null;
-  weddingDate: string | null;
-  dateFlexible: boolean;
-  guests: number | null;
-  message: string;
-};
+type InquiryFacts = Pick<
+  InquiryView,
+  "name" | "email" | "phone" | "weddingDate" | "dateFlexible" | "guests" | "message"
+>;
 
 const factLines = (i: InquiryFacts): [string, string][] => [
   ["Name", i.name],

@@ -227,21 +227,8 @@ const inquiryColumns = {
   replyCount,
 };
 
-type InquiryRow = {
-  id: string;
-  venueId: string;
-  venueName: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  weddingDate: string | null;
-  dateFlexible: boolean;
-  guests: number | null;
-  message: string;
-  status: InquiryStatus;
-  createdAt: Date;
-  replyCount: number;
-};
+/** A row as `inquiryColumns` reads it. */
+type InquiryRow = Omit<InquiryView, "venuePath" | "createdAt"> & { createdAt: Date };
 
 const toView = (r: InquiryRow): InquiryView => ({
   ...r,

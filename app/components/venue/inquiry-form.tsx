@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { Field, FormError, TextareaField } from "~/components/forms/fields";
+import { Checkbox, Field, FormError, TextareaField } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useOnSuccess } from "~/components/admin/use-on-success";
 import { useToast } from "~/components/layout/use-toast";
@@ -96,15 +96,11 @@ function InquiryFields({
           defaultValue={values.weddingDate}
           error={errors.weddingDate}
         />
-        <label className="flex w-fit items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="dateFlexible"
-            defaultChecked={values.dateFlexible !== undefined && values.dateFlexible !== ""}
-            className="h-4 w-4 accent-primary"
-          />
-          Flexible: we can move our date
-        </label>
+        <Checkbox
+          label="Flexible: we can move our date"
+          name="dateFlexible"
+          defaultChecked={!!values.dateFlexible}
+        />
       </fieldset>
       <TextareaField
         label="Message"

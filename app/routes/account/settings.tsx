@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/settings";
 import { keepWorkOnFailure } from "~/lib/failed-request";
-import { Field, FormError } from "~/components/forms/fields";
+import { Checkbox, Field, FormError } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
@@ -150,24 +150,16 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
               Choose which of them also come to you by email.
             </p>
             <div className="mt-3 space-y-2">
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="inquiryEmails"
-                  defaultChecked={emails.inquiry}
-                  className="h-4 w-4 accent-primary"
-                />
-                New inquiries from couples
-              </label>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="reviewEmails"
-                  defaultChecked={emails.review}
-                  className="h-4 w-4 accent-primary"
-                />
-                New reviews of your venues
-              </label>
+              <Checkbox
+                label="New inquiries from couples"
+                name="inquiryEmails"
+                defaultChecked={emails.inquiry}
+              />
+              <Checkbox
+                label="New reviews of your venues"
+                name="reviewEmails"
+                defaultChecked={emails.review}
+              />
             </div>
           </fieldset>
           <Button
