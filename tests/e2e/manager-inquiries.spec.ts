@@ -2,12 +2,17 @@ import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { E2E_PORT } from "../../playwright.config";
+import { isVenuePath, sitemapPaths } from "./sitemap";
 import {
   approvedVenue,
   asNewVisitor,
   expect,
   expectHydrated,
   expectNoSeriousA11yViolations,
+  FAILED_POST_ERRORS,
+  failPosts,
+  FAILURES,
+  failureToast,
   registerViaApi,
   test,
   toast,
@@ -131,4 +136,36 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
 
   await manager.close();
   expect(manager.errors, "console errors in the manager's page").toEqual([]);
+});
+
+test.describe("a send that fails on its way", () => {
+  test.use({ allowedConsoleErrors: [FAILED_POST_ERRORS] });
+
+  test("keeps the dialog and what was typed, says why, and goes through when sent again", async ({
+    page,
+  }) => {
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": asNewVisitor()["x-forwarded-for"]! });
+    const venue = (await sitemapPaths(page.request)).filter(isVenuePath)[5]!;
+    await page.goto(venue);
+    const open = page.getByRole("complementary").getByRole("button", { name: "Check availability" });
+    await expectHydrated(open);
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Check availability" });
+    const message = "Do you host winter weddings with a warm ceremony room?";
+    await dialog.getByLabel("Your name").fill("Robin Retry");
+    await dialog.getByLabel("Email").fill(uniqueAccount("retry").email);
+    await dialog.getByLabel("Guests").fill("60");
+    await dialog.getByLabel("Message").fill(message);
+    for (const failure of FAILURES) {
+      await failPosts(page, "**/inquiry.data*", failure);
+      await dialog.getByRole("button", { name: "Send inquiry" }).click();
+      await expect(failureToast(page, "Your inquiry was not sent", failure)).toBeVisible();
+      await expect(dialog.getByLabel("Message")).toHaveValue(message);
+      await expect(dialog.getByLabel("Your name")).toHaveValue("Robin Retry");
+    }
+    await page.unroute("**/inquiry.data*");
+    await dialog.getByRole("button", { name: "Send inquiry" }).click();
+    await expect(toast(page, "Your inquiry was sent to")).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
 });

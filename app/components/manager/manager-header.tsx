@@ -11,7 +11,7 @@ const LINKS = [
 
 const itemClass = (active = false) =>
   cn(
-    "inline-flex shrink-0 items-center gap-2 rounded-full px-4 py-2 text-sm font-medium whitespace-nowrap transition-colors",
+    "inline-flex shrink-0 items-center gap-2 rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-4",
     active ? "bg-primary text-white" : "text-ink-soft hover:bg-cream hover:text-ink",
   );
 

@@ -286,7 +286,7 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
         {/* Five tabs do not fit a phone's width in one row: rows of two there, so none hides off-screen. */}
         <TabsList
           aria-label="Manage venue"
-          className="grid w-full grid-cols-2 rounded-2xl sm:flex sm:w-auto sm:max-w-xl sm:rounded-full"
+          className="grid w-full grid-cols-2 rounded-2xl sm:flex sm:w-auto sm:max-w-2xl sm:rounded-full [&>:last-child:nth-child(odd)]:col-span-2"
         >
           {(Object.keys(TAB_LABELS) as ManagerTab[]).map((t) => (
             <TabsTrigger key={t} value={t}>
