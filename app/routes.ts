@@ -5,6 +5,7 @@ export default [
   index("routes/public/home.tsx"),
   route("venues", "routes/public/venues.tsx"),
   route("venue/:slugId", "routes/public/venue.tsx"),
+  route("venue/:slugId/inquiry", "routes/public/venue-inquiry.tsx"),
   route("categories", "routes/public/categories.tsx"),
   route("categories/:categoryId", "routes/public/category.tsx"),
   route("favorites", "routes/public/favorites.tsx"),
@@ -22,6 +23,7 @@ export default [
     route("password", "routes/account/password.tsx"),
     route("venues", "routes/account/venues.tsx"),
     route("venues/:venueId", "routes/account/submission.tsx"),
+    route("inquiries", "routes/account/inquiries.tsx"),
   ]),
 
   // Admin area: every child runs behind the layout's requireAdmin middleware
@@ -52,6 +54,9 @@ export default [
     route("venues", "routes/manager/venues.tsx"),
     route("edit-venue/:venueId", "routes/manager/edit-venue.tsx"),
     route("edit-venue/:venueId/images", "routes/manager/venue-images.ts"),
+    route("inquiries", "routes/manager/inquiries.tsx"),
+    route("inquiries/export.csv", "routes/manager/inquiries-export.ts"),
+    route("inquiries/:inquiryId", "routes/manager/inquiry.tsx"),
   ]),
 
   // Resources (no UI)

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { INQUIRY_STATUSES } from "../app/lib/inquiries";
 import type { AmenityItem } from "../app/lib/venue";
 
 const timestamps = {
@@ -333,8 +334,8 @@ export const venueManagers = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Road ahead: inquiries from couples, analytics for managers, CSV imports, admin audit trail.
 // ---------------------------------------------------------------------------------------------
-export const INQUIRY_STATUSES = ["new", "read", "replied", "archived"] as const;
-
+// A couple's question to a venue (issue 23): new until the venue answers, then replied, and
+// finally booked or closed. Replies sent from the manager's inbox are kept under it.
 export const inquiries = pgTable(
   "inquiries",
   {
@@ -347,12 +348,56 @@ export const inquiries = pgTable(
     email: text("email").notNull(),
     phone: text("phone"),
     weddingDate: date("wedding_date"),
+    // 'Flexible': the couple can move their date (with or without one given).
+    dateFlexible: boolean("date_flexible").notNull().default(false),
     guestCount: integer("guest_count"),
     message: text("message").notNull(),
     status: text("status", { enum: INQUIRY_STATUSES }).notNull().default("new"),
     ...timestamps,
   },
-  (t) => [index("inquiries_venue_created_idx").on(t.venueId, t.createdAt)],
+  (t) => [
+    index("inquiries_venue_created_idx").on(t.venueId, t.createdAt),
+    // The inbox's 'new' counts and the dashboard's "waiting more than 48 hours".
+    index("inquiries_new_idx")
+      .on(t.venueId, t.createdAt)
+      .where(sql`status = 'new'`),
+    index("inquiries_user_created_idx").on(t.userId, t.createdAt),
+    check("inquiries_status_check", sql`${t.status} in ('new', 'replied', 'booked', 'closed')`),
+  ],
+);
+
+// The answers a venue sent to an inquiry by email from its inbox, oldest first.
+export const inquiryReplies = pgTable(
+  "inquiry_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inquiryId: uuid("inquiry_id")
+      .notNull()
+      .references(() => inquiries.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("inquiry_replies_inquiry_idx").on(t.inquiryId, t.createdAt)],
+);
+
+// Kinds of email a user turned off in their account (a row per kind: none means every kind is on).
+export const EMAIL_KINDS = ["inquiry", "review"] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+export const emailOptOuts = pgTable(
+  "email_opt_outs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: EMAIL_KINDS }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check("email_opt_outs_kind_check", sql`${t.kind} in ('inquiry', 'review')`),
+  ],
 );
 
 // One row per venue and day; counters are incremented with an upsert.

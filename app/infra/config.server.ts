@@ -56,6 +56,8 @@ const envSchema = z.object({
   GEOCODER_USER_AGENT: optional,
   GEOCODER_EMAIL: optional,
   GOOGLE_GEOCODING_API_KEY: optional,
+  // The least time between opening the inquiry form and sending it: faster is a script (issue 23).
+  INQUIRY_MIN_SECONDS: z.coerce.number().min(0).max(600).default(3),
 });
 
 export type GeocoderSettings =
@@ -96,6 +98,8 @@ export type Config = {
   trustProxy: false | number | string;
   storage: { driver: "fs" } | { driver: "s3"; s3: S3Settings };
   geocoder: GeocoderSettings;
+  /** Seconds an inquiry form must have been open before it is sent (0 turns the check off). */
+  inquiryMinSeconds: number;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -125,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: !e.TRUST_PROXY ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     storage: e.STORAGE === "s3" ? { driver: "s3", s3: s3Settings(e) } : { driver: "fs" },
     geocoder: geocoderSettings(e, siteUrl),
+    inquiryMinSeconds: e.INQUIRY_MIN_SECONDS,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Config } from "./config.server";
 import type { Database, Db } from "./db.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail.server";
+import { createFormStamps, type FormStamps } from "./form-stamp.server";
 import { createGeocoder, type Geocoder } from "./geocoder.server";
 import { createStorage, type Storage } from "./storage.server";
 
@@ -24,6 +25,8 @@ export type AppContext = {
   logger: Logger;
   /** Signed with the session secret, so a toast cannot be forged by a crafted cookie. */
   flashCookie: Cookie;
+  /** Signed times a form was handed out, signed with the session secret (the inquiry form). */
+  stamps: FormStamps;
 };
 
 // Typed router context (React Router middleware): loaders, actions and middleware read these
@@ -77,7 +80,8 @@ export async function createAppContext(
   const secret = await authSecret(config, database.db);
   const auth = createAuth({ config, secret, db: database.db, mailer, emails: options.emails, logger });
   const flashCookie = createFlashCookie(config, secret);
-  return { config, database, db: database.db, auth, mailer, storage, geocoder, logger, flashCookie };
+  const stamps = createFormStamps(secret);
+  return { config, database, db: database.db, auth, mailer, storage, geocoder, logger, flashCookie, stamps };
 }
 
 /**

@@ -3,7 +3,14 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "./logger.server";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Where an answer to this email goes (the couple, for an inquiry), instead of the sender. */
+  replyTo?: string;
+};
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 /**

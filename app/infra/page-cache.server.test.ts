@@ -91,7 +91,13 @@ describe("the page cache", () => {
       headers: new Headers({ "content-type": "text/html", "set-cookie": "a=b" }),
     };
     expect(await cache.fill("/a", generation, async () => missing)).toEqual({ rendered: missing });
+    // A page its route marks as never to be stored (a form with its own signed time, issue 23).
+    const noStore = {
+      ...page("x"),
+      headers: new Headers({ "content-type": "text/html", "cache-control": "private, no-store" }),
+    };
     expect(await cache.fill("/a", generation, async () => withCookie)).toEqual({ rendered: withCookie });
+    expect(await cache.fill("/a", generation, async () => noStore)).toEqual({ rendered: noStore });
     expect((await cache.get("/a")).page).toBeUndefined();
   });
 

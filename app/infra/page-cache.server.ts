@@ -101,10 +101,14 @@ export function createPageCache({
     }
   }
 
-  /** A render every signed-out visitor may be sent: 200, HTML, no cookie set. */
+  /**
+   * A render every signed-out visitor may be sent: 200, HTML, no cookie set, and not marked
+   * `no-store` by its route (a page that is new on every visit, such as the inquiry form's).
+   */
   function shareable({ status, headers, body }: RenderedPage): CachedPage | undefined {
     const contentType = headers.get("content-type") ?? "";
     if (status !== 200 || !contentType.startsWith("text/html") || headers.has("set-cookie")) return undefined;
+    if (/\bno-store\b/i.test(headers.get("cache-control") ?? "")) return undefined;
     const hash = crypto.createHash("sha1").update(body).digest("base64url");
     const scriptHashes = inlineScriptHashes(body);
     return { body, contentType, scriptHashes, etag: `W/"${hash}"`, storedAt: Date.now() };

@@ -14,6 +14,7 @@ const fine: AttentionFacts = {
   latitude: 40.01,
   longitude: -105.27,
   unansweredReviews: 0,
+  waitingInquiries: 0,
 };
 const keys = (f: Partial<AttentionFacts>) => attentionItems({ ...fine, ...f }).map((i) => i.key);
 
@@ -31,6 +32,7 @@ describe("attentionItems", () => {
     expect(keys({ latitude: 0, longitude: 0 })).toEqual(["no-coordinates"]);
     expect(keys({ latitude: null, longitude: -105 })).toEqual(["no-coordinates"]);
     expect(keys({ unansweredReviews: 2 })).toEqual(["unanswered-reviews"]);
+    expect(keys({ waitingInquiries: 2 })).toEqual(["waiting-inquiries"]);
     const all = attentionItems({
       imageCount: 1,
       description: "",
@@ -38,6 +40,7 @@ describe("attentionItems", () => {
       latitude: 0,
       longitude: 0,
       unansweredReviews: 1,
+      waitingInquiries: 1,
     });
     expect(all.map((i) => [i.key, i.tab])).toEqual([
       ["few-images", "images"],
@@ -45,9 +48,14 @@ describe("attentionItems", () => {
       ["no-faqs", "faqs"],
       ["no-coordinates", "details"],
       ["unanswered-reviews", "reviews"],
+      ["waiting-inquiries", "inquiries"],
     ]);
     expect(all[0]!.label).toBe("Only 1 photo: add at least 3");
     expect(all[4]!.label).toBe("1 review without a reply");
+    expect(all[5]!.label).toBe("1 inquiry waiting more than 48 hours");
+    expect(attentionItems({ ...fine, waitingInquiries: 3 })[0]!.label).toBe(
+      "3 inquiries waiting more than 48 hours",
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { isValidCoordinate } from "./coordinates";
+import { WAITING_HOURS } from "./inquiries";
 
 // What a venue manager should fix on a venue (issue 13: the dashboard's 'Needs attention', in
 // place of the spec's 'Pending Issues' fixed at 0). Pure, so the dashboard, the My Venues cards
@@ -14,14 +15,23 @@ export type AttentionFacts = {
   latitude: number | null;
   longitude: number | null;
   unansweredReviews: number;
+  /** New inquiries older than WAITING_HOURS (issue 23). */
+  waitingInquiries: number;
 };
 
 /** The edit page's tab where the item is fixed. */
-export type ManagerTab = "details" | "images" | "faqs" | "reviews";
-export const MANAGER_TABS: readonly ManagerTab[] = ["details", "images", "faqs", "reviews"];
+export type ManagerTab = "details" | "images" | "faqs" | "reviews" | "inquiries";
+export const MANAGER_TABS: readonly ManagerTab[] = ["details", "images", "faqs", "reviews", "inquiries"];
 
 export type AttentionItem = {
-  key: "no-images" | "few-images" | "no-description" | "no-faqs" | "no-coordinates" | "unanswered-reviews";
+  key:
+    | "no-images"
+    | "few-images"
+    | "no-description"
+    | "no-faqs"
+    | "no-coordinates"
+    | "unanswered-reviews"
+    | "waiting-inquiries";
   label: string;
   tab: ManagerTab;
 };
@@ -51,6 +61,12 @@ export function attentionItems(f: AttentionFacts): AttentionItem[] {
       key: "unanswered-reviews",
       label: `${plural(f.unansweredReviews, "review", "reviews")} without a reply`,
       tab: "reviews",
+    });
+  if (f.waitingInquiries > 0)
+    items.push({
+      key: "waiting-inquiries",
+      label: `${plural(f.waitingInquiries, "inquiry", "inquiries")} waiting more than ${WAITING_HOURS} hours`,
+      tab: "inquiries",
     });
   return items;
 }

@@ -46,11 +46,14 @@ export const AUDIT_ACTIONS = {
   "review.reply_delete": "Removed review reply",
   // A submitter's own pending venue (issue 22): its edits are "venue.update" with `by: "owner"`.
   "venue.withdraw": "Withdrew submission",
+  // The inquiry inbox (issue 23).
+  "inquiry.status": "Changed inquiry status",
+  "inquiry.reply": "Answered inquiry",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export type AuditTargetType =
-  "venue" | "user" | "category" | "amenity" | "faq" | "import" | "review" | "bulk";
+  "venue" | "user" | "category" | "amenity" | "faq" | "import" | "review" | "bulk" | "inquiry";
 
 export type AuditEntry = {
   /** Null for what the server does by itself (the trash's 30-day purge). */

@@ -1,14 +1,27 @@
 import type { AuthEmails } from "~/infra/auth.server";
 import type { MailMessage } from "~/infra/mail.server";
+import { weddingDateLabel, type InquiryView } from "~/lib/inquiries";
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** What goes between the intro and the button: a quoted note, a list, or a line with a link. */
-type Extra = { quote: string } | { list: string[] } | { text: string; link?: { label: string; url: string } };
+/** What goes between the intro and the button: a quoted note, a list, a line with a link, or a
+ *  table of facts. */
+type Extra =
+  | { quote: string }
+  | { list: string[] }
+  | { text: string; link?: { label: string; url: string } }
+  | { facts: [string, string][] };
 
 function extraHtml(extra: Extra): string {
+  if ("facts" in extra)
+    return `<table style="border-collapse:collapse">${extra.facts
+      .map(
+        ([k, v]) =>
+          `<tr><td style="padding:2px 12px 2px 0;color:#6b625a">${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`,
+      )
+      .join("")}</table>`;
   if ("list" in extra) return `<ul>${extra.list.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
   if ("quote" in extra)
     return `<blockquote style="margin:16px 0;padding:8px 16px;border-left:3px solid #c9b9a6;white-space:pre-line">${escapeHtml(extra.quote)}</blockquote>`;
@@ -170,5 +183,126 @@ export function venuesAssignedEmail(
     subject: one ? `You now manage ${venues[0]!.name}` : `You now manage ${venues.length} venues`,
     text: `${intro}\n\n${names.map((n) => `- ${n}`).join("\n")}\n\nOpen your dashboard: ${dashboardUrl}\n\n${outro}\n`,
     html: layout(siteName, intro, "Open your dashboard", dashboardUrl, outro, [{ list: names }]),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inquiries and reviews to venue managers (issue 23)
+// ---------------------------------------------------------------------------------------------
+
+type InquiryFacts = Pick<
+  InquiryView,
+  "name" | "email" | "phone" | "weddingDate" | "dateFlexible" | "guests" | "message"
+>;
+
+const factLines = (i: InquiryFacts): [string, string][] => [
+  ["Name", i.name],
+  ["Email", i.email],
+  ["Phone", i.phone || "Not given"],
+  ["Wedding date", weddingDateLabel(i.weddingDate, i.dateFlexible)],
+  ["Guests", i.guests === null ? "Not given" : String(i.guests)],
+];
+
+const inquiryText = (i: InquiryFacts) =>
+  `${factLines(i)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n")}\n\nMessage:\n${i.message}`;
+
+const inquiryHtml = (i: InquiryFacts): Extra[] => [{ facts: factLines(i) }, { quote: i.message }];
+
+const OPT_OUT = (settingsUrl: string) =>
+  `You can turn these emails off in your account settings: ${settingsUrl}`;
+
+/**
+ * A new inquiry, to a manager of the venue (with the inbox's link) or to the venue's own address
+ * when it has no manager (with its page's). Answering the email answers the couple (Reply-To).
+ */
+export function inquiryReceivedEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  inquiry: InquiryFacts,
+  link: { label: string; url: string },
+  settingsUrl: string | null,
+): MailMessage {
+  const intro = `${inquiry.name} sent an inquiry to ${venue.name} on ${siteName}.`;
+  const outro = [
+    `Reply to this email to answer ${inquiry.name} directly.`,
+    settingsUrl ? OPT_OUT(settingsUrl) : "",
+  ].join(" ");
+  return {
+    to,
+    replyTo: inquiry.email,
+    subject: `New inquiry for ${venue.name} from ${inquiry.name}`,
+    text: `${intro}\n\n${inquiryText(inquiry)}\n\n${link.label}: ${link.url}\n\n${outro}\n`,
+    html: layout(siteName, intro, link.label, link.url, outro, inquiryHtml(inquiry)),
+  };
+}
+
+/**
+ * The couple's copy of what they sent, with a link to follow its status in their account (for a
+ * guest, a link that adds it to the account they sign in with). Replies go to the venue's public
+ * address when it has one.
+ */
+export function inquiryCopyEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string; email: string | null },
+  inquiry: InquiryFacts,
+  venueUrl: string,
+  followUrl: string,
+): MailMessage {
+  const intro = `Your inquiry was sent to ${venue.name}. Here is a copy of what you wrote.`;
+  const outro = `${venue.name} answers by email to this address. To follow its status, sign in to ${siteName} (or create an account) and open the link above. If you did not send this inquiry, ignore this email.`;
+  return {
+    to,
+    replyTo: venue.email ?? undefined,
+    subject: `Your inquiry to ${venue.name}`,
+    text: `${intro}\n\n${inquiryText(inquiry)}\n\nFollow your inquiry: ${followUrl}\nSee the venue: ${venueUrl}\n\n${outro}\n`,
+    html: layout(siteName, intro, "Follow your inquiry", followUrl, outro, inquiryHtml(inquiry)),
+  };
+}
+
+/** A venue's answer from its inbox, to the couple; answering it reaches the manager who wrote. */
+export function inquiryReplyEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  reply: { body: string; byName: string; byEmail: string },
+  original: string,
+  venueUrl: string,
+): MailMessage {
+  const intro = `${reply.byName} of ${venue.name} answered your inquiry:`;
+  const outro = `Reply to this email to write back to ${reply.byName} directly.`;
+  return {
+    to,
+    replyTo: reply.byEmail,
+    subject: `${venue.name} answered your inquiry`,
+    text: `${intro}\n\n${reply.body}\n\nYour inquiry:\n${original}\n\nSee the venue: ${venueUrl}\n\n${outro}\n`,
+    html: layout(siteName, intro, "See the venue", venueUrl, outro, [
+      { quote: reply.body },
+      { text: "Your inquiry:" },
+      { quote: original },
+    ]),
+  };
+}
+
+/** A new review of a venue, to each of its managers who keep these emails on. */
+export function newReviewEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  review: { authorName: string; rating: number; comment: string },
+  reviewsUrl: string,
+  settingsUrl: string,
+): MailMessage {
+  const stars = `${review.rating} ${review.rating === 1 ? "star" : "stars"}`;
+  const intro = `${review.authorName} reviewed ${venue.name}: ${stars}.`;
+  const outro = `Your reply shows under the review on your venue's page. ${OPT_OUT(settingsUrl)}`;
+  return {
+    to,
+    subject: `New review of ${venue.name}: ${stars}`,
+    text: `${intro}\n\n${review.comment}\n\nReply to it: ${reviewsUrl}\n\n${outro}\n`,
+    html: layout(siteName, intro, "Reply to the review", reviewsUrl, outro, [{ quote: review.comment }]),
   };
 }

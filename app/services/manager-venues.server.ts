@@ -7,6 +7,7 @@ import type { UploadLimits } from "~/infra/uploads.server";
 import { changeImageList, type ImageChange } from "~/lib/image-order";
 import type { Toast } from "~/lib/toast";
 import { MAX_IMAGE_BYTES, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
+import { WAITING_HOURS, type Inbox } from "~/lib/inquiries";
 import { managerMessages } from "~/lib/manager";
 import type { AppUser } from "~/lib/user";
 import type { Faq, ReviewView } from "~/lib/venue";
@@ -23,6 +24,7 @@ import {
 } from "./admin-venues.server";
 import { recordAudit } from "./audit.server";
 import { listFaqs } from "./faqs.server";
+import { listInquiries } from "./inquiries.server";
 import { assertCanManageVenue, assertVenueManager, canManageVenue } from "./permissions.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
 import { listReviews } from "./reviews.server";
@@ -74,6 +76,9 @@ export async function listManagedVenues(db: Db, actor: AppUser | null): Promise<
       unanswered: sql<number>`(select count(*)::int from reviews r
         where r.venue_id = ${venues.id}
           and not exists (select 1 from review_replies rr where rr.review_id = r.id))`,
+      waiting: sql<number>`(select count(*)::int from inquiries i
+        where i.venue_id = ${venues.id} and i.status = 'new'
+          and i.created_at < now() - make_interval(hours => ${WAITING_HOURS}))`,
     })
     .from(venueManagers)
     .innerJoin(venues, eq(venues.id, venueManagers.venueId))
@@ -98,6 +103,7 @@ export async function listManagedVenues(db: Db, actor: AppUser | null): Promise<
       latitude: v.latitude,
       longitude: v.longitude,
       unansweredReviews: v.unanswered,
+      waitingInquiries: v.waiting,
     }),
   }));
 }
@@ -127,6 +133,8 @@ export type ManagedVenue = {
   venue: EditableVenue;
   faqs: Faq[];
   reviews: ReviewView[];
+  /** The venue's newest inquiries and their counts (the Inquiries tab, issue 23). */
+  inquiries: Inbox;
   choices: { venueTypes: Choice[]; amenities: Choice[] };
 };
 
@@ -143,12 +151,13 @@ export async function getManagedVenue(
   const venue = await readEditableVenue(db, venueId);
   if (!venue) return { ok: false, reason: "not-found" };
   if (!(await canManageVenue(db, actor, venueId))) return { ok: false, reason: "forbidden" };
-  const [faqs, reviews, choices] = await Promise.all([
+  const [faqs, reviews, choices, inquiries] = await Promise.all([
     listFaqs(db, venueId),
     listReviews(db, venueId),
     venueFormChoices(db),
+    listInquiries(db, actor, { venueId, status: null, page: 1 }),
   ]);
-  return { ok: true, data: { venue, faqs, reviews, choices } };
+  return { ok: true, data: { venue, faqs, reviews, choices, inquiries } };
 }
 
 type Deps = Pick<AppContext, "db" | "storage" | "geocoder" | "logger">;

@@ -20,6 +20,11 @@ export const LIMITS = {
   faqAddUser: { max: 120, windowSeconds: 60 * 60 },
   // An upload carries up to 10 images and a venue holds 10: 60 an hour is far past any re-shoot.
   venueImagesUser: { max: 60, windowSeconds: 60 * 60 },
+  // A couple's inquiry mails the venue (issue 23): 5 an hour from one address, and to one address.
+  inquiryIp: { max: 5, windowSeconds: 60 * 60 },
+  inquiryEmail: { max: 5, windowSeconds: 60 * 60 },
+  // Each reply is an email to a couple.
+  inquiryReplyUser: { max: 60, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";

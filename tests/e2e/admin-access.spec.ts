@@ -66,6 +66,7 @@ test.describe("as an admin", () => {
       "Venue Types",
       "Amenities",
       "Users",
+      "Inquiries",
       "Back to Site",
     ]);
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();

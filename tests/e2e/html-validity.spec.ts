@@ -15,13 +15,16 @@ type VnuMessage = { type: string; subType?: string; url: string; message: string
 test("the Nu HTML Checker reports no error on the public pages' server HTML", async ({ page }) => {
   test.slow(); // one JVM start for every page, ~10 s
   const locs = await sitemapPaths(page.request);
+  const venue = locs.find((p) => p.startsWith("/venue/"))!;
   const pages = {
     login: "/login", // first: it redirects a signed-in user
     home: "/",
-    venue: locs.find((p) => p.startsWith("/venue/"))!,
+    venue,
+    inquiry: `${venue}/inquiry`,
     categories: "/categories",
     category: locs.find((p) => /^\/categories\/.+/.test(p))!,
     account: "/account",
+    inquiries: "/account/inquiries",
     favorites: "/favorites",
   };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vnu-"));

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, registerViaApi, test, uniqueAccount } from "./fixtures";
+import { asNewVisitor, expect, registerViaApi, test, uniqueAccount } from "./fixtures";
 import { isVenuePath, isVenueTypePath, sitemapPaths } from "./sitemap";
 
 // The public journeys with JavaScript off (the "no javascript" project, ADR 020): every control in
@@ -345,5 +345,35 @@ test.describe("at 390 px", () => {
     await panel.scrollIntoViewIfNeeded();
     fs.mkdirSync(SCREENS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENS, "venue-reviews-nojs-390.png"), fullPage: true });
+  });
+
+  test("ask a venue with the plain inquiry form: a past date keeps what was typed, then the toast", async ({
+    page,
+  }) => {
+    // Its own client address: the inquiry limits count per address (ADR 028).
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": asNewVisitor()["x-forwarded-for"]! });
+    const venue = await venueAt(page.request, 30);
+    await page.goto(venue);
+    const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+    await page.getByTestId("inquiry-bar").getByRole("link", { name: "Check availability" }).click();
+    await expect(page).toHaveURL((u) => u.pathname === `${venue}/inquiry`);
+    const form = page.getByRole("main");
+    const message = "Could we see the venue on a Saturday in May? (no script)";
+    await form.getByLabel("Your name").fill("Quinn Plain");
+    await form.getByLabel("Email").fill(uniqueAccount("nojs-inquiry").email);
+    await form.getByLabel("Guests").fill("40");
+    await form.getByLabel("Wedding date (optional)").fill("2020-05-02");
+    await form.getByLabel("Message").fill(message);
+    await form.getByRole("button", { name: "Send inquiry" }).click();
+    await expect(form.getByText("Please choose a wedding date that is not in the past")).toBeVisible();
+    await expect(form.getByLabel("Message")).toHaveValue(message);
+    await expect(form.getByLabel("Your name")).toHaveValue("Quinn Plain");
+    fs.mkdirSync(SCREENS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENS, "inquiry-form-nojs-390.png"), fullPage: true });
+
+    await form.getByLabel("Wedding date (optional)").fill(`${new Date().getFullYear() + 1}-05-02`);
+    await form.getByRole("button", { name: "Send inquiry" }).click();
+    await expect(page).toHaveURL((u) => u.pathname === venue);
+    await expect(page.getByText(`Your inquiry was sent to ${name}`)).toBeVisible();
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../app/infra/db.server";
 import routes from "../../app/routes";
 import * as schema from "../../database/schema";
-import { reviewReplies, reviews, venueManagers } from "../../database/schema";
+import { inquiries, reviewReplies, reviews, venueManagers } from "../../database/schema";
 import { createCategory, createFaq, createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -40,7 +40,14 @@ for (const r of flatten(routes as RouteEntry[])) {
   });
 }
 
-type Ids = { venueId: string; faqId: string; reviewId: string; images: string[]; typeId: string };
+type Ids = {
+  venueId: string;
+  faqId: string;
+  reviewId: string;
+  images: string[];
+  typeId: string;
+  inquiryId: string;
+};
 
 /**
  * Each loader: its address, and what the assigned manager gets (the stranger, a manager of another
@@ -59,6 +66,22 @@ const LOADERS: Record<string, { path: (ids: Ids) => string; manager: 200 | 302 |
     "routes/manager/venues.tsx": { path: () => "/venue-manager/venues", manager: 200, venueOnly: false },
     "routes/manager/edit-venue.tsx": {
       path: (ids) => `/venue-manager/edit-venue/${ids.venueId}`,
+      manager: 200,
+      venueOnly: true,
+    },
+    // The inquiry inbox, its CSV and one inquiry (issue 23).
+    "routes/manager/inquiries.tsx": {
+      path: () => "/venue-manager/inquiries",
+      manager: 200,
+      venueOnly: false,
+    },
+    "routes/manager/inquiries-export.ts": {
+      path: () => "/venue-manager/inquiries/export.csv",
+      manager: 200,
+      venueOnly: false,
+    },
+    "routes/manager/inquiry.tsx": {
+      path: (ids) => `/venue-manager/inquiries/${ids.inquiryId}`,
       manager: 200,
       venueOnly: true,
     },
@@ -134,6 +157,10 @@ const ACTION_REQUESTS: Record<
   "routes/manager/venue-images.ts": [
     { name: "upload", body: () => multipart({}, [{ field: "images", bytes: photo }]) },
   ],
+  "routes/manager/inquiry.tsx": [
+    { name: "inquiry-reply", body: () => form({ intent: "reply", reply: "Thank you, Guarded couple!" }) },
+    { name: "inquiry-status", body: () => form({ intent: "status", status: "booked" }) },
+  ],
 };
 
 let t: TestApp;
@@ -169,7 +196,23 @@ beforeAll(async () => {
     { userId: manager.id, venueId: venue.id },
     { userId: stranger.id, venueId: other.id },
   ]);
-  ids = { venueId: venue.id, faqId: faq!.id, reviewId: review!.id, images, typeId: type.id };
+  const [inquiry] = await t.db
+    .insert(inquiries)
+    .values({
+      venueId: venue.id,
+      name: "Guarded Couple",
+      email: "guarded-couple@couple.example",
+      message: "Is the Guarded Manor free in June?",
+    })
+    .returning();
+  ids = {
+    venueId: venue.id,
+    faqId: faq!.id,
+    reviewId: review!.id,
+    images,
+    typeId: type.id,
+    inquiryId: inquiry!.id,
+  };
   cookies = {
     user: (await t.signUp()).cookie,
     stranger: stranger.cookie,
@@ -201,7 +244,8 @@ async function snapshot(): Promise<Record<string, string>> {
 }
 const changed = (a: Record<string, string>, b: Record<string, string>) => tables.filter((n) => a[n] !== b[n]);
 
-const urlFor = (pattern: string) => pattern.replace(":venueId", ids.venueId);
+const urlFor = (pattern: string) =>
+  pattern.replace(":venueId", ids.venueId).replace(":inquiryId", ids.inquiryId);
 
 /** Where a single-fetch (`.data`) answer sends the browser, or null when it is no redirect. */
 function dataRedirect(res: Response, text: string): string | null {
@@ -314,7 +358,11 @@ describe("every venue-manager route (from app/routes.ts)", () => {
             ? "venue_faqs"
             : spec.name.startsWith("reply")
               ? "review_replies"
-              : "venues",
+              : spec.name === "inquiry-reply"
+                ? "inquiry_replies"
+                : spec.name === "inquiry-status"
+                  ? "inquiries"
+                  : "venues",
         );
         expect(loggedErrors.mock.calls.slice(errorsBefore), "errors logged serving the manager").toEqual([]);
       });

@@ -44,6 +44,8 @@ const EXPECTED: Record<string, Entry> = {
   "routes/public/home.tsx": { path: "/", get: everyone(200) },
   "routes/public/venues.tsx": { path: "/venues?guests=abc&maxPrice=-5&region=Atlantis", get: everyone(200) },
   "routes/public/venue.tsx": { path: (ids) => ids.venuePath, get: everyone(200) },
+  // 'Check availability' without the script: the inquiry form's own page (issue 23).
+  "routes/public/venue-inquiry.tsx": { path: (ids) => `${ids.venuePath}/inquiry`, get: everyone(200) },
   "routes/public/categories.tsx": { path: "/categories", get: everyone(200) },
   "routes/public/category.tsx": { path: (ids) => `/categories/${ids.categoryId}`, get: everyone(200) },
   "routes/public/favorites.tsx": { path: "/favorites", get: signedIn },
@@ -67,6 +69,7 @@ const EXPECTED: Record<string, Entry> = {
     path: (ids) => `/account/venues/${ids.pendingId}`,
     get: { guest: "login", user: 200, venue_manager: 404, admin: 404 },
   },
+  "routes/account/inquiries.tsx": { path: "/account/inquiries", get: signedIn },
   "routes/admin/layout.tsx": { path: "/admin/dashboard", get: adminOnly },
   "routes/admin/index.tsx": { path: "/admin", get: adminRedirect },
   "routes/admin/dashboard.tsx": { path: "/admin/dashboard", get: adminOnly },
@@ -109,6 +112,14 @@ const EXPECTED: Record<string, Entry> = {
   "routes/manager/venue-images.ts": {
     path: (ids) => `/venue-manager/edit-venue/${ids.venueId}/images`,
     get: { ...managerOnly, venue_manager: 405, admin: 405 },
+  },
+  // The inquiry inbox (issue 23): managers see their venues', admins every venue's (ADR 028).
+  "routes/manager/inquiries.tsx": { path: "/venue-manager/inquiries?status=new", get: managerOnly },
+  "routes/manager/inquiries-export.ts": { path: "/venue-manager/inquiries/export.csv", get: managerOnly },
+  // No such inquiry: the page says so (404), for managers and admins alike.
+  "routes/manager/inquiry.tsx": {
+    path: "/venue-manager/inquiries/3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b",
+    get: { ...managerOnly, venue_manager: 404, admin: 404 },
   },
   "routes/resources/healthz.ts": { path: "/healthz", get: everyone(200) },
   // The search map's JSON.

@@ -3,6 +3,7 @@ import {
   Building2,
   Clock,
   LayoutDashboard,
+  Mail,
   Shapes,
   Sparkles,
   Users,
@@ -19,6 +20,8 @@ export const ADMIN_LINKS: { to: string; label: string; icon: Icon }[] = [
   { to: "/admin/venue-categories", label: "Venue Types", icon: Shapes },
   { to: "/admin/venue-amenities", label: "Amenities", icon: Sparkles },
   { to: "/admin/users", label: "Users", icon: Users },
+  // Every venue's inquiries, in the venue-manager area's inbox (issue 23, ADR 028).
+  { to: "/venue-manager/inquiries", label: "Inquiries", icon: Mail },
 ];
 
 const itemClass = (active = false) =>

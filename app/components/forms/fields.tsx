@@ -146,6 +146,23 @@ export function SelectField({
   );
 }
 
+/** One checkbox with its label beside it (a yes/no choice the form sends as "on"). */
+export function Checkbox({
+  label,
+  className,
+  ...props
+}: { label: ReactNode; className?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "className"
+>) {
+  return (
+    <label className={cn("flex w-fit items-center gap-2 text-sm", className)}>
+      <input type="checkbox" className="h-4 w-4 accent-primary" {...props} />
+      {label}
+    </label>
+  );
+}
+
 /** A set of checkboxes sharing one name, described and validated as one field. */
 export function CheckboxGroup({
   label,

@@ -1,4 +1,4 @@
-import { ArrowLeft, Building2, LayoutDashboard } from "~/components/ui/icons";
+import { ArrowLeft, Building2, LayoutDashboard, Mail } from "~/components/ui/icons";
 import { Link, NavLink, useLocation } from "react-router";
 import { LogoutButton } from "~/components/layout/logout-button";
 import { cn } from "~/lib/cn";
@@ -6,19 +6,27 @@ import { cn } from "~/lib/cn";
 const LINKS = [
   { to: "/venue-manager/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/venue-manager/venues", label: "My Venues", icon: Building2 },
+  { to: "/venue-manager/inquiries", label: "Inquiries", icon: Mail },
 ] as const;
 
 const itemClass = (active = false) =>
   cn(
-    "inline-flex shrink-0 items-center gap-2 rounded-full px-4 py-2 text-sm font-medium transition-colors",
+    "inline-flex shrink-0 items-center gap-2 rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-4",
     active ? "bg-primary text-white" : "text-ink-soft hover:bg-cream hover:text-ink",
   );
 
 /**
  * Spec: the manager layout's header 'Venue Manager', a welcome line, Back to Site and Logout;
- * plus the area's two lists. The edit page belongs to My Venues, so that entry stays lit there.
+ * plus the area's lists. The edit page belongs to My Venues, so that entry stays lit there; Inquiries
+ * shows how many are new (issue 23).
  */
-export function ManagerHeader({ user }: { user: { name: string } }) {
+export function ManagerHeader({
+  user,
+  newInquiries,
+}: {
+  user: { name: string };
+  newInquiries: number | null;
+}) {
   const { pathname } = useLocation();
   const inVenue = pathname.startsWith("/venue-manager/edit-venue/");
   return (
@@ -50,8 +58,24 @@ export function ManagerHeader({ user }: { user: { name: string } }) {
                   itemClass(isActive || (to === "/venue-manager/venues" && inVenue))
                 }
               >
-                <Icon className="h-4 w-4" aria-hidden="true" />
-                {label}
+                {({ isActive }) => (
+                  <>
+                    <Icon className="h-4 w-4" aria-hidden="true" />
+                    {label}
+                    {to === "/venue-manager/inquiries" && newInquiries ? " " : null}
+                    {to === "/venue-manager/inquiries" && newInquiries ? (
+                      <span
+                        className={cn(
+                          "rounded-full px-2 py-0.5 text-xs font-semibold",
+                          isActive ? "bg-white text-primary" : "bg-accent text-white",
+                        )}
+                      >
+                        {newInquiries}
+                        <span className="sr-only"> new</span>
+                      </span>
+                    ) : null}
+                  </>
+                )}
               </NavLink>
             </li>
           ))}

@@ -1,8 +1,19 @@
+import type { ReactNode } from "react";
 import { CalendarHeart, Globe, Users } from "~/components/ui/icons";
+import { buttonClass } from "~/components/ui/button";
 import { priceDisplay, websiteUrl, type VenueView } from "~/lib/venue";
 
-/** The side card: capacity, price, the website, and the spec's booking notice. */
-export function VenueBookingCard({ venue: v, siteName }: { venue: VenueView; siteName: string }) {
+/** The side card: capacity, price, 'Check availability' (issue 23), the website, and the spec's booking notice. */
+export function VenueBookingCard({
+  venue: v,
+  siteName,
+  inquiry,
+}: {
+  venue: VenueView;
+  siteName: string;
+  /** The 'Check availability' control, for a venue that takes inquiries. */
+  inquiry?: ReactNode;
+}) {
   return (
     <aside className="h-fit space-y-5 rounded-[var(--radius-card)] border border-sand bg-white p-6 shadow-card lg:sticky lg:top-24">
       {v.capacity > 0 ? (
@@ -14,12 +25,13 @@ export function VenueBookingCard({ venue: v, siteName }: { venue: VenueView; sit
         <p className="text-sm text-muted">Average price per event</p>
         <p className="font-serif text-2xl">{priceDisplay(v)}</p>
       </div>
+      {inquiry}
       {v.website ? (
         <a
           href={websiteUrl(v.website)}
           target="_blank"
           rel="noopener noreferrer"
-          className="flex h-11 w-full items-center justify-center gap-2 rounded-full bg-primary px-5 text-sm font-medium text-white hover:bg-primary-dark"
+          className={buttonClass(inquiry ? "outline" : "primary", "md", "w-full")}
         >
           <Globe className="h-4 w-4" aria-hidden="true" /> Visit Website
           <span className="sr-only">(opens in a new tab)</span>

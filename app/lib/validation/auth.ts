@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { email, isBlank, MAX, minLength, required, text } from "./fields";
+import { checkbox, email, isBlank, MAX, minLength, required, text } from "./fields";
 
 // Messages and their order are the spec's (public side, section 5).
 
@@ -80,3 +80,6 @@ export const profileSchema = z.object({
     z.refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Please enter a valid image URL (https://...)"),
   ),
 });
+
+/** Account Settings' email choices of a venue manager (issue 23): each kind on or off. */
+export const emailPreferencesSchema = z.object({ inquiryEmails: checkbox(), reviewEmails: checkbox() });

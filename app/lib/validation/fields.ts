@@ -36,6 +36,13 @@ export const required = (message: string, max?: number, tooLong?: string) =>
     z.refine((v) => !isBlank(v), message),
   );
 
+/** A checkbox: sent ("on") when ticked, absent otherwise. */
+export const checkbox = () =>
+  z.pipe(
+    text(10),
+    z.transform((v) => v !== ""),
+  );
+
 /** A trimmed email address. */
 export const email = (message: string, requiredMessage = message) =>
   z.pipe(required(requiredMessage, MAX.email, message), z.email(message));

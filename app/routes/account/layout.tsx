@@ -1,4 +1,12 @@
-import { Heart, KeyRound, LayoutDashboard, MapPin, Shield, UserRound } from "~/components/ui/icons";
+import {
+  Heart,
+  KeyRound,
+  LayoutDashboard,
+  MapPin,
+  MessageSquare,
+  Shield,
+  UserRound,
+} from "~/components/ui/icons";
 import { Link, NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/layout";
 import { LogoutButton } from "~/components/layout/logout-button";
@@ -6,8 +14,8 @@ import { UserAvatar } from "~/components/layout/user-avatar";
 import { expectUser, requireUser } from "~/infra/session.server";
 import { cn } from "~/lib/cn";
 
-// /account and its tabs (spec: Account Settings, Change Password, Saved Venues, My Venues), each
-// tab a nested route with its own loader and action, all behind one guard.
+// /account and its tabs (spec: Account Settings, Change Password, Saved Venues, My Venues; and My
+// Inquiries, issue 23), each tab a nested route with its own loader and action, all behind one guard.
 export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
 /** The old `?tab=` addresses of the account page. */
@@ -80,6 +88,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
             {/* Active on a submission's own page (/account/venues/{id}) too. */}
             <TabLink to="/account/venues" end={false}>
               <MapPin className="h-4 w-4" aria-hidden="true" /> My Venues
+            </TabLink>
+            <TabLink to="/account/inquiries">
+              <MessageSquare className="h-4 w-4" aria-hidden="true" /> My Inquiries
             </TabLink>
             {user.role === "admin" ? (
               <Link to="/admin/dashboard" className={linkClass()}>

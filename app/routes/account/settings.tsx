@@ -1,27 +1,44 @@
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/settings";
 import { keepWorkOnFailure } from "~/lib/failed-request";
-import { Field, FormError } from "~/components/forms/fields";
+import { Checkbox, Field, FormError } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { invalid, parseForm, readFormValues, refused } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { profileSchema } from "~/lib/validation/auth";
+import { emailPreferencesSchema, profileSchema } from "~/lib/validation/auth";
 import { revokeOtherSessions, updateProfile } from "~/services/accounts.server";
+import { getEmailPreferences, saveEmailPreferences } from "~/services/notifications.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), { title: "My Account", noindex: true });
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { user: expectUser(context) };
+/** Venue managers (and admins, who may be assigned venues) choose which emails they get (issue 23). */
+const managesVenues = (role: string) => role === "venue_manager" || role === "admin";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = expectUser(context);
+  const emails = managesVenues(user.role) ? await getEmailPreferences(getApp(context).db, user.id) : null;
+  return { user, emails };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const user = expectUser(context);
   const values = await readFormValues(request);
+  if (values.intent === "email-preferences") {
+    if (!managesVenues(user.role))
+      return invalid({ form: "Only venue managers have these settings" }, {}, { status: 403 });
+    const parsed = await parseForm(values, emailPreferencesSchema);
+    if (!parsed.ok) return invalid(parsed.errors, values);
+    await saveEmailPreferences(app.db, user.id, {
+      inquiry: parsed.data.inquiryEmails,
+      review: parsed.data.reviewEmails,
+    });
+    return { ok: true as const, toast: { type: "success" as const, message: "Email settings saved" } };
+  }
   if (values.intent === "revoke-sessions") {
     const result = await revokeOtherSessions(app, request);
     if (!result.ok) return refused(result, {}, { type: "error", message: result.error });
@@ -49,14 +66,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
   return keepWorkOnFailure(args, (form) =>
-    form.get("intent") === "revoke-sessions" ? "Error clearing sessions" : "Error updating profile",
+    form.get("intent") === "revoke-sessions"
+      ? "Error clearing sessions"
+      : form.get("intent") === "email-preferences"
+        ? "Failed to save email settings"
+        : "Error updating profile",
   );
 }
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, emails } = loaderData;
   const profile = useFetcher<typeof action>();
   const sessions = useFetcher<typeof action>();
+  const emailSettings = useFetcher<typeof action>();
+  useToast(emailSettings.data?.toast);
   const { errors, values, onSubmit, onChange } = useValidatedForm(profileSchema, profile.data);
   useToast(profile.data?.toast);
   useToast(sessions.data?.toast);
@@ -123,6 +146,39 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           </Button>
         </sessions.Form>
       </div>
+      {emails ? (
+        <emailSettings.Form method="post" className="mt-10 border-t border-sand pt-6">
+          <input type="hidden" name="intent" value="email-preferences" />
+          <fieldset>
+            <legend className="font-sans text-base font-semibold">Emails about your venues</legend>
+            <p className="mt-1 text-sm text-muted">
+              New inquiries always wait in your inbox, and new reviews on each venue&apos;s Reviews tab.
+              Choose which of them also come to you by email.
+            </p>
+            <div className="mt-3 space-y-2">
+              <Checkbox
+                label="New inquiries from couples"
+                name="inquiryEmails"
+                defaultChecked={emails.inquiry}
+              />
+              <Checkbox
+                label="New reviews of your venues"
+                name="reviewEmails"
+                defaultChecked={emails.review}
+              />
+            </div>
+          </fieldset>
+          <Button
+            type="submit"
+            variant="outline"
+            size="sm"
+            className="mt-4"
+            pending={emailSettings.state !== "idle"}
+          >
+            Save email settings
+          </Button>
+        </emailSettings.Form>
+      ) : null}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { EmptyState, Panel } from "~/components/admin/admin-page";
 import { PendingBadge } from "~/components/manager/managed-venue-card";
 import { VenueFaqsPanel } from "~/components/manager/venue-faqs-panel";
 import { VenueImagesPanel } from "~/components/manager/venue-images-panel";
+import { VenueInquiriesPanel } from "~/components/manager/venue-inquiries-panel";
 import { VenueReviewsPanel } from "~/components/manager/venue-reviews-panel";
 import { showToast } from "~/components/layout/use-toast";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
@@ -234,6 +235,7 @@ const TAB_LABELS: Record<ManagerTab, string> = {
   images: "Images",
   faqs: "FAQs",
   reviews: "Reviews",
+  inquiries: "Inquiries",
 };
 
 export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
@@ -268,7 +270,7 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
       </Panel>
     );
 
-  const { venue, faqs, reviews, choices } = loaderData.venue;
+  const { venue, faqs, reviews, choices, inquiries } = loaderData.venue;
   const path = `/venue-manager/edit-venue/${venue.id}`;
   return (
     <div className="space-y-6">
@@ -291,15 +293,16 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
       </header>
 
       <Tabs defaultValue="details" value={tab} onValueChange={selectTab}>
-        {/* Four tabs do not fit a phone's width in one row: two rows there, so none hides off-screen. */}
+        {/* Five tabs do not fit a phone's width in one row: rows of two there, so none hides off-screen. */}
         <TabsList
           aria-label="Manage venue"
-          className="grid w-full grid-cols-2 rounded-2xl sm:flex sm:w-auto sm:max-w-xl sm:rounded-full"
+          className="grid w-full grid-cols-2 rounded-2xl sm:flex sm:w-auto sm:max-w-2xl sm:rounded-full [&>:last-child:nth-child(odd)]:col-span-2"
         >
           {(Object.keys(TAB_LABELS) as ManagerTab[]).map((t) => (
             <TabsTrigger key={t} value={t}>
               {TAB_LABELS[t]}
               {t === "images" ? ` (${venue.images.length})` : null}
+              {t === "inquiries" && inquiries.counts.new > 0 ? ` (${inquiries.counts.new} new)` : null}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -323,6 +326,9 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
         </TabsContent>
         <TabsContent value="reviews" className="mt-6">
           <VenueReviewsPanel reviews={reviews} />
+        </TabsContent>
+        <TabsContent value="inquiries" className="mt-6">
+          <VenueInquiriesPanel venueId={venue.id} inbox={inquiries} />
         </TabsContent>
       </Tabs>
     </div>

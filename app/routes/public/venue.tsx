@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/venue";
 import { keepWorkOnFailure } from "~/lib/failed-request";
@@ -11,15 +11,19 @@ import { VenueContact } from "~/components/venue/venue-contact";
 import { VenueFaqs } from "~/components/venue/venue-faqs";
 import { VenueGallery } from "~/components/venue/venue-gallery";
 import { VenueHeader } from "~/components/venue/venue-header";
+import { InquiryDialog } from "~/components/venue/inquiry-form";
+import { InquiryTrigger } from "~/components/venue/inquiry-trigger";
 import { VenueReviews } from "~/components/venue/venue-reviews";
 import { invalid, isDocumentRequest, parseForm } from "~/infra/form.server";
 import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
 import { track } from "~/lib/analytics";
+import { inquiryFormPath } from "~/lib/inquiries";
 import { usableImages } from "~/lib/images";
 import { useRootData } from "~/lib/root-data";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { OWN_VENUE_REVIEW, reviewSchema } from "~/lib/validation/review";
-import { photoAlt, venueMetaDescription } from "~/lib/venue";
+import { useHydrated } from "~/lib/use-hydrated";
+import { photoAlt, priceDisplay, venueMetaDescription } from "~/lib/venue";
 import { venueJsonLd } from "~/lib/venue-seo";
 import { loginPath } from "~/lib/user";
 import {
@@ -33,6 +37,7 @@ import {
   type VenueTab,
 } from "~/lib/venue-url";
 import { listFaqs } from "~/services/faqs.server";
+import { notifyNewReview } from "~/services/notifications.server";
 import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
@@ -88,13 +93,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     });
   const venueId = parseVenueParam(params.slugId);
   if (!isUuid(venueId)) return failure("Venue not found", 404);
+  let created: boolean;
   try {
     const saved = await saveReview(db, { venueId, userId: user.id, ...parsed.data });
     if (!saved.ok) return failure(saved.error, saved.status);
+    created = !saved.updated;
   } catch (err) {
     logger.error("review failed", { error: String(err) });
     return failure("An unknown error occurred", 500);
   }
+  // A new review (not a rewrite) is mailed to the venue's managers (issue 23); it is saved either way.
+  if (created)
+    await notifyNewReview(app, venueId, { authorName: user.name, ...parsed.data }).catch((err: unknown) =>
+      logger.error("review mails failed", { error: String(err) }),
+    );
   const toast = { type: "success" as const, message: "Your review has been submitted!" };
   if (page) throw await redirectWithToast(app, request, reviewsTab, toast);
   return { ok: true as const, toast };
@@ -148,6 +160,19 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
   useEffect(() => {
     track({ name: "venue_view", params: { venue_id: v.id, venue_name: v.name } });
   }, [v.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  // 'Check availability' (issue 23): in the side card, and in a bar kept at the bottom of a phone's
+  // screen; a link to the form's page until the script runs, then the dialog.
+  const hydrated = useHydrated();
+  const [inquiring, setInquiring] = useState(false);
+  const takesInquiries = v.status === "approved";
+  const inquiryTrigger = (className: string) => (
+    <InquiryTrigger
+      href={inquiryFormPath(v)}
+      hydrated={hydrated}
+      onOpen={() => setInquiring(true)}
+      className={className}
+    />
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -173,7 +198,11 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
         </div>
         <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <VenueHeader venue={v} />
-          <VenueBookingCard venue={v} siteName={site.siteName} />
+          <VenueBookingCard
+            venue={v}
+            siteName={site.siteName}
+            inquiry={takesInquiries ? inquiryTrigger("w-full") : undefined}
+          />
         </div>
         <Tabs key={v.id} defaultValue={tab} syncAddress className="min-w-0 lg:col-start-1 lg:row-start-2">
           <TabsList aria-label="Venue details" className="w-full overflow-x-auto sm:w-fit">
@@ -225,6 +254,21 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
           </TabsContent>
         </Tabs>
       </div>
+      {takesInquiries ? (
+        <div
+          data-testid="inquiry-bar"
+          className="sticky bottom-0 z-20 -mx-4 mt-8 -mb-8 flex items-center justify-between gap-3 border-t border-sand bg-white/95 px-4 py-3 shadow-lift backdrop-blur sm:-mx-6 sm:px-6 lg:hidden"
+        >
+          <p className="min-w-0">
+            <span className="block truncate font-medium">{v.name}</span>
+            <span className="block truncate text-sm text-muted">{priceDisplay(v)}</span>
+          </p>
+          {inquiryTrigger("shrink-0")}
+        </div>
+      ) : null}
+      {hydrated && takesInquiries ? (
+        <InquiryDialog venue={v} open={inquiring} onClose={() => setInquiring(false)} />
+      ) : null}
     </div>
   );
 }

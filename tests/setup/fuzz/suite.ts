@@ -9,7 +9,7 @@ import { queryRows } from "../../../app/infra/db.server";
 import { venuePath } from "../../../app/lib/venue-url";
 import routes from "../../../app/routes";
 import * as schema from "../../../database/schema";
-import { venueManagers } from "../../../database/schema";
+import { inquiries, venueManagers } from "../../../database/schema";
 import { createCategory, createVenue } from "../factories";
 import { MALFORMED_SEGMENTS, NUL_QUERIES, OPEN_REDIRECTS } from "./corpus";
 import { describeRequest, sendRaw, type RawRequest, type RawResponse } from "./raw-http";
@@ -103,6 +103,8 @@ type Known = {
   categoryId: string;
   /** The signed-in persona's account. */
   userId: string;
+  /** An inquiry to `venue` (issue 23). */
+  inquiryId: string;
 };
 
 /**
@@ -138,6 +140,10 @@ const PARAMS: Record<string, { valid: (k: Known) => string; malformed: (k: Known
     valid: () => "00000000-0000-4000-8000-000000000022",
     malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
   },
+  inquiryId: {
+    valid: (k) => k.inquiryId,
+    malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
+  },
   "*": { valid: () => "no/such/page", malformed: () => MALFORMED_SEGMENTS },
 };
 
@@ -171,6 +177,15 @@ const accounts = new Map<string, { id: string; email: string; password: string; 
 const pagePersonas = new Map<string, { cookie: string; known: Known }>();
 let otherEmail: string;
 let resetToken: string;
+
+/** An inquiry to the venue, for the inbox's addresses (`:inquiryId`). */
+async function fuzzInquiry(venueId: string): Promise<string> {
+  const [row] = await t.db
+    .insert(inquiries)
+    .values({ venueId, name: "Fuzz Couple", email: "fuzz-couple@couple.example", message: "Free in June?" })
+    .returning({ id: inquiries.id });
+  return row!.id;
+}
 
 /** A fresh session of `userId` (as a sign-in makes one), as a Cookie header. */
 async function sessionCookie(userId: string): Promise<string> {
@@ -471,7 +486,13 @@ export function describeFuzz(
       if (role === "venue_manager")
         await t.db.insert(venueManagers).values({ userId: id, venueId: venue.id });
       accounts.set(a.file, { id, email, password, role });
-      knowns.set(a.file, { venue, pendingVenue, categoryId: category.id, userId: id });
+      knowns.set(a.file, {
+        venue,
+        pendingVenue,
+        categoryId: category.id,
+        userId: id,
+        inquiryId: await fuzzInquiry(venue.id),
+      });
     }
     if (opts.pages) {
       const category = await createCategory(t.db, { name: "Fuzzed pages" });
@@ -481,7 +502,13 @@ export function describeFuzz(
         const { id } = await t.signUp({ name: "Fuzz Page Persona", role });
         if (role === "venue_manager")
           await t.db.insert(venueManagers).values({ userId: id, venueId: venue.id });
-        const known = { venue, pendingVenue, categoryId: category.id, userId: id };
+        const known = {
+          venue,
+          pendingVenue,
+          categoryId: category.id,
+          userId: id,
+          inquiryId: await fuzzInquiry(venue.id),
+        };
         pagePersonas.set(role, { cookie: await sessionCookie(id), known });
       }
     }

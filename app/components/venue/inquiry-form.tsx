@@ -1,0 +1,240 @@
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { Checkbox, Field, FormError, TextareaField } from "~/components/forms/fields";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { useOnSuccess } from "~/components/admin/use-on-success";
+import { useToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { LoaderCircle } from "~/components/ui/icons";
+import { inquiryFormPath, maxGuestsFor } from "~/lib/inquiries";
+import { INQUIRY_MESSAGE_MAX, inquirySchema } from "~/lib/validation/inquiry";
+import type { clientLoader, InquiryReply, loader } from "~/routes/public/venue-inquiry";
+
+// The inquiry form (issue 23): in the venue page's dialog once the script runs, and on its own
+// page (/venue/{slug}/inquiry) before or without it. The same fields, the same schema (built
+// for the venue's capacity and Colorado's today), the same action.
+
+type InquiryFormData = Extract<Awaited<ReturnType<typeof loader>>, { stamp: string }>;
+
+// Field names the action reads (services/inquiries.server.ts: HONEYPOT_FIELD, STAMP_FIELD).
+const HONEYPOT = "website";
+const STAMP = "formStamp";
+
+function InquiryFields({
+  form,
+  reply,
+  errors,
+  pending,
+}: {
+  form: InquiryFormData;
+  reply: InquiryReply | undefined;
+  errors: Record<string, string | undefined>;
+  pending: boolean;
+}) {
+  const values = reply?.values ?? {};
+  const prefill = form.prefill;
+  const maxGuests = maxGuestsFor(form.venue.capacity);
+  return (
+    <>
+      <FormError message={errors.form} />
+      <input type="hidden" name={STAMP} value={reply?.stamp ?? form.stamp} />
+      {/* The honeypot: off-screen and out of the tab order; people leave it empty, scripts fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Your name"
+          name="name"
+          autoComplete="name"
+          maxLength={100}
+          defaultValue={values.name ?? prefill?.name}
+          error={errors.name}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={values.email ?? prefill?.email}
+          error={errors.email}
+        />
+        <Field
+          label="Phone (optional)"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={40}
+          defaultValue={values.phone}
+          error={errors.phone}
+        />
+        <Field
+          label="Guests"
+          name="guests"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={maxGuests}
+          defaultValue={values.guests}
+          error={errors.guests}
+          description={
+            form.venue.capacity ? `The venue holds up to ${form.venue.capacity} guests.` : undefined
+          }
+        />
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="sr-only">Wedding date</legend>
+        <Field
+          label="Wedding date (optional)"
+          name="weddingDate"
+          type="date"
+          min={form.today}
+          defaultValue={values.weddingDate}
+          error={errors.weddingDate}
+        />
+        <Checkbox
+          label="Flexible: we can move our date"
+          name="dateFlexible"
+          defaultChecked={!!values.dateFlexible}
+        />
+      </fieldset>
+      <TextareaField
+        label="Message"
+        name="message"
+        rows={5}
+        maxLength={INQUIRY_MESSAGE_MAX}
+        placeholder="Tell the venue about your plans and what you would like to know."
+        defaultValue={values.message}
+        error={errors.message}
+      />
+      <div className="space-y-3">
+        <Button type="submit" pending={pending} className="w-full sm:w-auto">
+          {pending ? "Sending..." : "Send inquiry"}
+        </Button>
+        <p className="text-xs text-muted">
+          Your inquiry goes to {form.venue.name}, who answer by email. You get a copy.
+        </p>
+      </div>
+    </>
+  );
+}
+
+const formClass = "relative space-y-5";
+
+/**
+ * After a refused send, the person lands on what to fix: the first field with an error takes the
+ * focus, or a message about the whole form comes into view.
+ */
+function useShowFirstError(errors: Record<string, string | undefined>) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const field = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (field) field.focus();
+    else form.current?.querySelector('[role="alert"]')?.scrollIntoView({ block: "nearest" });
+  }, [errors]);
+  return form;
+}
+
+/** The form on its own page: a plain post, answered with a redirect or the page with its errors. */
+export function InquiryPageForm({ form, reply }: { form: InquiryFormData; reply: InquiryReply | undefined }) {
+  const schema = useMemo(() => inquirySchema(form.venue.capacity, form.today), [form]);
+  const { errors, onSubmit } = useValidatedForm(schema, reply);
+  const ref = useShowFirstError(errors);
+  const navigation = useNavigation();
+  useToast(reply?.toast);
+  return (
+    <Form ref={ref} method="post" noValidate className={formClass} onSubmit={onSubmit}>
+      <InquiryFields form={form} reply={reply} errors={errors} pending={navigation.state === "submitting"} />
+    </Form>
+  );
+}
+
+/**
+ * The venue page's dialog: each opening loads a fresh form (its signed time, and a signed-in
+ * couple's name and email), so nothing personal is ever in the cached venue page. A sent inquiry
+ * closes it with the toast 'Your inquiry was sent to {venue}'; a refusal keeps what was typed.
+ */
+export function InquiryDialog({
+  venue,
+  open,
+  onClose,
+}: {
+  venue: { id: string; name: string };
+  open: boolean;
+  onClose: () => void;
+}) {
+  const path = inquiryFormPath(venue);
+  const loaded = useFetcher<typeof clientLoader>();
+  const sender = useFetcher<InquiryReply>();
+  const { load } = loaded;
+  useEffect(() => {
+    if (open) void load(path);
+  }, [open, path, load]);
+  useToast(sender.data?.toast);
+  useOnSuccess(sender, onClose);
+
+  const data = loaded.data;
+  let body: ReactNode;
+  if (data && "stamp" in data) body = <DialogForm form={data} sender={sender} action={path} />;
+  else if (data && "failed" in data && loaded.state === "idle")
+    body = (
+      <div className="mt-6 space-y-4">
+        <p role="alert" className="text-danger">
+          {data.failed}
+        </p>
+        <Button variant="outline" onClick={() => void load(path)}>
+          Try again
+        </Button>
+      </div>
+    );
+  else
+    body = (
+      <p role="status" className="mt-6 flex items-center gap-2 text-ink-soft">
+        <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" /> Loading the form...
+      </p>
+    );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Check availability"
+      description={`Ask ${venue.name} about your date, your guests or anything else.`}
+      className="max-w-xl"
+    >
+      {body}
+    </Dialog>
+  );
+}
+
+function DialogForm({
+  form,
+  sender,
+  action,
+}: {
+  form: InquiryFormData;
+  sender: ReturnType<typeof useFetcher<InquiryReply>>;
+  action: string;
+}) {
+  const schema = useMemo(() => inquirySchema(form.venue.capacity, form.today), [form]);
+  const reply = sender.data?.ok === false ? sender.data : undefined;
+  const { errors, onSubmit } = useValidatedForm(schema, reply);
+  const ref = useShowFirstError(errors);
+  return (
+    <sender.Form
+      ref={ref}
+      method="post"
+      action={action}
+      noValidate
+      className={`mt-6 ${formClass}`}
+      onSubmit={onSubmit}
+    >
+      <InquiryFields form={form} reply={reply} errors={errors} pending={sender.state !== "idle"} />
+    </sender.Form>
+  );
+}

@@ -1,0 +1,118 @@
+import { formatReviewDate } from "./venue";
+import { isUuid, venuePath } from "./venue-url";
+
+// Inquiries (issue 23): a couple's question to a venue, answered from the manager's inbox.
+// Pure, so the pages, the services and the tests share one reading of statuses and dates.
+
+/** new until the venue answers, then replied, and finally booked or closed. */
+export const INQUIRY_STATUSES = ["new", "replied", "booked", "closed"] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
+  new: "New",
+  replied: "Replied",
+  booked: "Booked",
+  closed: "Closed",
+};
+
+export const isInquiryStatus = (v: unknown): v is InquiryStatus =>
+  INQUIRY_STATUSES.includes(v as InquiryStatus);
+
+/** A new inquiry older than this is 'waiting' on the manager dashboard's 'Needs attention'. */
+export const WAITING_HOURS = 48;
+
+/** Guests above this many times the venue's capacity are refused as a mistake. */
+export const GUESTS_PER_CAPACITY = 10;
+/** The most guests any inquiry may name (a venue without a capacity). */
+export const MAX_GUESTS = 100_000;
+
+export const maxGuestsFor = (capacity: number | null | undefined): number =>
+  capacity && capacity > 0 ? capacity * GUESTS_PER_CAPACITY : MAX_GUESTS;
+
+/**
+ * Today's date in Colorado, `YYYY-MM-DD`: every venue is there, so a wedding date is in the past
+ * when it is before the venue's today, wherever the couple writes from.
+ */
+export function coloradoToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Denver" }).format(now);
+}
+
+/** 'June 12, 2027', 'June 12, 2027 (flexible)', 'Flexible' or 'Not decided yet'. */
+export function weddingDateLabel(date: string | null, flexible: boolean): string {
+  if (!date) return flexible ? "Flexible" : "Not decided yet";
+  return `${formatReviewDate(date)}${flexible ? " (flexible)" : ""}`;
+}
+
+/** The inquiry form's own page (the dialog's form without the script, ADR 020). */
+export const inquiryFormPath = (venue: { id: string; name: string }) => `${venuePath(venue)}/inquiry`;
+
+export const INBOX_PATH = "/venue-manager/inquiries";
+export const inquiryPath = (id: string) => `${INBOX_PATH}/${id}`;
+
+/** The text a couple reads once their inquiry is on its way (issue 23, verbatim). */
+export const inquirySentMessage = (venueName: string) => `Your inquiry was sent to ${venueName}`;
+
+/** Why an inquiry, a reply or a claim link was refused. */
+export const inquiryRefusals = {
+  venueNotFound: "This venue is not taking inquiries.",
+  automated:
+    "Your inquiry was not sent: it looked automated. Please try again, or contact the venue directly.",
+  tooFast: "That was quicker than anyone can type. Please check your inquiry, then send it again.",
+  expired: "This form was open for too long. Please send it again.",
+  notFound: "Inquiry not found",
+  replyFailed: "Your reply could not be sent by email. Please try again in a moment.",
+  claimInvalid: "This link is not valid any more. Inquiries you send while signed in appear here.",
+  claimTaken: "This inquiry is already followed from another account.",
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// What the inbox and 'My Inquiries' show (services/inquiries.server.ts reads them)
+// ---------------------------------------------------------------------------------------------
+
+export type InquiryView = {
+  id: string;
+  venueId: string;
+  venueName: string;
+  venuePath: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  weddingDate: string | null;
+  dateFlexible: boolean;
+  guests: number | null;
+  message: string;
+  status: InquiryStatus;
+  createdAt: string;
+  replyCount: number;
+};
+
+/** What a couple sees of their own inquiry. */
+export type OwnInquiry = Omit<InquiryView, "email" | "phone">;
+
+export type InquiryReplyView = { id: string; body: string; authorName: string | null; createdAt: string };
+
+export const INBOX_PAGE_SIZE = 25;
+
+export type InboxFilter = { venueId: string | null; status: InquiryStatus | null; page: number };
+
+/** The inbox's filter from its address (`?venue=&status=&page=`); anything unreadable is dropped. */
+export function readInboxFilter(params: URLSearchParams): InboxFilter {
+  const venue = params.get("venue");
+  const status = params.get("status");
+  const page = Number(params.get("page"));
+  return {
+    venueId: venue && isUuid(venue) ? venue : null,
+    status: INQUIRY_STATUSES.find((s) => s === status) ?? null,
+    page: Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1,
+  };
+}
+
+export type Inbox = {
+  inquiries: InquiryView[];
+  /** Inquiries per status under the venue filter, and in all. */
+  counts: Record<InquiryStatus | "all", number>;
+  /** The venues the filter offers: a manager's own, or for an admin those with inquiries. */
+  venues: { id: string; name: string }[];
+  page: number;
+  pageCount: number;
+};

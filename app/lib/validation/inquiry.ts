@@ -1,0 +1,97 @@
+import * as z from "zod/mini";
+import { coloradoToday, INQUIRY_STATUSES, maxGuestsFor } from "../inquiries";
+import { checkbox, email, isBlank, MAX, required, text } from "./fields";
+
+// The inquiry form of a venue page (issue 23) and the manager inbox's small forms. The inquiry
+// schema depends on the venue (its capacity) and the day, so it is built per use; the browser
+// and the action build the same one.
+
+export const INQUIRY_MESSAGE_MAX = 2000;
+export const INQUIRY_REPLY_MAX = 5000;
+
+export const inquiryMessages = {
+  name: "Please enter your name",
+  email: "Please enter a valid email address",
+  phone: "Please enter a valid phone number",
+  date: "Please enter a valid date",
+  pastDate: "Please choose a wedding date that is not in the past",
+  guests: "Please enter the number of guests",
+  guestsWhole: "Please enter a whole number of guests, at least 1",
+  tooManyGuests: (max: number) =>
+    `Please enter at most ${max} guests: that is ten times this venue's capacity`,
+  message: "Please enter your message",
+  reply: "Please write your reply",
+} as const;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A real calendar day written as an `<input type="date">` sends it. */
+function isCalendarDate(v: string): boolean {
+  const m = DATE.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  );
+}
+
+// Digits with the usual separators: +1 (303) 555-0101, 303.555.0101.
+const PHONE = /^\+?[\d\s().-]{7,25}$/;
+
+/**
+ * The inquiry form: name, email, phone (optional), wedding date (optional) or 'Flexible', guest
+ * count and message. A date before Colorado's today is refused, and so are more guests than ten
+ * times the venue's capacity.
+ */
+export function inquirySchema(capacity: number | null, today: string = coloradoToday()) {
+  const maxGuests = maxGuestsFor(capacity);
+  return z.object({
+    name: required(inquiryMessages.name, MAX.name),
+    email: email(inquiryMessages.email),
+    phone: text(40).check(
+      z.trim(),
+      z.refine(
+        (v) => v === "" || (PHONE.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7),
+        inquiryMessages.phone,
+      ),
+    ),
+    weddingDate: text(10, inquiryMessages.date).check(
+      z.trim(),
+      z.refine((v) => v === "" || isCalendarDate(v), inquiryMessages.date),
+      z.refine((v) => v === "" || !isCalendarDate(v) || v >= today, inquiryMessages.pastDate),
+    ),
+    dateFlexible: checkbox(),
+    guests: z.pipe(
+      text(10, inquiryMessages.guestsWhole).check(
+        z.trim(),
+        z.refine((v) => v !== "", inquiryMessages.guests),
+        z.refine((v) => v === "" || (/^\d{1,7}$/.test(v) && Number(v) >= 1), inquiryMessages.guestsWhole),
+        z.refine(
+          (v) => !/^\d{1,7}$/.test(v) || Number(v) <= maxGuests,
+          inquiryMessages.tooManyGuests(maxGuests),
+        ),
+      ),
+      z.transform(Number),
+    ),
+    message: required(
+      inquiryMessages.message,
+      INQUIRY_MESSAGE_MAX,
+      `Please keep your message under ${INQUIRY_MESSAGE_MAX} characters`,
+    ),
+  });
+}
+
+export type InquiryInput = z.infer<ReturnType<typeof inquirySchema>>;
+
+/** The inbox's forms on one inquiry: a status button, or a reply. */
+export const inquiryActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), status: z.enum(INQUIRY_STATUSES) }),
+  z.object({
+    intent: z.literal("reply"),
+    reply: text(INQUIRY_REPLY_MAX, `Please keep your reply under ${INQUIRY_REPLY_MAX} characters`).check(
+      z.trim(),
+      z.refine((v) => !isBlank(v), inquiryMessages.reply),
+    ),
+  }),
+]);

@@ -1,0 +1,296 @@
+import { ArrowLeft, MessageSquareReply, SearchX } from "~/components/ui/icons";
+import { useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/inquiry";
+import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { useOnSuccess } from "~/components/admin/use-on-success";
+import { FormError, TextareaField } from "~/components/forms/fields";
+import { InquiryStatusBadge } from "~/components/inquiries/inquiry-status";
+import { useToast } from "~/components/layout/use-toast";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { isDocumentRequest, keepValues, parseForm, readFormValues } from "~/infra/form.server";
+import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { keepWorkOnFailure } from "~/lib/failed-request";
+import {
+  INBOX_PATH,
+  INQUIRY_STATUS_LABELS,
+  INQUIRY_STATUSES,
+  inquiryRefusals,
+  weddingDateLabel,
+} from "~/lib/inquiries";
+import { managerMeta } from "~/lib/manager";
+import type { Toast } from "~/lib/toast";
+import type { FormReply } from "~/lib/validation/form";
+import { INQUIRY_REPLY_MAX, inquiryActionSchema, inquiryMessages } from "~/lib/validation/inquiry";
+import { isBlank } from "~/lib/validation/fields";
+import { formatReviewDate } from "~/lib/venue";
+import { getInquiry, replyToInquiry, setInquiryStatus } from "~/services/inquiries.server";
+import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
+
+// One inquiry of the inbox (issue 23, item 2): what the couple asked, the answers sent, a reply
+// box that sends the answer by email (Reply-To the manager, ADR 028) and keeps it here, and the
+// status set with one click. Both are plain forms, so they work before and without the script.
+// Another venue's inquiry goes back to the dashboard with the area's message, as another venue's
+// page does (ADR 016); its writes answer 403.
+
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  managerMeta(d && d.inquiry ? `Inquiry from ${d.inquiry.name}` : inquiryRefusals.notFound);
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const found = await getInquiry(app.db, expectUser(context), params.inquiryId);
+  if (!found.ok && found.reason === "forbidden")
+    throw await redirectWithToast(app, request, "/venue-manager/dashboard", {
+      type: "error",
+      message: MANAGE_VENUE_MESSAGE,
+    });
+  if (!found.ok) return data({ inquiry: null, replies: [] }, { status: 404 });
+  return { inquiry: found.inquiry, replies: found.replies };
+}
+
+type Reply = FormReply & { toast?: Toast };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const actor = expectUser(context);
+  const values = await readFormValues(request);
+  const parsed = await parseForm(values, inquiryActionSchema);
+  const failed = (status: number, errors: Record<string, string>, message: string) =>
+    data<Reply>(
+      {
+        ok: false,
+        intent: values.intent,
+        errors,
+        values: keepValues(values),
+        toast: { type: "error", message, description: errors.form ?? Object.values(errors)[0] },
+      },
+      { status },
+    );
+  if (!parsed.ok) return failed(400, parsed.errors, "Failed to update inquiry");
+  const input = parsed.data;
+  const outcome =
+    input.intent === "status"
+      ? await setInquiryStatus(app.db, actor, params.inquiryId, input.status)
+      : await replyToInquiry(app, actor, params.inquiryId, input.reply);
+  const title = input.intent === "status" ? "Failed to update inquiry" : "Failed to send reply";
+  if (!outcome.ok) return failed(outcome.status, { form: outcome.error }, title);
+  const toast: Toast = {
+    type: "success",
+    message:
+      input.intent === "status"
+        ? `Marked as ${INQUIRY_STATUS_LABELS[input.status].toLowerCase()}`
+        : "Your reply was sent",
+  };
+  if (isDocumentRequest(request))
+    throw await redirectWithToast(app, request, new URL(request.url).pathname, toast);
+  return data<Reply>({ ok: true, intent: input.intent, toast });
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the reply and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, (form) =>
+    form.get("intent") === "reply" ? "Failed to send reply" : "Failed to update inquiry",
+  );
+}
+
+export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { inquiry, replies } = loaderData;
+  if (!inquiry)
+    return (
+      <Panel>
+        <EmptyState
+          icon={<SearchX className="h-10 w-10" aria-hidden="true" />}
+          title={inquiryRefusals.notFound}
+        >
+          <ButtonLink to={INBOX_PATH} className="mt-4">
+            Back to Inquiries
+          </ButtonLink>
+        </EmptyState>
+      </Panel>
+    );
+  const details: { label: string; value: React.ReactNode }[] = [
+    {
+      label: "Email",
+      value: (
+        <a
+          href={`mailto:${inquiry.email}`}
+          className="text-primary underline-offset-4 wrap-anywhere hover:underline"
+        >
+          {inquiry.email}
+        </a>
+      ),
+    },
+    {
+      label: "Phone",
+      value: inquiry.phone ? (
+        <a
+          href={`tel:${inquiry.phone.replace(/[^\d+]/g, "")}`}
+          className="text-primary underline-offset-4 hover:underline"
+        >
+          {inquiry.phone}
+        </a>
+      ) : (
+        "Not given"
+      ),
+    },
+    { label: "Wedding date", value: weddingDateLabel(inquiry.weddingDate, inquiry.dateFlexible) },
+    { label: "Guests", value: inquiry.guests ?? "Not given" },
+    { label: "Received", value: formatReviewDate(inquiry.createdAt) },
+  ];
+  return (
+    <div className="space-y-6">
+      <ButtonLink to={INBOX_PATH} variant="ghost" size="sm" className="-ml-3">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Inquiries
+      </ButtonLink>
+      <header className="space-y-1">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl break-words">{inquiry.name}</h1>
+          <InquiryStatusBadge status={inquiry.status} className="text-sm" />
+        </div>
+        <p className="text-ink-soft">
+          Inquiry for{" "}
+          <Link
+            to={inquiry.venuePath}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {inquiry.venueName}
+          </Link>
+        </p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="min-w-0 space-y-6">
+          <Panel className="p-6" labelledBy="inquiry-message">
+            <h2 id="inquiry-message" className="text-xl">
+              Message
+            </h2>
+            <p className="mt-3 whitespace-pre-line text-ink wrap-anywhere">{inquiry.message}</p>
+          </Panel>
+          <Panel className="p-6" labelledBy="inquiry-replies">
+            <h2 id="inquiry-replies" className="text-xl">
+              Your answers
+            </h2>
+            {replies.length === 0 ? (
+              <p className="mt-2 text-sm text-muted">No answer sent from here yet.</p>
+            ) : (
+              <ol className="mt-3 space-y-3">
+                {replies.map((r) => (
+                  <li
+                    key={r.id}
+                    className="rounded-lg border-l-4 border-primary bg-primary-soft/60 px-4 py-3"
+                  >
+                    <p className="text-sm font-semibold text-primary-dark">
+                      {r.authorName ?? "A former manager"}{" "}
+                      <time dateTime={r.createdAt} className="font-normal text-ink-soft">
+                        · {formatReviewDate(r.createdAt)}
+                      </time>
+                    </p>
+                    <p className="mt-1 whitespace-pre-line text-ink wrap-anywhere">{r.body}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <ReplyForm to={inquiry.name} email={inquiry.email} reply={actionData} />
+          </Panel>
+        </div>
+        <div className="space-y-6">
+          <Panel className="p-6" labelledBy="inquiry-details">
+            <h2 id="inquiry-details" className="text-xl">
+              Details
+            </h2>
+            <dl className="mt-3 space-y-2 text-sm">
+              {details.map((d) => (
+                <div key={d.label} className="flex justify-between gap-4">
+                  <dt className="text-muted">{d.label}</dt>
+                  <dd className="min-w-0 text-right text-ink">{d.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Panel>
+          <StatusForm current={inquiry.status} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** One click sets the status: a submit button per other status, in one plain form. */
+function StatusForm({ current }: { current: (typeof INQUIRY_STATUSES)[number] }) {
+  const fetcher = useFetcher<typeof action>();
+  useToast(fetcher.data?.toast);
+  const busy = fetcher.state !== "idle" ? fetcher.formData?.get("status") : null;
+  return (
+    <Panel className="p-6" labelledBy="inquiry-status">
+      <h2 id="inquiry-status" className="text-xl">
+        Status
+      </h2>
+      <p className="mt-2 flex items-center gap-2 text-sm text-ink-soft">
+        Now: <InquiryStatusBadge status={current} />
+      </p>
+      <fetcher.Form method="post" className="mt-4 grid gap-2">
+        <input type="hidden" name="intent" value="status" />
+        {INQUIRY_STATUSES.filter((s) => s !== current).map((s) => (
+          <Button
+            key={s}
+            type="submit"
+            name="status"
+            value={s}
+            variant={s === "booked" ? "primary" : "outline"}
+            size="sm"
+            pending={busy === s}
+            disabled={busy !== null && busy !== undefined}
+          >
+            Mark as {INQUIRY_STATUS_LABELS[s].toLowerCase()}
+          </Button>
+        ))}
+      </fetcher.Form>
+    </Panel>
+  );
+}
+
+/** The answer, sent by email to the couple and kept above; emptied once sent. */
+function ReplyForm({ to, email, reply }: { to: string; email: string; reply: Reply | undefined }) {
+  const fetcher = useFetcher<typeof action>();
+  useToast(fetcher.data?.toast);
+  useToast(reply?.toast);
+  const answer = fetcher.data ?? reply;
+  const [text, setText] = useState(answer?.intent === "reply" ? (answer.values?.reply ?? "") : "");
+  const [error, setError] = useState<string | null>(null);
+  useOnSuccess(fetcher, () => setText(""));
+  const serverError =
+    answer?.ok === false && answer.intent === "reply" ? (answer.errors?.reply ?? answer.errors?.form) : null;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      preventScrollReset
+      className="mt-6 space-y-3 border-t border-sand pt-6"
+      onSubmit={(e) => {
+        if (isBlank(text)) {
+          e.preventDefault();
+          setError(inquiryMessages.reply);
+          return;
+        }
+        setError(null);
+      }}
+    >
+      <input type="hidden" name="intent" value="reply" />
+      <FormError message={error ?? serverError} />
+      <TextareaField
+        label={`Reply to ${to}`}
+        name="reply"
+        rows={5}
+        maxLength={INQUIRY_REPLY_MAX}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        description={`Sent by email to ${email}. When they answer, it comes to your own email address.`}
+      />
+      <Button type="submit" pending={busy}>
+        <MessageSquareReply className="h-4 w-4" aria-hidden="true" />
+        {busy ? "Sending..." : "Send reply"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

@@ -1,0 +1,118 @@
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import type { Route } from "./+types/venue-inquiry";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
+import { InquiryPageForm } from "~/components/venue/inquiry-form";
+import { isDocumentRequest, keepValues, readFormValues } from "~/infra/form.server";
+import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
+import { keepWorkOnFailure } from "~/lib/failed-request";
+import { inquiryFormPath } from "~/lib/inquiries";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
+import type { Toast } from "~/lib/toast";
+import type { FieldErrors } from "~/lib/validation/form";
+import { parseVenueParam } from "~/lib/venue-url";
+import { inquiryFormFor, sendInquiry } from "~/services/inquiries.server";
+
+// 'Check availability' (issue 23, item 1). The venue page's dialog loads this route's data (a
+// fresh signed time, and a signed-in couple's name and email) and posts its form here; without
+// the script the button is a link to this page, whose form posts here too and comes back as a
+// redirect to the venue page with the flash toast, or as this page with the errors and what was
+// typed (ADR 020). Never kept by the page cache (ADR 010): each visit gets its own signed time.
+
+const NOT_FOUND = "The venue you're looking for doesn't exist or could not be loaded.";
+export const FORM_LOAD_FAILED = "The form could not be loaded. Please try again.";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const form = await inquiryFormFor(app, parseVenueParam(params.slugId), getUser(context));
+  if (!form) throw data({ error: NOT_FOUND }, { status: 404 });
+  const url = new URL(request.url);
+  const canonical = inquiryFormPath(form.venue);
+  if (url.pathname !== canonical && request.method === "GET") throw redirect(canonical, 301);
+  return form;
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** A load into the venue page's dialog that failed (the network, a proxy) says so in the dialog. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (error instanceof Response || (isRouteErrorResponse(error) && error.status === 404)) throw error;
+    return { failed: FORM_LOAD_FAILED };
+  }
+}
+
+export type InquiryReply = {
+  ok: boolean;
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+  /** A fresh signed time, when the one sent was too old. */
+  stamp?: string;
+  toast?: Toast;
+};
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const values = await readFormValues(request);
+  const result = await sendInquiry(app, {
+    venueId: parseVenueParam(params.slugId),
+    user: getUser(context),
+    values,
+    request,
+  });
+  if (!result.ok)
+    return data<InquiryReply>(
+      { ok: false, errors: result.errors, values: keepValues(values), stamp: result.stamp },
+      { status: result.status },
+    );
+  const toast: Toast = { type: "success", message: result.message };
+  if (isDocumentRequest(request)) throw await redirectWithToast(app, request, result.venue.path, toast);
+  return data<InquiryReply>({ ok: true, toast });
+}
+
+/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepWorkOnFailure(args, "Your inquiry was not sent");
+}
+
+export const meta: Route.MetaFunction = ({ data: d, matches }) =>
+  seoMeta(siteFromMatches(matches), {
+    title: d && "venue" in d ? `Check availability at ${d.venue.name}` : "Check availability",
+    noindex: true,
+  });
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary notFound={{ title: "Venue Not Found" }} />;
+}
+
+export default function VenueInquiryPage({ loaderData, actionData }: Route.ComponentProps) {
+  if ("failed" in loaderData)
+    return (
+      <p role="alert" className="mx-auto max-w-2xl px-4 py-16 text-center text-danger">
+        {loaderData.failed}
+      </p>
+    );
+  const { venue } = loaderData;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
+      <Breadcrumb
+        links={[
+          { to: "/", label: "Home" },
+          { to: "/venues", label: "Venues" },
+          { to: venue.path, label: venue.name },
+        ]}
+        current="Check availability"
+      />
+      <h1 className="mt-6 text-3xl break-words sm:text-4xl">Check availability</h1>
+      <p className="mt-2 text-ink-soft">
+        Ask <span className="font-medium text-ink">{venue.name}</span> about your date, your guests or
+        anything else. They answer by email.
+      </p>
+      <div className="mt-8 rounded-[var(--radius-card)] border border-sand bg-white p-5 shadow-card sm:p-8">
+        <InquiryPageForm form={loaderData} reply={actionData} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { eq, sql } from "drizzle-orm";
+import { emailOptOuts, users, venueManagers, venues, type EmailKind } from "../../database/schema";
+import type { AppContext } from "~/infra/context.server";
+import type { Db } from "~/infra/db.server";
+import { managerVenuePath } from "~/lib/venue-attention";
+import { newReviewEmail } from "./emails.server";
+
+// Emails to venue managers (issue 23): a new inquiry, a new review. Each kind can be turned off
+// in the manager's account (Account Settings); a row of email_opt_outs is a kind turned off.
+
+export type EmailPreferences = Record<EmailKind, boolean>;
+
+export async function getEmailPreferences(db: Db, userId: string): Promise<EmailPreferences> {
+  const off = await db
+    .select({ kind: emailOptOuts.kind })
+    .from(emailOptOuts)
+    .where(eq(emailOptOuts.userId, userId));
+  const isOff = (kind: EmailKind) => off.some((o) => o.kind === kind);
+  return { inquiry: !isOff("inquiry"), review: !isOff("review") };
+}
+
+export async function saveEmailPreferences(db: Db, userId: string, prefs: EmailPreferences): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(emailOptOuts).where(eq(emailOptOuts.userId, userId));
+    const off = (Object.keys(prefs) as EmailKind[]).filter((kind) => !prefs[kind]);
+    if (off.length) await tx.insert(emailOptOuts).values(off.map((kind) => ({ userId, kind })));
+  });
+}
+
+/**
+ * The venue's managers (linked in venue_managers) and, of them, the ones who keep `kind` emails
+ * on. A venue whose managers all turned them off gets none: its own address is written to only
+ * when it has no manager at all.
+ */
+export async function managerRecipients(
+  db: Db,
+  venueId: string,
+  kind: EmailKind,
+): Promise<{ managed: boolean; recipients: { name: string; email: string }[] }> {
+  const rows = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      off: sql<boolean>`exists (select 1 from email_opt_outs o where o.user_id = ${users.id} and o.kind = ${kind})`,
+    })
+    .from(venueManagers)
+    .innerJoin(users, eq(users.id, venueManagers.userId))
+    .where(eq(venueManagers.venueId, venueId));
+  return {
+    managed: rows.length > 0,
+    recipients: rows.filter((r) => !r.off).map(({ name, email }) => ({ name, email })),
+  };
+}
+
+/** A new review (not a rewrite of one) mails the venue's managers; a failed mail is logged. */
+export async function notifyNewReview(
+  app: Pick<AppContext, "db" | "mailer" | "logger" | "config">,
+  venueId: string,
+  review: { authorName: string; rating: number; comment: string },
+): Promise<void> {
+  const { siteName, siteUrl } = app.config;
+  const [venue] = await app.db
+    .select({ name: venues.name })
+    .from(venues)
+    .where(eq(venues.id, venueId))
+    .limit(1);
+  if (!venue) return;
+  const { recipients } = await managerRecipients(app.db, venueId, "review");
+  const sent = await Promise.allSettled(
+    recipients.map((m) =>
+      app.mailer.send(
+        newReviewEmail(
+          siteName,
+          m.email,
+          venue,
+          review,
+          `${siteUrl}${managerVenuePath(venueId, "reviews")}`,
+          `${siteUrl}/account`,
+        ),
+      ),
+    ),
+  );
+  for (const r of sent)
+    if (r.status === "rejected") app.logger.error("review mail failed", { error: String(r.reason) });
+}

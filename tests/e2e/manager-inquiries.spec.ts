@@ -1,0 +1,171 @@
+import type { Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { E2E_PORT } from "../../playwright.config";
+import { isVenuePath, sitemapPaths } from "./sitemap";
+import {
+  approvedVenue,
+  asNewVisitor,
+  expect,
+  expectHydrated,
+  expectNoSeriousA11yViolations,
+  FAILED_POST_ERRORS,
+  failPosts,
+  FAILURES,
+  failureToast,
+  registerViaApi,
+  test,
+  toast,
+  uniqueAccount,
+} from "./fixtures";
+
+// Issue 23, acceptance: a guest sends an inquiry from a venue page on a phone (390 px); its manager
+// sees it in the inbox, replies and marks it booked; the couple, signed in, follows its status in
+// 'My Inquiries'. A back-office spec: it adds an approved venue, which the public specs would count.
+
+const ORIGIN = `http://localhost:${E2E_PORT}`;
+const SCREENS = path.resolve("test-results/screens");
+
+/** A context of its own (a second person), whose console errors fail the test too. */
+async function otherPerson(page: Page) {
+  const context = await page.context().browser()!.newContext({ baseURL: ORIGIN });
+  const other = await context.newPage();
+  const errors: string[] = [];
+  other.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  other.on("pageerror", (e) => errors.push(e.message));
+  return { page: other, errors, close: () => context.close() };
+}
+
+test("a guest asks a venue on a phone; the manager answers and books it; the couple follows it", async ({
+  page,
+  mail,
+}) => {
+  test.setTimeout(180_000);
+  const manager = await otherPerson(page);
+  const { submitter, venue } = await approvedVenue(manager.page, "inquiry");
+
+  // The guest, on a phone, from an address of their own (the limits count per address).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": asNewVisitor()["x-forwarded-for"]! });
+  await page.goto(venue.path);
+  const open = page.getByTestId("inquiry-bar").getByRole("button", { name: "Check availability" });
+  await expectHydrated(open);
+  await open.click();
+  const dialog = page.getByRole("dialog", { name: "Check availability" });
+  await expect(dialog.getByLabel("Your name")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  expect(overflow, "the venue page scrolls sideways at 390 px").toBeLessThanOrEqual(0);
+  fs.mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS, "inquiry-form-390.png") });
+
+  const couple = uniqueAccount("couple");
+  await dialog.getByLabel("Your name").fill(couple.name);
+  await dialog.getByLabel("Email").fill(couple.email);
+  await dialog.getByLabel("Guests").fill("110");
+  await dialog.getByLabel("Wedding date (optional)").fill("2020-06-12");
+  await dialog.getByLabel("Message").fill("Is the lodge free next June? We are about 110 guests.");
+  await dialog.getByRole("button", { name: "Send inquiry" }).click();
+  // A date in the past is refused in the form, which keeps everything typed.
+  await expect(dialog.getByText("Please choose a wedding date that is not in the past")).toBeVisible();
+  await expect(dialog.getByLabel("Wedding date (optional)")).toBeFocused();
+  await page.screenshot({ path: path.join(SCREENS, "inquiry-form-errors-390.png") });
+  await dialog.getByLabel("Wedding date (optional)").fill(`${new Date().getFullYear() + 1}-06-12`);
+  await dialog.getByText("Flexible: we can move our date").click();
+  await dialog.getByRole("button", { name: "Send inquiry" }).click();
+  await expect(toast(page, `Your inquiry was sent to ${venue.name}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The manager is mailed, Reply-To the couple; the couple gets a copy with a link to follow it.
+  const notice = await mail.waitFor(submitter.email, { subject: /^New inquiry for / });
+  expect(notice.raw).toMatch(new RegExp(`^Reply-To: ${couple.email}`, "mi"));
+  const copy = await mail.waitFor(couple.email, { subject: /^Your inquiry to / });
+  const follow = /\/account\/inquiries\?claim=[^\s"<>]+/.exec(copy.text)![0];
+
+  // The couple creates an account and follows the link: the inquiry is theirs, new.
+  await registerViaApi(page, couple);
+  await page.goto(follow);
+  await expect(page).toHaveURL(/\/account\/inquiries$/);
+  const mine = page.getByRole("listitem").filter({ hasText: venue.name });
+  await expect(mine.getByText("New", { exact: true })).toBeVisible();
+
+  // The manager: the inbox shows one new inquiry; they reply and mark it booked.
+  const m = manager.page;
+  await m.goto("/venue-manager/inquiries");
+  const nav = m.getByRole("navigation", { name: "Venue manager" });
+  await expect(nav.getByRole("link", { name: "Inquiries 1 new" })).toBeVisible();
+  await expectNoSeriousA11yViolations(m);
+  await m.screenshot({ path: path.join(SCREENS, "manager-inbox-1280.png"), fullPage: true });
+  await m.getByRole("link", { name: couple.name }).click();
+  await expect(m.getByRole("heading", { level: 1, name: couple.name })).toBeVisible();
+  await expect(m.getByText("Is the lodge free next June?")).toBeVisible();
+  const reply = m.getByLabel(`Reply to ${couple.name}`);
+  await expectHydrated(reply);
+  await reply.fill("June is open. Would you like to visit on a Saturday?");
+  await m.getByRole("button", { name: "Send reply" }).click();
+  await expect(toast(m, "Your reply was sent")).toBeVisible();
+  await expect(reply).toHaveValue("");
+  const answers = m.getByRole("region", { name: "Your answers" });
+  await expect(answers.getByText("June is open. Would you like to visit on a Saturday?")).toBeVisible();
+  const status = m.getByRole("region", { name: "Status" });
+  await expect(status.getByText("Replied", { exact: true })).toBeVisible();
+  await status.getByRole("button", { name: "Mark as booked" }).click();
+  await expect(toast(m, "Marked as booked")).toBeVisible();
+  await expect(status.getByText("Booked", { exact: true })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Inquiries", exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(m);
+  await m.screenshot({ path: path.join(SCREENS, "manager-inquiry-1280.png"), fullPage: true });
+  await m.setViewportSize({ width: 390, height: 844 });
+  const sideways = await m.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  expect(sideways, "the inquiry page scrolls sideways at 390 px").toBeLessThanOrEqual(0);
+  await m.screenshot({ path: path.join(SCREENS, "manager-inquiry-390.png") });
+  // The venue's own Inquiries tab on its edit page lists it too.
+  await m.goto(`/venue-manager/edit-venue/${venue.id}?tab=inquiries`);
+  const tab = m.getByRole("tabpanel", { name: "Inquiries" });
+  await expect(tab.getByRole("link", { name: couple.name })).toBeVisible();
+  await expect(tab.getByText("Booked", { exact: true })).toBeVisible();
+  await m.screenshot({ path: path.join(SCREENS, "manager-venue-inquiries-390.png"), fullPage: true });
+
+  // The couple reads the answer by email, and sees the inquiry booked.
+  const answer = await mail.waitFor(couple.email, { subject: /answered your inquiry$/ });
+  expect(answer.text).toContain("June is open.");
+  await page.reload();
+  await expect(mine.getByText("Booked", { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: path.join(SCREENS, "my-inquiries-390.png"), fullPage: true });
+
+  await manager.close();
+  expect(manager.errors, "console errors in the manager's page").toEqual([]);
+});
+
+test.describe("a send that fails on its way", () => {
+  test.use({ allowedConsoleErrors: [FAILED_POST_ERRORS] });
+
+  test("keeps the dialog and what was typed, says why, and goes through when sent again", async ({
+    page,
+  }) => {
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": asNewVisitor()["x-forwarded-for"]! });
+    const venue = (await sitemapPaths(page.request)).filter(isVenuePath)[5]!;
+    await page.goto(venue);
+    const open = page.getByRole("complementary").getByRole("button", { name: "Check availability" });
+    await expectHydrated(open);
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Check availability" });
+    const message = "Do you host winter weddings with a warm ceremony room?";
+    await dialog.getByLabel("Your name").fill("Robin Retry");
+    await dialog.getByLabel("Email").fill(uniqueAccount("retry").email);
+    await dialog.getByLabel("Guests").fill("60");
+    await dialog.getByLabel("Message").fill(message);
+    for (const failure of FAILURES) {
+      await failPosts(page, "**/inquiry.data*", failure);
+      await dialog.getByRole("button", { name: "Send inquiry" }).click();
+      await expect(failureToast(page, "Your inquiry was not sent", failure)).toBeVisible();
+      await expect(dialog.getByLabel("Message")).toHaveValue(message);
+      await expect(dialog.getByLabel("Your name")).toHaveValue("Robin Retry");
+    }
+    await page.unroute("**/inquiry.data*");
+    await dialog.getByRole("button", { name: "Send inquiry" }).click();
+    await expect(toast(page, "Your inquiry was sent to")).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+});

@@ -1,0 +1,575 @@
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  emailOptOuts,
+  inquiries,
+  inquiryReplies,
+  venueDailyStats,
+  venueManagers,
+} from "../../database/schema";
+import * as inquiryRoute from "../../app/routes/public/venue-inquiry";
+import * as venueRoute from "../../app/routes/public/venue";
+import * as settingsRoute from "../../app/routes/account/settings";
+import * as myInquiriesRoute from "../../app/routes/account/inquiries";
+import { queryRows } from "../../app/infra/db.server";
+import { coloradoToday, inquiryFormPath } from "../../app/lib/inquiries";
+import { toAppUser, type AppUser } from "../../app/lib/user";
+import { venuePath } from "../../app/lib/venue-url";
+import {
+  countNewInquiries,
+  getInquiry,
+  listInquiries,
+  listOwnInquiries,
+  replyToInquiry,
+  setInquiryStatus,
+} from "../../app/services/inquiries.server";
+import { managerDashboard } from "../../app/services/manager-venues.server";
+import { createVenue } from "../setup/factories";
+import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { createTestApp, run, type TestApp } from "../setup/test-app";
+
+// Issue 23, items 1, 2 and 4: a couple's inquiry from a venue page is stored and mailed (each
+// manager, or the venue's own address; the couple's copy; Reply-To the couple), the anti-spam
+// refusals write nothing, the inbox shows a manager only their venues' inquiries (an admin all),
+// replies go by email and are kept, statuses change, the CSV is formula-safe, the dashboard counts
+// inquiries waiting more than 48 hours, and managers' email opt-outs are honoured.
+
+let t: TestApp;
+let http: HttpTestApp;
+type Account = Awaited<ReturnType<TestApp["signUp"]>>;
+let managerA: Account;
+let managerB: Account;
+let admin: Account;
+const asUser = (a: Account, role: AppUser["role"], name = "Test User") =>
+  toAppUser({ id: a.id, name, email: a.email, role });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  http = await startHttpApp(t);
+  managerA = await t.signUp({ role: "venue_manager", name: "Morgan Manager" });
+  managerB = await t.signUp({ role: "venue_manager", name: "Blake Manager" });
+  admin = await t.signUp({ role: "admin", name: "Erin Admin" });
+}, 120_000);
+afterAll(async () => {
+  await http?.close();
+  await t?.close();
+});
+
+/** A wedding date a year from Colorado's today. */
+const nextYear = () => {
+  const [y, m, d] = coloradoToday().split("-");
+  return `${Number(y) + 1}-${m}-${d === "29" && m === "02" ? "28" : d}`;
+};
+const yesterday = () => {
+  const d = new Date(`${coloradoToday()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** A stamp of the venue's form handed out `secondsAgo` ago, as the form carries it. */
+const stamp = (venueId: string, secondsAgo = 10) =>
+  t.stamps.issue(`inquiry:${venueId}`, Date.now() - secondsAgo * 1000);
+
+let emails = 0;
+function fields(venueId: string, over: Record<string, string> = {}) {
+  emails++;
+  return {
+    name: "Avery Couple",
+    email: `avery-${emails}@couple.example`,
+    phone: "(303) 555-0199",
+    weddingDate: nextYear(),
+    guests: "80",
+    message: "Is your garden free that day? We are about 80 guests.",
+    formStamp: stamp(venueId),
+    website: "",
+    ...over,
+  };
+}
+
+/** The inquiry form's action as the dialog's fetcher calls it (data, not a page). */
+async function send(
+  venue: { id: string; name: string },
+  form: Record<string, string>,
+  opts: { cookie?: string; ip?: string } = {},
+) {
+  const path = inquiryFormPath(venue);
+  return run(async () =>
+    inquiryRoute.action(await t.args(t.request(path, { form, ...opts }), { slugId: path.split("/")[2]! })),
+  );
+}
+
+const inquiriesOf = (venueId: string) => t.db.select().from(inquiries).where(eq(inquiries.venueId, venueId));
+const rowCount = async () => (await t.db.select({ n: count() }).from(inquiries))[0]!.n;
+const mailsTo = (to: string) => t.mail.messages.filter((m) => m.to.includes(to.toLowerCase()));
+const header = (raw: string, name: string) =>
+  new RegExp(`^${name}: (.*)$`, "mi").exec(raw.replace(/\r\n[ \t]+/g, " "))?.[1]?.trim();
+
+async function managedVenue(managers: Account[], input: Parameters<typeof createVenue>[1] = {}) {
+  const venue = await createVenue(t.db, input);
+  for (const m of managers) await t.db.insert(venueManagers).values({ userId: m.id, venueId: venue.id });
+  return venue;
+}
+
+describe("sending an inquiry", () => {
+  it("stores it as new, counts it for the day, mails each manager (Reply-To the couple) and the couple a copy", async () => {
+    const venue = await managedVenue([managerA, managerB], {
+      name: "Aspen Meadow",
+      capacity: 120,
+      email: "aspen@venue.example",
+    });
+    const form = fields(venue.id, { guests: "1200", dateFlexible: "on" });
+    const r = await send(venue, form);
+    expect(r.status).toBe(200);
+    expect(r.data).toEqual({
+      ok: true,
+      toast: { type: "success", message: "Your inquiry was sent to Aspen Meadow" },
+    });
+
+    const [row] = await inquiriesOf(venue.id);
+    expect(row).toMatchObject({
+      status: "new",
+      userId: null,
+      name: "Avery Couple",
+      email: form.email,
+      phone: "(303) 555-0199",
+      weddingDate: form.weddingDate,
+      dateFlexible: true,
+      guestCount: 1200,
+      message: form.message,
+    });
+    const [stats] = await t.db.select().from(venueDailyStats).where(eq(venueDailyStats.venueId, venue.id));
+    expect(stats?.inquiries).toBe(1);
+
+    for (const manager of [managerA, managerB]) {
+      const mail = await t.mail.waitFor(manager.email);
+      expect(mail.subject).toBe("New inquiry for Aspen Meadow from Avery Couple");
+      expect(header(mail.raw, "Reply-To")).toBe(form.email);
+      expect(mail.text).toContain("Is your garden free that day?");
+      expect(mail.text).toContain(`/venue-manager/inquiries/${row!.id}`);
+    }
+    const copy = await t.mail.waitFor(form.email);
+    expect(copy.subject).toBe("Your inquiry to Aspen Meadow");
+    expect(header(copy.raw, "Reply-To")).toBe("aspen@venue.example");
+    expect(copy.text).toContain("/account/inquiries?claim=");
+    // The venue's own address is not written to when it has managers.
+    expect(mailsTo("aspen@venue.example")).toEqual([]);
+  });
+
+  it("mails the venue's own address when it has no manager", async () => {
+    const venue = await createVenue(t.db, { name: "Lonely Lodge", email: "hello@lonely.example" });
+    const form = fields(venue.id);
+    expect((await send(venue, form)).status).toBe(200);
+    const mail = await t.mail.waitFor("hello@lonely.example");
+    expect(mail.subject).toBe("New inquiry for Lonely Lodge from Avery Couple");
+    expect(header(mail.raw, "Reply-To")).toBe(form.email);
+    expect(mail.text).not.toContain("/venue-manager/");
+  });
+
+  it("posted without the script, answers with a redirect to the venue page and the toast", async () => {
+    const venue = await createVenue(t.db, { name: "Plain Form Hall" });
+    const res = await http.fetch(inquiryFormPath(venue), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: new URLSearchParams(fields(venue.id)),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(venuePath(venue));
+    const flash = res.headers.get("set-cookie")!.split(";")[0]!;
+    const page = await http.fetch(venuePath(venue), { headers: { cookie: flash, accept: "text/html" } });
+    expect(await page.text()).toContain("Your inquiry was sent to Plain Form Hall");
+    expect(await inquiriesOf(venue.id)).toHaveLength(1);
+  });
+
+  it("posted without the script with a mistake, shows the page again with the message and what was typed", async () => {
+    const venue = await createVenue(t.db, { name: "Typo Terrace" });
+    const res = await http.fetch(inquiryFormPath(venue), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: new URLSearchParams(
+        fields(venue.id, { weddingDate: yesterday(), message: "Our own words here" }),
+      ),
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Please choose a wedding date that is not in the past");
+    expect(html).toContain("Our own words here");
+    expect(await inquiriesOf(venue.id)).toHaveLength(0);
+  });
+
+  it("refuses a date in the past and more guests than ten times the capacity, writing nothing", async () => {
+    const venue = await createVenue(t.db, { capacity: 50 });
+    const before = await rowCount();
+    const past = await send(venue, fields(venue.id, { weddingDate: yesterday() }));
+    expect(past.status).toBe(400);
+    expect(past.data).toMatchObject({
+      ok: false,
+      errors: { weddingDate: "Please choose a wedding date that is not in the past" },
+    });
+    const many = await send(venue, fields(venue.id, { guests: "501" }));
+    expect(many.data).toMatchObject({
+      errors: { guests: "Please enter at most 500 guests: that is ten times this venue's capacity" },
+    });
+    const empty = await send(venue, fields(venue.id, { name: " ", email: "nope", message: "", guests: "" }));
+    expect(empty.data).toMatchObject({
+      errors: {
+        name: "Please enter your name",
+        email: "Please enter a valid email address",
+        guests: "Please enter the number of guests",
+        message: "Please enter your message",
+      },
+      values: { email: "nope" },
+    });
+    expect(await rowCount()).toBe(before);
+  });
+
+  it("refuses a filled honeypot, a form sent too soon and a stamp not ours: each says so and writes nothing", async () => {
+    const venue = await managedVenue([managerA], { name: "Bot Barn" });
+    const other = await createVenue(t.db);
+    const mailsBefore = t.mail.messages.length;
+    const before = await rowCount();
+    const cases = [
+      [{ website: "http://spam.example" }, "Your inquiry was not sent: it looked automated."],
+      [{ formStamp: stamp(venue.id, 1) }, "That was quicker than anyone can type."],
+      [{ formStamp: `${Date.now() - 10_000}.${"A".repeat(43)}` }, "This form was open for too long."],
+      [{ formStamp: stamp(other.id) }, "This form was open for too long."],
+      [{ formStamp: stamp(venue.id, 25 * 60 * 60) }, "This form was open for too long."],
+      [{ formStamp: "" }, "This form was open for too long."],
+    ] as const;
+    for (const [over, message] of cases) {
+      const r = await send(venue, fields(venue.id, over));
+      expect(r.status, JSON.stringify(over)).toBe(400);
+      const reply = r.data as { errors: { form: string }; stamp?: string; values: Record<string, string> };
+      expect(reply.errors.form).toContain(message);
+      expect(reply.values.message).toBe("Is your garden free that day? We are about 80 guests.");
+      // An old or foreign stamp comes back fresh, so the same form goes through once resent.
+      if (message.startsWith("This form"))
+        expect(t.stamps.age(`inquiry:${venue.id}`, reply.stamp!)).not.toBeNull();
+    }
+    expect(await rowCount()).toBe(before);
+    expect(t.mail.messages.length).toBe(mailsBefore);
+  });
+
+  it("limits each address and each email to 5 an hour; the sixth is refused and writes nothing", async () => {
+    const venue = await createVenue(t.db);
+    for (let i = 0; i < 5; i++)
+      expect((await send(venue, fields(venue.id), { ip: "10.9.9.9" })).status).toBe(200);
+    const before = await rowCount();
+    const byIp = await send(venue, fields(venue.id), { ip: "10.9.9.9" });
+    expect(byIp.status).toBe(429);
+    expect(byIp.data).toMatchObject({
+      errors: { form: expect.stringMatching(/^Too many requests, try again in \d+ minutes?$/) },
+    });
+
+    const email = "same-couple@couple.example";
+    for (let i = 0; i < 5; i++)
+      expect((await send(venue, fields(venue.id, { email }), { ip: `10.8.8.${i}` })).status).toBe(200);
+    const byEmail = await send(venue, fields(venue.id, { email: "SAME-couple@couple.example" }), {
+      ip: "10.8.8.99",
+    });
+    expect(byEmail.status).toBe(429);
+    expect(await rowCount()).toBe(before + 5);
+  });
+
+  it("refuses a venue that is not approved", async () => {
+    const pending = await createVenue(t.db, { isApproved: false });
+    const r = await send(pending, fields(pending.id));
+    expect(r.status).toBe(404);
+    expect(await inquiriesOf(pending.id)).toHaveLength(0);
+  });
+});
+
+describe("the form's page and the page cache (ADR 010)", () => {
+  it("is never kept: each visit gets its own stamp, and a signed-in couple's name stays out of shared pages", async () => {
+    const venue = await createVenue(t.db, { name: "Cache Creek" });
+    const path = inquiryFormPath(venue);
+    const stampOf = (html: string) => /name="formStamp" value="([^"]+)"/.exec(html)?.[1];
+    const first = await http.fetch(path, { headers: { accept: "text/html" } });
+    const second = await http.fetch(path, { headers: { accept: "text/html" } });
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    expect(second.headers.get("x-page-cache")).toBe("miss");
+    const [a, b] = [stampOf(await first.text()), stampOf(await second.text())];
+    expect(a).toBeTruthy();
+    expect(t.stamps.age(`inquiry:${venue.id}`, a!)).not.toBeNull();
+
+    const couple = await t.signUp({ name: "Jordan Prefill", email: "jordan-prefill@couple.example" });
+    const signedIn = await (
+      await http.fetch(path, { cookie: couple.cookie, headers: { accept: "text/html" } })
+    ).text();
+    expect(signedIn).toContain('value="jordan-prefill@couple.example"');
+    expect(b).toBeTruthy();
+    // The venue page itself is shared between signed-out visitors: no stamp and nobody's details.
+    await http.fetch(venuePath(venue), { cookie: couple.cookie, headers: { accept: "text/html" } });
+    const shared = await http.fetch(venuePath(venue), { headers: { accept: "text/html" } });
+    const again = await http.fetch(venuePath(venue), { headers: { accept: "text/html" } });
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    const html = await shared.text();
+    expect(html).not.toContain("formStamp");
+    expect(html).not.toContain("jordan-prefill@couple.example");
+    expect(html).toContain(`href="${path}"`);
+  });
+});
+
+describe("the inbox", () => {
+  // Managers of their own here, so that the venues of the tests above stay out of their inboxes.
+  let ownerA: Account;
+  let ownerB: Account;
+  let venueA: { id: string; name: string };
+  let venueB: { id: string; name: string };
+  let idA: string;
+  let idB: string;
+  beforeAll(async () => {
+    ownerA = await t.signUp({ role: "venue_manager", name: "Morgan Manager" });
+    ownerB = await t.signUp({ role: "venue_manager", name: "Blake Manager" });
+    venueA = await managedVenue([ownerA], { name: "Alpine A" });
+    venueB = await managedVenue([ownerB], { name: "Birch B" });
+    await send(
+      venueA,
+      fields(venueA.id, { name: "Casey A", phone: "+1 303 555 0100", message: '=HYPERLINK("http://x")' }),
+    );
+    await send(venueB, fields(venueB.id, { name: "Dana B" }));
+    idA = (await inquiriesOf(venueA.id))[0]!.id;
+    idB = (await inquiriesOf(venueB.id))[0]!.id;
+  });
+
+  it("lists a manager's venues' inquiries only, an admin's every venue's, with the new count", async () => {
+    const a = asUser(ownerA, "venue_manager");
+    const inbox = await listInquiries(t.db, a, { venueId: null, status: null, page: 1 });
+    expect(inbox.inquiries.map((i) => i.id)).toEqual([idA]);
+    expect(inbox.counts).toMatchObject({ all: 1, new: 1 });
+    expect(await countNewInquiries(t.db, a)).toBe(1);
+    const all = await listInquiries(t.db, asUser(admin, "admin"), { venueId: null, status: null, page: 1 });
+    expect(all.inquiries.map((i) => i.id)).toEqual(expect.arrayContaining([idA, idB]));
+  });
+
+  it("a manager cannot read or change another venue's inquiry: not in the service, not over HTTP", async () => {
+    const b = asUser(ownerB, "venue_manager");
+    expect(await getInquiry(t.db, b, idA)).toEqual({ ok: false, reason: "forbidden" });
+    const refused = {
+      init: { status: 403 },
+      data: { error: "You do not have permission to manage this venue" },
+    };
+    await expect(setInquiryStatus(t.db, b, idA, "closed")).rejects.toMatchObject(refused);
+    const mails = t.mail.messages.length;
+    await expect(replyToInquiry(t, b, idA, "Sorry, we are full")).rejects.toMatchObject(refused);
+    await expect(listInquiries(t.db, b, { venueId: venueA.id, status: null, page: 1 })).rejects.toMatchObject(
+      {
+        init: { status: 403 },
+      },
+    );
+
+    const page = await http.fetch(`/venue-manager/inquiries/${idA}`, { cookie: ownerB.cookie });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/venue-manager/dashboard");
+    const posts: Record<string, string>[] = [
+      { intent: "status", status: "closed" },
+      { intent: "reply", reply: "Hello" },
+    ];
+    for (const body of posts) {
+      const post = await http.fetch(`/venue-manager/inquiries/${idA}`, {
+        method: "POST",
+        cookie: ownerB.cookie,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      });
+      expect(post.status, body.intent).toBe(403);
+    }
+    const csv = await http.fetch(`/venue-manager/inquiries/export.csv?venue=${venueA.id}`, {
+      cookie: ownerB.cookie,
+    });
+    expect(csv.status).toBe(403);
+    const own = await (
+      await http.fetch("/venue-manager/inquiries/export.csv", { cookie: ownerB.cookie })
+    ).text();
+    expect(own).toContain("Dana B");
+    expect(own).not.toContain("Casey A");
+
+    const [row] = await t.db.select().from(inquiries).where(eq(inquiries.id, idA));
+    expect(row!.status).toBe("new");
+    expect(await t.db.select().from(inquiryReplies).where(eq(inquiryReplies.inquiryId, idA))).toEqual([]);
+    expect(t.mail.messages.length).toBe(mails);
+    expect(await getInquiry(t.db, asUser(ownerA, "venue_manager"), crypto.randomUUID())).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
+  });
+
+  it("a reply goes to the couple by email, Reply-To the manager, is kept, and marks the inquiry replied; then booked", async () => {
+    const a = asUser(ownerA, "venue_manager", "Morgan Manager");
+    const [inquiry] = await inquiriesOf(venueA.id);
+    const res = await http.fetch(`/venue-manager/inquiries/${idA}`, {
+      method: "POST",
+      cookie: ownerA.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: new URLSearchParams({ intent: "reply", reply: "Yes, June is open. Shall we talk?" }),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/venue-manager/inquiries/${idA}`);
+    const mail = await t.mail.waitFor(inquiry!.email);
+    expect(mail.subject).toBe("Alpine A answered your inquiry");
+    expect(header(mail.raw, "Reply-To")).toBe(ownerA.email);
+    expect(mail.text).toContain("Yes, June is open. Shall we talk?");
+    const found = await getInquiry(t.db, a, idA);
+    expect(found).toMatchObject({
+      ok: true,
+      inquiry: { status: "replied", replyCount: 1 },
+      replies: [{ body: "Yes, June is open. Shall we talk?", authorName: "Morgan Manager" }],
+    });
+    expect(await setInquiryStatus(t.db, a, idA, "booked")).toEqual({ ok: true });
+    expect((await getInquiry(t.db, a, idA)) as { inquiry: { status: string } }).toMatchObject({
+      inquiry: { status: "booked" },
+    });
+    // An empty reply is refused and sends nothing.
+    const mails = t.mail.messages.length;
+    const empty = await http.fetch(`/venue-manager/inquiries/${idA}`, {
+      method: "POST",
+      cookie: ownerA.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "reply", reply: "  " }),
+    });
+    expect(empty.status).toBe(400);
+    expect(t.mail.messages.length).toBe(mails);
+  });
+
+  it("exports the list as CSV with formulas defused", async () => {
+    const res = await http.fetch("/venue-manager/inquiries/export.csv", { cookie: ownerA.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const text = await res.text();
+    const [head, line] = text.replace(/^\uFEFF/, "").split("\r\n");
+    expect(head).toBe(
+      "Received,Venue,Status,Name,Email,Phone,Wedding date,Date flexible,Guests,Message,Replies",
+    );
+    expect(line).toContain(",Alpine A,");
+    expect(line).toContain('"\'=HYPERLINK(""http://x"")"');
+    expect(line).toContain(",'+1");
+  });
+});
+
+describe("needs attention: inquiries waiting more than 48 hours", () => {
+  it("counts new inquiries older than 48 hours per venue, as a direct SQL count does", async () => {
+    const manager = await t.signUp({ role: "venue_manager" });
+    const venue = await managedVenue([manager], { name: "Waiting Woods", images: ["a", "b", "c"] });
+    const base = { venueId: venue.id, name: "X", email: "x@couple.example", message: "Hello" };
+    await t.db.insert(inquiries).values([
+      { ...base, status: "new", createdAt: sql`now() - interval '49 hours'` },
+      { ...base, status: "new", createdAt: sql`now() - interval '72 hours'` },
+      { ...base, status: "new", createdAt: sql`now() - interval '47 hours'` },
+      { ...base, status: "replied", createdAt: sql`now() - interval '100 hours'` },
+    ]);
+    const [direct] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from inquiries
+          where venue_id = ${venue.id} and status = 'new' and created_at < now() - interval '48 hours'`,
+    );
+    const dashboard = await managerDashboard(t.db, asUser(manager, "venue_manager"));
+    const item = dashboard.venues[0]!.attention.find((i) => i.key === "waiting-inquiries");
+    expect(direct!.n).toBe(2);
+    expect(item).toEqual({
+      key: "waiting-inquiries",
+      label: "2 inquiries waiting more than 48 hours",
+      tab: "inquiries",
+    });
+  });
+});
+
+describe("a couple's own inquiries", () => {
+  it("shows what a signed-in couple sent, with its status", async () => {
+    const venue = await createVenue(t.db, { name: "Signed Springs" });
+    const couple = await t.signUp({ name: "Riley Couple" });
+    expect((await send(venue, fields(venue.id), { cookie: couple.cookie })).status).toBe(200);
+    expect(await listOwnInquiries(t.db, couple.id)).toMatchObject([
+      { venueName: "Signed Springs", status: "new" },
+    ]);
+    const page = await http.fetch("/account/inquiries", { cookie: couple.cookie });
+    const html = await page.text();
+    expect(html).toContain("My Inquiries");
+    expect(html).toContain("Signed Springs");
+  });
+
+  it("a guest's copy links the inquiry to the account that opens it, once, and a forged link does nothing", async () => {
+    const venue = await createVenue(t.db, { name: "Guest Grove" });
+    const form = fields(venue.id);
+    await send(venue, form);
+    const link = /\/account\/inquiries\?claim=[^\s"<>]+/.exec((await t.mail.waitFor(form.email)).text)![0];
+    const couple = await t.signUp();
+    const claim = await run(async () =>
+      myInquiriesRoute.loader(await t.args(t.request(link, { cookie: couple.cookie }))),
+    );
+    expect(claim.status).toBe(302);
+    expect(await listOwnInquiries(t.db, couple.id)).toMatchObject([{ venueName: "Guest Grove" }]);
+
+    const stranger = await t.signUp();
+    const again = await http.fetch(link, { cookie: stranger.cookie });
+    expect(again.status).toBe(302);
+    expect(await listOwnInquiries(t.db, stranger.id)).toEqual([]);
+    const forged = await http.fetch(link.replace(/.{4}$/, "AAAA"), { cookie: stranger.cookie });
+    expect(forged.status).toBe(302);
+    expect(await listOwnInquiries(t.db, stranger.id)).toEqual([]);
+    // Signed out, the link goes to sign in first and comes back.
+    const guest = await http.fetch(link);
+    expect(guest.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(link)}`);
+  });
+});
+
+describe("emails to managers and their opt-outs", () => {
+  it("a manager who turned inquiry emails off gets none; the others still do", async () => {
+    const quiet = await t.signUp({ role: "venue_manager" });
+    const loud = await t.signUp({ role: "venue_manager" });
+    const venue = await managedVenue([quiet, loud], { name: "Quiet Quarry" });
+    const r = await run(async () =>
+      settingsRoute.action(
+        await t.args(
+          t.request("/account", {
+            form: { intent: "email-preferences", reviewEmails: "on" },
+            cookie: quiet.cookie,
+          }),
+        ),
+      ),
+    );
+    expect(r.status).toBe(200);
+    expect(await t.db.select().from(emailOptOuts).where(eq(emailOptOuts.userId, quiet.id))).toMatchObject([
+      { kind: "inquiry" },
+    ]);
+    const form = fields(venue.id);
+    await send(venue, form);
+    await t.mail.waitFor(form.email);
+    expect(mailsTo(loud.email)).toHaveLength(1);
+    expect(mailsTo(quiet.email)).toHaveLength(0);
+  });
+
+  it("a new review mails the venue's managers who keep review emails on; a rewrite does not", async () => {
+    const keeps = await t.signUp({ role: "venue_manager" });
+    const off = await t.signUp({ role: "venue_manager" });
+    const venue = await managedVenue([keeps, off], { name: "Review Ridge" });
+    await t.db.insert(emailOptOuts).values({ userId: off.id, kind: "review" });
+    const reviewer = await t.signUp({ name: "Sam Reviewer" });
+    const review = (comment: string) =>
+      run(async () =>
+        venueRoute.action(
+          await t.args(
+            t.request(venuePath(venue), { form: { rating: "5", comment }, cookie: reviewer.cookie }),
+            { slugId: venuePath(venue).slice(7) },
+          ),
+        ),
+      );
+    expect((await review("A dream of a day.")).status).toBe(200);
+    const mail = await t.mail.waitFor(keeps.email);
+    expect(mail.subject).toBe("New review of Review Ridge: 5 stars");
+    expect(mail.text).toContain("A dream of a day.");
+    expect(mail.text).toContain(`/venue-manager/edit-venue/${venue.id}?tab=reviews`);
+    expect((await review("Still a dream.")).status).toBe(200);
+    expect(mailsTo(keeps.email)).toHaveLength(1);
+    expect(mailsTo(off.email)).toHaveLength(0);
+  });
+
+  it("a user without venues has no such settings", async () => {
+    const user = await t.signUp();
+    const r = await run(async () =>
+      settingsRoute.action(
+        await t.args(t.request("/account", { form: { intent: "email-preferences" }, cookie: user.cookie })),
+      ),
+    );
+    expect(r.status).toBe(403);
+    expect(await t.db.select().from(emailOptOuts).where(eq(emailOptOuts.userId, user.id))).toEqual([]);
+  });
+});
