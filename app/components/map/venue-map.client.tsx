@@ -23,6 +23,7 @@ import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import type { SearchFilters } from "~/lib/search";
 import { MAP_VIEW, mapAnswerUrl, type MapAnswer, type MapCluster, type MapPoint } from "~/lib/search-page";
 import type { Toast } from "~/lib/toast";
+import { countLabel } from "~/lib/venue";
 
 export type VenueMapProps = {
   /** The page's filters; the map asks the server for their markers in the box it shows. */
@@ -60,9 +61,6 @@ const LOCATED_ONCE_KEY = "vv:map-located";
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 /** Tiles that fail before any loads: say the background is missing (the markers still work). */
 const TILE_FAILURES_TO_REPORT = 4;
-
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}) {
   return Object.assign(document.createElement(tag), props);
@@ -172,7 +170,7 @@ export default function VenueMap(props: VenueMapProps) {
       if (p.reviewCount > 0)
         body.append(
           el("p", {
-            textContent: `★ ${p.rating.toFixed(1)} · ${plural(p.reviewCount, "review", "reviews")}`,
+            textContent: `★ ${p.rating.toFixed(1)} · ${countLabel(p.reviewCount, "review", "reviews")}`,
           }),
         );
       body.append(actions);
@@ -188,7 +186,7 @@ export default function VenueMap(props: VenueMapProps) {
       for (const c of answer.clusters)
         next.set(`c:${c.count}:${c.lat}:${c.lng}`, () => {
           const size = c.count < 10 ? 36 : c.count < 100 ? 44 : 52;
-          const title = `${plural(c.count, "venue", "venues")} here: zoom in`;
+          const title = `${countLabel(c.count, "venue", "venues")} here: zoom in`;
           const m = marker([c.lat, c.lng], {
             icon: divIcon({
               className: "vv-cluster",
@@ -354,7 +352,7 @@ export default function VenueMap(props: VenueMapProps) {
           </p>
         ) : shown !== null ? (
           <p className="rounded-full bg-white/95 px-3 py-1.5 text-xs font-medium text-ink shadow-card">
-            {plural(shown, "venue", "venues")} in this area
+            {countLabel(shown, "venue", "venues")} in this area
           </p>
         ) : null}
         {failed ? (

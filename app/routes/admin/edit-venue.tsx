@@ -5,7 +5,8 @@ import { keepWorkOnFailure } from "~/lib/failed-request";
 import { buttonClass } from "~/components/ui/button";
 import { VenueForm } from "~/components/venue-form/venue-form";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
-import { adminMeta, venueMessages } from "~/lib/admin";
+import { adminMeta, venueListReturn, venueMessages, withReturnTo } from "~/lib/admin";
+import { countLabel } from "~/lib/venue";
 import {
   getVenueForEdit,
   isThrownAnswer,
@@ -15,13 +16,18 @@ import {
 
 // Spec, admin area: 'Admin edit venue'. The venue form with every stored field (the same form
 // as Add Venue and the submission dialog). An unknown id shows 'Venue Not Found' and goes back to
-// /admin/venues; a save goes back there too, with the spec's toast.
+// /admin/venues; a save goes back there too, with the spec's toast. '?returnTo=' names the list
+// state the admin came from (its search, filters, sort and page, issue 22): Back and a save go
+// there, rebuilt by venueListReturn so that it is always the venue list, never another site.
 
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data?.venue ? `Edit ${data.venue.name}` : "Edit venue");
 
+/** The list state to go back to, from this page's `?returnTo=`. */
+const listOf = (request: Request) => venueListReturn(new URL(request.url).searchParams.get("returnTo"));
+
 const notFound = (app: ReturnType<typeof getApp>, request: Request) =>
-  redirectWithToast(app, request, "/admin/venues", { type: "error", message: venueMessages.notFound });
+  redirectWithToast(app, request, listOf(request), { type: "error", message: venueMessages.notFound });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -31,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listVenueFormChoices(app.db, user),
   ]);
   if (!venue) throw await notFound(app, request);
-  return { venue, choices };
+  return { venue, choices, backTo: listOf(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -46,11 +52,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: result.status, headers: result.unread ? { Connection: "close" } : undefined },
       );
     const failed = result.failures.length;
-    return await redirectWithToast(app, request, "/admin/venues", {
+    return await redirectWithToast(app, request, listOf(request), {
       type: "success",
       message: venueMessages.updated,
       description: failed
-        ? `${failed} ${failed === 1 ? "image" : "images"} could not be saved: ${result.failures.map((f) => f.file).join(", ")}`
+        ? `${countLabel(failed, "image", "images")} could not be saved: ${result.failures.map((f) => f.file).join(", ")}`
         : undefined,
     });
   } catch (err) {
@@ -74,10 +80,10 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function EditVenue({ loaderData }: Route.ComponentProps) {
-  const { venue, choices } = loaderData;
+  const { venue, choices, backTo } = loaderData;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link to="/admin/venues" className={buttonClass("ghost", "sm", "-ml-3")}>
+      <Link to={backTo} className={buttonClass("ghost", "sm", "-ml-3")}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Venues
       </Link>
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -105,7 +111,7 @@ export default function EditVenue({ loaderData }: Route.ComponentProps) {
         <VenueForm
           key={venue.id}
           admin
-          action={`/admin/edit-venue/${venue.id}`}
+          action={withReturnTo(`/admin/edit-venue/${venue.id}`, backTo)}
           venueTypes={choices.venueTypes}
           amenities={choices.amenities}
           defaultValues={venue.values}

@@ -21,6 +21,7 @@ import { VenueImage } from "~/components/venue/venue-image";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { adminMeta, approvalMessages, formatDate } from "~/lib/admin";
+import { countLabel, formatNumber } from "~/lib/venue";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import type { Toast } from "~/lib/toast";
 import { pendingActionSchema } from "~/lib/validation/admin";
@@ -67,7 +68,7 @@ export default function PendingVenues({ loaderData }: Route.ComponentProps) {
         description={
           total === 0
             ? "Venues submitted by users appear here for review."
-            : `${total} ${total === 1 ? "venue is" : "venues are"} waiting for review${total > venues.length ? ` (the ${venues.length} waiting longest are shown)` : ""}.`
+            : `${countLabel(total, "venue is", "venues are")} waiting for review${total > venues.length ? ` (the ${formatNumber(venues.length)} waiting longest are shown)` : ""}.`
         }
       />
       {venues.length === 0 ? (
@@ -127,7 +128,7 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Capacity</dt>
             <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
-            <dd>{v.capacity ? `${v.capacity.toLocaleString("en-US")} guests` : "Capacity not given"}</dd>
+            <dd>{v.capacity ? countLabel(v.capacity, "guest", "guests") : "Capacity not given"}</dd>
           </div>
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Price</dt>

@@ -5,16 +5,25 @@ import type { Route } from "./+types/venues";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { GeocodingWarning } from "~/components/admin/geocoding-warning";
 import { VenueImportPanel } from "~/components/admin/venue-import-panel";
+import { VenueListFilters } from "~/components/admin/venue-list-filters";
 import { VenuesTable } from "~/components/admin/venues-table";
 import { showToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
 import { readFormValues } from "~/infra/form.server";
-import { expectUser, getApp } from "~/infra/session.server";
-import { adminListParams, adminMeta, venueMessages } from "~/lib/admin";
+import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import {
+  adminListParams,
+  adminListUrl,
+  adminMeta,
+  isNarrowed,
+  venueListReturn,
+  venueMessages,
+} from "~/lib/admin";
 import { needsGeocodingWarning } from "~/lib/coordinates";
 import type { Toast } from "~/lib/toast";
+import { countLabel, formatNumber } from "~/lib/venue";
 import {
   createVenueAsAdmin,
   deleteVenueAsAdmin,
@@ -25,29 +34,28 @@ import {
   listVenuesForAdmin,
 } from "~/services/admin-venues.server";
 
-// Spec, admin area: 'Admin venues'. The table of approved venues (search, sort, pages), the Add
-// Venue dialog (the venue form, approved at once), delete and geocode per venue, and the CSV
-// import panel (its endpoint is ./venues-import.ts). Every write revalidates this loader, so the
-// list is always the saved one.
+// Spec, admin area: 'Admin venues'. The table of approved venues (search, filters, sort, pages;
+// issue 22 adds the pending ones as a filter), the Add Venue dialog (the venue form, approved at
+// once), delete and geocode per venue, and the CSV import panel (its endpoint is
+// ./venues-import.ts). Every write revalidates this loader, so the list is always the saved one; a
+// delete redirects to the list's address it was sent from, so the list state survives it.
 
 export const meta: Route.MetaFunction = () => adminMeta("Venues");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const user = expectUser(context);
-  const url = new URL(request.url);
-  const { q, sort, dir } = adminListParams(url.searchParams);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const params = adminListParams(new URL(request.url).searchParams);
   try {
     const [list, choices, coordinates] = await Promise.all([
-      listVenuesForAdmin(app.db, user, { q, sort, dir, page }),
+      listVenuesForAdmin(app.db, user, params),
       listVenueFormChoices(app.db, user),
       geocodingStatusForAdmin(app.db, user),
     ]);
     // The spec's 'Geocoding Required' warning: approved venues lacking valid coordinates are
     // missing from the map until the server's geocoder places them (ADR 014).
     const geocodingRequired = needsGeocodingWarning(coordinates) ? { missing: coordinates.missing } : null;
-    return { list, choices, geocodingRequired, q, sort, dir, error: null };
+    return { list, choices, geocodingRequired, params, error: null };
   } catch (err) {
     if (isThrownAnswer(err)) throw err;
     app.logger.error("loading the admin venues failed", { error: String(err) });
@@ -55,9 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       list: null,
       choices: null,
       geocodingRequired: null,
-      q,
-      sort,
-      dir,
+      params,
       error: venueMessages.loadFailed,
     };
   }
@@ -101,9 +107,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.intent === "delete") {
     try {
       const result = await deleteVenueAsAdmin(app, user, venueId);
-      return result.ok
-        ? { ok: true as const, toast: toast("success", venueMessages.deleted) }
-        : data({ ok: false as const, toast: toast("error", result.error) }, { status: result.status });
+      if (!result.ok)
+        return data({ ok: false as const, toast: toast("error", result.error) }, { status: result.status });
+      // Back to the list's address the form was sent from: its search, filters, sort and page.
+      const { pathname, search } = new URL(request.url);
+      return await redirectWithToast(
+        app,
+        request,
+        venueListReturn(pathname + search),
+        toast("success", venueMessages.deleted),
+      );
     } catch (err) {
       if (isThrownAnswer(err)) throw err;
       app.logger.error("deleting a venue failed", { error: String(err), venueId });
@@ -132,7 +145,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function AdminVenues({ loaderData }: Route.ComponentProps) {
-  const { list, choices, geocodingRequired, q, sort, dir, error } = loaderData;
+  const { list, choices, geocodingRequired, params, error } = loaderData;
   const [adding, setAdding] = useState(false);
   const added = useCallback((reply: Extract<SubmissionReply, { ok: true }>) => {
     setAdding(false);
@@ -145,9 +158,13 @@ export default function AdminVenues({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-serif text-3xl text-ink">Venues</h1>
-          <p className="mt-1 text-sm text-muted">
-            Approved venues in the directory.{" "}
-            {list ? `${list.total.toLocaleString("en-US")} ${list.total === 1 ? "venue" : "venues"}.` : null}
+          <p className="mt-1 text-sm text-muted" aria-live="polite">
+            {params.status === "pending" ? "Venues waiting for review." : "Approved venues in the directory."}{" "}
+            {list
+              ? isNarrowed(params)
+                ? `${formatNumber(list.total)} of ${countLabel(list.of, "venue", "venues")}.`
+                : `${countLabel(list.total, "venue", "venues")}.`
+              : null}
           </p>
         </div>
         <Button onClick={() => setAdding(true)} disabled={!choices}>
@@ -159,8 +176,12 @@ export default function AdminVenues({ loaderData }: Route.ComponentProps) {
 
       <VenueImportPanel />
 
+      {choices ? (
+        <VenueListFilters key={adminListUrl(params)} params={params} venueTypes={choices.venueTypes} />
+      ) : null}
+
       {list ? (
-        <VenuesTable list={list} q={q} sort={sort} dir={dir} />
+        <VenuesTable list={list} params={params} />
       ) : (
         <p role="alert" className="rounded-xl border border-danger/30 bg-red-50 p-6 text-danger">
           {error}
