@@ -97,7 +97,9 @@ export function VenuesTable({ list, params }: { list: AdminVenueList; params: Ad
         </span>
       </Form>
 
-      <div className="overflow-x-auto rounded-2xl border border-sand bg-white shadow-card">
+      {/* `relative`: the headers' hidden sort text (absolutely placed) stays inside this scroll box
+          instead of widening the page at 390 px (issue 22). */}
+      <div className="relative overflow-x-auto rounded-2xl border border-sand bg-white shadow-card">
         <table className="w-full min-w-[56rem] text-left text-sm">
           <caption className="sr-only">
             {params.status === "pending" ? "Venues waiting for review" : "Approved venues"}, sorted by {sort}{" "}
