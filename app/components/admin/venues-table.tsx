@@ -11,7 +11,7 @@ import {
   TriangleAlert,
 } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { useSearchAsYouType } from "~/components/admin/use-search-as-you-type";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -266,19 +266,17 @@ function VenueRow({ venue: v, onDelete }: { venue: AdminVenueRow; onDelete: () =
 function DeleteVenueDialog({ venue, onClose }: { venue: AdminVenueRow | null; onClose: () => void }) {
   const fetcher = useFetcher<Reply>();
   useToast(fetcher.data?.toast);
-  // A delete answers with a redirect to the list as it was (its toast comes with it); a refusal
-  // or a failed request answers { ok: false } and the dialog stays.
+  // A delete answers with a redirect to the list as it was (its toast comes with it): the new
+  // location closes the dialog. A refusal or a failed request answers { ok: false } in place and
+  // the dialog stays. (The fetcher's passing states are not a signal: a transition may skip them.)
   const listUrl = useVenueListUrl();
-  const sent = useRef(false);
+  const { key } = useLocation();
+  const openedAt = useRef(key);
   useEffect(() => {
-    if (fetcher.state !== "idle") {
-      sent.current = true;
-      return;
-    }
-    if (!sent.current) return;
-    sent.current = false;
-    if (fetcher.data?.ok !== false) onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
+    if (openedAt.current === key) return;
+    openedAt.current = key;
+    onClose();
+  }, [key, onClose]);
   return (
     <Dialog
       open={venue !== null}
