@@ -12,7 +12,7 @@ import * as venuesRoute from "../../app/routes/admin/venues";
 import { listVenuesForAdmin } from "../../app/services/admin-venues.server";
 import { createCategory, createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, SITE_URL, type TestApp } from "../setup/test-app";
+import { createTestApp, run, type TestApp } from "../setup/test-app";
 
 // Issue 22, item 8 (finding things) and item 10 (small print). The admin venue list's filters
 // (missing coordinates, status, venue type, region), each alone and with the search, and the
@@ -70,58 +70,28 @@ describe("the filters (issue 22, item 8)", () => {
   };
 
   it("each filter alone: missing coordinates, status, venue type, region", async () => {
-    expect(await names({})).toEqual({
-      names: ["Aspen Barn", "Boulder Barn", "Cedar Garden", "Dove Garden"],
-      total: 4,
-      of: 4,
-    });
-    expect(await names({ coords: "missing" })).toEqual({
-      names: ["Boulder Barn", "Cedar Garden"],
-      total: 2,
-      of: 4,
-    });
-    expect(await names({ status: "pending" })).toEqual({
-      names: ["Elk Barn", "Fox Garden"],
-      total: 2,
-      of: 2,
-    });
-    expect(await names({ category: barn.id })).toEqual({
-      names: ["Aspen Barn", "Boulder Barn"],
-      total: 2,
-      of: 4,
-    });
-    expect(await names({ region: "Front Range North" })).toEqual({
-      names: ["Boulder Barn", "Cedar Garden"],
-      total: 2,
-      of: 4,
-    });
+    const cases: [Parameters<typeof names>[0], string[], number][] = [
+      [{}, ["Aspen Barn", "Boulder Barn", "Cedar Garden", "Dove Garden"], 4],
+      [{ coords: "missing" }, ["Boulder Barn", "Cedar Garden"], 4],
+      [{ status: "pending" }, ["Elk Barn", "Fox Garden"], 2],
+      [{ category: barn.id }, ["Aspen Barn", "Boulder Barn"], 4],
+      [{ region: "Front Range North" }, ["Boulder Barn", "Cedar Garden"], 4],
+    ];
+    for (const [opts, listed, of] of cases)
+      expect(await names(opts), JSON.stringify(opts)).toEqual({ names: listed, total: listed.length, of });
   });
 
   it("with the search and with each other; pending venues are filtered within their own list", async () => {
-    expect(await names({ q: "barn", coords: "missing" })).toEqual({
-      names: ["Boulder Barn"],
-      total: 1,
-      of: 4,
-    });
-    expect(await names({ q: "garden", region: "Foothills" })).toEqual({
-      names: ["Dove Garden"],
-      total: 1,
-      of: 4,
-    });
-    expect(
-      await names({ q: "e", category: garden.id, coords: "missing", region: "Front Range North" }),
-    ).toEqual({ names: ["Cedar Garden"], total: 1, of: 4 });
-    expect(await names({ status: "pending", coords: "missing" })).toEqual({
-      names: ["Elk Barn"],
-      total: 1,
-      of: 2,
-    });
-    expect(await names({ status: "pending", q: "fox", region: "Central Mountains" })).toEqual({
-      names: ["Fox Garden"],
-      total: 1,
-      of: 2,
-    });
-    expect(await names({ q: "aspen", coords: "missing" })).toEqual({ names: [], total: 0, of: 4 });
+    const cases: [Parameters<typeof names>[0], string[], number][] = [
+      [{ q: "barn", coords: "missing" }, ["Boulder Barn"], 4],
+      [{ q: "garden", region: "Foothills" }, ["Dove Garden"], 4],
+      [{ q: "e", category: garden.id, coords: "missing", region: "Front Range North" }, ["Cedar Garden"], 4],
+      [{ status: "pending", coords: "missing" }, ["Elk Barn"], 2],
+      [{ status: "pending", q: "fox", region: "Central Mountains" }, ["Fox Garden"], 2],
+      [{ q: "aspen", coords: "missing" }, [], 4],
+    ];
+    for (const [opts, listed, of] of cases)
+      expect(await names(opts), JSON.stringify(opts)).toEqual({ names: listed, total: listed.length, of });
   });
 
   it("the page reads them from its address, says 'N of M venues' and shows what is applied", async () => {
@@ -218,17 +188,6 @@ describe("page size and page jump (issue 22, item 8)", () => {
   });
 });
 
-/** A multipart request as the venue form sends it. */
-function editRequest(pathname: string, fields: Record<string, string | string[]>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-  return new Request(`${SITE_URL}${pathname}`, {
-    method: "POST",
-    body,
-    headers: { cookie: admin.cookie, origin: SITE_URL },
-  });
-}
-
 const flashOf = async (res: Response) => {
   const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
   return (await readFlash(t.app, t.request("/", { cookie }))).toast?.message;
@@ -277,10 +236,10 @@ describe("the list state comes back after an edit and a delete (issue 22, item 8
     const r = await run(async () =>
       editRoute.action(
         await t.args(
-          editRequest(
-            `/admin/edit-venue/${id}?returnTo=${encodeURIComponent(state())}`,
-            fields("Aspen Barn"),
-          ),
+          t.request(`/admin/edit-venue/${id}?returnTo=${encodeURIComponent(state())}`, {
+            multipart: fields("Aspen Barn"),
+            cookie: admin.cookie,
+          }),
           { venueId: id },
         ),
       ),
@@ -302,10 +261,10 @@ describe("the list state comes back after an edit and a delete (issue 22, item 8
       const r = await run(async () =>
         editRoute.action(
           await t.args(
-            editRequest(
-              `/admin/edit-venue/${id}?returnTo=${encodeURIComponent(returnTo)}`,
-              fields("Aspen Barn"),
-            ),
+            t.request(`/admin/edit-venue/${id}?returnTo=${encodeURIComponent(returnTo)}`, {
+              multipart: fields("Aspen Barn"),
+              cookie: admin.cookie,
+            }),
             { venueId: id },
           ),
         ),
@@ -389,16 +348,12 @@ describe("small print (issue 22, item 10)", () => {
     const to = await createCategory(t.db, { name: "New Type" });
     for (let i = 0; i < 12; i++)
       await createVenue(t.db, { name: `Mover ${i}`, categoryId: from.id, isApproved: i % 3 !== 0 });
-    const body = new FormData();
-    for (const [k, v] of Object.entries({ intent: "delete", categoryId: from.id, moveTo: to.id }))
-      body.append(k, v);
     const r = await run(async () =>
       typesRoute.action(
         await t.args(
-          new Request(`${SITE_URL}/admin/venue-categories`, {
-            method: "POST",
-            body,
-            headers: { cookie: admin.cookie, origin: SITE_URL },
+          t.request("/admin/venue-categories", {
+            multipart: { intent: "delete", categoryId: from.id, moveTo: to.id },
+            cookie: admin.cookie,
           }),
         ),
       ),
@@ -437,6 +392,14 @@ describe("small print (issue 22, item 10)", () => {
 
     /** A workbook as Excel saves it: a zip archive (stored entries) of XML parts. */
     function xlsx(): Uint8Array {
+      // A zip record: little-endian fields at their offsets.
+      const record = (size: number, fields: [at: number, bytes: 2 | 4, value: number][]) => {
+        const b = Buffer.alloc(size);
+        for (const [at, bytes, value] of fields)
+          if (bytes === 2) b.writeUInt16LE(value, at);
+          else b.writeUInt32LE(value, at);
+        return b;
+      };
       const parts: Buffer[] = [];
       const central: Buffer[] = [];
       let offset = 0;
@@ -447,36 +410,39 @@ describe("small print (issue 22, item 10)", () => {
           "<worksheet><sheetData><row><c><v>name</v></c></row></sheetData></worksheet>",
       };
       for (const [name, text] of Object.entries(entries)) {
-        const data = Buffer.from(text);
-        const file = Buffer.from(name);
+        const [data, file] = [Buffer.from(text), Buffer.from(name)];
         const crc = zlib.crc32(data);
-        const local = Buffer.alloc(30);
-        local.writeUInt32LE(0x04034b50, 0);
-        local.writeUInt16LE(20, 4);
-        local.writeUInt32LE(crc, 14);
-        local.writeUInt32LE(data.length, 18);
-        local.writeUInt32LE(data.length, 22);
-        local.writeUInt16LE(file.length, 26);
-        const dir = Buffer.alloc(46);
-        dir.writeUInt32LE(0x02014b50, 0);
-        dir.writeUInt16LE(20, 4);
-        dir.writeUInt16LE(20, 6);
-        dir.writeUInt32LE(crc, 16);
-        dir.writeUInt32LE(data.length, 20);
-        dir.writeUInt32LE(data.length, 24);
-        dir.writeUInt16LE(file.length, 28);
-        dir.writeUInt32LE(offset, 42);
+        const sizes: [number, 2 | 4, number][] = [
+          [0, 4, crc],
+          [4, 4, data.length],
+          [8, 4, data.length],
+          [12, 2, file.length],
+        ];
+        const local = record(30, [
+          [0, 4, 0x04034b50],
+          [4, 2, 20],
+          ...sizes.map(([at, n, v]) => [at + 14, n, v] as [number, 2 | 4, number]),
+        ]);
+        const dir = record(46, [
+          [0, 4, 0x02014b50],
+          [4, 2, 20],
+          [6, 2, 20],
+          ...sizes.map(([at, n, v]) => [at + 16, n, v] as [number, 2 | 4, number]),
+          [42, 4, offset],
+        ]);
         parts.push(local, file, data);
         central.push(dir, file);
         offset += local.length + file.length + data.length;
       }
       const dir = Buffer.concat(central);
-      const end = Buffer.alloc(22);
-      end.writeUInt32LE(0x06054b50, 0);
-      end.writeUInt16LE(central.length / 2, 8);
-      end.writeUInt16LE(central.length / 2, 10);
-      end.writeUInt32LE(dir.length, 12);
-      end.writeUInt32LE(offset, 16);
+      const count = central.length / 2;
+      const end = record(22, [
+        [0, 4, 0x06054b50],
+        [8, 2, count],
+        [10, 2, count],
+        [12, 4, dir.length],
+        [16, 4, offset],
+      ]);
       return new Uint8Array(Buffer.concat([...parts, dir, end]));
     }
 
