@@ -1,7 +1,9 @@
 import type { MetaDescriptor } from "react-router";
+import { parseRegion, type Region } from "./search";
 import { MAX_IMAGE_BYTES } from "./uploads";
-import { safeRedirect, type Role } from "./user";
+import { countLabel } from "./venue";
 import { isUuid } from "./venue-url";
+import type { Role } from "./user";
 
 // Shared by the admin routes and components (pure, no I/O).
 
@@ -32,40 +34,122 @@ export function adminSearchQuery(params: URLSearchParams): string {
 /** A user id from a URL the database can be asked about (better-auth's are short, plain text). */
 export const isUserIdShaped = (id: string) => id.length > 0 && id.length <= 100 && !CONTROL.test(id);
 
-/**
- * Where the admin's edit form goes back to after a save: `?returnTo=` when it is an admin page
- * (the pending cards' Edit comes back to /admin/pending), else the venue list.
- */
-export function adminReturnPath(params: URLSearchParams): string {
-  const to = safeRedirect(params.get("returnTo"), "/admin/venues");
-  return to.startsWith("/admin/") ? to : "/admin/venues";
-}
-
-/** The admin's edit form of a venue, coming back to `returnTo` after a save. */
-export const adminEditPath = (venueId: string, returnTo?: string) =>
-  `/admin/edit-venue/${venueId}${returnTo ? `?${new URLSearchParams({ returnTo })}` : ""}`;
-
 /** The admin's venue table (spec, admin area: 'Admin venues'): its sort columns, rows and pages. */
 export const ADMIN_SORTS = ["name", "location", "capacity", "category"] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];
 
-/** Where the admin's venue list exports its search and sort as CSV (the import's columns). */
+/** Where the admin's venue list exports its search, filters and sort as CSV (the import's columns). */
 export const ADMIN_EXPORT_PATH = "/admin/venues/export.csv";
 
-/** `importId`: the 'imported by file' filter (`?import=`), or "" (issue 22, item 8). */
-export type AdminListParams = { q: string; sort: AdminSort; dir: "asc" | "desc"; importId?: string };
+/** The admin's venue list. Its state (search, filters, sort, page, page size) lives in the address. */
+export const ADMIN_VENUES_PATH = "/admin/venues";
 
-/** The admin venue list's search and sort from its address (the table and its export). */
+/** Rows per page of the venue list: a choice, 50 unless the address says otherwise (issue 22). */
+export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
+export type AdminPageSize = (typeof ADMIN_PAGE_SIZES)[number];
+export const ADMIN_PAGE_SIZE: AdminPageSize = 50;
+
+/**
+ * Which venues the list holds: the spec's approved ones unless `status=pending` asks for those
+ * waiting for review. The status is the list's scope; the other filters narrow it (ADR 024).
+ */
+export const ADMIN_VENUE_STATUSES = ["approved", "pending"] as const;
+export type AdminVenueStatus = (typeof ADMIN_VENUE_STATUSES)[number];
+
+export type AdminListParams = {
+  q: string;
+  sort: AdminSort;
+  dir: "asc" | "desc";
+  page: number;
+  size: AdminPageSize;
+  status: AdminVenueStatus;
+  /** `missing`: only venues lacking valid coordinates (spec section 5's rule). */
+  coords: "missing" | null;
+  /** A venue type's id. */
+  category: string | null;
+  region: Region | null;
+  /** The 'imported by file' filter: an import's id (`?import=`). */
+  importId: string | null;
+};
+
+const MAX_LIST_PAGE = 100_000;
+
+/**
+ * The admin venue list's state from its address (the table, its export and the edit page's way
+ * back). A value that is not one of the choices is ignored, never an error.
+ */
 export function adminListParams(params: URLSearchParams): AdminListParams {
   const sort = params.get("sort") as AdminSort | null;
+  const size = Number(params.get("size"));
+  const page = params.get("page") ?? "";
+  const category = params.get("category") ?? "";
   const importId = params.get("import") ?? "";
   return {
     q: adminSearchQuery(params),
     sort: sort && ADMIN_SORTS.includes(sort) ? sort : "name",
     dir: params.get("dir") === "desc" ? "desc" : "asc",
-    importId: isUuid(importId) ? importId.toLowerCase() : "",
+    page: /^\d{1,6}$/.test(page) ? Math.min(Math.max(1, Number(page)), MAX_LIST_PAGE) : 1,
+    size: ADMIN_PAGE_SIZES.find((s) => s === size) ?? ADMIN_PAGE_SIZE,
+    status: params.get("status") === "pending" ? "pending" : "approved",
+    coords: params.get("coords") === "missing" ? "missing" : null,
+    category: isUuid(category) ? category.toLowerCase() : null,
+    region: parseRegion(params.get("region")),
+    importId: isUuid(importId) ? importId.toLowerCase() : null,
   };
 }
+
+/** Whether the search or a filter narrows the list (its status aside, which is its scope). */
+export const isNarrowed = (p: Partial<AdminListParams>) =>
+  !!p.q?.trim() || !!p.coords || !!p.category || !!p.region || !!p.importId;
+
+/**
+ * The list's address for a state, defaults left out, in one order, so a state has one address.
+ * `adminListParams(new URL(adminListUrl(p)).searchParams)` gives `p` back.
+ */
+export function adminListUrl(p: Partial<AdminListParams>, pathname = ADMIN_VENUES_PATH): string {
+  const s = new URLSearchParams();
+  if (p.q) s.set("q", p.q);
+  if (p.status && p.status !== "approved") s.set("status", p.status);
+  if (p.coords) s.set("coords", p.coords);
+  if (p.category) s.set("category", p.category);
+  if (p.region) s.set("region", p.region);
+  if (p.importId) s.set("import", p.importId);
+  if (p.sort && p.sort !== "name") s.set("sort", p.sort);
+  if (p.dir && p.dir !== "asc") s.set("dir", p.dir);
+  if (p.size && p.size !== ADMIN_PAGE_SIZE) s.set("size", String(p.size));
+  if (p.page && p.page > 1) s.set("page", String(p.page));
+  const qs = s.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
+/** The admin's pending venues, whose cards' Edit comes back to them. */
+export const ADMIN_PENDING_PATH = "/admin/pending";
+
+/**
+ * Where 'Back' and a save on the edit page go: the pending venues, or the list state a `returnTo`
+ * names, rebuilt from its parameters, so it is always one of those two pages on this site (never
+ * an open redirect), with nothing in its address that the list does not read.
+ */
+export function venueListReturn(returnTo: string | null | undefined): string {
+  if (!returnTo || !returnTo.startsWith("/") || returnTo.startsWith("//") || returnTo.includes("\\"))
+    return ADMIN_VENUES_PATH;
+  let url: URL;
+  try {
+    url = new URL(returnTo, "http://list.invalid");
+  } catch {
+    return ADMIN_VENUES_PATH;
+  }
+  if (url.host !== "list.invalid") return ADMIN_VENUES_PATH;
+  if (url.pathname === ADMIN_PENDING_PATH) return ADMIN_PENDING_PATH;
+  if (url.pathname !== ADMIN_VENUES_PATH) return ADMIN_VENUES_PATH;
+  return adminListUrl(adminListParams(url.searchParams));
+}
+
+/** A path with the list state to come back to, when there is one to keep. */
+export function withReturnTo(path: string, listUrl: string): string {
+  return listUrl === ADMIN_VENUES_PATH ? path : `${path}?returnTo=${encodeURIComponent(listUrl)}`;
+}
+
 export type AdminVenueRow = {
   id: string;
   name: string;
@@ -79,9 +163,13 @@ export type AdminVenueRow = {
 
 export type AdminVenueList = {
   venues: AdminVenueRow[];
+  /** Venues matching the search and filters. */
   total: number;
+  /** Venues of the list's status, before the search and filters: the M of 'N of M venues'. */
+  of: number;
   page: number;
   pageCount: number;
+  pageSize: AdminPageSize;
 };
 
 export type AssignableVenue = { id: string; name: string; location: string };
@@ -144,7 +232,7 @@ export function describeAudit(e: AuditLike): string {
       return `${who}: ${roleLabel(d.from)} → ${roleLabel(d.to)}${d.linksRemoved ? ` (${String(d.linksRemoved)} venue links removed)` : ""}`;
     case "user.assign": {
       const n = Array.isArray(d.venues) ? d.venues.length : 0;
-      return `${who}: ${n} ${n === 1 ? "venue" : "venues"}`;
+      return `${who}: ${countLabel(n, "venue", "venues")}`;
     }
     case "user.password_reset":
       return who;
@@ -192,6 +280,7 @@ export const amenityMessages = {
   added: (name: string) => `${name} amenity added`,
   addFailed: "Failed to add amenity",
   updated: (name: string) => `Amenity renamed to ${name}`,
+  unchanged: (name: string) => `${name} already has this name: nothing changed`,
   updateFailed: "Failed to update amenity",
   deleted: (name: string) => `${name} amenity deleted`,
   deleteFailed: "Failed to delete amenity",
@@ -237,7 +326,8 @@ export const categoryMessages = {
   duplicate: "A venue type with this name already exists",
   notFound: "Venue type not found",
   inUse: (n: number) =>
-    `${n} ${n === 1 ? "venue uses" : "venues use"} this venue type. Choose another type to move ${n === 1 ? "it" : "them"} to.`,
+    `${countLabel(n, "venue uses", "venues use")} this venue type. Choose another type to move ${n === 1 ? "it" : "them"} to.`,
+  moved: (n: number, to: string) => `Moved ${countLabel(n, "venue", "venues")} to ${to}`,
   moveTarget: "Please choose another venue type to move the venues to",
   imageFailed: (reason: string) => `Failed to upload image: ${reason}`,
 } as const;

@@ -1,3 +1,5 @@
+import { formatNumber } from "./venue";
+
 /** Spec: valid when both are numbers, not both zero, latitude within ±90 and longitude within ±180. */
 export function isValidCoordinate(lat: unknown, lng: unknown): boolean {
   const a = typeof lat === "string" ? Number.parseFloat(lat) : lat;
@@ -24,5 +26,5 @@ export const GEOCODING_REQUIRED = {
   message: (missing: number) =>
     missing === 1
       ? "1 approved venue lacks valid coordinates, so it does not appear on the map."
-      : `${missing.toLocaleString("en-US")} approved venues lack valid coordinates, so they do not appear on the map.`,
+      : `${formatNumber(missing)} approved venues lack valid coordinates, so they do not appear on the map.`,
 } as const;

@@ -6,6 +6,7 @@ import {
   CSV_COLUMNS,
   csvCell,
   decodeCsv,
+  isBinaryFile,
   defuse,
   diffVenue,
   EXPORT_HEADER,
@@ -77,6 +78,23 @@ describe("decodeCsv", () => {
   });
 });
 
+describe("isBinaryFile (issue 22)", () => {
+  const bytes = (...b: number[]) => new Uint8Array(b);
+  it("knows a workbook (xlsx and ods are zip archives, xls an OLE file) and any file with a NUL byte", () => {
+    expect(isBinaryFile(bytes(0x50, 0x4b, 0x03, 0x04, 0x14, 0x00))).toBe(true);
+    expect(isBinaryFile(bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00))).toBe(true);
+    expect(isBinaryFile(new TextEncoder().encode("name,description\u0000,x"))).toBe(true);
+    expect(isBinaryFile(bytes(0xff, 0xfe, 0x6e, 0x00))).toBe(true);
+  });
+  it("takes text as text: UTF-8, a BOM, Windows-1252, and a CSV whose first cell starts with PK", () => {
+    expect(isBinaryFile(new TextEncoder().encode(`${HEADER}\nRed Barn,Zoë's`))).toBe(false);
+    expect(isBinaryFile(bytes(0xef, 0xbb, 0xbf, 0x6e, 0x61))).toBe(false);
+    expect(isBinaryFile(bytes(0x43, 0x61, 0x66, 0xe9))).toBe(false);
+    expect(isBinaryFile(new TextEncoder().encode("PK Barn,desc"))).toBe(false);
+    expect(isBinaryFile(bytes())).toBe(false);
+  });
+});
+
 describe("parseCsv", () => {
   it("numbers records from 2, and a quoted line break does not shift them", async () => {
     const text = [
@@ -136,6 +154,20 @@ describe("parseCsv", () => {
     expect(parsed.records).toHaveLength(0);
     expect(parsed.problems[0]).toMatchObject({ row: 2, name: "Red Barn" });
     expect(parsed.problems[0]!.problems[0]).toMatch(/15 values but the header has 14 columns/);
+  });
+
+  it("flags a row with more values than the header even when the extra cells are blank (issue 22)", async () => {
+    const parsed = await ok(`${HEADER}\n${row()},,\n${row({ name: "Blue Barn" })}`);
+    expect(parsed.records.map((r) => r.values.name)).toEqual(["Blue Barn"]);
+    expect(parsed.problems).toEqual([
+      expect.objectContaining({
+        row: 2,
+        name: "Red Barn",
+        problems: [
+          "Has 16 values but the header has 14 columns (remove the extra commas at the end of the row, or name the column in the header)",
+        ],
+      }),
+    ]);
   });
 
   it("agrees with a plain Papa.unparse round trip of awkward values", async () => {
@@ -274,7 +306,7 @@ describe("checkRecord", () => {
   it("builds the price as the spec says: '$low - $high', or one price as the single price", async () => {
     const added = (values: Partial<CsvRecord["values"]>) => applyRow(null, checked({ ...base, ...values }));
     expect(added({ lowPrice: "2,000", highPrice: "$5000" }).venue).toMatchObject({
-      priceRange: "$2000 - $5000",
+      priceRange: "$2,000 - $5,000",
       priceLow: 2000,
       priceHigh: 5000,
       pricePerEvent: null,
@@ -350,8 +382,8 @@ describe("numbers (issue 22)", () => {
     const r = checked({ ...required, lowPrice: "4999.99", highPrice: "$7,250.25" });
     expect(r).toMatchObject({ lowPrice: 5000, highPrice: 7250 });
     expect(r.warnings).toEqual([
-      "lowPrice 4999.99 was rounded to 5000 (prices are whole dollars)",
-      "highPrice $7,250.25 was rounded to 7250 (prices are whole dollars)",
+      "lowPrice 4999.99 was rounded to 5,000 (prices are whole dollars)",
+      "highPrice $7,250.25 was rounded to 7,250 (prices are whole dollars)",
     ]);
     expect(checked({ ...required, lowPrice: "4,000.00" }).warnings).toEqual([]);
     const bad = checkRecord(record({ ...required, lowPrice: "abc", highPrice: "20000000" }), catalog);
@@ -376,10 +408,10 @@ describe("numbers (issue 22)", () => {
     const plan = await planImport(await ok([HEADER, row({ lowPrice: "4999.99" })].join("\n")), catalog, []);
     expect(plan.rows[0]).toMatchObject({
       action: "add",
-      warnings: [expect.stringMatching(/rounded to 5000/)],
+      warnings: [expect.stringMatching(/rounded to 5,000/)],
     });
     expect(previewRow(plan.rows[0]!)).toMatchObject({
-      warnings: ["lowPrice 4999.99 was rounded to 5000 (prices are whole dollars)"],
+      warnings: ["lowPrice 4999.99 was rounded to 5,000 (prices are whole dollars)"],
       values: expect.objectContaining({ lowPrice: "4999.99" }),
     });
   });
@@ -485,14 +517,14 @@ describe("an update (issue 22)", () => {
       applyRow(current, checked({ ...required, lowPrice: "2000", highPrice: "5000" }, current)).venue,
     ).toEqual(current);
     const raised = applyRow(current, checked({ ...required, highPrice: "6000" }, current));
-    expect(raised.venue).toMatchObject({ priceRange: "$2000 - $6000", priceLow: 2000, priceHigh: 6000 });
+    expect(raised.venue).toMatchObject({ priceRange: "$2,000 - $6,000", priceLow: 2000, priceHigh: 6000 });
     expect(diffVenue(current, raised.venue)).toEqual([{ field: "highPrice", from: "5000", to: "6000" }]);
     expect(applyRow(current, checked({ ...required, lowPrice: "7000" }, current)).problems).toEqual([
       "lowPrice is higher than highPrice",
     ]);
     const single = stored({ pricePerEvent: 4000, priceRange: null, priceLow: null, priceHigh: null });
     expect(applyRow(single, checked({ ...required, highPrice: "5000" }, single)).venue).toMatchObject({
-      priceRange: "$4000 - $5000",
+      priceRange: "$4,000 - $5,000",
       pricePerEvent: null,
     });
     expect(

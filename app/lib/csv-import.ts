@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { REGIONS } from "./catalog";
 import { parseLocation } from "./venue-address";
-import type { AmenityItem } from "./venue";
+import { countLabel, formatNumber, priceRangeText, type AmenityItem } from "./venue";
 import { MAX_VENUE_IMAGES } from "./uploads";
 import { VENUE_MAX } from "./validation/venue-submission";
 
@@ -44,8 +44,10 @@ export const TEMPLATE_FILE_NAME = "venue_import_template.csv";
 export const csvMessages = {
   parseFailed: "Failed to parse CSV file",
   uploadFailed: "Upload failed",
-  issuesFound: (n: number) => `${n} ${n === 1 ? "issue" : "issues"} found`,
-  imported: (n: number) => `${n} imported`,
+  issuesFound: (n: number) => `${countLabel(n, "issue", "issues")} found`,
+  imported: (n: number) => `${formatNumber(n)} imported`,
+  /** A workbook or another binary file renamed .csv (issue 22). */
+  notCsv: "This is not a CSV file: save your workbook as CSV (UTF-8)",
   saveFailed: "Failed to save to database",
 };
 
@@ -73,6 +75,20 @@ export type ParsedCsv =
 export type RowProblem = { row: number; name: string; problems: string[]; values: CsvRecord["values"] };
 
 const fail = (detail: string): ParsedCsv => ({ ok: false, error: csvMessages.parseFailed, detail });
+
+/** The first bytes of a zip archive (xlsx, ods) and of an OLE compound file (xls, older Office). */
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/**
+ * Whether the bytes are a spreadsheet or another binary file rather than text: a workbook saved
+ * as xlsx, xls or ods and renamed .csv, a picture... Text never holds a NUL byte (a UTF-16 file
+ * does, and is not the UTF-8 the import asks for either), so a NUL anywhere is enough.
+ */
+export function isBinaryFile(bytes: Uint8Array): boolean {
+  const starts = (magic: number[]) => magic.every((b, i) => bytes[i] === b);
+  return starts(ZIP_MAGIC) || starts(OLE_MAGIC) || bytes.includes(0);
+}
 
 /**
  * The file's text: UTF-8 with or without a byte-order mark. A file that is not valid UTF-8 is
@@ -186,7 +202,7 @@ export async function parseCsv(text: string, opts: ParseOptions = {}): Promise<P
         else failure = read;
       } else if (row - 1 > CSV_MAX_ROWS)
         failure = fail(
-          `The file has more than ${CSV_MAX_ROWS.toLocaleString("en-US")} rows: split it into smaller files.`,
+          `The file has more than ${formatNumber(CSV_MAX_ROWS)} rows: split it into smaller files.`,
         );
       else readRow(head, cells, row, records, problems);
       if (failure) parser.abort();
@@ -218,17 +234,23 @@ function readRow(head: Head, cells: string[], row: number, records: CsvRecord[],
     // eslint-disable-next-line no-control-regex -- ASCII needs no normalising
     if (c) values[c] = (/^[\u0000-\u007f]*$/.test(cell) ? cell : cell.normalize("NFC")).trim();
   });
-  // A value past the header's last column is a comma that needed quotes.
-  if (cells.slice(head.header.length).some((c) => c.trim() !== ""))
+  // A value past the header's last column is a comma that needed quotes, or commas the row has
+  // and the header has not: which cell is where cannot be known, so the row is not guessed at,
+  // even when the extra cells are blank (issue 22).
+  if (cells.length > head.header.length) {
+    const blank = cells.slice(head.header.length).every((c) => c.trim() === "");
     problems.push({
       row,
       name: values.name,
       values,
       problems: [
-        `Has ${cells.length} values but the header has ${head.header.length} columns (put quotes around values that contain commas)`,
+        `Has ${formatNumber(cells.length)} values but the header has ${formatNumber(head.header.length)} columns ` +
+          (blank
+            ? "(remove the extra commas at the end of the row, or name the column in the header)"
+            : "(put quotes around values that contain commas)"),
       ],
     });
-  else records.push({ row, values });
+  } else records.push({ row, values });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,7 +348,8 @@ function priceCell(value: string, label: string, problems: string[], warnings: s
     return undefined;
   }
   const dollars = Math.round(n);
-  if (dollars !== n) warnings.push(`${label} ${value} was rounded to ${dollars} (prices are whole dollars)`);
+  if (dollars !== n)
+    warnings.push(`${label} ${value} was rounded to ${formatNumber(dollars)} (prices are whole dollars)`);
   return dollars;
 }
 
@@ -338,7 +361,8 @@ function capacityCell(value: string, problems: string[], warnings: string[]) {
     return undefined;
   }
   const guests = Math.floor(n);
-  if (guests !== n) warnings.push(`capacity ${value} is not a whole number of guests: ${guests} was used`);
+  if (guests !== n)
+    warnings.push(`capacity ${value} is not a whole number of guests: ${formatNumber(guests)} was used`);
   return guests;
 }
 
@@ -501,7 +525,7 @@ function priceColumns(low: number | null, high: number | null) {
   const both = low !== null && high !== null;
   return {
     pricePerEvent: both ? null : (low ?? high),
-    priceRange: both ? `$${low} - $${high}` : null,
+    priceRange: both ? priceRangeText(low, high) : null,
     priceLow: both ? low : null,
     priceHigh: both ? high : null,
   };

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { countLabel } from "./venue";
 
 /** Every venue-manager page: its title and noindex (spec; the layout also sends X-Robots-Tag). */
 export function managerMeta(title: string, siteName = "Vows & Vistas"): MetaDescriptor[] {
@@ -27,7 +28,7 @@ export const managerMessages = {
   faqMoveFailed: "Failed to reorder FAQs",
   faqDeleted: "FAQ deleted successfully",
   faqDeleteFailed: "Failed to delete FAQ",
-  imagesAdded: (n: number) => `${n} ${n === 1 ? "image" : "images"} uploaded`,
+  imagesAdded: (n: number) => `${countLabel(n, "image", "images")} uploaded`,
   imageRemoved: "Image removed",
   coverSet: "Cover image updated",
   imageMoved: "Image order updated",

@@ -11,7 +11,7 @@ import {
   toSearchParams,
   type SearchFilters,
 } from "./search";
-import { formatCurrency } from "./venue";
+import { countLabel, formatCurrency } from "./venue";
 
 // ---------------------------------------------------------------------------------------------
 // Addresses
@@ -102,7 +102,7 @@ export function canonicalFilters(f: SearchFilters, choices: SearchChoices): Sear
 
 /** Spec: '{n} venue(s) found', in words that agree with the number. */
 export function resultsCountLabel(total: number): string {
-  return `${total.toLocaleString("en-US")} ${total === 1 ? "venue" : "venues"} found`;
+  return `${countLabel(total, "venue", "venues")} found`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,7 +147,7 @@ export function resultsSeo(
   const what = [types.length ? `${listed(types)} venues` : "Wedding venues", ...terms].join(" ");
   return {
     title: `${what}${page}`,
-    description: `${r.total === 1 ? "1 Colorado wedding venue" : `${r.total} Colorado wedding venues`}: ${what.charAt(0).toLowerCase()}${what.slice(1)}${page}. Compare prices, capacity, reviews and photos, in a list or on a map.`,
+    description: `${countLabel(r.total, "Colorado wedding venue", "Colorado wedding venues")}: ${what.charAt(0).toLowerCase()}${what.slice(1)}${page}. Compare prices, capacity, reviews and photos, in a list or on a map.`,
   };
 }
 

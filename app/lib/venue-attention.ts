@@ -1,5 +1,6 @@
 import { isValidCoordinate } from "./coordinates";
 import { WAITING_HOURS } from "./inquiries";
+import { countLabel } from "./venue";
 
 // What a venue manager should fix on a venue (issue 13: the dashboard's 'Needs attention', in
 // place of the spec's 'Pending Issues' fixed at 0). Pure, so the dashboard, the My Venues cards
@@ -36,15 +37,13 @@ export type AttentionItem = {
   tab: ManagerTab;
 };
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export function attentionItems(f: AttentionFacts): AttentionItem[] {
   const items: AttentionItem[] = [];
   if (f.imageCount === 0) items.push({ key: "no-images", label: "No photos yet", tab: "images" });
   else if (f.imageCount < MIN_GALLERY_IMAGES)
     items.push({
       key: "few-images",
-      label: `Only ${plural(f.imageCount, "photo", "photos")}: add at least ${MIN_GALLERY_IMAGES}`,
+      label: `Only ${countLabel(f.imageCount, "photo", "photos")}: add at least ${MIN_GALLERY_IMAGES}`,
       tab: "images",
     });
   if (f.description.trim() === "")
@@ -59,13 +58,13 @@ export function attentionItems(f: AttentionFacts): AttentionItem[] {
   if (f.unansweredReviews > 0)
     items.push({
       key: "unanswered-reviews",
-      label: `${plural(f.unansweredReviews, "review", "reviews")} without a reply`,
+      label: `${countLabel(f.unansweredReviews, "review", "reviews")} without a reply`,
       tab: "reviews",
     });
   if (f.waitingInquiries > 0)
     items.push({
       key: "waiting-inquiries",
-      label: `${plural(f.waitingInquiries, "inquiry", "inquiries")} waiting more than ${WAITING_HOURS} hours`,
+      label: `${countLabel(f.waitingInquiries, "inquiry", "inquiries")} waiting more than ${WAITING_HOURS} hours`,
       tab: "inquiries",
     });
   return items;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  capacityLabel,
+  countLabel,
+  formatNumber,
+  priceRangeText,
   formatReviewDate,
   logoFallback,
   normalizeAmenities,
@@ -10,6 +14,19 @@ import {
 } from "./venue";
 
 const none = { priceLow: null, priceHigh: null, priceRange: null, price: null };
+
+describe("numbers, formatted alike everywhere (issue 22)", () => {
+  it("writes thousands with commas, counts with their noun, and ranges with dollars", () => {
+    expect(formatNumber(5000)).toBe("5,000");
+    expect(formatNumber(12)).toBe("12");
+    expect(formatNumber(1234567)).toBe("1,234,567");
+    expect(countLabel(1, "venue", "venues")).toBe("1 venue");
+    expect(countLabel(0, "venue", "venues")).toBe("0 venues");
+    expect(countLabel(5000, "venue", "venues")).toBe("5,000 venues");
+    expect(priceRangeText(8000, 15000)).toBe("$8,000 - $15,000");
+    expect(capacityLabel(1500)).toBe("Up to 1,500 guests");
+  });
+});
 
 describe("priceDisplay (spec section 9)", () => {
   it("prefers a low-high range, then the range text, then the single price", () => {

@@ -60,9 +60,20 @@ const currency = new Intl.NumberFormat("en-US", {
 });
 export const formatCurrency = (n: number) => currency.format(n);
 
+const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+/** A number as every page and mail writes it (issue 22): '5,000'. Prices: formatCurrency. */
+export const formatNumber = (n: number) => whole.format(n);
+/** A count and its noun: '1 venue', '5,000 venues'. */
+export const countLabel = (n: number, one: string, many: string) =>
+  `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+/** A price range as every page, mail and import writes it: '$8,000 - $15,000'. */
+export const priceRangeText = (low: number, high: number) =>
+  `${formatCurrency(low)} - ${formatCurrency(high)}`;
+
 /** Spec section 9: a range when low and high exist; else the range text, the price, else 'Contact for pricing'. */
 export function priceDisplay(v: Pick<VenueView, "priceLow" | "priceHigh" | "priceRange" | "price">): string {
-  if (v.priceLow && v.priceHigh) return `${formatCurrency(v.priceLow)} - ${formatCurrency(v.priceHigh)}`;
+  if (v.priceLow && v.priceHigh) return priceRangeText(v.priceLow, v.priceHigh);
   if (v.priceRange && v.priceRange.trim()) return v.priceRange.trim();
   if (v.price) return formatCurrency(v.price);
   return "Contact for pricing";
@@ -141,7 +152,7 @@ export function logoFallback(name: string): string {
 }
 
 export function capacityLabel(capacity: number): string | null {
-  return capacity > 0 ? `Up to ${capacity} guests` : null;
+  return capacity > 0 ? `Up to ${formatNumber(capacity)} guests` : null;
 }
 
 export function roundRating(n: number): string {

@@ -4,6 +4,7 @@ import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import { SITEMAP_MAX_URLS } from "~/lib/sitemap";
 import type { AppUser } from "~/lib/user";
+import { formatNumber } from "~/lib/venue";
 import { assertAdmin } from "./permissions.server";
 
 // The admin dashboard (spec, admin area: 'Admin dashboard'; issue 12, items 2 and 10).
@@ -70,7 +71,10 @@ export async function checkSitemap(
       const xml = await get(file.slice(site.length));
       const urls = tags(xml, "loc");
       if (urls.length > SITEMAP_MAX_URLS)
-        return { ok: false, error: `${file} lists ${urls.length} URLs; a sitemap file holds at most 50,000` };
+        return {
+          ok: false,
+          error: `${file} lists ${formatNumber(urls.length)} URLs; a sitemap file holds at most ${formatNumber(SITEMAP_MAX_URLS)}`,
+        };
       locs.push(...urls);
       lastmods.push(...tags(xml, "lastmod"));
     }
@@ -92,7 +96,7 @@ export async function checkSitemap(
   if (venuesListed !== want.venues || typesListed !== want.types)
     return {
       ok: false,
-      error: `The live sitemap is out of date: it lists ${venuesListed} venues and ${typesListed} venue types; the directory has ${want.venues} and ${want.types}`,
+      error: `The live sitemap is out of date: it lists ${formatNumber(venuesListed)} venues and ${formatNumber(typesListed)} venue types; the directory has ${formatNumber(want.venues)} and ${formatNumber(want.types)}`,
     };
   return {
     ok: true,

@@ -8,7 +8,15 @@ import type { Address, Geocoder } from "~/infra/geocoder.server";
 import type { UploadLimits } from "~/infra/uploads.server";
 import type { Toast } from "~/lib/toast";
 import { MAX_LOGOS, MAX_VENUE_IMAGES, uploadMessages } from "~/lib/uploads";
-import { venueMessages, type AdminSort, type AdminVenueList } from "~/lib/admin";
+import {
+  ADMIN_PAGE_SIZE,
+  isNarrowed,
+  venueMessages,
+  type AdminListParams,
+  type AdminSort,
+  type AdminVenueList,
+} from "~/lib/admin";
+import { pageCountOf, pageOffset } from "~/lib/pagination";
 import { ownSubmissionMessages } from "~/lib/own-submissions";
 import type { AppUser } from "~/lib/user";
 import {
@@ -20,10 +28,15 @@ import {
 import { validate, type FieldErrors } from "~/lib/validation/form";
 import { isValidCoordinate } from "~/lib/coordinates";
 import { formatLocation, parseLocation, VENUE_STATE } from "~/lib/venue-address";
-import { normalizeAmenities } from "~/lib/venue";
+import { normalizeAmenities, priceRangeText } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { recordAudit } from "./audit.server";
-import { addressColumns, countVenuesLackingCoordinates, venueAddress } from "./geocoding.server";
+import {
+  addressColumns,
+  countVenuesLackingCoordinates,
+  lacksValidCoordinates,
+  venueAddress,
+} from "./geocoding.server";
 import { ADMIN_ONLY_MESSAGE, assertAdmin } from "./permissions.server";
 import {
   listedAmenityNames,
@@ -61,18 +74,17 @@ export const isVenueId = (id: string | undefined): id is string => !!id && UUID.
 // The table
 // ---------------------------------------------------------------------------------------------
 
-export const ADMIN_PAGE_SIZE = 50;
-
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** `importId`: only the venues that import added or updated (issue 22, item 8), not undone. */
-type ListOptions = { q?: string; sort?: AdminSort; dir?: "asc" | "desc"; importId?: string };
+type ListOptions = Partial<AdminListParams>;
 
 /**
- * Approved venues only (spec). `q` matches the name, the location or the venue type's name.
- * Ascending by name by default; empty capacities (and venues without a type) come last in
- * either direction; ties are broken by name, then id, so pages never overlap. The list and its
- * CSV export share this filter and order; both join the venue types as `venueCategories`.
+ * The list's venues: approved ones (the spec's list) or, with `status: "pending"`, those waiting
+ * for review. `q` matches the name, the location or the venue type's name; the filters (issue 22)
+ * keep venues lacking valid coordinates, of one venue type, of one region. Ascending by name by
+ * default; empty capacities (and venues without a type) come last in either direction; ties are
+ * broken by name, then id, so pages never overlap. The list and its CSV export share this filter
+ * and order; both join the venue types as `venueCategories`.
  */
 export function adminVenueQuery(opts: ListOptions): { where: SQL | undefined; orderBy: SQL[] } {
   const q = opts.q?.trim().slice(0, 200) ?? "";
@@ -88,7 +100,7 @@ export function adminVenueQuery(opts: ListOptions): { where: SQL | undefined; or
   const sort = opts.sort ?? "name";
   const primary = sql`${column[sort]} ${sql.raw(dir === desc ? "desc" : "asc")} nulls last`;
   const where = and(
-    eq(venues.isApproved, true),
+    scopeOf(opts),
     q
       ? or(
           ilike(venues.name, likePattern(q)),
@@ -96,6 +108,12 @@ export function adminVenueQuery(opts: ListOptions): { where: SQL | undefined; or
           ilike(venueCategories.name, likePattern(q)),
         )
       : undefined,
+    // The status, region and venue type are served by the partial indexes on approved venues
+    // (the pending ones are few); lacking coordinates is the 'Geocoding Required' count's own
+    // rule, a scan the warning makes on every load of the page anyway (ADR 024).
+    opts.coords === "missing" ? lacksValidCoordinates : undefined,
+    opts.category ? eq(venues.categoryId, opts.category) : undefined,
+    opts.region ? eq(venues.region, opts.region) : undefined,
     opts.importId
       ? sql`exists (select 1 from ${csvImportVenues} iv where iv.import_id = ${opts.importId}::uuid
           and iv.venue_id = ${venues.id} and iv.undone_at is null)`
@@ -103,6 +121,9 @@ export function adminVenueQuery(opts: ListOptions): { where: SQL | undefined; or
   );
   return { where, orderBy: [primary, asc(sql`lower(${venues.name}) collate "C"`), asc(venues.id)] };
 }
+
+/** The list's scope: its status (approved unless pending is asked for). */
+const scopeOf = (opts: ListOptions) => eq(venues.isApproved, opts.status !== "pending");
 
 /** The ids of the list's venues for a search and its filters, in the list's order (export, bulk actions). */
 export async function adminVenueIds(db: Db, opts: ListOptions): Promise<string[]> {
@@ -119,16 +140,25 @@ export async function adminVenueIds(db: Db, opts: ListOptions): Promise<string[]
 export async function listVenuesForAdmin(
   db: Db,
   actor: AppUser | null,
-  opts: ListOptions & { page?: number } = {},
+  opts: ListOptions = {},
 ): Promise<AdminVenueList> {
   assertAdmin(actor);
   const { where, orderBy } = adminVenueQuery(opts);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(venues)
-    .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
-    .where(where);
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const countWhere = async (w: SQL | undefined) => {
+    const [{ total } = { total: 0 }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(venues)
+      .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
+      .where(w);
+    return total;
+  };
+  // 'N of M venues' while the search or a filter narrows the list: M is the status's whole list.
+  const [total, of] = await Promise.all([
+    countWhere(where),
+    isNarrowed(opts) ? countWhere(scopeOf(opts)) : null,
+  ]);
+  const pageSize = opts.size ?? ADMIN_PAGE_SIZE;
+  const pageCount = pageCountOf(total, pageSize);
   const page = Math.min(Math.max(1, Math.floor(opts.page ?? 1)), pageCount);
   const rows = await db
     .select({
@@ -144,8 +174,8 @@ export async function listVenuesForAdmin(
     .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
     .where(where)
     .orderBy(...orderBy)
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .limit(pageSize)
+    .offset(pageOffset(page, pageSize));
   return {
     // Missing coordinates read as 0 (spec); one without the other is as missing as both, so a
     // lone latitude does not pass for a position on the prime meridian.
@@ -159,8 +189,10 @@ export async function listVenuesForAdmin(
       };
     }),
     total,
+    of: of ?? total,
     page,
     pageCount,
+    pageSize,
   };
 }
 
@@ -230,7 +262,8 @@ export async function readEditableVenue(db: Db, id: string): Promise<EditableVen
   const [v] = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
   if (!v) return null;
   const parsed = v.addressLine1 || v.city ? null : parseLocation(v.location);
-  const range = v.priceRange?.trim() || (v.priceLow && v.priceHigh ? `$${v.priceLow} - $${v.priceHigh}` : "");
+  const range =
+    v.priceRange?.trim() || (v.priceLow && v.priceHigh ? priceRangeText(v.priceLow, v.priceHigh) : "");
   const coordinate = (n: number | null) =>
     n === null || (v.latitude === 0 && v.longitude === 0) ? "" : String(n);
   return {

@@ -17,7 +17,7 @@ export { amenityMessages };
 
 export type AdminAmenity = { id: string; name: string; venueCount: number };
 export type AmenityOutcome =
-  | { ok: true; message: string; venues: number }
+  | { ok: true; message: string; venues: number; unchanged?: true }
   | { ok: false; error: string; status: number; field?: string };
 
 /** Amenities by name, each with the number of venues whose list has it. */
@@ -82,7 +82,8 @@ export async function createAmenity(db: Db, actor: AppUser, name: string): Promi
 
 /**
  * Renames an amenity and the same amenity (any case) in every venue's list; a venue whose list
- * already had the new name keeps one entry (the first).
+ * already had the new name keeps one entry (the first). Its own name again changes nothing and
+ * says so: no write, no audit entry (issue 22).
  */
 export async function renameAmenity(
   db: Db,
@@ -91,6 +92,12 @@ export async function renameAmenity(
   name: string,
 ): Promise<AmenityOutcome> {
   assertAdmin(actor);
+  const [before] = await db
+    .select({ name: venueAmenities.name })
+    .from(venueAmenities)
+    .where(eq(venueAmenities.id, id));
+  if (before?.name === name)
+    return { ok: true, message: amenityMessages.unchanged(name), venues: 0, unchanged: true };
   if (await nameTaken(db, name, id)) return duplicate;
   return unique(() =>
     db.transaction(async (tx): Promise<AmenityOutcome> => {

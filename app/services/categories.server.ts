@@ -89,7 +89,8 @@ export async function listCategoriesForAdmin(db: Db, actor: AppUser): Promise<Ad
 type Deps = Pick<AppContext, "db" | "storage" | "logger">;
 export type CategoryInput = { name: string; description: string };
 export type CategoryOutcome =
-  { ok: true; message: string } | { ok: false; error: string; status: number; field?: string };
+  | { ok: true; message: string; description?: string }
+  | { ok: false; error: string; status: number; field?: string };
 
 /** The one image of a venue type: at most one file, read while the form streams in. */
 export const CATEGORY_UPLOAD_LIMITS: UploadLimits = {
@@ -272,7 +273,8 @@ export async function deleteCategory(
     async (
       tx,
     ): Promise<
-      (CategoryOutcome & { inUse?: number }) | { ok: true; name: string; imageUrl: string | null }
+      | (CategoryOutcome & { inUse?: number })
+      | { ok: true; name: string; imageUrl: string | null; moved: { count: number; to: string } | null }
     > => {
       const [current] = await tx
         .select()
@@ -286,6 +288,7 @@ export async function deleteCategory(
         .where(eq(venues.categoryId, id));
       const used = Number(n);
       let target: { id: string; name: string } | undefined;
+      let moved = 0;
       if (used > 0) {
         if (!moveTo) return { ok: false, error: categoryMessages.inUse(used), status: 409, inUse: used };
         if (moveTo === id)
@@ -296,7 +299,13 @@ export async function deleteCategory(
           .where(eq(venueCategories.id, moveTo))
           .for("update");
         if (!target) return { ok: false, error: categoryMessages.moveTarget, status: 400, field: "moveTo" };
-        await tx.update(venues).set({ categoryId: target.id }).where(eq(venues.categoryId, id));
+        moved = (
+          await tx
+            .update(venues)
+            .set({ categoryId: target.id })
+            .where(eq(venues.categoryId, id))
+            .returning({ id: venues.id })
+        ).length;
       }
       await tx.delete(venueCategories).where(eq(venueCategories.id, id));
       await claimKeys(tx, categoryFileKeys(app, id, current.imageUrl));
@@ -305,12 +314,21 @@ export async function deleteCategory(
         action: "category.delete",
         targetType: "category",
         targetId: id,
-        details: { name: current.name, ...(target ? { movedVenues: used, movedTo: target.name } : {}) },
+        details: { name: current.name, ...(target ? { movedVenues: moved, movedTo: target.name } : {}) },
       });
-      return { ok: true, name: current.name, imageUrl: current.imageUrl };
+      return {
+        ok: true,
+        name: current.name,
+        imageUrl: current.imageUrl,
+        moved: target ? { count: moved, to: target.name } : null,
+      };
     },
   );
   if (!result.ok || !("name" in result)) return result;
   await deleteFiles(app, categoryFileKeys(app, id, result.imageUrl));
-  return { ok: true, message: categoryMessages.deleted(result.name) };
+  return {
+    ok: true,
+    message: categoryMessages.deleted(result.name),
+    description: result.moved ? categoryMessages.moved(result.moved.count, result.moved.to) : undefined,
+  };
 }

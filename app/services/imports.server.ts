@@ -12,6 +12,7 @@ import {
   decodeCsv,
   diffVenue,
   EXPORT_HEADER,
+  isBinaryFile,
   nameKey,
   nextTurn,
   parseCsv,
@@ -109,7 +110,7 @@ export async function readImportUpload(request: Request): Promise<ImportUpload> 
 
 type Prepared =
   | { ok: true; plan: ImportPlan; token: string; preview: ImportPreview }
-  | { ok: false; error: string; detail: string };
+  | { ok: false; error: string; detail?: string };
 
 /** The columns of `VenueFields`, read with the venue type's name. */
 const fieldColumns = {
@@ -206,6 +207,8 @@ async function warnUnplaceable(plan: ImportPlan): Promise<void> {
 }
 
 async function prepare(db: Db, file: ImportFile): Promise<Prepared> {
+  // A workbook renamed .csv would otherwise be read as Windows-1252 noise (issue 22).
+  if (isBinaryFile(file.bytes)) return { ok: false, error: csvMessages.notCsv };
   const decoded = decodeCsv(file.bytes);
   const parsed = await parseCsv(decoded.text);
   if (!parsed.ok) return parsed;
@@ -243,7 +246,7 @@ async function prepare(db: Db, file: ImportFile): Promise<Prepared> {
 }
 
 export type PreviewResult =
-  { ok: true; preview: ImportPreview } | { ok: false; error: string; detail: string };
+  { ok: true; preview: ImportPreview } | { ok: false; error: string; detail?: string };
 
 /** Step 1: what the import would do, row by row. Writes nothing. */
 export async function previewImport(db: Db, actor: AppUser | null, file: ImportFile): Promise<PreviewResult> {
@@ -254,7 +257,7 @@ export async function previewImport(db: Db, actor: AppUser | null, file: ImportF
 
 export type ImportResult =
   | { ok: true; summary: ImportSummary }
-  | { ok: false; error: string; detail: string }
+  | { ok: false; error: string; detail?: string }
   | { ok: false; changed: true; preview: ImportPreview };
 
 export type ImportProgress = { done: number; total: number };
@@ -606,8 +609,8 @@ async function writeBatch(
 const EXPORT_BATCH = 500;
 
 /**
- * The admin list's venues (its search and sort) as CSV in the import's own columns, so that the
- * file imports back to the same venues: every one an update with no changes. Cells that a
+ * The admin list's venues (its search, filters and sort) as CSV in the import's own columns, so
+ * that the file imports back to the same venues: every one an update with no changes. Cells that a
  * spreadsheet would run as formulas are defused (lib/csv-import.ts, `defuse`). The ids are read
  * in the list's order first, then the venues a batch at a time as the download is read, so a
  * list of 100,000 venues is never held as text in memory.
@@ -615,7 +618,7 @@ const EXPORT_BATCH = 500;
 export async function exportVenuesCsv(
   app: Pick<AppContext, "db" | "logger">,
   actor: AppUser | null,
-  params: AdminListParams,
+  params: Partial<AdminListParams>,
 ): Promise<ReadableStream<Uint8Array>> {
   assertAdmin(actor);
   const ids = await adminVenueIds(app.db, params);

@@ -53,7 +53,8 @@ test("add, edit and delete a venue", async ({ page }) => {
   await expect(row).toContainText("135");
 
   await row.getByRole("link", { name: `Edit ${name}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/edit-venue/${UUID}$`));
+  // The edit page knows the list state to go back to (issue 22).
+  await expect(page).toHaveURL(new RegExp(`/admin/edit-venue/${UUID}\\?returnTo=%2Fadmin%2Fvenues%3Fq%3D`));
   await expect(page.getByLabel("Phone")).toHaveValue("(303) 555-0142");
   // Axe measures what is painted: a toast fading in or out has no contrast yet.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
@@ -65,7 +66,8 @@ test("add, edit and delete a venue", async ({ page }) => {
   await page.getByLabel("Latitude").fill("39.5");
   await page.getByLabel("Email").fill("hello@aspen.example");
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page).toHaveURL(/\/admin\/venues$/);
+  // Back to the list as it was: the search it was opened from (issue 22).
+  await expect(page).toHaveURL(/\/admin\/venues\?q=/);
   await expect(page.getByText("Venue updated successfully")).toBeVisible();
 
   await search(page, name);
@@ -150,7 +152,8 @@ test("a CSV import: the template, a preview that writes nothing, the import with
   const stamp = Date.now();
   await page.goto(`/admin/venues?q=${stamp}`);
   await expect(table(page)).toContainText("No venues match");
-  await expect(page.getByText(/^Approved venues in the directory\. 0 venues\./)).toBeVisible();
+  // While searching, the header says how many of all (issue 22).
+  await expect(page.getByText(/^Approved venues in the directory\. 0 of [\d,]+ venues\./)).toBeVisible();
   const panel = page.getByRole("region", { name: "Import venues from CSV" });
   await expect(panel).toContainText(";");
 
@@ -204,7 +207,7 @@ test("a CSV import: the template, a preview that writes nothing, the import with
   await expect(summary).toContainText("2 imported");
   await expect(summary).toContainText("1 issue found");
   // The list reloaded by itself: the search now finds both new venues.
-  await expect(page.getByText(/^Approved venues in the directory\. 2 venues\./)).toBeVisible();
+  await expect(page.getByText(/^Approved venues in the directory\. 2 of [\d,]+ venues\./)).toBeVisible();
   await expect(table(page).locator("tbody tr")).toHaveCount(2);
   await expect(table(page)).toContainText(`Imported Barn ${stamp}, Lyons`);
   await expect(table(page)).toContainText(`Imported Lake ${stamp}`);

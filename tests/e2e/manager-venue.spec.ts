@@ -230,7 +230,7 @@ test("refusals: a user goes to /account, a manager of other venues back to the d
   });
   expect(added.status(), await added.text()).toBe(200);
   const list = await (await page.request.get(`/admin/venues?q=${encodeURIComponent(name)}`)).text();
-  const id = /href="\/admin\/edit-venue\/([0-9a-f-]{36})"/.exec(list)![1]!;
+  const id = /href="\/admin\/edit-venue\/([0-9a-f-]{36})[?"]/.exec(list)![1]!;
 
   await switchAccount(page, E2E_MANAGER);
   await page.goto(`/venue-manager/edit-venue/${id}`);

@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, venueAmenities, venueManagers, venues, venueTrash } from "../../database/schema";
+import { readFlash } from "../../app/infra/session.server";
 import * as editRoute from "../../app/routes/admin/edit-venue";
 import * as venuesRoute from "../../app/routes/admin/venues";
 import {
@@ -501,7 +502,14 @@ describe("delete and geocode", () => {
     const r = await run(async () =>
       venuesRoute.action(await t.args(form({ intent: "delete", venueId: id }))),
     );
-    expect(r.data).toEqual({ ok: true, toast: { type: "success", message: "Venue deleted successfully" } });
+    // Back to the list (issue 22: to its state, which this request has none of), with the toast.
+    expect(r.status).toBe(302);
+    expect(r.response!.headers.get("location")).toBe("/admin/venues");
+    const flash = r.response!.headers.get("set-cookie")!.split(";")[0]!;
+    expect((await readFlash(t.app, t.request("/", { cookie: flash }))).toast).toEqual({
+      type: "success",
+      message: "Venue deleted successfully",
+    });
     expect(await t.db.select().from(venues).where(eq(venues.id, id))).toEqual([]);
     // In the trash for 30 days (issue 22, ADR 023): its files wait for a restore or the purge.
     expect(

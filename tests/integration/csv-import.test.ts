@@ -276,7 +276,7 @@ describe("CSV import: the import does what the preview said", () => {
       description: "Updated description: now with a terrace.",
       // The blank lowPrice keeps the venue's price (4000) as the low end; highPrice is the file's.
       pricePerEvent: null,
-      priceRange: "$4000 - $5000",
+      priceRange: "$4,000 - $5,000",
       priceLow: 4000,
       priceHigh: 5000,
       capacity: 300,
@@ -301,7 +301,7 @@ describe("CSV import: the import does what the preview said", () => {
       rating: 0,
       reviewCount: 0,
       userId: null,
-      priceRange: "$3000 - $9000",
+      priceRange: "$3,000 - $9,000",
       priceLow: 3000,
       priceHigh: 9000,
       pricePerEvent: null,
@@ -502,7 +502,7 @@ describe("CSV import: the import does what the preview said", () => {
     };
     const { preview } = expectOk(await previewImport(t.db, adminUser, file));
     const warned = [
-      "lowPrice 4999.99 was rounded to 5000 (prices are whole dollars)",
+      "lowPrice 4999.99 was rounded to 5,000 (prices are whole dollars)",
       "capacity 150.5 is not a whole number of guests: 150 was used",
     ];
     expect(preview.rows).toMatchObject([
@@ -560,7 +560,7 @@ describe("CSV import: the import does what the preview said", () => {
     expect(lake).toMatchObject({ pricePerEvent: 6500, priceRange: null, region: "Western Slope North" });
     const willow = rows.find((r) => r.name.startsWith("Willow"))!;
     expect(willow).toMatchObject({
-      priceRange: "$2500 - $6000",
+      priceRange: "$2,500 - $6,000",
       phone: "(303) 555-0110",
       images: ["https://images.example.com/willow-1.jpg", "https://images.example.com/willow-2.jpg"],
       logoUrl: "https://images.example.com/willow-logo.png",

@@ -69,13 +69,26 @@ export async function createTestApp() {
   /** Each request gets its own client address unless one is given, so per-address limits stay out of the way. */
   function request(
     pathname: string,
-    init: { method?: string; form?: Record<string, string>; cookie?: string; ip?: string } = {},
+    init: {
+      method?: string;
+      form?: Record<string, string>;
+      /** Fields sent as multipart/form-data, as the forms with files send them. */
+      multipart?: Record<string, string | string[]>;
+      cookie?: string;
+      ip?: string;
+    } = {},
   ): Request {
     const headers = new Headers({ "x-client-ip": init.ip ?? `10.0.0.${++ipCounter % 250}` });
     if (init.cookie) headers.set("cookie", init.cookie);
-    const method = init.method ?? (init.form ? "POST" : "GET");
-    const body = init.form ? new URLSearchParams(init.form) : undefined;
-    if (body) headers.set("content-type", "application/x-www-form-urlencoded");
+    const method = init.method ?? (init.form || init.multipart ? "POST" : "GET");
+    let body: URLSearchParams | FormData | undefined;
+    if (init.form) {
+      body = new URLSearchParams(init.form);
+      headers.set("content-type", "application/x-www-form-urlencoded");
+    } else if (init.multipart) {
+      body = new FormData();
+      for (const [k, v] of Object.entries(init.multipart)) for (const one of [v].flat()) body.append(k, one);
+    }
     headers.set("origin", SITE_URL);
     return new Request(`${SITE_URL}${pathname}`, { method, headers, body });
   }

@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { showToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { countLabel, formatNumber } from "~/lib/venue";
 import {
   ADMIN_IMPORT_PATH,
   CLEAR_CELL,
@@ -307,8 +308,7 @@ function ImportPreview({
       {warned > 0 ? (
         <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
           <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" aria-hidden="true" />
-          {warned.toLocaleString("en-US")} {warned === 1 ? "row" : "rows"} will be imported with a warning
-          (shown under the row).
+          {countLabel(warned, "row", "rows")} will be imported with a warning (shown under the row).
         </p>
       ) : null}
       {preview.notices.map((n) => (
@@ -406,7 +406,7 @@ function ImportPreview({
       </div>
       {rows.length > SHOWN_ROWS ? (
         <p className="text-xs text-muted">
-          Showing the first {SHOWN_ROWS} of {rows.length.toLocaleString("en-US")} rows.
+          Showing the first {formatNumber(SHOWN_ROWS)} of {formatNumber(rows.length)} rows.
         </p>
       ) : null}
 
@@ -420,7 +420,7 @@ function ImportPreview({
           Choose another file
         </Button>
         <Button onClick={onImport} disabled={writable === 0}>
-          Import {writable.toLocaleString("en-US")} {writable === 1 ? "venue" : "venues"}
+          Import {countLabel(writable, "venue", "venues")}
         </Button>
       </div>
     </div>
@@ -474,7 +474,7 @@ function Count({ label, value, tone }: { label: string; value: number; tone: "go
       )}
     >
       <dt className="text-xs font-medium uppercase tracking-wide text-ink-soft">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums text-ink">{value.toLocaleString("en-US")}</dd>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums text-ink">{formatNumber(value)}</dd>
     </div>
   );
 }
@@ -484,7 +484,7 @@ function ImportProgress({ fileName, done, total }: { fileName: string; done: num
   return (
     <div className="space-y-2" aria-live="polite">
       <p className="text-sm font-medium text-ink">
-        Importing {fileName}: {done.toLocaleString("en-US")} of {total.toLocaleString("en-US")} rows
+        Importing {fileName}: {formatNumber(done)} of {countLabel(total, "row", "rows")}
       </p>
       <div
         role="progressbar"
@@ -517,12 +517,11 @@ function ImportSummary({ summary, onDone }: { summary: Summary; onDone: () => vo
         ) : null}
       </div>
       <p className="text-sm text-ink-soft">
-        {summary.added.toLocaleString("en-US")} added, {summary.updated.toLocaleString("en-US")} updated
-        {summary.unchanged > 0
-          ? ` (${summary.unchanged.toLocaleString("en-US")} without changes)`
-          : ""} from {summary.fileName}.
+        {formatNumber(summary.added)} added, {formatNumber(summary.updated)} updated
+        {summary.unchanged > 0 ? ` (${formatNumber(summary.unchanged)} without changes)` : ""} from{" "}
+        {summary.fileName}.
         {summary.unplaced > 0
-          ? ` ${summary.unplaced.toLocaleString("en-US")} could not be placed on the map from their address (shown as Missing Coordinates): use Geocode or edit them.`
+          ? ` ${formatNumber(summary.unplaced)} could not be placed on the map from their address (shown as Missing Coordinates): use Geocode or edit them.`
           : ""}
       </p>
       <div className="flex flex-wrap gap-3">

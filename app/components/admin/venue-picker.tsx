@@ -2,6 +2,7 @@ import { LoaderCircle, Search, X } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { inputClass } from "~/components/forms/fields";
 import type { AssignableVenue, AssignmentChoices } from "~/lib/admin";
+import { formatNumber } from "~/lib/venue";
 
 export const ASSIGNMENTS_LOAD_FAILED = "Failed to load venue assignments";
 
@@ -154,8 +155,8 @@ export function VenuePicker({
         </ul>
         {total > options.length ? (
           <p className="mt-1 text-xs text-muted">
-            Showing the first {options.length} of {total.toLocaleString("en-US")} venues by name; search to
-            find others.
+            Showing the first {formatNumber(options.length)} of {formatNumber(total)} venues by name; search
+            to find others.
           </p>
         ) : null}
       </fieldset>

@@ -2,8 +2,6 @@ import {
   ArrowDown,
   ArrowUp,
   ArrowUpDown,
-  ChevronLeft,
-  ChevronRight,
   CircleHelp,
   Download,
   LocateFixed,
@@ -13,24 +11,37 @@ import {
   TriangleAlert,
 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { useSearchAsYouType } from "~/components/admin/use-search-as-you-type";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { ScrollArea } from "~/components/admin/scroll-area";
-import { ADMIN_EXPORT_PATH, type AdminSort, type AdminVenueList, type AdminVenueRow } from "~/lib/admin";
+import {
+  ADMIN_EXPORT_PATH,
+  adminListUrl,
+  isNarrowed,
+  withReturnTo,
+  type AdminListParams,
+  type AdminSort,
+  type AdminVenueList,
+  type AdminVenueRow,
+} from "~/lib/admin";
 import { cn } from "~/lib/cn";
 import { isValidCoordinate } from "~/lib/coordinates";
 import { TRASH_DAYS } from "~/lib/venue-bulk";
 import { SelectAllOnPage, SelectVenue } from "~/components/admin/venue-bulk-bar";
 import type { Toast } from "~/lib/toast";
+import { countLabel, formatNumber } from "~/lib/venue";
+import { VenueListPager } from "./venue-list-pager";
+import { ListStateFields, useVenueListUrl } from "./venue-list-state";
 
 // The admin's venue table (spec, admin area: 'Admin venues'): search over name, location and
 // venue type; sortable columns; coordinates under the location to 6 decimals, with 'Missing
 // Coordinates' when they are not valid (both zero, absent or out of range); per row Edit, FAQs, Delete (with the spec's confirmation) and
-// Geocode. Search, sort and page live in the URL, so the list can be linked and reloaded. 'Export
-// CSV' is a plain link to the list's search and sort as a download (it works before hydration).
+// Geocode. Search, filters, sort, page and page size live in the URL, so the list can be linked and
+// reloaded, and an edit or a delete comes back to it (issue 22). 'Export CSV' is a plain link to
+// the list's search, filters and sort as a download (it works before hydration).
 
 type Reply = { ok: boolean; toast?: Toast } | undefined;
 
@@ -41,40 +52,17 @@ const COLUMNS: { key: AdminSort; label: string }[] = [
   { key: "category", label: "Category" },
 ];
 
-function query(params: {
-  q: string;
-  sort: AdminSort;
-  dir: "asc" | "desc";
-  page?: number;
-  importId?: string;
-}) {
-  const s = new URLSearchParams();
-  if (params.q) s.set("q", params.q);
-  if (params.importId) s.set("import", params.importId);
-  if (params.sort !== "name") s.set("sort", params.sort);
-  if (params.dir !== "asc") s.set("dir", params.dir);
-  if (params.page && params.page > 1) s.set("page", String(params.page));
-  const text = s.toString();
-  return text ? `?${text}` : "?";
-}
-
 export function VenuesTable({
   list,
-  q,
-  sort,
-  dir,
-  importId = "",
+  params,
   bulkBar,
 }: {
   list: AdminVenueList;
-  q: string;
-  sort: AdminSort;
-  dir: "asc" | "desc";
-  /** The 'imported by file' filter, kept by the search, the sort and the pages. */
-  importId?: string;
+  params: AdminListParams;
   /** The bulk actions' form (its checkboxes are in the rows): between the search and the table. */
   bulkBar?: ReactNode;
 }) {
+  const { q, sort, dir } = params;
   const search = useSearchAsYouType();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/venues";
@@ -104,14 +92,12 @@ export function VenuesTable({
             onChange={search.onChange}
           />
         </div>
-        {sort !== "name" ? <input type="hidden" name="sort" value={sort} /> : null}
-        {dir !== "asc" ? <input type="hidden" name="dir" value={dir} /> : null}
-        {importId ? <input type="hidden" name="import" value={importId} /> : null}
+        <ListStateFields params={params} omit={["q", "page"]} />
         <Button type="submit" variant="outline" pending={searching}>
           Search
         </Button>
         <a
-          href={`${ADMIN_EXPORT_PATH}${query({ q, sort, dir, importId }).replace(/^\?$/, "")}`}
+          href={adminListUrl({ ...params, page: 1, size: undefined }, ADMIN_EXPORT_PATH)}
           download
           className={buttonClass("outline")}
           aria-describedby="venues-export-help"
@@ -119,8 +105,7 @@ export function VenuesTable({
           <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
         </a>
         <span id="venues-export-help" className="sr-only">
-          Downloads the {list.total.toLocaleString("en-US")} venues of this search, in this order, in the
-          import's columns
+          {`Downloads the ${countLabel(list.total, "venue", "venues")} of this search and these filters, in this order, in the import's columns`}
         </span>
       </Form>
 
@@ -132,7 +117,8 @@ export function VenuesTable({
       >
         <table className="w-full min-w-[56rem] text-left text-sm">
           <caption className="sr-only">
-            Approved venues, sorted by {sort} {dir === "asc" ? "ascending" : "descending"}
+            {params.status === "pending" ? "Venues waiting for review" : "Approved venues"}, sorted by {sort}{" "}
+            {dir === "asc" ? "ascending" : "descending"}
           </caption>
           <thead className="border-b border-sand bg-cream/60 text-xs uppercase tracking-wide text-ink-soft">
             <tr>
@@ -153,7 +139,7 @@ export function VenuesTable({
                     className={cn("px-4 py-3 font-semibold", c.key === "capacity" && "text-right")}
                   >
                     <Link
-                      to={query({ q, sort: c.key, dir: next, importId })}
+                      to={adminListUrl({ ...params, sort: c.key, dir: next, page: 1 })}
                       preventScrollReset
                       replace
                       className="inline-flex items-center gap-1.5 hover:text-primary"
@@ -177,13 +163,24 @@ export function VenuesTable({
             {list.venues.length === 0 ? (
               <tr>
                 <td colSpan={bulkBar ? 6 : 5} className="px-4 py-12 text-center text-muted">
-                  {q ? (
+                  {isNarrowed(params) ? (
                     <>
-                      No venues match &lsquo;{q}&rsquo;.{" "}
-                      <Link to="/admin/venues" className="font-medium text-primary underline">
-                        Clear the search
+                      No venues match {q ? <>&lsquo;{q}&rsquo;</> : null}
+                      {isNarrowed({ ...params, q: "" })
+                        ? q
+                          ? " with these filters"
+                          : "these filters"
+                        : null}
+                      .{" "}
+                      <Link
+                        to={adminListUrl({ status: params.status, sort, dir, size: params.size })}
+                        className="font-medium text-primary underline"
+                      >
+                        Clear the search and filters
                       </Link>
                     </>
+                  ) : params.status === "pending" ? (
+                    "No venues are waiting for review."
                   ) : (
                     "No approved venues yet. Add one, or import a CSV file below."
                   )}
@@ -198,56 +195,10 @@ export function VenuesTable({
         </table>
       </ScrollArea>
 
-      {list.pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm text-muted">
-          <span>
-            Page {list.page} of {list.pageCount}
-          </span>
-          <span className="flex gap-2">
-            <PageLink
-              to={query({ q, sort, dir, importId, page: list.page - 1 })}
-              disabled={list.page <= 1}
-              label="Previous"
-            >
-              <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
-            </PageLink>
-            <PageLink
-              to={query({ q, sort, dir, importId, page: list.page + 1 })}
-              disabled={list.page >= list.pageCount}
-              label="Next"
-            >
-              Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
-            </PageLink>
-          </span>
-        </nav>
-      ) : null}
+      <VenueListPager list={list} params={params} />
 
       <DeleteVenueDialog venue={deleting} onClose={() => setDeleting(null)} />
     </section>
-  );
-}
-
-function PageLink({
-  to,
-  disabled,
-  label,
-  children,
-}: {
-  to: string;
-  disabled: boolean;
-  label: string;
-  children: ReactNode;
-}) {
-  if (disabled)
-    return (
-      <span aria-disabled="true" aria-label={label} className={buttonClass("outline", "sm", "opacity-50")}>
-        {children}
-      </span>
-    );
-  return (
-    <Link to={to} preventScrollReset className={buttonClass("outline", "sm")}>
-      {children}
-    </Link>
   );
 }
 
@@ -264,6 +215,7 @@ function VenueRow({
 }) {
   const geocoder = useFetcher<Reply>();
   useToast(geocoder.data?.toast);
+  const listUrl = useVenueListUrl();
   // The spec flags zero for both; out-of-range ones are as absent from the map, and counted by
   // the page's 'Geocoding Required' warning, so they are flagged too.
   const missing = !isValidCoordinate(v.latitude, v.longitude);
@@ -294,13 +246,13 @@ function VenueRow({
         )}
       </td>
       <td className="px-4 py-3 text-right tabular-nums text-ink-soft">
-        {v.capacity === null ? <span className="text-muted">—</span> : v.capacity.toLocaleString("en-US")}
+        {v.capacity === null ? <span className="text-muted">—</span> : formatNumber(v.capacity)}
       </td>
       <td className="px-4 py-3 text-ink-soft">{v.category ?? <span className="text-muted">None</span>}</td>
       <td className="px-4 py-3">
         <div className="flex items-center justify-end gap-1">
           <Link
-            to={`/admin/edit-venue/${v.id}`}
+            to={withReturnTo(`/admin/edit-venue/${v.id}`, listUrl)}
             className={iconLink}
             aria-label={`Edit ${v.name}`}
             title="Edit"
@@ -349,12 +301,17 @@ function VenueRow({
 function DeleteVenueDialog({ venue, onClose }: { venue: AdminVenueRow | null; onClose: () => void }) {
   const fetcher = useFetcher<Reply>();
   useToast(fetcher.data?.toast);
-  const handled = useRef<Reply>(undefined);
+  // A delete answers with a redirect to the list as it was (its toast comes with it): the new
+  // location closes the dialog. A refusal or a failed request answers { ok: false } in place and
+  // the dialog stays. (The fetcher's passing states are not a signal: a transition may skip them.)
+  const listUrl = useVenueListUrl();
+  const { key } = useLocation();
+  const openedAt = useRef(key);
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.ok || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
+    if (openedAt.current === key) return;
+    openedAt.current = key;
     onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
+  }, [key, onClose]);
   return (
     <Dialog
       open={venue !== null}
@@ -366,7 +323,7 @@ function DeleteVenueDialog({ venue, onClose }: { venue: AdminVenueRow | null; on
         <strong className="text-ink">{venue?.name}</strong> leaves the directory at once and goes to the trash
         with its reviews, FAQs and photos, where it can be restored for {TRASH_DAYS} days.
       </p>
-      <fetcher.Form method="post" action="/admin/venues" className="mt-6 flex justify-end gap-3">
+      <fetcher.Form method="post" action={listUrl} className="mt-6 flex justify-end gap-3">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="venueId" value={venue?.id ?? ""} />
         <Button variant="outline" onClick={onClose}>

@@ -2,6 +2,7 @@ import { Building2, MapPin, Star } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { EmptyState, Panel } from "~/components/admin/admin-page";
 import { imageSrcSet } from "~/lib/images";
+import { countLabel } from "~/lib/venue";
 
 /**
  * A managed venue's picture (spec: first image, else logo, else a placeholder) in a 3:2 box,
@@ -44,9 +45,7 @@ export function ManagedVenueRating({ rating, reviewCount }: { rating: number; re
       ) : (
         <span className="font-medium text-ink-soft">No ratings</span>
       )}
-      <span className="text-muted">
-        ({reviewCount} {reviewCount === 1 ? "review" : "reviews"})
-      </span>
+      <span className="text-muted">({countLabel(reviewCount, "review", "reviews")})</span>
     </p>
   );
 }

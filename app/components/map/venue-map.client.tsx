@@ -31,6 +31,7 @@ import {
   type MapPoint,
 } from "~/lib/search-page";
 import type { Toast } from "~/lib/toast";
+import { countLabel } from "~/lib/venue";
 
 export type VenueMapProps = {
   /** The page's filters; the map asks the server for their markers in the box it shows. */
@@ -69,10 +70,7 @@ const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">Op
 /** Tiles that fail before any loads: say the background is missing (the markers still work). */
 const TILE_FAILURES_TO_REPORT = 4;
 
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
-const spotTitle = (n: number) => `${plural(n, "venue", "venues")} at this spot`;
+const spotTitle = (n: number) => `${countLabel(n, "venue", "venues")} at this spot`;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}) {
   return Object.assign(document.createElement(tag), props);
@@ -205,7 +203,7 @@ export default function VenueMap(props: VenueMapProps) {
       if (p.reviewCount > 0)
         body.append(
           el("p", {
-            textContent: `★ ${p.rating.toFixed(1)} · ${plural(p.reviewCount, "review", "reviews")}`,
+            textContent: `★ ${p.rating.toFixed(1)} · ${countLabel(p.reviewCount, "review", "reviews")}`,
           }),
         );
       body.append(actions);
@@ -221,7 +219,7 @@ export default function VenueMap(props: VenueMapProps) {
       for (const c of answer.clusters)
         next.set(`c:${c.count}:${c.lat}:${c.lng}`, () => {
           const size = c.count < 10 ? 36 : c.count < 100 ? 44 : 52;
-          const title = `${plural(c.count, "venue", "venues")} here: zoom in`;
+          const title = `${countLabel(c.count, "venue", "venues")} here: zoom in`;
           const m = marker([c.lat, c.lng], {
             icon: divIcon({
               className: "vv-cluster",
@@ -398,7 +396,7 @@ export default function VenueMap(props: VenueMapProps) {
           </p>
         ) : shown !== null ? (
           <p className="rounded-full bg-white/95 px-3 py-1.5 text-xs font-medium text-ink shadow-card">
-            {plural(shown, "venue", "venues")} in this area
+            {countLabel(shown, "venue", "venues")} in this area
           </p>
         ) : null}
         {failed ? (

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { Star } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
-import { roundRating } from "~/lib/venue";
+import { countLabel, roundRating } from "~/lib/venue";
 
 /**
  * Five stars as one element: a star mask repeated five times over a fill as wide as the rounded
@@ -34,7 +34,7 @@ export function RatingSummary({
       <Star />
       {/* Styled by .rating-summary; one string, or React separates its parts with <!-- -->. */}
       <b>{roundRating(rating)}</b>
-      <span>{`(${reviewCount} ${reviewCount === 1 ? "review" : "reviews"})`}</span>
+      <span>{`(${countLabel(reviewCount, "review", "reviews")})`}</span>
     </span>
   );
 }

@@ -10,7 +10,7 @@ import type { Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { loginPath, type AppUser } from "~/lib/user";
 import { REVIEW_MAX_LENGTH, reviewSchema } from "~/lib/validation/review";
-import { formatReviewDate, roundRating, type ReviewView } from "~/lib/venue";
+import { countLabel, formatReviewDate, roundRating, type ReviewView } from "~/lib/venue";
 import type { action } from "~/routes/public/venue";
 import { Stars } from "./rating";
 import { ReviewAuthor } from "./review-author";
@@ -207,9 +207,7 @@ export function VenueReviews({
           <span className="font-serif text-4xl">{roundRating(rating)}</span>
           <div>
             <Stars value={rating} />
-            <p className="text-sm text-muted">
-              {reviewCount} {reviewCount === 1 ? "review" : "reviews"}
-            </p>
+            <p className="text-sm text-muted">{countLabel(reviewCount, "review", "reviews")}</p>
           </div>
         </div>
         {canWrite && !writing ? (

@@ -11,6 +11,7 @@ import { ActivityList } from "~/components/admin/activity-list";
 import { DASHBOARD_ACTIVITY } from "~/lib/activity";
 import { adminMeta } from "~/lib/admin";
 import { ACTIVITY_PATH } from "~/lib/venue-bulk";
+import { countLabel, formatNumber } from "~/lib/venue";
 import type { Toast } from "~/lib/toast";
 import { dashboardActionSchema } from "~/lib/validation/admin";
 import { checkSitemap, dashboardStats } from "~/services/admin-dashboard.server";
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const toast: Toast = result.ok
     ? {
         type: "success",
-        message: `Sitemap and robots.txt are up to date: ${result.venues} venues, ${result.venueTypes} venue types`,
+        message: `Sitemap and robots.txt are up to date: ${countLabel(result.venues, "venue", "venues")}, ${countLabel(result.venueTypes, "venue type", "venue types")}`,
         description: result.lastModified ? `Last modified ${result.lastModified}` : undefined,
         duration: 6000,
       }
@@ -99,7 +100,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <span>
                   <span className="block text-sm font-medium text-ink-soft">{label}</span>
                   <span className="mt-1 block font-serif text-4xl text-ink" data-testid={`stat-${key}`}>
-                    {stats[key].toLocaleString("en-US")}
+                    {formatNumber(stats[key])}
                   </span>
                 </span>
                 <span className="rounded-full bg-primary-soft p-3 text-primary group-hover:bg-primary group-hover:text-white">

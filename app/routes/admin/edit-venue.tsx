@@ -5,7 +5,8 @@ import { keepWorkOnFailure } from "~/lib/failed-request";
 import { buttonClass } from "~/components/ui/button";
 import { VenueEditForm } from "~/components/venue-form/venue-form";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
-import { adminEditPath, adminMeta, adminReturnPath, venueMessages } from "~/lib/admin";
+import { ADMIN_PENDING_PATH, adminMeta, venueListReturn, venueMessages, withReturnTo } from "~/lib/admin";
+import { countLabel } from "~/lib/venue";
 import {
   getVenueForEdit,
   isThrownAnswer,
@@ -15,14 +16,19 @@ import {
 
 // Spec, admin area: 'Admin edit venue'. The venue form with every stored field (the same form
 // as Add Venue and the submission dialog). An unknown id shows 'Venue Not Found' and goes back to
-// /admin/venues; a save goes back there too, with the spec's toast, or to the admin page named by
-// `?returnTo=` (the pending cards' Edit comes back to /admin/pending).
+// /admin/venues; a save goes back there too, with the spec's toast. '?returnTo=' names the list
+// state the admin came from (its search, filters, sort and page, issue 22): Back and a save go
+// there (or to /admin/pending, whose cards' Edit comes back to it), rebuilt by venueListReturn
+// so that it is never another site.
 
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data?.venue ? `Edit ${data.venue.name}` : "Edit venue");
 
+/** The list state to go back to, from this page's `?returnTo=`. */
+const listOf = (request: Request) => venueListReturn(new URL(request.url).searchParams.get("returnTo"));
+
 const notFound = (app: ReturnType<typeof getApp>, request: Request) =>
-  redirectWithToast(app, request, "/admin/venues", { type: "error", message: venueMessages.notFound });
+  redirectWithToast(app, request, listOf(request), { type: "error", message: venueMessages.notFound });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -32,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listVenueFormChoices(app.db, user),
   ]);
   if (!venue) throw await notFound(app, request);
-  return { venue, choices, returnTo: adminReturnPath(new URL(request.url).searchParams) };
+  return { venue, choices, backTo: listOf(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -47,11 +53,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: result.status, headers: result.unread ? { Connection: "close" } : undefined },
       );
     const failed = result.failures.length;
-    return await redirectWithToast(app, request, adminReturnPath(new URL(request.url).searchParams), {
+    return await redirectWithToast(app, request, listOf(request), {
       type: "success",
       message: venueMessages.updated,
       description: failed
-        ? `${failed} ${failed === 1 ? "image" : "images"} could not be saved: ${result.failures.map((f) => f.file).join(", ")}`
+        ? `${countLabel(failed, "image", "images")} could not be saved: ${result.failures.map((f) => f.file).join(", ")}`
         : undefined,
     });
   } catch (err) {
@@ -75,13 +81,12 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function EditVenue({ loaderData }: Route.ComponentProps) {
-  const { venue, choices, returnTo } = loaderData;
-  const pending = returnTo.startsWith("/admin/pending");
+  const { venue, choices, backTo } = loaderData;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link to={returnTo} className={buttonClass("ghost", "sm", "-ml-3")}>
+      <Link to={backTo} className={buttonClass("ghost", "sm", "-ml-3")}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />{" "}
-        {pending ? "Back to Pending Venues" : "Back to Venues"}
+        {backTo === ADMIN_PENDING_PATH ? "Back to Pending Venues" : "Back to Venues"}
       </Link>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
@@ -109,7 +114,7 @@ export default function EditVenue({ loaderData }: Route.ComponentProps) {
           admin
           venue={venue}
           choices={choices}
-          action={adminEditPath(venue.id, returnTo === "/admin/venues" ? undefined : returnTo)}
+          action={withReturnTo(`/admin/edit-venue/${venue.id}`, backTo)}
           onSubmitted={() => {}}
         />
       </div>

@@ -23,7 +23,8 @@ import { Dialog, DialogCancel } from "~/components/ui/dialog";
 import { VenueImage } from "~/components/venue/venue-image";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
-import { adminEditPath, adminMeta, approvalMessages, formatDate } from "~/lib/admin";
+import { ADMIN_PENDING_PATH, adminMeta, approvalMessages, formatDate, withReturnTo } from "~/lib/admin";
+import { countLabel, formatNumber } from "~/lib/venue";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import type { Toast } from "~/lib/toast";
 import { pendingActionSchema, REJECTION_REASON_MAX } from "~/lib/validation/admin";
@@ -88,7 +89,7 @@ export default function PendingVenues({ loaderData }: Route.ComponentProps) {
         description={
           total === 0
             ? "Venues submitted by users appear here for review."
-            : `${total} ${total === 1 ? "venue is" : "venues are"} waiting for review${total > venues.length ? ` (the ${venues.length} waiting longest are shown)` : ""}.`
+            : `${countLabel(total, "venue is", "venues are")} waiting for review${total > venues.length ? ` (the ${formatNumber(venues.length)} waiting longest are shown)` : ""}.`
         }
       />
       {venues.length === 0 ? (
@@ -147,7 +148,7 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Capacity</dt>
             <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
-            <dd>{v.capacity ? `${v.capacity.toLocaleString("en-US")} guests` : "Capacity not given"}</dd>
+            <dd>{v.capacity ? countLabel(v.capacity, "guest", "guests") : "Capacity not given"}</dd>
           </div>
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Price</dt>
@@ -196,7 +197,10 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
               <span className="sr-only">{v.name} (opens in a new tab)</span>
             </a>
             {/* The admin's edit form, which comes back here after a save. */}
-            <Link to={adminEditPath(v.id, "/admin/pending")} className={buttonClass("outline", "sm")}>
+            <Link
+              to={withReturnTo(`/admin/edit-venue/${v.id}`, ADMIN_PENDING_PATH)}
+              className={buttonClass("outline", "sm")}
+            >
               <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
               <span className="sr-only">{v.name}</span>
             </Link>

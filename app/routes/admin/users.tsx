@@ -33,6 +33,7 @@ import {
   type AssignableVenue,
 } from "~/lib/admin";
 import { cn } from "~/lib/cn";
+import { countLabel, formatNumber } from "~/lib/venue";
 import type { Toast } from "~/lib/toast";
 import { userActionSchema } from "~/lib/validation/admin";
 import {
@@ -157,8 +158,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           failed
             ? null
             : q
-              ? `${total.toLocaleString("en-US")} ${total === 1 ? "user matches" : "users match"} your search.`
-              : `${total.toLocaleString("en-US")} ${total === 1 ? "user" : "users"}.`,
+              ? `${countLabel(total, "user matches", "users match")} your search.`
+              : `${countLabel(total, "user", "users")}.`,
         ]
           .filter(Boolean)
           .join(" ")}
@@ -201,7 +202,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <RoleBadge role={u.role} label={ROLE_LABELS[u.role]} />
                   {u.venueCount > 0 ? (
                     <span className="ml-2 text-xs whitespace-nowrap text-muted">
-                      {u.venueCount} {u.venueCount === 1 ? "venue" : "venues"}
+                      {countLabel(u.venueCount, "venue", "venues")}
                     </span>
                   ) : null}
                 </td>
@@ -309,7 +310,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <p>
           <strong className="break-words text-ink">{user?.name}</strong> will be a regular user again
           {user && user.venueCount > 0
-            ? ` and will no longer manage ${user.venueCount === 1 ? "their venue" : `their ${user.venueCount} venues`}`
+            ? ` and will no longer manage ${user.venueCount === 1 ? "their venue" : `their ${formatNumber(user.venueCount)} venues`}`
             : ""}
           .
         </p>
@@ -371,7 +372,7 @@ function Pager({ page, pageCount, q, total }: { page: number; pageCount: number;
       className="flex items-center justify-between gap-4 border-t border-sand px-5 py-3 text-sm"
     >
       <span className="text-muted">
-        Page {page} of {pageCount} ({total.toLocaleString("en-US")} users)
+        Page {formatNumber(page)} of {formatNumber(pageCount)} ({countLabel(total, "user", "users")})
       </span>
       <span className="flex gap-2">
         {page > 1 ? (

@@ -21,6 +21,7 @@ import { keepValues, parseForm } from "~/infra/form.server";
 import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { adminMeta, amenityMessages } from "~/lib/admin";
+import { countLabel } from "~/lib/venue";
 import { AMENITY_NAME_MAX, amenityActionSchema, amenityNameSchema } from "~/lib/validation/admin";
 import type { FormReply } from "~/lib/validation/form";
 import {
@@ -84,11 +85,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: r.status },
     );
-  const description = r.venues > 0 ? `${r.venues} ${r.venues === 1 ? "venue" : "venues"} updated` : undefined;
+  const description = r.venues > 0 ? `${countLabel(r.venues, "venue", "venues")} updated` : undefined;
   return data<FormReply>({
     ok: true,
     intent: input.intent,
-    toast: { type: "success", message: r.message, description },
+    toast: { type: "unchanged" in r ? "info" : "success", message: r.message, description },
   });
 }
 
@@ -128,9 +129,7 @@ export default function Amenities({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0">
                   <p className="font-medium break-words">{a.name}</p>
                   <p className="text-xs text-muted">
-                    {a.venueCount === 0
-                      ? "No venues"
-                      : `${a.venueCount.toLocaleString("en-US")} ${a.venueCount === 1 ? "venue" : "venues"}`}
+                    {a.venueCount === 0 ? "No venues" : countLabel(a.venueCount, "venue", "venues")}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-1">
@@ -229,8 +228,7 @@ function EditAmenity({ amenity, onDone }: { amenity: AdminAmenity; onDone: () =>
       />
       {amenity.venueCount > 0 ? (
         <p className="text-sm text-muted">
-          The new name replaces the old one on {amenity.venueCount}{" "}
-          {amenity.venueCount === 1 ? "venue" : "venues"}.
+          The new name replaces the old one on {countLabel(amenity.venueCount, "venue", "venues")}.
         </p>
       ) : null}
       <div className="flex justify-end gap-2">
@@ -262,7 +260,7 @@ function DeleteAmenity({ amenity, onDone }: { amenity: AdminAmenity; onDone: () 
         This will permanently delete the amenity{" "}
         <strong className="break-words text-ink">{amenity.name}</strong>
         {amenity.venueCount > 0
-          ? ` and remove it from ${amenity.venueCount} ${amenity.venueCount === 1 ? "venue" : "venues"}`
+          ? ` and remove it from ${countLabel(amenity.venueCount, "venue", "venues")}`
           : ""}
         . This action cannot be undone.
       </p>

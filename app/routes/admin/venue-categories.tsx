@@ -21,6 +21,7 @@ import { VenueImage } from "~/components/venue/venue-image";
 import { keepValues } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { adminMeta, categoryMessages } from "~/lib/admin";
+import { countLabel } from "~/lib/venue";
 import { IMAGE_ACCEPT } from "~/lib/uploads";
 import {
   categoryDeleteSchema,
@@ -85,7 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         toast: { type: "error", message: r.error },
         inUse: "inUse" in r ? r.inUse : undefined,
       });
-    return data<Reply>({ ok: true, intent, toast: { type: "success", message: r.message } });
+    return data<Reply>({
+      ok: true,
+      intent,
+      toast: { type: "success", message: r.message, description: r.description },
+    });
   }
 
   if (intent !== "create" && intent !== "update")
@@ -169,9 +174,7 @@ export default function VenueTypes({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="px-5 py-3">
                   <p className="font-medium break-words">{c.name}</p>
-                  <p className="text-xs text-muted">
-                    {c.venueCount} {c.venueCount === 1 ? "venue" : "venues"}
-                  </p>
+                  <p className="text-xs text-muted">{countLabel(c.venueCount, "venue", "venues")}</p>
                 </td>
                 <td className="max-w-md px-5 py-3 text-ink-soft">
                   <p className="line-clamp-2 break-words">{c.description || "—"}</p>
@@ -374,7 +377,7 @@ function DeleteType({
       {used > 0 ? (
         <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <p className="font-medium text-amber-900">
-            {used} {used === 1 ? "venue uses" : "venues use"} this venue type. Choose another type to move{" "}
+            {countLabel(used, "venue uses", "venues use")} this venue type. Choose another type to move{" "}
             {used === 1 ? "it" : "them"} to, or cancel to keep the type.
           </p>
           {targets.length > 0 ? (

@@ -32,7 +32,7 @@ import {
   isUuid,
 } from "~/lib/validation/admin";
 import type { FormReply } from "~/lib/validation/form";
-import type { Faq } from "~/lib/venue";
+import { countLabel, type Faq } from "~/lib/venue";
 import {
   addFaq,
   deleteFaq,
@@ -268,8 +268,8 @@ export default function VenueFaqs({ loaderData }: Route.ComponentProps) {
         onConfirm={() => blocker.proceed?.()}
       >
         <p>
-          You have unsaved changes to {dirtyCount} {dirtyCount === 1 ? "FAQ" : "FAQs"}. If you leave now, they
-          will be lost.
+          You have unsaved changes to {countLabel(dirtyCount, "FAQ", "FAQs")}. If you leave now, they will be
+          lost.
         </p>
       </ConfirmDialog>
     </div>

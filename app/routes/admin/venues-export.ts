@@ -4,8 +4,8 @@ import { adminListParams } from "~/lib/admin";
 import { exportVenuesCsv } from "~/services/imports.server";
 
 // The venue list's 'Export CSV' (issue 22, item 6; ADR 012), behind the /admin guard: the list's
-// search and sort (?q=, ?sort=, ?dir=; the page is ignored) as a CSV download in the import's own
-// columns, streamed as it is read.
+// search, filters and sort (?q=, ?status=, ?coords=, ?category=, ?region=, ?sort=, ?dir=; the page
+// and page size are ignored) as a CSV download in the import's own columns, streamed as it is read.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);

@@ -5,6 +5,7 @@ import type { Route } from "./+types/venues";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { GeocodingWarning } from "~/components/admin/geocoding-warning";
 import { VenueImportPanel } from "~/components/admin/venue-import-panel";
+import { VenueListFilters } from "~/components/admin/venue-list-filters";
 import { VenuesTable } from "~/components/admin/venues-table";
 import { TrashLink, VenueBulkBar } from "~/components/admin/venue-bulk-bar";
 import { VenueImportFilter } from "~/components/admin/venue-import-filter";
@@ -13,10 +14,18 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
 import { readFormValues } from "~/infra/form.server";
-import { expectUser, getApp } from "~/infra/session.server";
-import { adminListParams, adminMeta, venueMessages } from "~/lib/admin";
+import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import {
+  adminListParams,
+  adminListUrl,
+  adminMeta,
+  isNarrowed,
+  venueListReturn,
+  venueMessages,
+} from "~/lib/admin";
 import { needsGeocodingWarning } from "~/lib/coordinates";
 import type { Toast } from "~/lib/toast";
+import { countLabel, formatNumber } from "~/lib/venue";
 import {
   createVenueAsAdmin,
   deleteVenueAsAdmin,
@@ -29,32 +38,31 @@ import {
 import { listImportChoices } from "~/services/import-undo.server";
 import { countTrash } from "~/services/venue-trash.server";
 
-// Spec, admin area: 'Admin venues'. The table of approved venues (search, sort, pages), the Add
-// Venue dialog (the venue form, approved at once), delete and geocode per venue, and the CSV
-// import panel (its endpoint is ./venues-import.ts). Every write revalidates this loader, so the
-// list is always the saved one.
+// Spec, admin area: 'Admin venues'. The table of approved venues (search, filters, sort, pages;
+// issue 22 adds the pending ones as a filter), the Add Venue dialog (the venue form, approved at
+// once), delete and geocode per venue, and the CSV import panel (its endpoint is
+// ./venues-import.ts). Every write revalidates this loader, so the list is always the saved one; a
+// delete redirects to the list's address it was sent from, so the list state survives it.
 
 export const meta: Route.MetaFunction = () => adminMeta("Venues");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const user = expectUser(context);
-  const url = new URL(request.url);
-  const { q, sort, dir, importId = "" } = adminListParams(url.searchParams);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const params = adminListParams(new URL(request.url).searchParams);
   try {
     const [list, choices, coordinates, bulk] = await Promise.all([
-      listVenuesForAdmin(app.db, user, { q, sort, dir, page, importId }),
+      listVenuesForAdmin(app.db, user, params),
       listVenueFormChoices(app.db, user),
       geocodingStatusForAdmin(app.db, user),
       // The 'imported by file' filter's choices and the trash's count (issue 22, items 7 and 8).
-      Promise.all([listImportChoices(app.db, user, importId), countTrash(app.db, user)]),
+      Promise.all([listImportChoices(app.db, user, params.importId ?? ""), countTrash(app.db, user)]),
     ]);
     // The spec's 'Geocoding Required' warning: approved venues lacking valid coordinates are
     // missing from the map until the server's geocoder places them (ADR 014).
     const geocodingRequired = needsGeocodingWarning(coordinates) ? { missing: coordinates.missing } : null;
     const [imports, trash] = bulk;
-    return { list, choices, geocodingRequired, q, sort, dir, importId, imports, trash, error: null };
+    return { list, choices, geocodingRequired, params, imports, trash, error: null };
   } catch (err) {
     if (isThrownAnswer(err)) throw err;
     app.logger.error("loading the admin venues failed", { error: String(err) });
@@ -62,10 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       list: null,
       choices: null,
       geocodingRequired: null,
-      q,
-      sort,
-      dir,
-      importId,
+      params,
       imports: [],
       trash: 0,
       error: venueMessages.loadFailed,
@@ -111,9 +116,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.intent === "delete") {
     try {
       const result = await deleteVenueAsAdmin(app, user, venueId);
-      return result.ok
-        ? { ok: true as const, toast: toast("success", venueMessages.deleted) }
-        : data({ ok: false as const, toast: toast("error", result.error) }, { status: result.status });
+      if (!result.ok)
+        return data({ ok: false as const, toast: toast("error", result.error) }, { status: result.status });
+      // Back to the list's address the form was sent from: its search, filters, sort and page.
+      const { pathname, search } = new URL(request.url);
+      return await redirectWithToast(
+        app,
+        request,
+        venueListReturn(pathname + search),
+        toast("success", venueMessages.deleted),
+      );
     } catch (err) {
       if (isThrownAnswer(err)) throw err;
       app.logger.error("deleting a venue failed", { error: String(err), venueId });
@@ -142,7 +154,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function AdminVenues({ loaderData }: Route.ComponentProps) {
-  const { list, choices, geocodingRequired, q, sort, dir, importId, imports, trash, error } = loaderData;
+  const { list, choices, geocodingRequired, params, imports, trash, error } = loaderData;
   const [adding, setAdding] = useState(false);
   const added = useCallback((reply: Extract<SubmissionReply, { ok: true }>) => {
     setAdding(false);
@@ -155,9 +167,13 @@ export default function AdminVenues({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-serif text-3xl text-ink">Venues</h1>
-          <p className="mt-1 text-sm text-muted">
-            Approved venues in the directory.{" "}
-            {list ? `${list.total.toLocaleString("en-US")} ${list.total === 1 ? "venue" : "venues"}.` : null}
+          <p className="mt-1 text-sm text-muted" aria-live="polite">
+            {params.status === "pending" ? "Venues waiting for review." : "Approved venues in the directory."}{" "}
+            {list
+              ? isNarrowed(params)
+                ? `${formatNumber(list.total)} of ${countLabel(list.of, "venue", "venues")}.`
+                : `${countLabel(list.total, "venue", "venues")}.`
+              : null}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -172,15 +188,16 @@ export default function AdminVenues({ loaderData }: Route.ComponentProps) {
 
       <VenueImportPanel />
 
-      <VenueImportFilter imports={imports} current={importId} />
+      {choices ? (
+        <VenueListFilters key={adminListUrl(params)} params={params} venueTypes={choices.venueTypes} />
+      ) : null}
+
+      <VenueImportFilter imports={imports} current={params.importId ?? ""} />
 
       {list ? (
         <VenuesTable
           list={list}
-          q={q}
-          sort={sort}
-          dir={dir}
-          importId={importId}
+          params={params}
           bulkBar={<VenueBulkBar total={list.total} pageIds={list.venues.map((v) => v.id)} />}
         />
       ) : (

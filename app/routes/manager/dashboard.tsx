@@ -13,6 +13,7 @@ import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
+import { formatNumber } from "~/lib/venue";
 import { managerDashboard } from "~/services/manager-venues.server";
 
 // Spec: 'Manager dashboard' (issue 13, item 2): four counts, the venues that need attention and
@@ -40,8 +41,13 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
   const { venues } = dashboard;
   const attention = venues.filter((v) => v.attention.length > 0);
   const stats = [
-    { key: "venues", label: "Total Venues", value: String(dashboard.totalVenues), icon: Building2 },
-    { key: "reviews", label: "Total Reviews", value: String(dashboard.totalReviews), icon: MessageSquare },
+    { key: "venues", label: "Total Venues", value: formatNumber(dashboard.totalVenues), icon: Building2 },
+    {
+      key: "reviews",
+      label: "Total Reviews",
+      value: formatNumber(dashboard.totalReviews),
+      icon: MessageSquare,
+    },
     {
       key: "rating",
       label: "Average Rating",
@@ -51,7 +57,7 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
     {
       key: "attention",
       label: "Needs attention",
-      value: String(dashboard.needsAttention),
+      value: formatNumber(dashboard.needsAttention),
       icon: TriangleAlert,
     },
   ];

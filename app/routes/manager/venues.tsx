@@ -18,6 +18,7 @@ import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
+import { countLabel } from "~/lib/venue";
 import { listManagedVenues, type ManagedVenueCard as Card } from "~/services/manager-venues.server";
 import type { clientLoader as editLoader } from "./edit-venue";
 
@@ -56,12 +57,16 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
                   <div className="flex items-center gap-1.5">
                     <Images className="h-4 w-4 text-muted" aria-hidden="true" />
                     <dt className="sr-only">Photos</dt>
-                    <dd>{`${v.imageCount} ${v.imageCount === 1 ? "photo" : "photos"}`}</dd>
+                    <dd>{countLabel(v.imageCount, "photo", "photos")}</dd>
                   </div>
                   <div className="flex items-center gap-1.5">
                     <Users className="h-4 w-4 text-muted" aria-hidden="true" />
                     <dt className="sr-only">Capacity</dt>
-                    <dd>{v.capacity === null ? "Capacity: Not specified" : `${v.capacity} guests`}</dd>
+                    <dd>
+                      {v.capacity === null
+                        ? "Capacity: Not specified"
+                        : countLabel(v.capacity, "guest", "guests")}
+                    </dd>
                   </div>
                   <div className="col-span-2">
                     <dt className="sr-only">Rating</dt>

@@ -12,6 +12,7 @@ import { pageCountOf, pageUrl } from "~/lib/pagination";
 import { PAGE_SIZE, parseSearchParams } from "~/lib/search";
 import { absoluteUrl, breadcrumbJsonLd, seoMeta, siteFromMatches, venueListJsonLd } from "~/lib/seo";
 import { isUuid, venuePath } from "~/lib/venue-url";
+import { countLabel } from "~/lib/venue";
 import { getCategoryWithCount } from "~/services/categories.server";
 import { listVenuesInCategory } from "~/services/venues.server";
 import { getApp } from "~/infra/session.server";
@@ -115,7 +116,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
           <h2 className="text-2xl">
-            {category.count} {category.count === 1 ? "Venue" : "Venues"}
+            {countLabel(category.count, "Venue", "Venues")}
             {pageCount > 1 ? (
               <span className="ml-2 text-base font-normal text-ink-soft">
                 (page {page} of {pageCount})

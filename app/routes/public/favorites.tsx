@@ -4,6 +4,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { VenueGrid } from "~/components/venue/venue-card";
 import { expectUser, getApp, requireUser } from "~/infra/session.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { formatNumber } from "~/lib/venue";
 import { listFavoriteVenues } from "~/services/venues.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -35,7 +36,7 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
         <>
           {/* A heading between the page's h1 and the cards' h3s (heading order, issue 27). */}
           <h2 className="mt-2 font-sans text-base font-normal text-muted">
-            {venues.length} saved {venues.length === 1 ? "venue" : "venues"}
+            {formatNumber(venues.length)} saved {venues.length === 1 ? "venue" : "venues"}
           </h2>
           <VenueGrid venues={venues} className="mt-8" />
         </>
