@@ -74,6 +74,7 @@ describe("the venue list's state in its address (issue 22)", () => {
       coords: null,
       category: null,
       region: null,
+      importId: null,
     });
     expect(
       read(
@@ -89,6 +90,7 @@ describe("the venue list's state in its address (issue 22)", () => {
       coords: "missing",
       category: TYPE,
       region: "Foothills",
+      importId: null,
     });
     expect(read("status=all&coords=yes&category=barn&region=Mars&sort=id&size=30&page=-2")).toEqual(read(""));
     expect(read("page=1e3").page).toBe(1);

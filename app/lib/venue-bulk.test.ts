@@ -38,7 +38,15 @@ describe("the bulk form", () => {
       ["returnTo", `/admin/venues?q=aspen&sort=capacity&dir=desc&page=3&import=${B}`],
       ["confirmed", "1"],
     ]);
-    expect(form.selection).toEqual({ matching: { q: "aspen", sort: "capacity", dir: "desc", importId: B } });
+    expect(form.selection).toEqual({
+      matching: expect.objectContaining({
+        q: "aspen",
+        sort: "capacity",
+        dir: "desc",
+        importId: B,
+        status: "approved",
+      }),
+    });
     expect(form.confirmed).toBe(true);
     expect(form.returnTo).toBe(`/admin/venues?q=aspen&sort=capacity&dir=desc&page=3&import=${B}`);
   });
