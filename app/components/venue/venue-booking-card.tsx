@@ -1,7 +1,10 @@
 import { CalendarHeart, Globe, Users } from "~/components/ui/icons";
-import { priceDisplay, websiteUrl, type VenueView } from "~/lib/venue";
+import { priceDisplay, type VenueView } from "~/lib/venue";
 
-/** The side card: capacity, price, the website, and the spec's booking notice. */
+/**
+ * The side card: capacity, price, the website (through /out/{id}, which counts the click for the
+ * venue's insights and sends the visitor on: ADR 029), and the spec's booking notice.
+ */
 export function VenueBookingCard({ venue: v, siteName }: { venue: VenueView; siteName: string }) {
   return (
     <aside className="h-fit space-y-5 rounded-[var(--radius-card)] border border-sand bg-white p-6 shadow-card lg:sticky lg:top-24">
@@ -16,9 +19,9 @@ export function VenueBookingCard({ venue: v, siteName }: { venue: VenueView; sit
       </div>
       {v.website ? (
         <a
-          href={websiteUrl(v.website)}
+          href={`/out/${v.id}`}
           target="_blank"
-          rel="noopener noreferrer"
+          rel="nofollow noopener noreferrer"
           className="flex h-11 w-full items-center justify-center gap-2 rounded-full bg-primary px-5 text-sm font-medium text-white hover:bg-primary-dark"
         >
           <Globe className="h-4 w-4" aria-hidden="true" /> Visit Website
