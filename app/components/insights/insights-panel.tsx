@@ -27,6 +27,8 @@ import {
 // server (no chart library), and the search words that led to the venues.
 
 const number = (n: number) => n.toLocaleString("en-US");
+/** A scale's number in at most four characters: 2.5K. */
+const compact = (n: number) => n.toLocaleString("en-US", { notation: "compact" });
 const rate = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export function InsightsPanel({
@@ -79,8 +81,8 @@ export function InsightsPanel({
         {controls}
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5" aria-label="Last 30 days">
-        {figures.map((f) => (
-          <Figure key={f.key} figure={f} />
+        {figures.map((f, i) => (
+          <Figure key={f.key} figure={f} wide={i === figures.length - 1} />
         ))}
       </ul>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -105,12 +107,24 @@ type FigureData = {
   unit?: string;
 };
 
-function Figure({ figure: { key, label, icon: Icon, now, before, unit } }: { figure: FigureData }) {
+/** `wide`: the odd last card spans both columns of a phone's grid. */
+function Figure({
+  figure: { key, label, icon: Icon, now, before, unit },
+  wide,
+}: {
+  figure: FigureData;
+  wide: boolean;
+}) {
   const moved = change(now, before);
   const show = unit ? rate : (n: number | null) => number(n ?? 0);
   const Arrow = moved.direction === "up" ? ArrowUp : moved.direction === "down" ? ArrowDown : null;
   return (
-    <li className="flex flex-col gap-2 rounded-2xl border border-sand bg-white p-4 shadow-card sm:p-5">
+    <li
+      className={cn(
+        "flex flex-col gap-2 rounded-2xl border border-sand bg-white p-4 shadow-card sm:p-5",
+        wide && "col-span-2 lg:col-span-1",
+      )}
+    >
       <span className="flex items-center justify-between gap-2 text-sm font-medium text-ink-soft">
         {label}
         <Icon className="h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
@@ -143,13 +157,16 @@ function Figure({ figure: { key, label, icon: Icon, now, before, unit } }: { fig
 // The chart has no viewBox: its width is the panel's, horizontal positions are percentages and
 // vertical ones pixels, so its text keeps the page's size on a phone and on a desktop alike.
 const PLOT = { top: 16, height: 168 };
+/** Percent of the width on either side of the days, for the scales' numbers. */
+const MARGIN = 6;
 const HEIGHT = PLOT.top + PLOT.height + 28;
 
 function DailyChart({ id, daily }: { id: string; daily: DailyPoint[] }) {
   const views = axisScale(Math.max(0, ...daily.map((d) => d.views)));
   const inquiries = axisScale(Math.max(0, ...daily.map((d) => d.inquiries)));
-  const slot = 100 / daily.length;
-  const x = (i: number) => `${(i + 0.5) * slot}%`;
+  // The days fill the middle, leaving each scale's numbers a margin of their own.
+  const slot = (100 - 2 * MARGIN) / daily.length;
+  const x = (i: number) => `${MARGIN + (i + 0.5) * slot}%`;
   const y = (value: number, top: number) => PLOT.top + PLOT.height * (1 - value / top);
   const totals = daily.reduce(
     (t, d) => ({ views: t.views + d.views, inquiries: t.inquiries + d.inquiries }),
@@ -188,12 +205,19 @@ function DailyChart({ id, daily }: { id: string; daily: DailyPoint[] }) {
           const at = y(tick, views.top);
           return (
             <g key={tick}>
-              <line x1="0" x2="100%" y1={at} y2={at} className="stroke-sand" strokeWidth={1} />
-              <text x="0" y={at - 4} className="fill-muted">
-                {number(tick)}
+              <line
+                x1={`${MARGIN}%`}
+                x2={`${100 - MARGIN}%`}
+                y1={at}
+                y2={at}
+                className="stroke-sand"
+                strokeWidth={1}
+              />
+              <text x={`${MARGIN - 1}%`} y={at} dy="0.35em" textAnchor="end" className="fill-muted">
+                {compact(tick)}
               </text>
-              <text x="100%" y={at - 4} textAnchor="end" className="fill-accent">
-                {number(inquiries.ticks[i]!)}
+              <text x={`${101 - MARGIN}%`} y={at} dy="0.35em" className="fill-accent">
+                {compact(inquiries.ticks[i]!)}
               </text>
             </g>
           );
@@ -201,7 +225,7 @@ function DailyChart({ id, daily }: { id: string; daily: DailyPoint[] }) {
         {daily.map((d, i) => (
           <rect
             key={d.day}
-            x={`${(i + 0.2) * slot}%`}
+            x={`${MARGIN + (i + 0.2) * slot}%`}
             width={`${slot * 0.6}%`}
             y={y(d.views, views.top)}
             height={PLOT.height * (d.views / views.top)}
@@ -226,14 +250,8 @@ function DailyChart({ id, daily }: { id: string; daily: DailyPoint[] }) {
             <circle key={d.day} cx={x(i)} cy={y(d.inquiries, inquiries.top)} r={3} className="fill-accent" />
           ) : null,
         )}
-        {labelled.map((i, n) => (
-          <text
-            key={i}
-            x={x(i)}
-            y={HEIGHT - 8}
-            textAnchor={n === 0 ? "start" : n === labelled.length - 1 ? "end" : "middle"}
-            className="fill-muted"
-          >
+        {labelled.map((i) => (
+          <text key={i} x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-muted">
             {shortDay(daily[i]!.day)}
           </text>
         ))}
@@ -242,7 +260,7 @@ function DailyChart({ id, daily }: { id: string; daily: DailyPoint[] }) {
         <summary className="cursor-pointer text-primary underline-offset-4 hover:underline">
           The figures day by day
         </summary>
-        <div className="mt-2 max-h-64 overflow-y-auto">
+        <div className="mt-2">
           <table className="w-full text-left">
             <thead className="text-xs text-muted">
               <tr>
