@@ -147,9 +147,10 @@ export function createVenueViewCounter(app: Pick<AppContext, "db" | "logger" | "
   }
 
   /**
-   * Counts the view when it is the visitor's first of the venue today: one statement, which
-   * inserts the visitor's hash (nothing when it is there already) and, only if it did, adds one
-   * to the day's views and to the search words it came from. Resolves to whether it counted.
+   * Counts the view when it is the visitor's first of the venue today: one call of the database
+   * function count_venue_view (migration 0014), which inserts the visitor's hash (nothing when it
+   * is there already) and, only if it did, adds one to the day's views and to the search words it
+   * came from. Resolves to whether it counted.
    */
   async function count(view: PageView): Promise<boolean> {
     const venueId = countedVenue(view);
@@ -161,30 +162,11 @@ export function createVenueViewCounter(app: Pick<AppContext, "db" | "logger" | "
       .digest("base64url")
       .slice(0, 22);
     const term = searchTermFromReferer(view.referer, origins);
-    // A count lost in a crash costs less than every view waiting for the disk: this statement's
-    // commit does not wait for its WAL to be flushed (ADR 029).
-    const firstView = sql`with relaxed as (
-        select set_config('synchronous_commit', 'off', true)
-      ), venue as (
-        select id from venues, relaxed where id = ${venueId} and is_approved
-      ), first_view as (
-        insert into venue_view_visitors (day, visitor) select ${day}::date, ${visitor} from venue
-        on conflict do nothing returning day
-      ), counted as (
-        insert into venue_daily_stats as s (venue_id, day, views) select ${venueId}::uuid, day, 1 from first_view
-        on conflict (venue_id, day) do update set views = s.views + 1
-        returning venue_id
-      )`;
-    const rows = await queryRows<{ n: number }>(
+    const [row] = await queryRows<{ counted: boolean }>(
       db,
-      term === null
-        ? sql`${firstView} select 1 as n from counted`
-        : sql`${firstView} insert into venue_search_terms as t (venue_id, day, term, views)
-            select venue_id, ${day}::date, ${term}, 1 from counted
-            on conflict (venue_id, day, term) do update set views = t.views + 1
-            returning 1 as n`,
+      sql`select count_venue_view(${venueId}::uuid, ${day}::date, ${visitor}, ${term}::text) as counted`,
     );
-    return rows.length > 0;
+    return row?.counted === true;
   }
 
   return {

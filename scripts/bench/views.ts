@@ -1,8 +1,8 @@
 // The cost of counting a venue page view (issue 23, ADR 029), on PostgreSQL. Not part of `npm test`.
 //   npm run build && npm run bench:views [-- --views 2000]
 // Uses a fresh database `vv_bench_views` on the server of BENCH_DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/postgres), with 1,000 approved venues and 60 days of their
-// daily counts.
+// postgres://postgres@127.0.0.1:5432/postgres), with 1,000 venues of the scale seed and 60 days of
+// their daily counts.
 //  1. The counting itself, timed around the service's call: a visitor's first view of a venue
 //     today (the visitor's hash, the day's views and, from a search, its words), a repeat view
 //     (the hash only) and a robot's (no query). Budget: p95 of a first view under 2 ms.
@@ -10,18 +10,24 @@
 //     the page cache, one request at a time, a new visitor (counted) and a robot (not counted) in
 //     turn; the difference of their p95s.
 //  3. The dashboards' queries on those 60,000 rows (manager: one venue and all of theirs; admin).
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { users, venueDailyStats, venueManagers, venues } from "../../database/schema";
+import { seedScale } from "../../database/seed";
 import { loadConfig } from "../../app/infra/config.server";
 import { databaseFromUrl, queryRows } from "../../app/infra/db.server";
 import type { PageView } from "../../app/infra/http.server";
 import { createLogger } from "../../app/infra/logger.server";
+import { createFsStorage } from "../../app/infra/storage.server";
 import { addDays, utcDay } from "../../app/lib/insights";
 import { toAppUser } from "../../app/lib/user";
 import { venuePath } from "../../app/lib/venue-url";
 import { createVenueViewCounter, managerInsights, siteInsights } from "../../app/services/venue-stats.server";
 import { freshDatabase, requireBuild, startProductionServer } from "./production-server";
+import { stats, type Stats } from "./stats";
 
 const { values: args } = parseArgs({ options: { views: { type: "string", default: "2000" } } });
 const VIEWS = Number(args.views);
@@ -29,12 +35,6 @@ const VENUES = 1_000;
 const DAYS = 60;
 const BUDGET_P95_MS = 2;
 
-type Stats = { n: number; p50: number; p95: number; p99: number; max: number };
-function stats(samples: number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  return { n: s.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: s[s.length - 1]! };
-}
 const ms = (n: number) => n.toFixed(2).padStart(7);
 const line = (label: string, st: Stats) =>
   console.log(
@@ -52,24 +52,15 @@ const database = databaseFromUrl(url);
 await database.migrate();
 const { db } = database;
 
-console.log(`Seeding ${VENUES} venues and ${DAYS} days of their counts...`);
+console.log(`Seeding ${VENUES} venues (demo content at scale) and ${DAYS} days of their counts...`);
+const uploads = await fs.mkdtemp(path.join(os.tmpdir(), "vv-bench-views-"));
+await seedScale(db, createFsStorage(uploads), VENUES);
+await fs.rm(uploads, { recursive: true, force: true });
 const venueRows = await db
-  .insert(venues)
-  .values(
-    Array.from({ length: VENUES }, (_, i) => ({
-      name: `Bench Venue ${i}`,
-      description: "A venue for the view-counting benchmark.",
-      location: "1 Main St, Boulder, Colorado 80302",
-      city: "Boulder",
-      postalCode: "80302",
-      region: "Front Range North",
-      capacity: 120,
-      pricePerEvent: 4000,
-      website: `www.bench-${i}.example`,
-      isApproved: true,
-    })),
-  )
-  .returning({ id: venues.id, name: venues.name });
+  .select({ id: venues.id, name: venues.name })
+  .from(venues)
+  .where(eq(venues.isApproved, true))
+  .orderBy(venues.id);
 const today = utcDay();
 await db.execute(sql`insert into ${venueDailyStats} (venue_id, day, views, favorites, inquiries, website_clicks)
   select v.id, ${addDays(today, -DAYS)}::date + d, (random() * 50)::int, (random() * 3)::int,
@@ -151,8 +142,7 @@ await database.close();
 
 // 2. The venue page, with and without counting.
 const server = await startProductionServer(url);
-let added = 0;
-try {
+const added = await (async () => {
   const path = venuePath(venueRows[1]!);
   const get = (userAgent: string) =>
     timed(async () => {
@@ -170,14 +160,12 @@ try {
     notCounted.push(await get("Googlebot/2.1"));
   }
   const [c, n] = [stats(counted), stats(notCounted)];
-  added = c.p95 - n.p95;
   console.log(`\nThe venue page from the page cache, one request at a time, production server:`);
   line("a new visitor (counted)", c);
   line("a robot (not counted)", n);
-  console.log(`  p95 added by counting: ${added.toFixed(2)} ms`);
-} finally {
-  await server.stop(); // its shutdown waits for the counts under way
-}
+  console.log(`  p95 added by counting: ${(c.p95 - n.p95).toFixed(2)} ms`);
+  return c.p95 - n.p95;
+})().finally(() => server.stop()); // its shutdown waits for the counts under way
 // Every new visitor was counted, and no robot: the warm-up's 200 and the run's.
 const check = databaseFromUrl(url);
 const countedViews = (await viewsToday(check.db)) - before;

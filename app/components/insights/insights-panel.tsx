@@ -264,15 +264,11 @@ function DailyChart({ id, daily }: { id: string; daily: DailyPoint[] }) {
           <table className="w-full text-left">
             <thead className="text-xs text-muted">
               <tr>
-                <th scope="col" className="py-1 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Views
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Inquiries
-                </th>
+                {["Day", "Views", "Inquiries"].map((name, i) => (
+                  <th key={name} scope="col" className={cn("py-1 font-medium", i > 0 && "text-right")}>
+                    {name}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-sand">
