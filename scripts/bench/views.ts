@@ -173,6 +173,11 @@ await check.close();
 console.log(`  views counted for that venue meanwhile: ${countedViews} (expected ${VIEWS + 200})`);
 if (countedViews !== VIEWS + 200) process.exitCode = 1;
 
+// The tails are the machine's as much as ours: say how busy it was.
+const load = os.loadavg().map((l) => l.toFixed(1));
+console.log(
+  `\nLoad average (1, 5, 15 min) at the end: ${load.join(", ")} on ${os.availableParallelism()} CPUs`,
+);
 const ok = firstStats.p95 < BUDGET_P95_MS && added < BUDGET_P95_MS;
 console.log(
   `\nBudget: counting a view p95 < ${BUDGET_P95_MS} ms (service ${firstStats.p95.toFixed(2)} ms, added to the page ${added.toFixed(2)} ms): ${ok ? "ok" : "OVER BUDGET"}`,
