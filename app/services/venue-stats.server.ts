@@ -109,8 +109,6 @@ function countedVenue(view: PageView): string | null {
   return venueIdOfPagePath(view.path);
 }
 
-export type VenueViewCounter = ReturnType<typeof createVenueViewCounter>;
-
 /**
  * Counts venue page views for one server process. The day's salt is random and shared by every
  * process through app_settings (the first to need it writes it), so a visitor moving between
@@ -269,9 +267,12 @@ export async function managerInsights(
     return { ok: true, insights, venueId: null };
   }
   if (!isUuid(venueId)) return { ok: false, reason: "not-found" };
-  const [exists] = await queryRows<{ id: string }>(db, sql`select id from venues where id = ${venueId}`);
+  const [[exists], allowed] = await Promise.all([
+    queryRows<{ id: string }>(db, sql`select id from venues where id = ${venueId}`),
+    canManageVenue(db, actor, venueId),
+  ]);
   if (!exists) return { ok: false, reason: "not-found" };
-  if (!(await canManageVenue(db, actor, venueId))) return { ok: false, reason: "forbidden" };
+  if (!allowed) return { ok: false, reason: "forbidden" };
   return { ok: true, insights: await insightsOf(db, sql`venue_id = ${venueId}`, today), venueId };
 }
 
