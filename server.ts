@@ -10,6 +10,7 @@ import { createLogger } from "./app/infra/logger.server";
 import { authEmails } from "./app/services/emails.server";
 import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./app/services/pending-files.server";
 import { purgeExpiredTrash } from "./app/services/venue-trash.server";
+import { createVenueViewCounter, purgeViewData } from "./app/services/venue-stats.server";
 import type { createHttpApp as CreateHttpApp } from "./app/infra/http.server";
 
 const config = loadConfig();
@@ -46,6 +47,17 @@ const sweep = async (graceSeconds: number) => {
 await sweep(database.kind === "pglite" ? 0 : SWEEP_GRACE_SECONDS);
 setInterval(() => void sweep(SWEEP_GRACE_SECONDS), 60 * 60 * 1000).unref();
 
+// Venue page views are counted once per visitor and day (ADR 029): what told visitors apart
+// yesterday is deleted when a day begins, and hourly in case no view begins it.
+const venueViews = createVenueViewCounter(context);
+setInterval(
+  () =>
+    void purgeViewData(context.db).catch((err: unknown) =>
+      context.logger.error("purging venue view data failed", { error: String(err) }),
+    ),
+  60 * 60 * 1000,
+).unref();
+
 type HttpModule = { createHttpApp: typeof CreateHttpApp };
 let http: HttpModule;
 let vite: ViteDevServer | undefined;
@@ -59,12 +71,14 @@ if (config.env === "production") {
   vite = dev;
 }
 
-const server = http.createHttpApp(context, { devMiddleware: vite?.middlewares }).listen(config.port, () => {
-  context.logger.info(`${config.siteName} listening`, {
-    url: `http://localhost:${config.port}`,
-    siteUrl: config.siteUrl,
+const server = http
+  .createHttpApp(context, { pageViews: venueViews.onPageView, devMiddleware: vite?.middlewares })
+  .listen(config.port, () => {
+    context.logger.info(`${config.siteName} listening`, {
+      url: `http://localhost:${config.port}`,
+      siteUrl: config.siteUrl,
+    });
   });
-});
 
 // Graceful shutdown (ADR 022): stop listening, let the requests in flight finish, closing each
 // connection after its response, then close the database.
@@ -98,6 +112,7 @@ async function shutdown(signal: string) {
   context.logger.info("shutting down", { signal, inFlight: responses.size });
   await closed;
   await vite?.close();
+  await venueViews.settled();
   await database.close();
   process.exit(0);
 }

@@ -25,10 +25,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: "shared",
                   // Not the forms and their schemas: building the schemas costs time when the module
-                  // runs, and only pages with a form need them.
+                  // runs, and only pages with a form need them. Nor the dashboards' insights, which
+                  // no public page shows.
                   test: (id) =>
                     /[\\/]app[\\/](lib|components[\\/](ui|layout|venue))[\\/]/.test(id) &&
-                    !/[\\/]lib[\\/]validation[\\/]/.test(id),
+                    !/[\\/]lib[\\/](validation[\\/]|insights\.ts)/.test(id),
                   minShareCount: 2,
                   priority: 1,
                 },

@@ -67,6 +67,7 @@ export default [
   route("api/venues/map", "routes/resources/venues-map.ts"),
   route("api/favorites", "routes/resources/favorites.ts"),
   route("api/venue-submissions", "routes/resources/venue-submissions.ts"),
+  route("out/:venueId", "routes/resources/out.ts"),
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -413,7 +413,35 @@ export const venueDailyStats = pgTable(
     inquiries: integer("inquiries").notNull().default(0),
     websiteClicks: integer("website_clicks").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.venueId, t.day] })],
+  // The admin dashboard sums every venue's days of a period.
+  (t) => [primaryKey({ columns: [t.venueId, t.day] }), index("venue_daily_stats_day_idx").on(t.day)],
+);
+
+// Who has already been counted today (ADR 029): one row per visitor, venue and day, keyed by a
+// hash of the day's random salt, the venue, the address and the browser; nothing else is kept,
+// and the rows before today (and their salt) are deleted daily.
+export const venueViewVisitors = pgTable(
+  "venue_view_visitors",
+  {
+    day: date("day").notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitor] })],
+);
+
+// The words searched for on /venues before a counted view of the venue, per venue and day (the
+// manager dashboard's top search terms). Kept for 60 days.
+export const venueSearchTerms = pgTable(
+  "venue_search_terms",
+  {
+    venueId: uuid("venue_id")
+      .notNull()
+      .references(() => venues.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    term: text("term").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.day, t.term] })],
 );
 
 export const csvImports = pgTable("csv_imports", {

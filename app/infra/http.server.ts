@@ -19,7 +19,26 @@ import { createPageCache } from "./page-cache.server";
 import { precompressed } from "./precompressed.server";
 import { contentSecurityPolicy, isAllowedOrigin } from "./security.server";
 
-export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHandler } = {}) {
+/**
+ * A GET answered by the router (a page, its data, a resource), told once its answer is sent: the
+ * venue insights count views from it (services/venue-stats.server.ts, ADR 029), wherever the
+ * answer came from (page cache, 304, render).
+ */
+export type PageView = {
+  method: string;
+  path: string;
+  status: number;
+  ip: string;
+  userAgent: string;
+  referer: string | undefined;
+  /** A speculative load (`<link rel=prefetch>`, speculation rules), not a visit. */
+  prefetch: boolean;
+};
+
+export function createHttpApp(
+  app: AppContext,
+  opts: { pageViews: (view: PageView) => void; devMiddleware?: RequestHandler },
+) {
   const { config } = app;
   const production = config.env === "production";
   const http = express();
@@ -110,6 +129,29 @@ export function createHttpApp(app: AppContext, opts: { devMiddleware?: RequestHa
       express.static("build/client", { maxAge: "1h", index: false }),
     );
   }
+
+  // After the answer is sent, so that counting never delays it and sees its final status.
+  http.use((req, res, next) => {
+    if (req.method === "GET")
+      res.on("finish", () => {
+        try {
+          opts.pageViews({
+            method: req.method,
+            path: req.path,
+            status: res.statusCode,
+            ip: req.ip ?? "unknown",
+            userAgent: req.get("user-agent") ?? "",
+            referer: req.get("referer"),
+            prefetch: /prefetch|prerender/i.test(
+              `${req.get("sec-purpose") ?? ""} ${req.get("purpose") ?? ""}`,
+            ),
+          });
+        } catch (err) {
+          app.logger.error("a page view listener failed", { error: String(err) });
+        }
+      });
+    next();
+  });
 
   const build = () => import("virtual:react-router/server-build");
   const mode = production ? "production" : "development";

@@ -3,6 +3,7 @@ import {
   isUuid,
   parseVenueParam,
   slugify,
+  venueIdOfPagePath,
   venuePath,
   venueTab,
   venueTabHref,
@@ -41,5 +42,18 @@ describe("venue URLs", () => {
     expect(venueTab("reviews")).toBe("reviews");
     expect(venueTab("REVIEWS")).toBe("overview");
     expect(venueTab(null)).toBe("overview");
+  });
+});
+
+describe("venueIdOfPagePath", () => {
+  it("finds the venue of its page and of the page's data request", () => {
+    expect(venueIdOfPagePath(`/venue/aspen-hollow-barn-${id}`)).toBe(id);
+    expect(venueIdOfPagePath(`/venue/aspen-hollow-barn-${id}.data`)).toBe(id);
+    expect(venueIdOfPagePath(`/venue/${id.toUpperCase()}`)).toBe(id);
+  });
+
+  it("is null for any other address", () => {
+    for (const path of ["/venues", `/venue/${id}/more`, "/venue/not-a-venue", `/out/${id}`, `/venue/`])
+      expect(venueIdOfPagePath(path), path).toBeNull();
   });
 });

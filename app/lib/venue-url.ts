@@ -62,3 +62,11 @@ export function venueTabPath(
 export function venueTabHref(venue: { id: string; name: string }, tab: VenueTab): string {
   return tab === "overview" ? venuePath(venue) : `?tab=${tab}`;
 }
+
+/** The venue id of a venue page's address, as a page (`/venue/{slug}-{id}`) or its data (`….data`). */
+export function venueIdOfPagePath(path: string): string | null {
+  const match = /^\/venue\/([^/]+?)(?:\.data)?$/.exec(path);
+  if (!match) return null;
+  const id = parseVenueParam(match[1]!);
+  return isUuid(id) ? id : null;
+}

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { favorites, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { isUuid } from "~/lib/venue-url";
+import { recordFavoriteStat } from "./venue-stats.server";
 
 /** The user's saved venues that are public (a venue taken back to pending drops out). */
 export async function listFavoriteIds(db: Db, userId: string): Promise<string[]> {
@@ -26,7 +27,15 @@ export async function setFavorite(db: Db, userId: string, venueId: string, saved
     .where(and(eq(venues.id, venueId), eq(venues.isApproved, true)))
     .limit(1);
   if (rows.length === 0) throw new FavoriteError("Venue not found");
-  await db.insert(favorites).values({ userId, venueId }).onConflictDoNothing();
+  // A save is counted for the venue's insights when it is new (ADR 029).
+  await db.transaction(async (tx) => {
+    const added = await tx
+      .insert(favorites)
+      .values({ userId, venueId })
+      .onConflictDoNothing()
+      .returning({ id: favorites.venueId });
+    if (added.length > 0) await recordFavoriteStat(tx, venueId);
+  });
   return true;
 }
 

@@ -34,6 +34,7 @@ import {
 } from "../../app/lib/csv-import";
 import { authEmails } from "../../app/services/emails.server";
 import { setUserRole } from "../../app/services/users.server";
+import { createVenueViewCounter } from "../../app/services/venue-stats.server";
 import { freePort } from "./production-server";
 
 const { values: args } = parseArgs({
@@ -277,7 +278,9 @@ async function bench(kind: "pglite" | "postgresql", file: Buffer) {
     .join("; ");
 
   const http = await loadHttpApp();
-  const server = http.createHttpApp(app).listen(port, "127.0.0.1");
+  const server = http
+    .createHttpApp(app, { pageViews: createVenueViewCounter(app).onPageView })
+    .listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const watched = async <T>(run: () => Promise<T>): Promise<T & { health: Health }> => {
     const health = await watchHealth(origin);

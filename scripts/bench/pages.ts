@@ -23,6 +23,7 @@ import { getCategoryWithCount, listCategoriesWithCounts } from "~/services/categ
 import { listSitemapFiles } from "~/services/sitemap.server";
 import { getFeaturedVenues, listVenuesInCategory } from "~/services/venues.server";
 import { requireBuild, startProductionServer } from "./production-server";
+import { stats } from "./stats";
 
 const { values: args } = parseArgs({ options: { requests: { type: "string", default: "100" } } });
 const REQUESTS = Number(args.requests);
@@ -31,12 +32,6 @@ const VENUES = 100_000;
 const BUDGET = { renderP95Ms: 50, searchRenderP95Ms: 100, htmlBytes: 200 * 1024 };
 const failures: string[] = [];
 
-type Stats = { p50: number; p95: number; max: number };
-function stats(samples: number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1]! };
-}
 const ms = (n: number) => n.toFixed(1).padStart(6);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
 

@@ -35,6 +35,7 @@ import { AMENITY_NAMES, REGIONS } from "~/lib/catalog";
 import { DEFAULT_FILTERS, SEARCH_SORTS, type SearchFilters } from "~/lib/search";
 import { mapVenues, searchVenues, type MapBounds } from "~/services/search.server";
 import { dropSearchIndex, searchIndex } from "~/services/search-index.server";
+import { stats, type Stats } from "./stats";
 
 const { values: args } = parseArgs({
   options: {
@@ -55,13 +56,6 @@ const failures: string[] = [];
 // ---------------------------------------------------------------------------------------------
 // Measuring
 // ---------------------------------------------------------------------------------------------
-type Stats = { n: number; p50: number; p95: number; p99: number; max: number };
-
-function stats(samples: number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  return { n: s.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: s[s.length - 1]! };
-}
 
 const ms = (n: number) => n.toFixed(1).padStart(7);
 function line(label: string, st: Stats, extra = "") {

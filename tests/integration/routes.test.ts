@@ -134,6 +134,8 @@ const EXPECTED: Record<string, Entry> = {
   "routes/resources/favorites.ts": { path: "/api/favorites", get: everyone(405) },
   // The submission form's choices (public lists); its POST is for signed-in users (tested below).
   "routes/resources/venue-submissions.ts": { path: "/api/venue-submissions", get: everyone(200) },
+  // 'Visit Website': counts the click and sends everyone on to the venue's website.
+  "routes/resources/out.ts": { path: (ids) => `/out/${ids.venueId}`, get: everyone(302) },
   "routes/public/not-found.tsx": { path: "/no/such/page", get: everyone(404) },
 };
 

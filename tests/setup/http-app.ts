@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import type { createHttpApp as CreateHttpApp } from "../../app/infra/http.server";
+import { createVenueViewCounter } from "../../app/services/venue-stats.server";
 import { SERVER_BUILD } from "./server-build";
 import type { TestApp } from "./test-app";
 
@@ -24,7 +25,8 @@ export async function startHttpApp(t: TestApp) {
   // The site is SITE_URL (tests/setup/test-app.ts), reached here at another address: an alias,
   // as SITE_ALIASES lists them, so that the cross-site check lets our own posts through.
   const config = { ...t.app.config, siteAliases: [...t.app.config.siteAliases, origin] };
-  server.on("request", createHttpApp({ ...t.app, config }));
+  const views = createVenueViewCounter({ ...t.app, config });
+  server.on("request", createHttpApp({ ...t.app, config }, { pageViews: views.onPageView }));
 
   /** A request as a browser on our site sends it (same-origin, no redirects followed). */
   function fetchPage(path: string, init: RequestInit & { cookie?: string } = {}) {
@@ -37,6 +39,8 @@ export async function startHttpApp(t: TestApp) {
   return {
     origin,
     fetch: fetchPage,
+    /** Venue page views are counted after their answers are sent: this waits for those counts. */
+    viewsCounted: () => views.settled(),
     async close() {
       await new Promise((resolve) => server.close(resolve));
     },

@@ -1,9 +1,13 @@
 import type { ReactNode } from "react";
 import { CalendarHeart, Globe, Users } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
-import { priceDisplay, websiteUrl, type VenueView } from "~/lib/venue";
+import { priceDisplay, type VenueView } from "~/lib/venue";
 
-/** The side card: capacity, price, 'Check availability' (issue 23), the website, and the spec's booking notice. */
+/**
+ * The side card: capacity, price, 'Check availability' (issue 23), the website (through
+ * /out/{id}, which counts the click for the venue's insights and sends the visitor on: ADR 029),
+ * and the spec's booking notice.
+ */
 export function VenueBookingCard({
   venue: v,
   siteName,
@@ -28,9 +32,9 @@ export function VenueBookingCard({
       {inquiry}
       {v.website ? (
         <a
-          href={websiteUrl(v.website)}
+          href={`/out/${v.id}`}
           target="_blank"
-          rel="noopener noreferrer"
+          rel="nofollow noopener noreferrer"
           className={buttonClass(inquiry ? "outline" : "primary", "md", "w-full")}
         >
           <Globe className="h-4 w-4" aria-hidden="true" /> Visit Website

@@ -3,9 +3,11 @@ import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { AdminPageHeader, EmptyState, LoadFailedPanel, Panel } from "~/components/admin/admin-page";
+import { InsightsPanel } from "~/components/insights/insights-panel";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { parseForm } from "~/infra/form.server";
+import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { ActivityList } from "~/components/admin/activity-list";
 import { DASHBOARD_ACTIVITY } from "~/lib/activity";
@@ -15,16 +17,18 @@ import { countLabel, formatNumber } from "~/lib/venue";
 import type { Toast } from "~/lib/toast";
 import { dashboardActionSchema } from "~/lib/validation/admin";
 import { checkSitemap, dashboardStats } from "~/services/admin-dashboard.server";
+import { siteInsights } from "~/services/venue-stats.server";
 import { activityPage } from "~/services/audit.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 const STATS_FAILED = "Failed to load dashboard statistics";
+const INSIGHTS_FAILED = "Failed to load insights";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getApp(context);
   const user = expectUser(context);
-  const [stats, activity] = await Promise.all([
+  const [stats, activity, insights] = await Promise.all([
     dashboardStats(app.db, user).catch((err: unknown) => {
       app.logger.error("dashboard statistics failed", { error: String(err) });
       return null;
@@ -36,8 +40,9 @@ export async function loader({ context }: Route.LoaderArgs) {
         return null;
       },
     ),
+    siteInsights(app.db, user).catch(loggedAsNull(app.logger, "site insights failed")),
   ]);
-  return { stats, activity };
+  return { stats, activity, insights };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,7 +74,7 @@ const CARDS = [
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity } = loaderData;
+  const { stats, activity, insights } = loaderData;
   const sitemap = useFetcher<typeof action>();
   useToast(sitemap.data?.toast);
   const checking = sitemap.state !== "idle";
@@ -112,6 +117,62 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </ul>
       ) : (
         <LoadFailedPanel message={STATS_FAILED} />
+      )}
+
+      {insights ? (
+        <>
+          <InsightsPanel
+            id="insights"
+            title="Site insights"
+            insights={insights.insights}
+            searchEmpty="No views from the search page yet. The words couples search for before opening a venue show here."
+          />
+          <Panel labelledBy="quiet-venues">
+            <div className="border-b border-sand px-6 py-4">
+              <h2 id="quiet-venues" className="text-xl">
+                Most viewed, no inquiries
+              </h2>
+              <p className="mt-1 text-sm text-ink-soft">
+                Venues couples look at but do not ask, in the last 30 days.
+              </p>
+            </div>
+            {insights.quietVenues.length === 0 ? (
+              <EmptyState title="None to show">
+                Every venue viewed in the last 30 days has had an inquiry, or none has been viewed yet.
+              </EmptyState>
+            ) : (
+              <ol className="divide-y divide-sand">
+                {insights.quietVenues.map((v) => (
+                  <li
+                    key={v.id}
+                    className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-6 py-3"
+                  >
+                    <span className="min-w-0 break-words">
+                      <Link
+                        to={v.path}
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        {v.name}
+                      </Link>{" "}
+                      <Link
+                        to={`/admin/edit-venue/${v.id}`}
+                        className="text-sm text-ink-soft underline-offset-4 hover:underline"
+                        aria-label={`Edit ${v.name}`}
+                      >
+                        Edit
+                      </Link>
+                    </span>
+                    <span className="text-sm text-muted tabular-nums">
+                      {v.views.toLocaleString("en-US")} {v.views === 1 ? "view" : "views"}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Panel>
+        </>
+      ) : (
+        <LoadFailedPanel message={INSIGHTS_FAILED} />
       )}
 
       <Panel>

@@ -1,5 +1,5 @@
 import { TriangleAlert, Building2, CircleCheck, MessageSquare, Star } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { LoadFailedPanel, Panel } from "~/components/admin/admin-page";
 import {
@@ -8,29 +8,44 @@ import {
   NoManagedVenues,
   PendingBadge,
 } from "~/components/manager/managed-venue-card";
-import { buttonClass } from "~/components/ui/button";
+import { InsightsPanel } from "~/components/insights/insights-panel";
+import { SelectField } from "~/components/forms/fields";
+import { Button, buttonClass } from "~/components/ui/button";
 import { loggedAsNull } from "~/infra/logger.server";
-import { expectUser, getApp } from "~/infra/session.server";
+import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
 import { formatNumber } from "~/lib/venue";
 import { managerDashboard } from "~/services/manager-venues.server";
+import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
+import { managerInsights } from "~/services/venue-stats.server";
 
 // Spec: 'Manager dashboard' (issue 13, item 2): four counts, the venues that need attention and
-// why, and the 'Your Venues' grid. An admin here sees the venues assigned to them.
+// why, and the 'Your Venues' grid. An admin here sees the venues assigned to them. Issue 23 adds
+// the insights of their venues, or of one (`?venue={id}`, which the service checks).
 
 export const meta: Route.MetaFunction = () => managerMeta("Dashboard");
 
-export async function loader({ context }: Route.LoaderArgs) {
+const INSIGHTS_FAILED = "Failed to load insights";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const dashboard = await managerDashboard(app.db, expectUser(context)).catch(
-    loggedAsNull(app.logger, "manager dashboard failed"),
-  );
-  return { dashboard };
+  const user = expectUser(context);
+  const venue = new URL(request.url).searchParams.get("venue") || null;
+  const [dashboard, insights] = await Promise.all([
+    managerDashboard(app.db, user).catch(loggedAsNull(app.logger, "manager dashboard failed")),
+    managerInsights(app.db, user, venue).catch(loggedAsNull(app.logger, "manager insights failed")),
+  ]);
+  if (insights && !insights.ok)
+    throw await redirectWithToast(app, request, "/venue-manager/dashboard", {
+      type: "error",
+      message: insights.reason === "forbidden" ? MANAGE_VENUE_MESSAGE : managerMessages.notFound,
+    });
+  return { dashboard, insights };
 }
 
 export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard } = loaderData;
+  const { dashboard, insights } = loaderData;
   if (!dashboard)
     return (
       <div className="space-y-6">
@@ -95,6 +110,33 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+
+      {venues.length === 0 ? null : insights ? (
+        <InsightsPanel
+          id="insights"
+          insights={insights.insights}
+          searchEmpty="No views from the search page yet. When couples search and then open your venue, their words show here."
+          controls={
+            venues.length > 1 ? (
+              <Form method="get" key={insights.venueId ?? "all"} className="flex items-end gap-2">
+                <SelectField
+                  label="Venue"
+                  name="venue"
+                  defaultValue={insights.venueId ?? ""}
+                  placeholder="All your venues"
+                  options={venues.map((v) => ({ value: v.id, label: v.name }))}
+                  className="min-w-0 sm:w-64"
+                />
+                <Button type="submit" variant="outline">
+                  Show
+                </Button>
+              </Form>
+            ) : null
+          }
+        />
+      ) : (
+        <LoadFailedPanel message={INSIGHTS_FAILED} />
+      )}
 
       {venues.length === 0 ? (
         <NoManagedVenues />

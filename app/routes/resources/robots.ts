@@ -12,6 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /favorites",
     "Disallow: /auth/",
     "Disallow: /api/",
+    "Disallow: /out/",
     "",
     `Sitemap: ${config.siteUrl}/sitemap.xml`,
     "",

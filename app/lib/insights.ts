@@ -1,0 +1,124 @@
+// Venue insights (issue 23, ADR 029): the periods the dashboards compare, the figures derived
+// from the daily counts, the search words a view came from, and the chart's scale. Pure and
+// isomorphic; the counting and the sums are services/venue-stats.server.ts.
+import { parseSearchParams } from "./search";
+import { searchTerm } from "./search-page";
+
+/** Days are UTC calendar days, `YYYY-MM-DD`, as the rest of the site dates things. */
+export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10);
+
+export function addDays(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return utcDay(at);
+}
+
+/** The dashboards compare the last 30 days (today included) with the 30 before them. */
+export const PERIOD_DAYS = 30;
+
+export type Periods = {
+  current: { from: string; to: string };
+  previous: { from: string; to: string };
+};
+
+export function insightPeriods(today: string): Periods {
+  const from = addDays(today, 1 - PERIOD_DAYS);
+  return {
+    current: { from, to: today },
+    previous: { from: addDays(from, -PERIOD_DAYS), to: addDays(from, -1) },
+  };
+}
+
+/** Every day of a period, oldest first. */
+export function daysOf(period: { from: string; to: string }): string[] {
+  const days: string[] = [];
+  for (let d = period.from; d <= period.to; d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+export type InsightFigures = { views: number; saves: number; inquiries: number; websiteClicks: number };
+export type DailyPoint = { day: string; views: number; inquiries: number };
+export type SearchTermCount = { term: string; views: number };
+
+export type Insights = {
+  periods: Periods;
+  current: InsightFigures;
+  previous: InsightFigures;
+  /** One point for every day of the current period, oldest first. */
+  daily: DailyPoint[];
+  /** The words most often searched for before a counted view (at most 10). */
+  searchTerms: SearchTermCount[];
+};
+
+/** Inquiries per 100 views, to one decimal; null without views. */
+export function conversion(f: Pick<InsightFigures, "views" | "inquiries">): number | null {
+  return f.views > 0 ? Math.round((f.inquiries * 1000) / f.views) / 10 : null;
+}
+
+export type Change = { direction: "up" | "down" | "same"; label: string };
+
+/** How a figure moved against the period before, as a short phrase for its card. */
+export function change(current: number | null, previous: number | null): Change {
+  if (current === null || previous === null || current === previous)
+    return { direction: "same", label: "no change" };
+  const direction = current > previous ? "up" : "down";
+  if (previous === 0) return { direction, label: "new" };
+  const percent = Math.round((Math.abs(current - previous) * 100) / previous);
+  return { direction, label: `${direction === "up" ? "+" : "−"}${percent}%` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search terms
+// ---------------------------------------------------------------------------------------------
+
+export const MAX_SEARCH_TERM_LENGTH = 80;
+
+/** Lower case, single spaces, at most 80 characters; null when nothing is left. */
+export function normalizeSearchTerm(term: string): string | null {
+  const t = term.toLowerCase().replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_TERM_LENGTH).trim();
+  return t === "" ? null : t;
+}
+
+/**
+ * The words searched for when a view came from our search page: the Referer is /venues on one of
+ * our origins (same-origin requests carry the full address under our Referrer-Policy), and the
+ * words are those of the `search` analytics event (searchTerm). Anything else is null.
+ */
+export function searchTermFromReferer(
+  referer: string | undefined,
+  origins: readonly string[],
+): string | null {
+  if (!referer) return null;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return null;
+  }
+  if (url.pathname !== "/venues" || !origins.includes(url.origin)) return null;
+  return normalizeSearchTerm(searchTerm(parseSearchParams(url.searchParams)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The chart
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A round top for an axis holding `max`, cut in `steps` equal whole steps of 1, 2 or 5 times a
+ * power of ten: the chart's two scales share their grid lines.
+ */
+export function axisScale(max: number, steps = 4): { top: number; ticks: number[] } {
+  const raw = Math.max(max, 1) / steps;
+  const power = 10 ** Math.max(0, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  return { top: step * steps, ticks: Array.from({ length: steps + 1 }, (_, i) => i * step) };
+}
+
+/** `2026-11-27` as `Nov 27` (UTC, like every date of the site). */
+export function shortDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
