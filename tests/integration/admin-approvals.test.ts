@@ -309,7 +309,7 @@ describe("the spec's load-failure states", () => {
 
   it("dashboard, users and amenities answer with the spec's failure texts instead of an error page", async () => {
     const dashboard = await dashboardRoute.loader(await failingArgs("/admin/dashboard"));
-    expect(dashboard).toEqual({ stats: null, activity: null });
+    expect(dashboard).toEqual({ stats: null, activity: null, insights: null });
     const people = await usersRoute.loader(await failingArgs("/admin/users"));
     expect(people).toMatchObject({ failed: true, users: [] });
     const amenities = await amenitiesRoute.loader(await failingArgs("/admin/venue-amenities"));

@@ -247,13 +247,13 @@ describe("from Recent Activity", () => {
       ),
     );
     expect(list.data).toMatchObject({
-      importId: summary.importId,
+      params: { importId: summary.importId, q: "filter" },
       list: { total: 1, venues: [{ name: "Filter Barn" }] },
     });
     const bad = await run(async () =>
       venuesRoute.loader(await t.args(t.request(`/admin/venues?import=%00nope`, { cookie: admin.cookie }))),
     );
-    expect(bad.data).toMatchObject({ importId: "" });
+    expect(bad.data).toMatchObject({ params: { importId: null } });
     // The export follows the filter.
     const res = await http.fetch(`/admin/venues/export.csv?import=${summary.importId}`, {
       cookie: admin.cookie,

@@ -1,5 +1,6 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
+import { readFlash } from "../../app/infra/session.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -251,9 +252,12 @@ describe("delete moves a venue to the trash", () => {
         ),
       ),
     );
-    expect(deleted.data).toEqual({
-      ok: true,
-      toast: { type: "success", message: "Venue deleted successfully" },
+    // Back to the list with the toast (issue 22: the list state survives a delete).
+    expect(deleted.status).toBe(302);
+    const flash = deleted.response!.headers.get("set-cookie")!.split(";")[0]!;
+    expect((await readFlash(t.app, t.request("/", { cookie: flash }))).toast).toEqual({
+      type: "success",
+      message: "Venue deleted successfully",
     });
     const hidden = await surfaces();
     expect(hidden).toEqual({
