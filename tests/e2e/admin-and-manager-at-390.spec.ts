@@ -33,6 +33,12 @@ const pagesOf = (area: string) =>
     (r) => r.file.startsWith(area) && r.file.endsWith(".tsx") && !r.file.endsWith("/layout.tsx"),
   );
 
+/** Pages whose address needs a record this spec does not make: the spec that checks them at 390 px. */
+const CHECKED_ELSEWHERE: Record<string, string> = {
+  "routes/admin/import-undo.tsx": "admin-bulk-trash.spec.ts",
+  "routes/manager/inquiry.tsx": "manager-inquiries.spec.ts",
+};
+
 function fill(pattern: string, ids: { venueId: string }): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => {
     if (name === "venueId") return ids.venueId;
@@ -207,7 +213,7 @@ const OPEN: Record<string, (page: Page, where: string) => Promise<void>> = {
 };
 
 async function visitEach(page: Page, area: string, venueId: string) {
-  const pages = pagesOf(area);
+  const pages = pagesOf(area).filter((p) => !CHECKED_ELSEWHERE[p.file]);
   expect(pages.length).toBeGreaterThan(3);
   for (const { file, pattern } of pages) {
     await test.step(`${pattern} (${file})`, async () => {
