@@ -128,6 +128,7 @@ for (const width of WIDTHS) {
 
     test("Recent Activity: one entry per import, with its file and counts, and its undo", async ({
       page,
+      browser,
     }) => {
       test.setTimeout(90_000);
       const stamp = `${width}-${Date.now().toString(36)}`;
@@ -160,6 +161,25 @@ for (const width of WIDTHS) {
       await expect(entry.locator("time").first()).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT.+Z$/);
       await expectNoSeriousA11yViolations(page);
       await expectNoSidewaysScroll(page);
+
+      // Before the page runs, the undo is a link to its own page, which asks the same question.
+      const plain = await browser.newContext({
+        storageState: await page.context().storageState(),
+        javaScriptEnabled: false,
+        viewport: page.viewportSize(),
+      });
+      const noJs = await plain.newPage();
+      await noJs.goto(new URL("/admin/dashboard", page.url()).href);
+      await noJs
+        .getByRole("list", { name: "Latest admin actions" })
+        .getByRole("link", { name: `Undo this import of ${file}` })
+        .click();
+      await expect(noJs).toHaveURL(/\/admin\/imports\/[0-9a-f-]{36}\/undo\?returnTo=/);
+      await expect(noJs.getByRole("heading", { name: `Undo the import of ${file}?`, level: 1 })).toBeVisible();
+      await expect(noJs.getByRole("main")).toContainText("Left to undo: 2 venues it added, 0 venues it updated.");
+      await expectNoSeriousA11yViolations(noJs);
+      await expectNoSidewaysScroll(noJs);
+      await plain.close();
 
       const undo = entry.getByRole("button", { name: `Undo this import of ${file}` });
       await expectHydrated(undo);

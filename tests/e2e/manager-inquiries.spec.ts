@@ -43,6 +43,10 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   test.setTimeout(180_000);
   const manager = await otherPerson(page);
   const { submitter, venue } = await approvedVenue(manager.page, "inquiry");
+  const m = manager.page;
+  const inquiriesFigure = m.getByRole("region", { name: "Insights" }).getByTestId("insight-inquiries");
+  await m.goto("/venue-manager/dashboard");
+  await expect(inquiriesFigure).toHaveText("0");
 
   // The guest, on a phone, from an address of their own (the limits count per address).
   await page.setViewportSize({ width: 390, height: 844 });
@@ -90,7 +94,6 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   await expect(mine.getByText("New", { exact: true })).toBeVisible();
 
   // The manager: the inbox shows one new inquiry; they reply and mark it booked.
-  const m = manager.page;
   await m.goto("/venue-manager/inquiries");
   const nav = m.getByRole("navigation", { name: "Venue manager" });
   await expect(nav.getByRole("link", { name: "Inquiries 1 new" })).toBeVisible();
@@ -133,6 +136,10 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   await expect(mine.getByText("Booked", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: path.join(SCREENS, "my-inquiries-390.png"), fullPage: true });
+
+  // The manager's dashboard counts the inquiry.
+  await m.goto("/venue-manager/dashboard");
+  await expect(inquiriesFigure).toHaveText("1");
 
   await manager.close();
   expect(manager.errors, "console errors in the manager's page").toEqual([]);
