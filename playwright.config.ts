@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_PATH } from "./scripts/chromium-path";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4318);
@@ -28,7 +29,8 @@ export default defineConfig({
     // screencast, which costs every test about a fifth of its CPU time (issue 20).
     trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's headless shell (scripts/ensure-chromium.ts).
+      executablePath: CHROMIUM_PATH,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -34,8 +34,13 @@ import { createTestApp, type TestApp } from "../test-app";
 // PARAMS below (the test says so). FUZZ_SEED replays a run; FUZZ_RUNS changes its size;
 // FUZZ_ONLY=<part of a route file> fuzzes only the matching actions.
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
-const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
+// `npm test` runs the suite on PGlite and then on PostgreSQL, which is the same PostgreSQL
+// compiled to WebAssembly. Each engine sends requests of its own (its own seed): 350 per persona
+// and action on PGlite, 150 on PostgreSQL. Together they try the 500 distinct requests the
+// suite tried when both engines sent the same 500, in less time (issue 20).
+const ON_POSTGRES = process.env.TEST_DB === "postgres";
+const RUNS = Number(process.env.FUZZ_RUNS ?? (ON_POSTGRES ? 150 : 350));
+const SEED = Number(process.env.FUZZ_SEED ?? (ON_POSTGRES ? 20_261_126 : 20_261_122));
 /** Only the actions whose file contains this (for a quick run while working on one). */
 const ONLY = process.env.FUZZ_ONLY ?? "";
 /** Print every request answered with this status ("none": no answer), to see what gets it. */
