@@ -16,9 +16,12 @@ if (!fs.existsSync(CHROMIUM_PATH)) {
     process.exit(1);
   }
   console.log(`Chromium is missing: installing Debian's ${CHROMIUM_PACKAGE} package...`);
-  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${CHROMIUM_PACKAGE}`, {
-    stdio: "inherit",
-  });
+  execSync(
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${CHROMIUM_PACKAGE}`,
+    {
+      stdio: "inherit",
+    },
+  );
   if (!fs.existsSync(CHROMIUM_PATH)) {
     console.error(`Chromium still not found at ${CHROMIUM_PATH} after installing.`);
     process.exit(1);
