@@ -398,8 +398,9 @@ export class SearchStore {
   /**
    * The matcher with what narrows it: `candidates`, the only slots that can match when a word
    * filter (`q`, location, venue name) applies, ascending; `all` when no filter applies at all.
+   * `excluded` names venues the date filter leaves out (not free then: ADR 030).
    */
-  query(f: SearchFilters): StoreQuery | null {
+  query(f: SearchFilters, excluded: ReadonlySet<string> | null = null): StoreQuery | null {
     const location = f.location.trim().toLowerCase();
     const name = f.venueName.trim().toLowerCase();
     let region = 0;
@@ -445,6 +446,15 @@ export class SearchStore {
       else marks = candidates;
     }
 
+    let blocked: Uint8Array | null = null;
+    if (excluded) {
+      blocked = new Uint8Array(this.slots);
+      for (const id of excluded) {
+        const s = this.slotById.get(id);
+        if (s !== undefined) blocked[s] = 1;
+      }
+    }
+
     const { alive, capacity, minPrice, category, amenities, locations, names } = this;
     const regionCodes = this.region;
     let candidates: Int32Array | null = null;
@@ -462,9 +472,11 @@ export class SearchStore {
       guests === null &&
       maxPrice === null &&
       !types &&
-      !wantAmenities;
+      !wantAmenities &&
+      !excluded;
     const test = (s: number) => {
       if (!alive[s]) return false;
+      if (blocked && blocked[s] === 1) return false;
       if (marks && marks[s] !== 1) return false;
       if (region && regionCodes[s] !== region) return false;
       if (guests !== null && capacity[s]! < guests) return false;
