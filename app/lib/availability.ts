@@ -142,6 +142,36 @@ export function dayStatuses(
 /** Whether a day counts as free for the date filter: neither held, booked nor closed. */
 export const isFree = (status: DayStatus | undefined) => !status || status === "available";
 
+export type CalendarMonth = { month: string; days: [string, DayStatus][] };
+
+/** A month as one letter per day, the 1st first: a(vailable), h(eld), b(ooked), c(losed). */
+export type CompactMonth = { month: string; days: string };
+const LETTER: Record<DayStatus, string> = { available: "a", held: "h", booked: "b", closed: "c" };
+const FROM_LETTER: Record<string, DayStatus> = { a: "available", h: "held", b: "booked", c: "closed" };
+
+export const compactMonth = (m: CalendarMonth): CompactMonth => ({
+  month: m.month,
+  days: m.days.map(([, s]) => LETTER[s]).join(""),
+});
+
+export const statusOfLetter = (letter: string | undefined): DayStatus =>
+  FROM_LETTER[letter ?? "a"] ?? "available";
+
+export type ManagerAvailability = {
+  venueId: string;
+  venueName: string;
+  /** The month the grid shows. */
+  month: CalendarMonth;
+  today: string;
+  closedMonths: number[];
+  /** Held and booked ranges from today on, soonest first (the list under the grid). */
+  upcoming: (DayRange & { source: string })[];
+  feedUrl: string;
+};
+
+export type IcsEvent = { summary: string; from: string; to: string; occurrences: number };
+export type IcsPreview = { events: IcsEvent[]; ranges: { from: string; to: string }[]; days: number };
+
 // ---------------------------------------------------------------------------------------------
 // The date filter's checks
 // ---------------------------------------------------------------------------------------------

@@ -169,15 +169,7 @@ export function searchUrl(filters: Partial<SearchFilters>, pathname = "/venues")
 export const hasPriceLimit = (f: Pick<SearchFilters, "maxPrice">) => f.maxPrice < MAX_PRICE;
 
 export type ActiveFilterKind =
-  | "location"
-  | "venueName"
-  | "region"
-  | "guests"
-  | "maxPrice"
-  | "category"
-  | "amenity"
-  | "date"
-  | "month";
+  "location" | "venueName" | "region" | "guests" | "maxPrice" | "category" | "amenity" | "date" | "month";
 
 export type ActiveFilter = {
   kind: ActiveFilterKind;

@@ -30,9 +30,16 @@ import {
   utcDay,
   type AvailabilityStatus,
   type BlockedStatus,
+  type CalendarMonth,
+  type CompactMonth,
+  compactMonth,
   type DayRange,
-  type DayStatus,
+  type IcsEvent,
+  type IcsPreview,
+  type ManagerAvailability,
 } from "~/lib/availability";
+
+export type { CalendarMonth, IcsPreview, ManagerAvailability };
 import type { AppUser } from "~/lib/user";
 import { assertCanManageVenue } from "./permissions.server";
 
@@ -151,8 +158,6 @@ async function closedMonths(db: Db, venueId: string): Promise<number[]> {
   return rows.map((r) => r.month);
 }
 
-export type CalendarMonth = { month: string; days: [string, DayStatus][] };
-
 function calendarMonths(first: string, count: number, ranges: DayRange[], closed: number[]): CalendarMonth[] {
   const statuses = dayStatuses(firstDay(first), lastDay(addMonths(first, count - 1)), ranges, closed);
   return Array.from({ length: count }, (_, i) => {
@@ -161,18 +166,6 @@ function calendarMonths(first: string, count: number, ranges: DayRange[], closed
     return { month, days };
   });
 }
-
-export type ManagerAvailability = {
-  venueId: string;
-  venueName: string;
-  /** The month the grid shows. */
-  month: CalendarMonth;
-  today: string;
-  closedMonths: number[];
-  /** Held and booked ranges from today on, soonest first (the list under the grid). */
-  upcoming: (DayRange & { source: string })[];
-  feedUrl: string;
-};
 
 /** The calendar tab: one month's days, the closures, the coming ranges and the feed's address. */
 export async function getManagerAvailability(
@@ -213,14 +206,17 @@ export async function getManagerAvailability(
   };
 }
 
-/** The venue page: the next 12 months (this one first), each day with its status. */
-export async function venueCalendar(db: Db, venueId: string, today = utcDay()): Promise<CalendarMonth[]> {
+/**
+ * The venue page: the next 12 months (this one first), each as one letter per day (a, h, b, c:
+ * available, held, booked, closed), which keeps the page's data small.
+ */
+export async function venueCalendar(db: Db, venueId: string, today = utcDay()): Promise<CompactMonth[]> {
   const first = monthOf(today);
   const [ranges, closed] = await Promise.all([
     rangesBetween(db, venueId, firstDay(first), lastDay(addMonths(first, 11))),
     closedMonths(db, venueId),
   ]);
-  return calendarMonths(first, 12, ranges, closed);
+  return calendarMonths(first, 12, ranges, closed).map(compactMonth);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,9 +294,6 @@ export function dropBlockedCache(db: Db): void {
 // ---------------------------------------------------------------------------------------------
 // .ics import
 // ---------------------------------------------------------------------------------------------
-
-export type IcsEvent = { summary: string; from: string; to: string; occurrences: number };
-export type IcsPreview = { events: IcsEvent[]; ranges: { from: string; to: string }[]; days: number };
 
 const denverDay = new Intl.DateTimeFormat("en-CA", {
   timeZone: VENUE_TIME_ZONE,
@@ -482,7 +475,11 @@ async function feedToken(db: Db, venueId: string): Promise<string> {
 }
 
 /** A new secret address for the feed: the old one answers 404 from now on. */
-export async function rotateFeed(db: Db, actor: AppUser | null | undefined, venueId: string): Promise<string> {
+export async function rotateFeed(
+  db: Db,
+  actor: AppUser | null | undefined,
+  venueId: string,
+): Promise<string> {
   await assertCanManageVenue(db, actor, venueId);
   const token = newToken();
   await db
@@ -507,7 +504,11 @@ export async function calendarFeed(db: Db, token: string, siteUrl: string, today
     .where(eq(venueCalendarFeeds.token, token));
   if (!feed) return null;
   const rows = await db
-    .select({ id: venueAvailability.id, startsOn: venueAvailability.startsOn, endsOn: venueAvailability.endsOn })
+    .select({
+      id: venueAvailability.id,
+      startsOn: venueAvailability.startsOn,
+      endsOn: venueAvailability.endsOn,
+    })
     .from(venueAvailability)
     .where(
       and(

@@ -53,7 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     choices,
     tileUrl: config.mapTileUrl,
     dateError: dateError
-      ? { message: dateError, date: params.get("date")?.slice(0, 10) ?? "", month: params.get("month")?.slice(0, 7) ?? "" }
+      ? {
+          message: dateError,
+          date: params.get("date")?.slice(0, 10) ?? "",
+          month: params.get("month")?.slice(0, 7) ?? "",
+        }
       : null,
   };
   return dateError ? data(body, { status: 400 }) : body;
@@ -221,7 +225,10 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
             Results
           </h2>
           {loaderData.dateError ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <p
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+            >
               {loaderData.dateError.message}
             </p>
           ) : null}
