@@ -62,7 +62,7 @@ export function VenueAvailability({ months }: { months: CompactMonth[] }) {
                     ) : (
                       <td key={j} className={cn("h-7 rounded bg-ink text-white line-through")}>
                         {n}
-                        <span className="sr-only"> {DAY_STATUS_LABELS[status].toLowerCase()}</span>
+                        <span className="sr-only">{` ${DAY_STATUS_LABELS[status].toLowerCase()}`}</span>
                       </td>
                     );
                   })}
