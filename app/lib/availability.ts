@@ -157,6 +157,35 @@ export const compactMonth = (m: CalendarMonth): CompactMonth => ({
 export const statusOfLetter = (letter: string | undefined): DayStatus =>
   FROM_LETTER[letter ?? "a"] ?? "available";
 
+/** '10–14, 20' for the days of a month at positions 1.. whose letter is `letter`. */
+function dayRuns(days: string, letter: string): string {
+  const runs: string[] = [];
+  for (let i = 0; i < days.length; i++) {
+    if (days[i] !== letter) continue;
+    let j = i;
+    while (days[j + 1] === letter) j++;
+    runs.push(i === j ? `${i + 1}` : `${i + 1}–${j + 1}`);
+    i = j;
+  }
+  return runs.join(", ");
+}
+
+/**
+ * A month of the venue page's calendar in words: 'Booked 10–14, 20. Held 22. The other 25 days
+ * are free.', 'Every day is free.', or 'Closed all month.'
+ */
+export function monthInWords(m: CompactMonth): string {
+  if (/^c+$/.test(m.days)) return "Closed all month.";
+  const free = [...m.days].filter((l) => l === "a").length;
+  if (free === m.days.length) return "Every day is free.";
+  const parts = (["b", "h", "c"] as const)
+    .map((l) => [DAY_STATUS_LABELS[FROM_LETTER[l]!], dayRuns(m.days, l)] as const)
+    .filter(([, runs]) => runs)
+    .map(([label, runs]) => `${label} ${runs}.`);
+  const rest = free === 0 ? "No free day." : `The other ${free} ${free === 1 ? "day is" : "days are"} free.`;
+  return `${parts.join(" ")} ${rest}`;
+}
+
 export type ManagerAvailability = {
   venueId: string;
   venueName: string;

@@ -4,7 +4,14 @@ import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { venueAvailability, venueCalendarFeeds, venueManagers } from "../../database/schema";
-import { addDays, PAST_DATE_MESSAGE, PAST_MONTH_MESSAGE, utcDay } from "../../app/lib/availability";
+import {
+  addDays,
+  monthLabel,
+  monthOf,
+  PAST_DATE_MESSAGE,
+  PAST_MONTH_MESSAGE,
+  utcDay,
+} from "../../app/lib/availability";
 import { DEFAULT_FILTERS, type SearchFilters } from "../../app/lib/search";
 import { toAppUser, type AppUser } from "../../app/lib/user";
 import { venuePath } from "../../app/lib/venue-url";
@@ -412,9 +419,10 @@ describe("the venue page", () => {
     const soon = addDays(utcDay(), 3);
     await markRange(t.db, manager, ours.id, { from: soon, to: soon, status: "booked" });
     const html = await (await web.fetch(venuePath(ours))).text();
-    expect(html).toContain("Availability for the next 12 months");
-    const months = html.match(/<caption[^>]*>[A-Z][a-z]+ \d{4}<\/caption>/g) ?? [];
-    expect(months).toHaveLength(12);
-    expect(html).toMatch(/<span class="sr-only"> (booked|held|closed)<\/span>/);
+    const list = html.match(/<ul[^>]*aria-label="Availability for the next 12 months">(.*?)<\/ul>/)![1]!;
+    expect(list.match(/<li/g)).toHaveLength(12);
+    const text = list.replace(/<[^>]+>/g, "").replace(/<!-- -->/g, "");
+    expect(text).toContain(`${monthLabel(monthOf(soon))} Booked ${Number(soon.slice(8))}`);
+    expect(text).toMatch(/(Every day is free|days are free)\./);
   });
 });
