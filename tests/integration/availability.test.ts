@@ -45,7 +45,6 @@ let ours: { id: string; name: string };
 let second: { id: string; name: string };
 let closedInJanuary: { id: string; name: string };
 let fullJuly: { id: string; name: string };
-let noData: { id: string; name: string };
 
 // Dates next year, so the tests mean the same whenever they run.
 const Y = Number(utcDay().slice(0, 4)) + 1;
@@ -73,7 +72,8 @@ beforeAll(async () => {
   second = await createVenue(t.db, { name: "Avail Second Lodge" });
   closedInJanuary = await createVenue(t.db, { name: "Avail Winter Closed" });
   fullJuly = await createVenue(t.db, { name: "Avail Full July" });
-  noData = await createVenue(t.db, { name: "Avail No Data" });
+  // A venue without any availability data: free every day (ADR 030).
+  await createVenue(t.db, { name: "Avail No Data" });
   const theirs = await createVenue(t.db, { name: "Other Manager Hall" });
   await t.db.insert(venueManagers).values([
     { userId: manager.id, venueId: ours.id },
