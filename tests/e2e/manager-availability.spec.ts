@@ -92,3 +92,36 @@ test("a manager marks a range booked on the calendar; a couple searching that da
   await expect(p.getByRole("status").filter({ hasText: "0 venues found" })).toBeVisible();
   await couple.close();
 });
+
+test("without scripts, the calendar is a table with each day's status in words and the range is a plain form", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { venue } = await approvedVenue(page, "availability-nojs");
+  const month = addMonths(monthOf(utcDay()), 2);
+  const plain = await browser.newContext({
+    baseURL: ORIGIN,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const p = await plain.newPage();
+  await p.goto(`/venue-manager/edit-venue/${venue.id}?tab=availability&month=${month}`);
+  const form = p.getByRole("form", { name: "Mark dates" });
+  await form.getByLabel("From").fill(`${month}-20`);
+  await form.getByLabel("To").fill(`${month}-21`);
+  await form.getByLabel("Status").selectOption("held");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(p).toHaveURL(new RegExp(`tab=availability&month=${month}$`));
+  const calendar = p.getByRole("table", { name: new RegExp(`^\\w+ ${month.slice(0, 4)}$`) });
+  await expect(calendar.getByRole("cell", { name: /^20\s*Held$/ })).toBeVisible();
+  await expect(calendar.getByRole("cell", { name: /^21\s*Held$/ })).toBeVisible();
+  await expect(calendar.getByRole("cell", { name: /^22\s*Available$/ })).toBeVisible();
+  // A range the wrong way round: the message, and the dates typed are still there.
+  await form.getByLabel("From").fill(`${month}-25`);
+  await form.getByLabel("To").fill(`${month}-24`);
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(p.getByText("The end date must be on or after the start date.")).toBeVisible();
+  await expect(p.getByRole("form", { name: "Mark dates" }).getByLabel("From")).toHaveValue(`${month}-25`);
+  await plain.close();
+});

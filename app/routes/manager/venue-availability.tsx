@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { readFormFields } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { availabilityMessages, isMonth, monthOf, utcDay } from "~/lib/availability";
+import { adminMeta } from "~/lib/admin";
 import { managerMeta } from "~/lib/manager";
 import { isUuid } from "~/lib/venue-url";
 import { isThrownAnswer } from "~/services/admin-venues.server";
@@ -32,8 +33,10 @@ const ICS_LIMIT = 2 * 1024 * 1024;
 const areaOf = (request: Request) =>
   new URL(request.url).pathname.startsWith("/admin/") ? ("admin" as const) : ("manager" as const);
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  managerMeta(data?.availability ? `Availability — ${data.availability.venueName}` : "Availability");
+export const meta: Route.MetaFunction = ({ data }) => {
+  const title = data?.availability ? `Availability — ${data.availability.venueName}` : "Availability";
+  return data?.area === "admin" ? adminMeta(title) : managerMeta(title);
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
