@@ -29,7 +29,17 @@ export type StoreVenue = {
   reviewCount: number;
   latitude: number | null;
   longitude: number | null;
+  /**
+   * Held and booked ranges from yesterday on (ADR 030), as day numbers (days since 1970-01-01),
+   * start and end of each (both included), in order and never overlapping; null: none.
+   */
+  blocked?: Int32Array | null;
+  /** Months closed every year: bit m (1-12) set. */
+  closedMonths?: number;
 };
+
+/** A `YYYY-MM-DD` day as a day number (days since 1970-01-01). */
+export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 
 export type StoreCategory = { id: string; name: string };
 
@@ -86,6 +96,9 @@ export class SearchStore {
   /** Web Mercator position, 0-1 across the world. */
   x = new Float64Array(0);
   y = new Float64Array(0);
+  /** Availability (ADR 030): the ranges of StoreVenue.blocked per slot, and the closed months' bits. */
+  blocked: (Int32Array | null)[] = [];
+  closed = new Uint16Array(0);
 
   private readonly regionCode = new Map<string, number>();
   private readonly categoryCode = new Map<string, number>();
@@ -144,6 +157,7 @@ export class SearchStore {
     this.lng = grow(this.lng, room);
     this.x = grow(this.x, room);
     this.y = grow(this.y, room);
+    this.closed = grow(this.closed, room);
     this.room = room;
   }
 
@@ -196,6 +210,8 @@ export class SearchStore {
       const bit = this.amenityBitFor(key);
       this.amenities[s * this.amenityWords + (bit >> 5)]! |= 1 << (bit & 31);
     }
+    this.blocked[s] = v.blocked && v.blocked.length > 0 ? v.blocked : null;
+    this.closed[s] = v.closedMonths ?? 0;
     this.featured[s] = v.isFeatured ? 1 : 0;
     this.rating[s] = v.rating;
     this.reviewCount[s] = v.reviewCount;
@@ -229,6 +245,7 @@ export class SearchStore {
     if (s === undefined) return false;
     this.slotById.delete(id);
     this.alive[s] = 0;
+    this.blocked[s] = null;
     return true;
   }
 
@@ -396,11 +413,40 @@ export class SearchStore {
   }
 
   /**
+   * The date filter (ADR 030): whether a slot is not free on `f.date` (a range covers it or its
+   * month is closed), or for `f.month` (closed that month, or every day of it covered); null
+   * without a date. A venue without availability data is free.
+   */
+  private notFree(f: SearchFilters): ((s: number) => boolean) | null {
+    const { blocked, closed } = this;
+    if (f.date) {
+      const day = dayNumber(f.date);
+      const bit = 1 << Number(f.date.slice(5, 7));
+      return (s) => {
+        if (closed[s]! & bit) return true;
+        const r = blocked[s];
+        return !!r && coveredDays(r, day, day) > 0;
+      };
+    }
+    if (f.month) {
+      const from = dayNumber(`${f.month}-01`);
+      const [y, m] = f.month.split("-").map(Number) as [number, number];
+      const to = Math.round(Date.UTC(y, m, 0) / 86_400_000);
+      const bit = 1 << m;
+      return (s) => {
+        if (closed[s]! & bit) return true;
+        const r = blocked[s];
+        return !!r && coveredDays(r, from, to) >= to - from + 1;
+      };
+    }
+    return null;
+  }
+
+  /**
    * The matcher with what narrows it: `candidates`, the only slots that can match when a word
    * filter (`q`, location, venue name) applies, ascending; `all` when no filter applies at all.
-   * `excluded` names venues the date filter leaves out (not free then: ADR 030).
    */
-  query(f: SearchFilters, excluded: ReadonlySet<string> | null = null): StoreQuery | null {
+  query(f: SearchFilters): StoreQuery | null {
     const location = f.location.trim().toLowerCase();
     const name = f.venueName.trim().toLowerCase();
     let region = 0;
@@ -446,14 +492,7 @@ export class SearchStore {
       else marks = candidates;
     }
 
-    let blocked: Uint8Array | null = null;
-    if (excluded) {
-      blocked = new Uint8Array(this.slots);
-      for (const id of excluded) {
-        const s = this.slotById.get(id);
-        if (s !== undefined) blocked[s] = 1;
-      }
-    }
+    const notFree = this.notFree(f);
 
     const { alive, capacity, minPrice, category, amenities, locations, names } = this;
     const regionCodes = this.region;
@@ -473,10 +512,10 @@ export class SearchStore {
       maxPrice === null &&
       !types &&
       !wantAmenities &&
-      !excluded;
+      !notFree;
     const test = (s: number) => {
       if (!alive[s]) return false;
-      if (blocked && blocked[s] === 1) return false;
+      if (notFree && notFree(s)) return false;
       if (marks && marks[s] !== 1) return false;
       if (region && regionCodes[s] !== region) return false;
       if (guests !== null && capacity[s]! < guests) return false;
@@ -493,6 +532,21 @@ export class SearchStore {
     };
     return { test, candidates, all };
   }
+}
+
+/** Days of [from, to] that a venue's ranges cover (they never overlap), from the first reaching `from`. */
+function coveredDays(r: Int32Array, from: number, to: number): number {
+  let lo = 0;
+  let hi = r.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (r[mid * 2 + 1]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  let days = 0;
+  for (let k = lo * 2; k < r.length && r[k]! <= to; k += 2)
+    days += Math.min(r[k + 1]!, to) - Math.max(r[k]!, from) + 1;
+  return days;
 }
 
 export type StoreQuery = {

@@ -4,26 +4,23 @@
 // for admins (any venue), checked here whatever route calls.
 import crypto from "node:crypto";
 import ICAL from "ical.js";
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte } from "drizzle-orm";
 import {
-  cacheVersions,
   venueAvailability,
   venueCalendarFeeds,
   venueClosures,
   venues,
 } from "../../database/schema";
-import { queryRows, type Db } from "~/infra/db.server";
+import type { Db } from "~/infra/db.server";
 import {
   addDays,
   addMonths,
   availabilityMessages,
   dayStatuses,
-  daysInMonth,
   firstDay,
   isDay,
   lastDay,
   MAX_RANGE_DAYS,
-  monthNumber,
   monthOf,
   rangeLength,
   rangeProblem,
@@ -217,78 +214,6 @@ export async function venueCalendar(db: Db, venueId: string, today = utcDay()): 
     closedMonths(db, venueId),
   ]);
   return calendarMonths(first, 12, ranges, closed).map(compactMonth);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The date filter: which venues are not free
-// ---------------------------------------------------------------------------------------------
-
-export type DateFilter = { date: string | null; month: string | null };
-
-/**
- * The venues that are not free for the filter: on a date, those with a held or booked range
- * covering it or closed that month; for a month (flexible), those closed that month or whose
- * ranges cover every one of its days. A venue with no availability data is free (ADR 030).
- */
-async function queryBlocked(db: Db, f: DateFilter): Promise<string[]> {
-  if (f.date) {
-    const rows = await queryRows<{ ids: string[] | null }>(
-      db,
-      sql`select array(
-        select venue_id from venue_availability where daterange(starts_on, ends_on, '[]') @> ${f.date}::date
-        union
-        select venue_id from venue_closures where month = ${monthNumber(f.date)}
-      )::text[] as ids`,
-    );
-    return rows[0]?.ids ?? [];
-  }
-  if (!f.month) return [];
-  const [from, to] = [firstDay(f.month), lastDay(f.month)];
-  const rows = await queryRows<{ ids: string[] | null }>(
-    db,
-    sql`select array(
-      select venue_id from venue_availability
-        where daterange(starts_on, ends_on, '[]') && daterange(${from}::date, ${to}::date, '[]')
-        group by venue_id
-        having sum(least(ends_on, ${to}::date) - greatest(starts_on, ${from}::date) + 1) >= ${daysInMonth(f.month)}
-      union
-      select venue_id from venue_closures where month = ${monthNumber(f.month)}
-    )::text[] as ids`,
-  );
-  return rows[0]?.ids ?? [];
-}
-
-type BlockedCache = { version: number; sets: Map<string, Set<string>> };
-const blockedCaches = new WeakMap<Db, BlockedCache>();
-/** Distinct dates and months kept per availability version: the searches people make cluster. */
-const BLOCKED_CACHE_SIZE = 64;
-
-/**
- * The ids of the venues not free for the filter, or null when there is no date filter. Kept in
- * memory per availability version (bumped by triggers on every change, migration 0014), so the
- * same date searched again costs one small query.
- */
-export async function blockedVenueIds(db: Db, f: DateFilter): Promise<Set<string> | null> {
-  if (!f.date && !f.month) return null;
-  const key = f.date ?? `m:${f.month}`;
-  const [row] = await db
-    .select({ version: cacheVersions.version })
-    .from(cacheVersions)
-    .where(eq(cacheVersions.name, "availability"));
-  const version = Number(row?.version ?? 0);
-  let cache = blockedCaches.get(db);
-  if (!cache || cache.version !== version) blockedCaches.set(db, (cache = { version, sets: new Map() }));
-  const hit = cache.sets.get(key);
-  if (hit) return hit;
-  const set = new Set(await queryBlocked(db, f));
-  if (cache.sets.size >= BLOCKED_CACHE_SIZE) cache.sets.delete(cache.sets.keys().next().value!);
-  cache.sets.set(key, set);
-  return set;
-}
-
-/** Forgets the cached sets (benchmarks measure the cold query). */
-export function dropBlockedCache(db: Db): void {
-  blockedCaches.delete(db);
 }
 
 // ---------------------------------------------------------------------------------------------

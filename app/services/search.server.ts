@@ -21,7 +21,6 @@ import type { SearchStore, StoreQuery } from "~/lib/search-store";
 import { priceDisplay, type VenueCardData } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { currentIndex, readVersion, searchIndex, versionSql, type SearchIndex } from "./search-index.server";
-import { blockedVenueIds } from "./availability.server";
 import { toCard, venueCardColumns } from "./venue-cards.server";
 
 /**
@@ -148,9 +147,8 @@ function rankedMatches(store: SearchStore, query: StoreQuery, sort: SearchSort) 
  */
 export async function searchVenues(db: Db, filters: SearchFilters): Promise<SearchResult> {
   const f = { ...DEFAULT_FILTERS, ...filters };
-  const blocked = await blockedVenueIds(db, f);
   return withCurrentIndex(db, async ({ store }) => {
-    const query = store.query(f, blocked);
+    const query = store.query(f);
     if (!query) return { result: { venues: [], total: 0, page: 1, pageCount: 1 }, version: null };
     const { total, pageOf } = rankedMatches(store, query, f.sort);
     const pageCount = pageCountFor(total);
@@ -251,20 +249,18 @@ export async function mapVenues(
   const f = { ...DEFAULT_FILTERS, ...filters };
   const z = normalizeZoom(zoom);
   const box = normalizeBbox(bbox) ?? { south: -85, west: -180, north: 85, east: 180 };
-  const blocked = await blockedVenueIds(db, f);
-  return withCurrentIndex(db, ({ store }) => mapFromStore(db, store, f, blocked, box, z));
+  return withCurrentIndex(db, ({ store }) => mapFromStore(db, store, f, box, z));
 }
 
 async function mapFromStore(
   db: Db,
   store: SearchStore,
   f: SearchFilters,
-  blocked: ReadonlySet<string> | null,
   box: MapBounds,
   z: number,
 ): Promise<{ result: MapAnswer; version: number | null }> {
   const empty: MapAnswer = { zoom: z, total: 0, clusters: [], points: [], extent: null };
-  const query = store.query(f, blocked);
+  const query = store.query(f);
   if (!query) return { result: empty, version: null };
   const { test, candidates } = query;
 

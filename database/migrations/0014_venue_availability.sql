@@ -30,23 +30,58 @@ CREATE INDEX "venue_availability_venue_idx" ON "venue_availability" USING btree 
 CREATE INDEX "venue_availability_days_idx" ON "venue_availability" USING gist (daterange("starts_on", "ends_on", '[]'));--> statement-breakpoint
 CREATE UNIQUE INDEX "venue_calendar_feeds_token_key" ON "venue_calendar_feeds" USING btree ("token");--> statement-breakpoint
 CREATE INDEX "venue_closures_month_idx" ON "venue_closures" USING btree ("month");--> statement-breakpoint
--- The date filter keeps the venues blocked on a day in memory per availability version (ADR 030);
--- any statement that changes a range or a closure bumps it in its own transaction, once per
--- statement. The venue page shows the next 12 months, so the content version (ADR 010) moves too.
-CREATE FUNCTION bump_availability_version() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The date filter runs over the in-memory search index (ADR 005), which holds each venue's coming
+-- ranges and closed months (ADR 030): a statement that changes them records the venues it touched
+-- as changed (migration 0005's log), so every server's index re-reads just those venues.
+CREATE FUNCTION record_availability_inserts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO cache_versions AS c (name, version) VALUES ('availability', 1)
-    ON CONFLICT (name) DO UPDATE SET version = c.version + 1;
+  IF EXISTS (SELECT 1 FROM new_rows) THEN
+    PERFORM record_changed_venues(ARRAY(SELECT DISTINCT venue_id FROM new_rows));
+  END IF;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER venue_availability_version AFTER INSERT OR UPDATE OR DELETE ON venue_availability
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_availability_version();
+CREATE FUNCTION record_availability_deletes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM old_rows) THEN
+    PERFORM record_changed_venues(ARRAY(SELECT DISTINCT venue_id FROM old_rows));
+  END IF;
+  RETURN NULL;
+END;
+$$;
 --> statement-breakpoint
-CREATE TRIGGER venue_closures_version AFTER INSERT OR UPDATE OR DELETE ON venue_closures
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_availability_version();
+CREATE FUNCTION record_availability_updates() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM new_rows) THEN
+    PERFORM record_changed_venues(ARRAY(
+      SELECT venue_id FROM new_rows UNION SELECT venue_id FROM old_rows));
+  END IF;
+  RETURN NULL;
+END;
+$$;
 --> statement-breakpoint
+CREATE TRIGGER venue_availability_inserts AFTER INSERT ON venue_availability
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION record_availability_inserts();
+--> statement-breakpoint
+CREATE TRIGGER venue_availability_deletes AFTER DELETE ON venue_availability
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION record_availability_deletes();
+--> statement-breakpoint
+CREATE TRIGGER venue_availability_updates AFTER UPDATE ON venue_availability
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION record_availability_updates();
+--> statement-breakpoint
+CREATE TRIGGER venue_closures_inserts AFTER INSERT ON venue_closures
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION record_availability_inserts();
+--> statement-breakpoint
+CREATE TRIGGER venue_closures_deletes AFTER DELETE ON venue_closures
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION record_availability_deletes();
+--> statement-breakpoint
+CREATE TRIGGER venue_closures_updates AFTER UPDATE ON venue_closures
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION record_availability_updates();
+--> statement-breakpoint
+-- The venue page shows the next 12 months: its cached copies (ADR 010) must follow.
 CREATE TRIGGER venue_availability_content_version AFTER INSERT OR UPDATE OR DELETE ON venue_availability
   FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
 --> statement-breakpoint
