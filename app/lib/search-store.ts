@@ -96,8 +96,11 @@ export class SearchStore {
   /** Web Mercator position, 0-1 across the world. */
   x = new Float64Array(0);
   y = new Float64Array(0);
-  /** Availability (ADR 030): the ranges of StoreVenue.blocked per slot, and the closed months' bits. */
-  blocked: (Int32Array | null)[] = [];
+  /**
+   * Availability (ADR 030): for each day number, the slots blocked that day (held or booked), in
+   * the order added (a replaced venue's old slot stays listed, dead); the closed months' bits.
+   */
+  private blockedOn = new Map<number, number[]>();
   closed = new Uint16Array(0);
 
   private readonly regionCode = new Map<string, number>();
@@ -210,7 +213,14 @@ export class SearchStore {
       const bit = this.amenityBitFor(key);
       this.amenities[s * this.amenityWords + (bit >> 5)]! |= 1 << (bit & 31);
     }
-    this.blocked[s] = v.blocked && v.blocked.length > 0 ? v.blocked : null;
+    const r = v.blocked;
+    if (r)
+      for (let k = 0; k + 1 < r.length; k += 2)
+        for (let d = r[k]!; d <= r[k + 1]!; d++) {
+          const list = this.blockedOn.get(d);
+          if (list) list.push(s);
+          else this.blockedOn.set(d, [s]);
+        }
     this.closed[s] = v.closedMonths ?? 0;
     this.featured[s] = v.isFeatured ? 1 : 0;
     this.rating[s] = v.rating;
@@ -245,7 +255,6 @@ export class SearchStore {
     if (s === undefined) return false;
     this.slotById.delete(id);
     this.alive[s] = 0;
-    this.blocked[s] = null;
     return true;
   }
 
@@ -418,28 +427,25 @@ export class SearchStore {
    * without a date. A venue without availability data is free.
    */
   private notFree(f: SearchFilters): ((s: number) => boolean) | null {
-    const { blocked, closed } = this;
+    const closed = this.closed;
+    let from: number;
+    let to: number;
+    let month: number;
     if (f.date) {
-      const day = dayNumber(f.date);
-      const bit = 1 << Number(f.date.slice(5, 7));
-      return (s) => {
-        if (closed[s]! & bit) return true;
-        const r = blocked[s];
-        return !!r && coveredDays(r, day, day) > 0;
-      };
-    }
-    if (f.month) {
-      const from = dayNumber(`${f.month}-01`);
+      from = to = dayNumber(f.date);
+      month = Number(f.date.slice(5, 7));
+    } else if (f.month) {
       const [y, m] = f.month.split("-").map(Number) as [number, number];
-      const to = Math.round(Date.UTC(y, m, 0) / 86_400_000);
-      const bit = 1 << m;
-      return (s) => {
-        if (closed[s]! & bit) return true;
-        const r = blocked[s];
-        return !!r && coveredDays(r, from, to) >= to - from + 1;
-      };
-    }
-    return null;
+      from = dayNumber(`${f.month}-01`);
+      to = Math.round(Date.UTC(y, m, 0) / 86_400_000);
+      month = m;
+    } else return null;
+    // How many days of the span each slot has blocked (ranges never overlap: at most one a day).
+    const days = to - from + 1;
+    const count = new Uint8Array(this.slots);
+    for (let d = from; d <= to; d++) for (const s of this.blockedOn.get(d) ?? []) count[s]!++;
+    const bit = 1 << month;
+    return (s) => (closed[s]! & bit) !== 0 || count[s]! >= days;
   }
 
   /**
@@ -532,21 +538,6 @@ export class SearchStore {
     };
     return { test, candidates, all };
   }
-}
-
-/** Days of [from, to] that a venue's ranges cover (they never overlap), from the first reaching `from`. */
-function coveredDays(r: Int32Array, from: number, to: number): number {
-  let lo = 0;
-  let hi = r.length / 2;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (r[mid * 2 + 1]! < from) lo = mid + 1;
-    else hi = mid;
-  }
-  let days = 0;
-  for (let k = lo * 2; k < r.length && r[k]! <= to; k += 2)
-    days += Math.min(r[k + 1]!, to) - Math.max(r[k]!, from) + 1;
-  return days;
 }
 
 export type StoreQuery = {
