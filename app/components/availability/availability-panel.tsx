@@ -104,7 +104,7 @@ function MonthGrid({
   };
 
   return (
-    <table ref={table} className="w-full max-w-2xl table-fixed border-separate border-spacing-1">
+    <table ref={table} className="w-full table-fixed border-separate border-spacing-1">
       <caption className="sr-only">{monthLabel(month)}</caption>
       <thead>
         <tr>
@@ -222,7 +222,7 @@ export function AvailabilityPanel({
   return (
     <div className="space-y-6 rounded-[var(--radius-card)] bg-white p-4 shadow-card sm:p-6">
       <h2 className="text-2xl">Calendar</h2>
-      <div className="space-y-3">
+      <div className="max-w-2xl space-y-3">
         <div className="flex items-center justify-between gap-2">
           <Link
             to={monthHref(addMonths(month, -1))}
