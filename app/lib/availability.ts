@@ -249,6 +249,7 @@ export const availabilityMessages = {
   closuresSaved: "Recurring closures saved",
   noFile: "Choose an .ics file to import.",
   badFile: "This file is not a calendar (.ics) we can read.",
+  fileTooLarge: "This file is larger than 2 MB: export a shorter period of the calendar.",
   nothingToImport: "The file has no events in the next 24 months.",
   imported: "Calendar imported",
   feedRotated: "New calendar feed address made: the old one no longer works.",

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, RefreshCw, Upload } from "~/components/ui/icons";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Field, FormError, SelectField } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -171,7 +171,7 @@ function MonthGrid({
   );
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="space-y-3 border-t border-sand pt-6">
       <h3 className="font-sans text-lg font-semibold">{title}</h3>

@@ -83,8 +83,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
   if (multipart) {
     // The import's first step: read the file and show what it would mark booked.
+    // The rest of an oversized body is not read: the connection closes once the answer is sent.
     if (Number(request.headers.get("content-length") ?? 0) > ICS_LIMIT)
-      return fail(413, { intent: "ics-preview", error: availabilityMessages.badFile });
+      return data<AvailabilityReply>(
+        { ok: false, intent: "ics-preview", error: availabilityMessages.fileTooLarge },
+        { status: 413, headers: { Connection: "close" } },
+      );
     let form: FormData;
     try {
       form = await request.formData();
@@ -96,7 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!(file instanceof File) || file.size === 0)
       return fail(400, { intent: "ics-preview", error: availabilityMessages.noFile, back });
     if (file.size > ICS_LIMIT)
-      return fail(413, { intent: "ics-preview", error: availabilityMessages.badFile, back });
+      return fail(413, { intent: "ics-preview", error: availabilityMessages.fileTooLarge, back });
     // The preview shows nothing of a venue the person may not manage.
     try {
       await getManagerAvailability(app.db, actor, venueId, monthOf(utcDay()), app.config.siteUrl);
