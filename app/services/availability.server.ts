@@ -5,12 +5,7 @@
 import crypto from "node:crypto";
 import ICAL from "ical.js";
 import { and, asc, eq, gte, lte } from "drizzle-orm";
-import {
-  venueAvailability,
-  venueCalendarFeeds,
-  venueClosures,
-  venues,
-} from "../../database/schema";
+import { venueAvailability, venueCalendarFeeds, venueClosures, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import {
   addDays,
