@@ -39,6 +39,7 @@ export default [
     route("imports/:importId/undo", "routes/admin/import-undo.tsx"),
     route("activity", "routes/admin/activity.tsx"),
     route("edit-venue/:venueId", "routes/admin/edit-venue.tsx"),
+    route("edit-venue/:venueId/availability", "routes/admin/venue-availability.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("users/:userId/venues", "routes/admin/user-venues.ts"),
     route("venue-categories", "routes/admin/venue-categories.tsx"),
@@ -54,6 +55,7 @@ export default [
     route("venues", "routes/manager/venues.tsx"),
     route("edit-venue/:venueId", "routes/manager/edit-venue.tsx"),
     route("edit-venue/:venueId/images", "routes/manager/venue-images.ts"),
+    route("edit-venue/:venueId/availability", "routes/manager/venue-availability.tsx"),
     route("inquiries", "routes/manager/inquiries.tsx"),
     route("inquiries/export.csv", "routes/manager/inquiries-export.ts"),
     route("inquiries/:inquiryId", "routes/manager/inquiry.tsx"),
@@ -68,6 +70,7 @@ export default [
   route("api/favorites", "routes/resources/favorites.ts"),
   route("api/venue-submissions", "routes/resources/venue-submissions.ts"),
   route("out/:venueId", "routes/resources/out.ts"),
+  route("calendar/:file", "routes/resources/calendar-feed.ts"),
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,17 +1,11 @@
 // Venue insights (issue 23, ADR 029): the periods the dashboards compare, the figures derived
 // from the daily counts, the search words a view came from, and the chart's scale. Pure and
 // isomorphic; the counting and the sums are services/venue-stats.server.ts.
+import { addDays, utcDay } from "./availability";
 import { parseSearchParams } from "./search";
 import { searchTerm } from "./search-page";
 
-/** Days are UTC calendar days, `YYYY-MM-DD`, as the rest of the site dates things. */
-export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10);
-
-export function addDays(day: string, days: number): string {
-  const at = new Date(`${day}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return utcDay(at);
-}
+export { addDays, utcDay };
 
 /** The dashboards compare the last 30 days (today included) with the 30 before them. */
 export const PERIOD_DAYS = 30;

@@ -1,6 +1,7 @@
 // What the /venues page and its map need beyond the filter rules of search.ts: the addresses the
 // page loads from, when a change of address needs no new answer, the filter panel's choices, the
 // analytics events, and the map answer's shape and address. Pure and isomorphic.
+import { monthLabel, shortDayLabel } from "./availability";
 import { MAX_PRICE } from "./catalog";
 import type { Bbox } from "./map-grid";
 import {
@@ -135,6 +136,8 @@ export function resultsSeo(
     f.guests !== null && `for ${f.guests}+ guests`,
     hasPriceLimit(f) && `up to ${formatCurrency(f.maxPrice)}`,
     f.amenities.length > 0 && `with ${listed(f.amenities)}`,
+    f.date && `free on ${shortDayLabel(f.date)}`,
+    !f.date && f.month && `free in ${monthLabel(f.month)}`,
   ].filter((t): t is string => !!t);
   const page = r.page > 1 ? ` — page ${r.page} of ${r.pageCount}` : "";
   if (types.length === 0 && terms.length === 0)
@@ -174,6 +177,8 @@ export function appliedFilters(before: SearchFilters, after: SearchFilters): App
     add("maxPrice", String(after.maxPrice));
   for (const c of after.categories) if (!before.categories.includes(c)) add("category", c);
   for (const a of after.amenities) if (!before.amenities.includes(a)) add("amenity", a);
+  if (after.date && after.date !== before.date) add("date", after.date);
+  if (after.month && after.month !== before.month) add("month", after.month);
   return out;
 }
 

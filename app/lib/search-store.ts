@@ -29,7 +29,17 @@ export type StoreVenue = {
   reviewCount: number;
   latitude: number | null;
   longitude: number | null;
+  /**
+   * Held and booked ranges from yesterday on (ADR 030), as day numbers (days since 1970-01-01),
+   * start and end of each (both included), in order and never overlapping; null: none.
+   */
+  blocked?: Int32Array | null;
+  /** Months closed every year: bit m (1-12) set. */
+  closedMonths?: number;
 };
+
+/** A `YYYY-MM-DD` day as a day number (days since 1970-01-01). */
+export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 
 export type StoreCategory = { id: string; name: string };
 
@@ -86,6 +96,12 @@ export class SearchStore {
   /** Web Mercator position, 0-1 across the world. */
   x = new Float64Array(0);
   y = new Float64Array(0);
+  /**
+   * Availability (ADR 030): for each day number, the slots blocked that day (held or booked), in
+   * the order added (a replaced venue's old slot stays listed, dead); the closed months' bits.
+   */
+  private blockedOn = new Map<number, number[]>();
+  closed = new Uint16Array(0);
 
   private readonly regionCode = new Map<string, number>();
   private readonly categoryCode = new Map<string, number>();
@@ -144,6 +160,7 @@ export class SearchStore {
     this.lng = grow(this.lng, room);
     this.x = grow(this.x, room);
     this.y = grow(this.y, room);
+    this.closed = grow(this.closed, room);
     this.room = room;
   }
 
@@ -196,6 +213,15 @@ export class SearchStore {
       const bit = this.amenityBitFor(key);
       this.amenities[s * this.amenityWords + (bit >> 5)]! |= 1 << (bit & 31);
     }
+    const r = v.blocked;
+    if (r)
+      for (let k = 0; k + 1 < r.length; k += 2)
+        for (let d = r[k]!; d <= r[k + 1]!; d++) {
+          const list = this.blockedOn.get(d);
+          if (list) list.push(s);
+          else this.blockedOn.set(d, [s]);
+        }
+    this.closed[s] = v.closedMonths ?? 0;
     this.featured[s] = v.isFeatured ? 1 : 0;
     this.rating[s] = v.rating;
     this.reviewCount[s] = v.reviewCount;
@@ -396,6 +422,33 @@ export class SearchStore {
   }
 
   /**
+   * The date filter (ADR 030): whether a slot is not free on `f.date` (a range covers it or its
+   * month is closed), or for `f.month` (closed that month, or every day of it covered); null
+   * without a date. A venue without availability data is free.
+   */
+  private notFree(f: SearchFilters): ((s: number) => boolean) | null {
+    const closed = this.closed;
+    let from: number;
+    let to: number;
+    let month: number;
+    if (f.date) {
+      from = to = dayNumber(f.date);
+      month = Number(f.date.slice(5, 7));
+    } else if (f.month) {
+      const [y, m] = f.month.split("-").map(Number) as [number, number];
+      from = dayNumber(`${f.month}-01`);
+      to = Math.round(Date.UTC(y, m, 0) / 86_400_000);
+      month = m;
+    } else return null;
+    // How many days of the span each slot has blocked (ranges never overlap: at most one a day).
+    const days = to - from + 1;
+    const count = new Uint8Array(this.slots);
+    for (let d = from; d <= to; d++) for (const s of this.blockedOn.get(d) ?? []) count[s]!++;
+    const bit = 1 << month;
+    return (s) => (closed[s]! & bit) !== 0 || count[s]! >= days;
+  }
+
+  /**
    * The matcher with what narrows it: `candidates`, the only slots that can match when a word
    * filter (`q`, location, venue name) applies, ascending; `all` when no filter applies at all.
    */
@@ -445,6 +498,8 @@ export class SearchStore {
       else marks = candidates;
     }
 
+    const notFree = this.notFree(f);
+
     const { alive, capacity, minPrice, category, amenities, locations, names } = this;
     const regionCodes = this.region;
     let candidates: Int32Array | null = null;
@@ -462,9 +517,11 @@ export class SearchStore {
       guests === null &&
       maxPrice === null &&
       !types &&
-      !wantAmenities;
+      !wantAmenities &&
+      !notFree;
     const test = (s: number) => {
       if (!alive[s]) return false;
+      if (notFree && notFree(s)) return false;
       if (marks && marks[s] !== 1) return false;
       if (region && regionCodes[s] !== region) return false;
       if (guests !== null && capacity[s]! < guests) return false;

@@ -27,7 +27,7 @@ describe("parseSearchParams", () => {
     expect(
       parse(
         "q=barn&location=Boulder&venueName=Aspen&region=Foothills&guests=120&maxPrice=5000" +
-          "&category=c1&category=c2&amenities=WiFi,Bridal%20Suite&sort=rating&page=3&view=list",
+          "&category=c1&category=c2&amenities=WiFi,Bridal%20Suite&date=2027-06-12&sort=rating&page=3&view=list",
       ),
     ).toEqual({
       q: "barn",
@@ -38,10 +38,23 @@ describe("parseSearchParams", () => {
       maxPrice: 5000,
       categories: ["c1", "c2"],
       amenities: ["WiFi", "Bridal Suite"],
+      date: "2027-06-12",
+      month: null,
       sort: "rating",
       page: 3,
       view: "list",
     });
+  });
+
+  it("reads a wedding date, or a month when there is no date; the URL writes one of them", () => {
+    expect(parse("month=2027-07")).toMatchObject({ date: null, month: "2027-07" });
+    expect(parse("date=2027-06-12&month=2027-07")).toMatchObject({ date: "2027-06-12", month: null });
+    expect(parse("date=2027-02-30&month=2027-13")).toMatchObject({ date: null, month: null });
+    expect(toSearchParams({ date: "2027-06-12", month: "2027-07" }).toString()).toBe("date=2027-06-12");
+    expect(toSearchParams({ month: "2027-07" }).toString()).toBe("month=2027-07");
+    const chips = activeFilters({ ...DEFAULT_FILTERS, month: "2027-07" });
+    expect(chips.map((c) => c.label)).toEqual(["Free in July 2027 (flexible)"]);
+    expect(removeFilter({ ...DEFAULT_FILTERS, month: "2027-07" }, chips[0]!).month).toBeNull();
   });
 
   it("ignores bad values instead of throwing", () => {

@@ -1,6 +1,7 @@
 // The search page's filters and their URL form (spec, public side: section 2 'Search page',
 // section 5 'Search filtering' and 'Search URL parameters', section 9). Pure and isomorphic: the
 // loader parses the URL with it, the filter panel writes the URL with it.
+import { isDay, isMonth, monthLabel, shortDayLabel } from "./availability";
 import { MAX_PRICE, REGIONS, type Region } from "./catalog";
 import { formatCurrency } from "./venue";
 
@@ -39,6 +40,10 @@ export type SearchFilters = {
   categories: string[];
   /** Amenity names; a venue matches when every one is on its list and included. */
   amenities: string[];
+  /** The wedding date (`YYYY-MM-DD`): keeps venues free that day (issue 24, ADR 030). */
+  date: string | null;
+  /** Flexible: a month (`YYYY-MM`); keeps venues with at least one free day in it. A date wins over it. */
+  month: string | null;
   sort: SearchSort;
   /** 1-based page of the list. */
   page: number;
@@ -54,6 +59,8 @@ export const DEFAULT_FILTERS: Readonly<SearchFilters> = Object.freeze({
   maxPrice: MAX_PRICE,
   categories: [],
   amenities: [],
+  date: null,
+  month: null,
   sort: "featured",
   page: 1,
   view: "map",
@@ -100,6 +107,8 @@ export function parseSearchParams(params: URLSearchParams): SearchFilters {
   const maxPrice = wholeNumber(params.get("maxPrice"), 0, Number.MAX_SAFE_INTEGER);
   const sort = params.get("sort");
   const view = params.get("view");
+  const date = text(params.get("date"));
+  const month = text(params.get("month"));
   return {
     q: text(params.get("q")),
     location: text(params.get("location")),
@@ -109,6 +118,8 @@ export function parseSearchParams(params: URLSearchParams): SearchFilters {
     maxPrice: maxPrice === null ? MAX_PRICE : Math.min(maxPrice, MAX_PRICE),
     categories: uniqueList(params.getAll("category")),
     amenities: uniqueList(params.getAll("amenities").flatMap((v) => v.split(","))),
+    date: isDay(date) ? date : null,
+    month: !isDay(date) && isMonth(month) ? month : null,
     sort: SEARCH_SORTS.find((s) => s === sort) ?? DEFAULT_FILTERS.sort,
     page: wholeNumber(params.get("page"), 1, MAX_PAGE) ?? 1,
     view: SEARCH_VIEWS.find((s) => s === view) ?? DEFAULT_FILTERS.view,
@@ -140,6 +151,8 @@ export function toSearchParams(filters: Partial<SearchFilters>): URLSearchParams
   for (const c of uniqueList(f.categories)) p.append("category", c);
   const amenities = uniqueList(f.amenities.flatMap((a) => a.split(",")));
   if (amenities.length > 0) p.set("amenities", amenities.join(","));
+  if (f.date && isDay(f.date)) p.set("date", f.date);
+  else if (f.month && isMonth(f.month)) p.set("month", f.month);
   if (f.sort !== DEFAULT_FILTERS.sort) p.set("sort", f.sort);
   if (f.page > 1) p.set("page", String(f.page));
   if (f.view !== DEFAULT_FILTERS.view) p.set("view", f.view);
@@ -156,7 +169,7 @@ export function searchUrl(filters: Partial<SearchFilters>, pathname = "/venues")
 export const hasPriceLimit = (f: Pick<SearchFilters, "maxPrice">) => f.maxPrice < MAX_PRICE;
 
 export type ActiveFilterKind =
-  "location" | "venueName" | "region" | "guests" | "maxPrice" | "category" | "amenity";
+  "location" | "venueName" | "region" | "guests" | "maxPrice" | "category" | "amenity" | "date" | "month";
 
 export type ActiveFilter = {
   kind: ActiveFilterKind;
@@ -186,6 +199,8 @@ export function activeFilters(
   if (hasPriceLimit(f)) add("maxPrice", String(f.maxPrice), `Up to ${formatCurrency(f.maxPrice)}`);
   for (const c of f.categories) add("category", c, categoryName(c) ?? c);
   for (const a of f.amenities) add("amenity", a, a);
+  if (f.date) add("date", f.date, `Free on ${shortDayLabel(f.date)}`);
+  else if (f.month) add("month", f.month, `Free in ${monthLabel(f.month)} (flexible)`);
   return chips;
 }
 
@@ -207,6 +222,10 @@ export function removeFilter(f: SearchFilters, chip: Pick<ActiveFilter, "kind" |
       return { ...next, categories: f.categories.filter((c) => c !== chip.value) };
     case "amenity":
       return { ...next, amenities: f.amenities.filter((a) => a !== chip.value) };
+    case "date":
+      return { ...next, date: null };
+    case "month":
+      return { ...next, month: null };
   }
 }
 

@@ -21,8 +21,15 @@ export type AttentionFacts = {
 };
 
 /** The edit page's tab where the item is fixed. */
-export type ManagerTab = "details" | "images" | "faqs" | "reviews" | "inquiries";
-export const MANAGER_TABS: readonly ManagerTab[] = ["details", "images", "faqs", "reviews", "inquiries"];
+export type ManagerTab = "details" | "images" | "faqs" | "reviews" | "inquiries" | "availability";
+export const MANAGER_TABS: readonly ManagerTab[] = [
+  "details",
+  "images",
+  "faqs",
+  "reviews",
+  "inquiries",
+  "availability",
+];
 
 export type AttentionItem = {
   key:

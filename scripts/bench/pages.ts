@@ -19,6 +19,7 @@ import { seedScale } from "../../database/seed";
 import { databaseFromUrl, queryRows } from "~/infra/db.server";
 import { createFsStorage } from "~/infra/storage.server";
 import { PAGE_SIZE } from "~/lib/search";
+import { addDays, utcDay } from "~/lib/availability";
 import { getCategoryWithCount, listCategoriesWithCounts } from "~/services/categories.server";
 import { listSitemapFiles } from "~/services/sitemap.server";
 import { getFeaturedVenues, listVenuesInCategory } from "~/services/venues.server";
@@ -31,6 +32,11 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:
 const VENUES = 100_000;
 const BUDGET = { renderP95Ms: 50, searchRenderP95Ms: 100, htmlBytes: 200 * 1024 };
 const failures: string[] = [];
+/** The Saturday about 100 days from now. */
+const saturday = (() => {
+  const d = addDays(utcDay(), 100);
+  return addDays(d, (6 - new Date(`${d}T00:00:00Z`).getUTCDay() + 7) % 7);
+})();
 
 const ms = (n: number) => n.toFixed(1).padStart(6);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
@@ -175,6 +181,11 @@ async function main() {
         "/venues?region=Foothills&maxPrice=8000&amenities=WiFi",
         searchRenderP95Ms,
       ],
+      // Issue 24: by wedding date (a Saturday a few months out) and by month, flexible. The
+      // availability is bench:search's (run it first on the same database to seed it).
+      ["/venues, a Saturday", `/venues?view=list&date=${saturday}`, searchRenderP95Ms],
+      ["/venues, a Saturday + guests", `/venues?view=list&date=${saturday}&guests=150`, searchRenderP95Ms],
+      ["/venues, a month (flexible)", `/venues?view=list&month=${saturday.slice(0, 7)}`, searchRenderP95Ms],
     ];
     for (const [label, p, budget] of timedPages)
       for (const [mode, accept] of [

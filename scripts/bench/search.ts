@@ -11,6 +11,10 @@
 // times through searchVenues (page and count together), and the map answer at zooms 5, 7 and 10
 // over Colorado, and prints p50 / p95 / p99 / max in milliseconds and the largest map answer.
 // Budgets: PostgreSQL search p95 < 25 ms, map p95 < 50 ms and < 100 KB; PGlite search p95 < 10 ms.
+// Issue 24: each venue also gets a year of availability (weekend bookings as ranges, ADR 030) when
+// it has none, and a mix of date-filtered searches (a date, a date with other filters, a month,
+// flexible) is timed over the index, which holds each venue's coming ranges; the same budget.
+// Then a search right after a venue's availability changes (the index re-reads that venue).
 // Exits 1 when a budget is missed.
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -34,6 +38,8 @@ import { createFsStorage } from "~/infra/storage.server";
 import { AMENITY_NAMES, REGIONS } from "~/lib/catalog";
 import { DEFAULT_FILTERS, SEARCH_SORTS, type SearchFilters } from "~/lib/search";
 import { mapVenues, searchVenues, type MapBounds } from "~/services/search.server";
+import { markRange } from "~/services/availability.server";
+import { addDays, addMonths, monthOf, utcDay } from "~/lib/availability";
 import { dropSearchIndex, searchIndex } from "~/services/search-index.server";
 import { stats, type Stats } from "./stats";
 
@@ -243,6 +249,74 @@ async function seedIfEmpty(db: Db, total: number, label: string) {
   return venueCount(db);
 }
 
+/**
+ * A year of weekend bookings for every approved venue, as the ranges a calendar stores: each
+ * weekend from the coming Friday, 70% booked or held (Saturday, Friday–Saturday, Saturday–Sunday
+ * or the three days), and 3% of venues closed every January. About 36 ranges and 58 blocked days
+ * a venue: 3.6 million rows for 100,000 venues where one row a day would be 36.5 million.
+ */
+async function seedAvailabilityIfEmpty(db: Db, label: string) {
+  const [have] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from venue_availability`);
+  if (Number(have?.n) > 0) return;
+  const started = Date.now();
+  console.log(`Seeding a year of availability into ${label}...`);
+  await queryRows(db, sql`select setseed(0.24)`);
+  await queryRows(
+    db,
+    sql`insert into venue_availability (venue_id, starts_on, ends_on, status, source)
+    select venue_id, fri + w * 7 + (case k when 2 then 0 when 4 then 0 else 1 end),
+      fri + w * 7 + (case k when 1 then 1 when 2 then 1 else 2 end),
+      case when r2 < 0.85 then 'booked' else 'held' end, 'manual'
+    from (
+      select v.id as venue_id, f.fri, w, x.r2,
+        case when x.r < 0.30 then 0 when x.r < 0.60 then 1 when x.r < 0.75 then 2 when x.r < 0.88 then 3 else 4 end as k
+      from venues v
+      cross join (select current_date + ((5 - extract(dow from current_date)::int + 7) % 7) as fri) f
+      cross join generate_series(0, 51) w
+      cross join lateral (select random() + 0 * w + 0 * length(v.name) as r, random() + 0 * w as r2) x
+      where v.is_approved
+    ) s where k > 0`,
+  );
+  await queryRows(
+    db,
+    sql`insert into venue_closures (venue_id, month) select id, 1 from venues where is_approved and random() < 0.03`,
+  );
+  await queryRows(db, sql`analyze venue_availability`);
+  await queryRows(db, sql`analyze venue_closures`);
+  const [rows] = await queryRows<{ n: number; days: number; size: string }>(
+    db,
+    sql`select count(*)::int as n, sum(ends_on - starts_on + 1)::int as days,
+      pg_size_pretty(pg_total_relation_size('venue_availability')) as size from venue_availability`,
+  );
+  console.log(
+    `  ${rows?.n} ranges (${rows?.days} blocked days), ${rows?.size} with indexes, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+function makeDateMix(rng: Rng, base: Combo[]): Combo[] {
+  const today = utcDay();
+  const day = () => {
+    const d = addDays(today, rng.int(1, 364));
+    // Half the searches are for a Saturday, as weddings are.
+    if (!rng.chance(0.5)) return d;
+    const dow = new Date(`${d}T00:00:00Z`).getUTCDay();
+    return addDays(d, (6 - dow + 7) % 7);
+  };
+  return Array.from({ length: MIX_SIZE }, (_, i) => {
+    const kind = rng.weighted([
+      ["date", 50],
+      ["date + other filters", 30],
+      ["month (flexible)", 20],
+    ] as const);
+    const other = kind === "date + other filters" ? base[i % base.length]!.f : { ...DEFAULT_FILTERS };
+    const f =
+      kind === "month (flexible)"
+        ? { ...DEFAULT_FILTERS, month: addMonths(monthOf(today), rng.int(0, 11)) }
+        : { ...other, date: day(), month: null };
+    return { label: kind, f };
+  });
+}
+
 async function benchDatabase(label: string, db: Db, opts: { searchBudget: number; mapBudget?: number }) {
   const rng = createRng(`bench-search:${label}`);
   const mix = makeMix(rng, await categoriesOf(db));
@@ -264,6 +338,42 @@ async function benchDatabase(label: string, db: Db, opts: { searchBudget: number
     `   budget p95 < ${opts.searchBudget} ms: ${check(search.all.p95 < opts.searchBudget, `${label} search p95 ${search.all.p95.toFixed(1)} ms`)}`,
   );
   for (const [kind, samples] of [...search.byKind].sort()) line(`  ${kind}`, stats(samples));
+
+  // Issue 24: searches by date or month over the index.
+  const dated = makeDateMix(rng, mix);
+  const byDate = await runSearch(db, dated, ROUNDS);
+  line(
+    "searchVenues with a date",
+    byDate.all,
+    `   budget p95 < ${opts.searchBudget} ms: ${check(byDate.all.p95 < opts.searchBudget, `${label} date search p95 ${byDate.all.p95.toFixed(1)} ms`)}`,
+  );
+  for (const [kind, samples] of [...byDate.byKind].sort()) line(`  ${kind}`, stats(samples));
+  const dateMap = await runMap(db, dated, 7, mapViews(rng, 7, MIX_SIZE));
+  line("mapVenues zoom 7 with a date", dateMap.st);
+  // Freshness: a venue's calendar changes, the next search with a date re-reads that venue.
+  const [someone] = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(eq(venues.isApproved, true))
+    .limit(1);
+  if (someone) {
+    const samples: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const day = dated[i]!.f.date ?? addDays(utcDay(), 30);
+      await markRange(
+        db,
+        { id: "bench", name: "Bench", email: "bench@bench.example", avatarUrl: null, role: "admin" },
+        someone.id,
+        {
+          from: day,
+          to: day,
+          status: i % 2 ? "available" : "held",
+        },
+      );
+      samples.push((await timed(() => searchVenues(db, dated[i]!.f)))[0]);
+    }
+    line("date search right after a calendar change", stats(samples), "   (patches the index; not budgeted)");
+  }
 
   for (const zoom of [5, 7, 10]) {
     const m = await runMap(db, mix, zoom, mapViews(rng, zoom, MIX_SIZE * ROUNDS));
@@ -373,6 +483,7 @@ async function benchPostgres() {
       sql`select current_setting('server_version') as v`,
     );
     const n = await seedIfEmpty(postgres.db, PG_VENUES, "PostgreSQL");
+    await seedAvailabilityIfEmpty(postgres.db, "PostgreSQL");
     console.log(`  PostgreSQL ${version?.v}, ${n} approved venues`);
     if (n < PG_VENUES)
       console.log(`  note: fewer than ${PG_VENUES} venues; budgets are meant for ${PG_VENUES}`);
@@ -394,6 +505,7 @@ async function benchPglite() {
   try {
     await lite.migrate();
     await seedIfEmpty(lite.db, PGLITE_VENUES, "PGlite");
+    await seedAvailabilityIfEmpty(lite.db, "PGlite");
     await benchDatabase("PGlite", lite.db, {
       searchBudget: BUDGET.pgliteSearchP95,
       mapBudget: BUDGET.pgMapP95,

@@ -87,6 +87,10 @@ const EXPECTED: Record<string, Entry> = {
   // The venue list's CSV export (a download).
   "routes/admin/venues-export.ts": { path: "/admin/venues/export.csv?q=walk", get: adminOnly },
   "routes/admin/edit-venue.tsx": { path: (ids) => `/admin/edit-venue/${ids.venueId}`, get: adminOnly },
+  "routes/admin/venue-availability.tsx": {
+    path: (ids) => `/admin/edit-venue/${ids.venueId}/availability`,
+    get: adminOnly,
+  },
   // Issue 22: the list's bulk actions (without a post, a page that says what to do), the trash,
   // an import's undo (its question) and Recent Activity's 'See all'.
   "routes/admin/venues-bulk.tsx": { path: "/admin/venues/bulk", get: adminOnly },
@@ -106,6 +110,11 @@ const EXPECTED: Record<string, Entry> = {
   // This manager is not assigned to the venue: back to the dashboard. Admins manage any venue.
   "routes/manager/edit-venue.tsx": {
     path: (ids) => `/venue-manager/edit-venue/${ids.venueId}`,
+    get: { ...managerOnly, venue_manager: 302 },
+  },
+  // The availability calendar (issue 24): this manager is not assigned to the venue.
+  "routes/manager/venue-availability.tsx": {
+    path: (ids) => `/venue-manager/edit-venue/${ids.venueId}/availability`,
     get: { ...managerOnly, venue_manager: 302 },
   },
   // The Images tab's upload endpoint takes POSTs only.
@@ -136,6 +145,11 @@ const EXPECTED: Record<string, Entry> = {
   "routes/resources/venue-submissions.ts": { path: "/api/venue-submissions", get: everyone(200) },
   // 'Visit Website': counts the click and sends everyone on to the venue's website.
   "routes/resources/out.ts": { path: (ids) => `/out/${ids.venueId}`, get: everyone(302) },
+  // A venue's booked-dates feed (issue 24): an unknown token is a 404 for everyone.
+  "routes/resources/calendar-feed.ts": {
+    path: "/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics",
+    get: everyone(404),
+  },
   "routes/public/not-found.tsx": { path: "/no/such/page", get: everyone(404) },
 };
 

@@ -5,6 +5,7 @@ import {
   useState,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
@@ -66,7 +67,8 @@ function FieldShell({
   );
 }
 
-type InputProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, "className">;
+type InputProps = Common &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "className"> & { ref?: Ref<HTMLInputElement> };
 
 export function Field({ label, description, error, className, id, ...props }: InputProps) {
   return (

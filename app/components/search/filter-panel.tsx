@@ -14,6 +14,7 @@ import {
 } from "~/lib/search";
 import { resultsParams, resultsUrl, type SearchChoices } from "~/lib/search-page";
 import { formatCurrency } from "~/lib/venue";
+import { monthOf, utcDay } from "~/lib/availability";
 
 export const FILTER_PANEL_ID = "search-filters";
 
@@ -27,6 +28,8 @@ type Props = {
   onClose: () => void;
   /** Before hydration the drawer opens through its #search-filters anchor instead. */
   hydrated: boolean;
+  /** A wedding date or month the server refused (in the past), with what was typed. */
+  dateError?: { message: string; date: string; month: string } | null;
 };
 
 function Group({ legend, children, className }: { legend: string; children: ReactNode; className?: string }) {
@@ -47,7 +50,7 @@ const choiceClass = "filter-option";
  * search.ts instead. The fields start from the current filters: the page remounts the panel when
  * the address changes (a chip removed, back and forward).
  */
-export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated }: Props) {
+export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated, dateError }: Props) {
   const [maxPrice, setMaxPrice] = useState(filters.maxPrice);
   const [region, setRegion] = useState<Region | null>(filters.region);
   const [amenityQuery, setAmenityQuery] = useState("");
@@ -122,6 +125,29 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
           autoComplete="off"
         />
         <Field label="Venue Name" name="venueName" defaultValue={filters.venueName} autoComplete="off" />
+        <Group legend="Wedding Date">
+          <p className="text-xs text-muted">
+            Shows venues free that day. Flexible? Choose a month instead: venues with a free day in it.
+          </p>
+          <Field
+            label="Date"
+            name="date"
+            type="date"
+            min={utcDay()}
+            defaultValue={dateError ? dateError.date : (filters.date ?? "")}
+            error={dateError?.date ? dateError.message : undefined}
+          />
+          <Field
+            label="Or any day in (flexible)"
+            name="month"
+            type="month"
+            min={monthOf(utcDay())}
+            placeholder="YYYY-MM"
+            pattern="\d{4}-\d{2}"
+            defaultValue={dateError ? dateError.month : (filters.month ?? "")}
+            error={dateError && !dateError.date ? dateError.message : undefined}
+          />
+        </Group>
         <Field
           label="Guests"
           name="guests"

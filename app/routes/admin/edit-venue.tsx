@@ -1,4 +1,4 @@
-import { ArrowLeft, CircleHelp, ExternalLink } from "~/components/ui/icons";
+import { ArrowLeft, CalendarHeart, CircleHelp, ExternalLink } from "~/components/ui/icons";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/edit-venue";
 import { keepWorkOnFailure } from "~/lib/failed-request";
@@ -103,6 +103,9 @@ export default function EditVenue({ loaderData }: Route.ComponentProps) {
         <div className="flex gap-2">
           <Link to={`/admin/venue-faqs/${venue.id}`} className={buttonClass("outline", "sm")}>
             <CircleHelp className="h-4 w-4" aria-hidden="true" /> FAQs
+          </Link>
+          <Link to={`/admin/edit-venue/${venue.id}/availability`} className={buttonClass("outline", "sm")}>
+            <CalendarHeart className="h-4 w-4" aria-hidden="true" /> Availability
           </Link>
           <a href={venue.path} target="_blank" rel="noreferrer" className={buttonClass("outline", "sm")}>
             <ExternalLink className="h-4 w-4" aria-hidden="true" /> View page

@@ -7,6 +7,9 @@ import { EmptyState, Panel } from "~/components/admin/admin-page";
 import { PendingBadge } from "~/components/manager/managed-venue-card";
 import { VenueFaqsPanel } from "~/components/manager/venue-faqs-panel";
 import { VenueImagesPanel } from "~/components/manager/venue-images-panel";
+import { AvailabilityPanel } from "~/components/availability/availability-panel";
+import { isMonth, monthOf, utcDay } from "~/lib/availability";
+import { getManagerAvailability } from "~/services/availability.server";
 import { VenueInquiriesPanel } from "~/components/manager/venue-inquiries-panel";
 import { VenueReviewsPanel } from "~/components/manager/venue-reviews-panel";
 import { showToast } from "~/components/layout/use-toast";
@@ -52,7 +55,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       message: MANAGE_VENUE_MESSAGE,
     });
   if (!found.ok) return data({ venue: null, error: null }, { status: 404 });
-  return { venue: found.data, error: null };
+  const month = new URL(request.url).searchParams.get("month");
+  const availability = await getManagerAvailability(
+    app.db,
+    actor,
+    params.venueId,
+    isMonth(month) ? month : monthOf(utcDay()),
+    app.config.siteUrl,
+  );
+  return { venue: found.data, availability, error: null };
 }
 
 /**
@@ -236,6 +247,7 @@ const TAB_LABELS: Record<ManagerTab, string> = {
   faqs: "FAQs",
   reviews: "Reviews",
   inquiries: "Inquiries",
+  availability: "Availability",
 };
 
 export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
@@ -271,6 +283,7 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
     );
 
   const { venue, faqs, reviews, choices, inquiries } = loaderData.venue;
+  const availability = "availability" in loaderData ? loaderData.availability : null;
   const path = `/venue-manager/edit-venue/${venue.id}`;
   return (
     <div className="space-y-6">
@@ -293,7 +306,7 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
       </header>
 
       <Tabs defaultValue="details" value={tab} onValueChange={selectTab}>
-        {/* Five tabs do not fit a phone's width in one row: rows of two there, so none hides off-screen. */}
+        {/* Six tabs do not fit a phone's width in one row: rows of two there, so none hides off-screen. */}
         <TabsList
           aria-label="Manage venue"
           className="grid w-full grid-cols-2 rounded-2xl sm:flex sm:w-auto sm:max-w-2xl sm:rounded-full [&>:last-child:nth-child(odd)]:col-span-2"
@@ -329,6 +342,17 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
         </TabsContent>
         <TabsContent value="inquiries" className="mt-6">
           <VenueInquiriesPanel venueId={venue.id} inbox={inquiries} />
+        </TabsContent>
+        <TabsContent value="availability" className="mt-6">
+          {availability ? (
+            <AvailabilityPanel
+              availability={availability}
+              action={`${path}/availability`}
+              back={`${path}?tab=availability&month=${availability.month.month}`}
+              monthHref={(m) => `${path}?tab=availability&month=${m}`}
+              reply={null}
+            />
+          ) : null}
         </TabsContent>
       </Tabs>
     </div>

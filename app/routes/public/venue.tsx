@@ -14,6 +14,8 @@ import { VenueHeader } from "~/components/venue/venue-header";
 import { InquiryDialog } from "~/components/venue/inquiry-form";
 import { InquiryTrigger } from "~/components/venue/inquiry-trigger";
 import { VenueReviews } from "~/components/venue/venue-reviews";
+import { VenueAvailability } from "~/components/venue/venue-availability";
+import { venueCalendar } from "~/services/availability.server";
 import { invalid, isDocumentRequest, parseForm } from "~/infra/form.server";
 import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
 import { track } from "~/lib/analytics";
@@ -61,13 +63,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     logger.error(`${what} failed`, { error: String(err) });
     return null;
   };
-  const [faqs, reviews, ownReview, ownVenue] = await Promise.all([
+  const [faqs, reviews, ownReview, ownVenue, calendar] = await Promise.all([
     listFaqs(db, venue.id).catch(failed("faqs")),
     listReviews(db, venue.id).catch(failed("reviews")),
     user ? getOwnReview(db, venue.id, user.id) : null,
     user ? isLinkedManager(db, user.id, venue.id) : false,
+    venueCalendar(db, venue.id).catch(failed("availability")),
   ]);
-  return { venue, faqs, reviews, ownReview, ownVenue };
+  return { venue, faqs, reviews, ownReview, ownVenue, calendar };
 }
 
 /**
@@ -219,6 +222,12 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             </div>
             <h3 className="mt-8 font-sans text-lg font-semibold">Contact</h3>
             <VenueContact venue={v} />
+            {loaderData.calendar ? (
+              <>
+                <h3 className="mt-8 mb-3 font-sans text-lg font-semibold">Availability</h3>
+                <VenueAvailability months={loaderData.calendar} />
+              </>
+            ) : null}
           </TabsContent>
           <TabsContent value="amenities" className="mt-6">
             <h2 className="mb-4 text-2xl">Amenities</h2>

@@ -1,6 +1,6 @@
 import { LoaderCircle, SlidersHorizontal } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { data, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/venues";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { MapPanel } from "~/components/map/map-panel";
@@ -33,22 +33,42 @@ import {
   searchTerm,
 } from "~/lib/search-page";
 import { useHydrated } from "~/lib/use-hydrated";
+import { dateFilterProblem } from "~/lib/availability";
 import { getApp } from "~/infra/session.server";
 import { searchChoices, searchVenues } from "~/services/search.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getApp(context);
   const choices = await searchChoices(db);
-  // Bad values (guests=abc, an unknown region or type) are ignored, never an error.
-  const filters = canonicalFilters(parseSearchParams(new URL(request.url).searchParams), choices);
+  const params = new URL(request.url).searchParams;
+  // Bad values (guests=abc, an unknown region or type) are ignored, never an error; a wedding
+  // date in the past (or not a date) is refused with a message, and the rest of the search runs.
+  const dateError = dateFilterProblem({ date: params.get("date"), month: params.get("month") });
+  const parsed = canonicalFilters(parseSearchParams(params), choices);
+  const filters = dateError ? { ...parsed, date: null, month: null } : parsed;
   const results = await searchVenues(db, filters);
-  return { filters: { ...filters, page: results.page }, results, choices, tileUrl: config.mapTileUrl };
+  const body = {
+    filters: { ...filters, page: results.page },
+    results,
+    choices,
+    tileUrl: config.mapTileUrl,
+    dateError: dateError
+      ? {
+          message: dateError,
+          date: params.get("date")?.slice(0, 10) ?? "",
+          month: params.get("month")?.slice(0, 7) ?? "",
+        }
+      : null,
+  };
+  return dateError ? data(body, { status: 400 }) : body;
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const site = siteFromMatches(matches);
   const f = data?.filters;
   const filtered = !!f && (f.q !== "" || activeFilters(f).length > 0);
+  // A date search changes every day and every booking: people use it, search engines need not.
+  const dated = !!f && (!!f.date || !!f.month || !!data?.dateError);
   const typeName = (id: string) => data?.choices.categories.find((c) => c.id === id)?.name;
   return seoMeta(site, {
     ...resultsSeo(
@@ -58,6 +78,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     ),
     // Filtered results point search engines at the whole directory; its pages stay their own.
     path: !f || filtered ? "/venues" : resultsUrl({ page: f.page }),
+    noindex: dated || undefined,
     jsonLd: data
       ? [
           breadcrumbJsonLd(site, [
@@ -196,12 +217,21 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
             open={drawerOpen}
             onClose={closeDrawer}
             hydrated={hydrated}
+            dateError={loaderData.dateError}
           />
         </aside>
         <section aria-labelledby="search-results-heading" className="min-w-0 scroll-mt-20 space-y-5">
           <h2 id="search-results-heading" ref={resultsHeading} tabIndex={-1} className="sr-only">
             Results
           </h2>
+          {loaderData.dateError ? (
+            <p
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+            >
+              {loaderData.dateError.message}
+            </p>
+          ) : null}
           <ActiveFilters filters={filters} choices={choices} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             {/* While new results load, the old count is not shown as theirs; the new one is

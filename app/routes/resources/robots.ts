@@ -13,6 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /auth/",
     "Disallow: /api/",
     "Disallow: /out/",
+    "Disallow: /calendar/",
     "",
     `Sitemap: ${config.siteUrl}/sitemap.xml`,
     "",

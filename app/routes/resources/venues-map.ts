@@ -2,6 +2,7 @@ import type { Route } from "./+types/venues-map";
 import { getApp } from "~/infra/session.server";
 import { normalizeBbox, normalizeZoom } from "~/lib/map-grid";
 import { parseSearchParams } from "~/lib/search";
+import { dateFilterProblem } from "~/lib/availability";
 import { parseBboxParam } from "~/lib/search-page";
 import { mapVenues } from "~/services/search.server";
 
@@ -13,6 +14,8 @@ import { mapVenues } from "~/services/search.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const params = new URL(request.url).searchParams;
+  const dateError = dateFilterProblem({ date: params.get("date"), month: params.get("month") });
+  if (dateError) return Response.json({ error: dateError }, { status: 400 });
   const box = normalizeBbox(parseBboxParam(params.get("bbox")) ?? {});
   const answer = await mapVenues(
     db,

@@ -1,0 +1,430 @@
+import { ChevronLeft, ChevronRight, RefreshCw, Upload } from "~/components/ui/icons";
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { Field, FormError, SelectField } from "~/components/forms/fields";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import {
+  addDays,
+  addMonths,
+  DAY_STATUS_LABELS,
+  dayLabel,
+  MONTH_NAMES,
+  monthLabel,
+  monthOf,
+  monthWeeks,
+  shortDayLabel,
+  STATUS_LABELS,
+  WEEKDAY_SHORT,
+  type DayStatus,
+  type IcsPreview,
+  type ManagerAvailability,
+} from "~/lib/availability";
+import { useHydrated } from "~/lib/use-hydrated";
+
+// A venue's availability calendar for its managers and admins (issue 24, ADR 030). Without
+// scripts: the month as a table (each day's status in words), a form with from/to dates and a
+// status, the closures, the .ics import and the feed, all plain forms. With scripts the days
+// become buttons: arrow keys move between them (one tab stop, a roving tabindex), a first choice
+// is the start and a second the end, which fill the form's dates; the status and Apply follow.
+
+export type AvailabilityReply = {
+  ok: boolean;
+  intent?: string;
+  error?: string;
+  values?: { from: string; to: string; status: string };
+  preview?: IcsPreview;
+  fileName?: string;
+  back?: string;
+};
+
+const STATUS_STYLES: Record<DayStatus, string> = {
+  available: "bg-white text-ink border-sand",
+  held: "bg-amber-50 text-amber-900 border-amber-300 [background-image:repeating-linear-gradient(135deg,transparent_0_6px,rgb(253_230_138/.6)_6px_9px)]",
+  booked: "bg-primary text-white border-primary",
+  closed: "bg-stone-200 text-stone-700 border-stone-300",
+};
+
+function Legend() {
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-soft" aria-label="Legend">
+      {(Object.keys(DAY_STATUS_LABELS) as DayStatus[]).map((s) => (
+        <li key={s} className="flex items-center gap-1.5">
+          <span
+            className={cn("inline-block h-3.5 w-3.5 rounded border", STATUS_STYLES[s])}
+            aria-hidden="true"
+          />
+          {DAY_STATUS_LABELS[s]}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MonthGrid({
+  availability,
+  from,
+  to,
+  onPick,
+}: {
+  availability: ManagerAvailability;
+  from: string;
+  to: string;
+  onPick: (day: string) => void;
+}) {
+  const hydrated = useHydrated();
+  const { month, days } = availability.month;
+  const status = new Map(days);
+  const inMonth = (d: string) => monthOf(d) === month;
+  const start = [from, availability.today, `${month}-01`].find((d) => d && inMonth(d))!;
+  const [focus, setFocus] = useState(start);
+  const focusDay = inMonth(focus) ? focus : start;
+  const table = useRef<HTMLTableElement>(null);
+  const [lo, hi] = from && to ? [from, to].sort() : [from, from];
+
+  const move = (day: string) => {
+    if (!inMonth(day)) return;
+    setFocus(day);
+    table.current?.querySelector<HTMLButtonElement>(`[data-day="${day}"]`)?.focus();
+  };
+  const onKey = (e: KeyboardEvent<HTMLButtonElement>, day: string) => {
+    const last = days.at(-1)![0];
+    const step: Record<string, string> = {
+      ArrowLeft: addDays(day, -1),
+      ArrowRight: addDays(day, 1),
+      ArrowUp: addDays(day, -7),
+      ArrowDown: addDays(day, 7),
+      Home: `${month}-01`,
+      End: last,
+    };
+    const next = step[e.key];
+    if (!next) return;
+    e.preventDefault();
+    move(next);
+  };
+
+  return (
+    <table ref={table} className="w-full table-fixed border-separate border-spacing-1">
+      <caption className="sr-only">{monthLabel(month)}</caption>
+      <thead>
+        <tr>
+          {WEEKDAY_SHORT.map((w) => (
+            <th key={w} scope="col" className="pb-1 text-xs font-medium text-muted">
+              <abbr title={w} className="no-underline">
+                {w}
+              </abbr>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {monthWeeks(month).map((week, i) => (
+          <tr key={i}>
+            {week.map((day, j) => {
+              if (!day) return <td key={j} />;
+              const s = status.get(day) ?? "available";
+              const past = day < availability.today;
+              const chosen = !!lo && day >= lo && day <= (hi || lo);
+              const body = (
+                <>
+                  <span className="block text-sm font-semibold leading-none">{Number(day.slice(8))}</span>
+                  <span className="mt-1 block truncate text-[10px] leading-none sm:text-xs">
+                    {s === "available" ? <span className="sr-only">Available</span> : DAY_STATUS_LABELS[s]}
+                  </span>
+                </>
+              );
+              const cell = cn(
+                "flex h-12 w-full flex-col items-center justify-center rounded-md border px-0.5 sm:h-14",
+                STATUS_STYLES[s],
+                past && "opacity-60",
+                chosen && "outline outline-3 outline-offset-1 outline-ink",
+                day === availability.today && "font-bold underline",
+              );
+              return (
+                <td key={j} className="p-0">
+                  {hydrated ? (
+                    <button
+                      type="button"
+                      data-day={day}
+                      tabIndex={day === focusDay ? 0 : -1}
+                      aria-label={`${dayLabel(day)}: ${DAY_STATUS_LABELS[s]}`}
+                      aria-pressed={chosen}
+                      onClick={() => {
+                        setFocus(day);
+                        onPick(day);
+                      }}
+                      onKeyDown={(e) => onKey(e, day)}
+                      className={cn(cell, "cursor-pointer hover:brightness-95 focus-visible:ring-2")}
+                    >
+                      {body}
+                    </button>
+                  ) : (
+                    <div className={cell}>{body}</div>
+                  )}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3 border-t border-sand pt-6">
+      <h3 className="font-sans text-lg font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export function AvailabilityPanel({
+  availability,
+  action,
+  back,
+  monthHref,
+  reply,
+}: {
+  availability: ManagerAvailability;
+  /** The route whose action takes these forms. */
+  action: string;
+  /** Where a success goes back to. */
+  back: string;
+  monthHref: (month: string) => string;
+  reply: AvailabilityReply | null;
+}) {
+  const month = availability.month.month;
+  const marked = reply?.intent === "mark" ? reply.values : undefined;
+  const [from, setFrom] = useState(marked?.from ?? "");
+  const [to, setTo] = useState(marked?.to ?? "");
+  const [said, setSaid] = useState("");
+  const fromInput = useRef<HTMLInputElement>(null);
+  const toInput = useRef<HTMLInputElement>(null);
+  const error = (intent: string) => (reply && !reply.ok && reply.intent === intent ? reply.error : undefined);
+
+  // A first day chosen is the start, a second the end (in either order); a third starts again.
+  const pick = (day: string) => {
+    const ending = from && !to;
+    const [a, b] = ending ? [from, day].sort() : [day, ""];
+    setFrom(a!);
+    setTo(b!);
+    if (fromInput.current) fromInput.current.value = a!;
+    if (toInput.current) toInput.current.value = b || a!;
+    setSaid(
+      ending
+        ? `Selected ${shortDayLabel(a!)} to ${shortDayLabel(b!)}. Choose a status and Apply.`
+        : `Start: ${shortDayLabel(a!)}. Choose the end day, or Apply for this day alone.`,
+    );
+  };
+
+  return (
+    <div className="space-y-6 rounded-[var(--radius-card)] bg-white p-4 shadow-card sm:p-6">
+      <h2 className="text-2xl">Calendar</h2>
+      <div className="max-w-2xl space-y-3">
+        <div className="flex items-center justify-between gap-2">
+          <Link
+            to={monthHref(addMonths(month, -1))}
+            preventScrollReset
+            className={buttonClass("outline", "sm")}
+            aria-label={`Previous month, ${monthLabel(addMonths(month, -1))}`}
+          >
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+          </Link>
+          <h3 className="font-sans text-lg font-semibold" id="availability-month">
+            {monthLabel(month)}
+          </h3>
+          <Link
+            to={monthHref(addMonths(month, 1))}
+            preventScrollReset
+            className={buttonClass("outline", "sm")}
+            aria-label={`Next month, ${monthLabel(addMonths(month, 1))}`}
+          >
+            <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          </Link>
+        </div>
+        <p className="text-sm text-ink-soft">
+          Choose a first and a last day on the calendar (arrow keys move between days, Enter chooses), or type
+          the dates below; then choose a status and Apply. Days without a status are free.
+        </p>
+        <MonthGrid availability={availability} from={from} to={to} onPick={pick} />
+        <p role="status" className="min-h-5 text-sm text-ink">
+          {said}
+        </p>
+        <Legend />
+      </div>
+
+      <Form method="post" action={action} className="space-y-3" aria-labelledby="mark-dates">
+        <h3 id="mark-dates" className="font-sans text-lg font-semibold">
+          Mark dates
+        </h3>
+        <input type="hidden" name="intent" value="mark" />
+        <input type="hidden" name="back" value={back} />
+        <FormError message={error("mark")} />
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field
+            ref={fromInput}
+            label="From"
+            name="from"
+            type="date"
+            required
+            defaultValue={marked?.from ?? ""}
+            onInput={(e) => setFrom(e.currentTarget.value)}
+          />
+          <Field
+            ref={toInput}
+            label="To"
+            name="to"
+            type="date"
+            required
+            defaultValue={marked?.to ?? ""}
+            onInput={(e) => setTo(e.currentTarget.value)}
+          />
+          <SelectField
+            label="Status"
+            name="status"
+            defaultValue={marked?.status || "booked"}
+            options={(["booked", "held", "available"] as const).map((s) => ({
+              value: s,
+              label: STATUS_LABELS[s],
+            }))}
+          />
+        </div>
+        <Button type="submit">Apply</Button>
+      </Form>
+
+      <Section title="Coming up">
+        {availability.upcoming.length === 0 ? (
+          <p className="text-sm text-ink-soft">No held or booked dates from today on: every day is free.</p>
+        ) : (
+          <ul className="divide-y divide-sand rounded-lg border border-sand">
+            {availability.upcoming.map((r) => (
+              <li
+                key={`${r.startsOn}-${r.status}`}
+                className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
+              >
+                <span className="text-sm">
+                  <strong>{STATUS_LABELS[r.status]}</strong>{" "}
+                  {r.startsOn === r.endsOn
+                    ? shortDayLabel(r.startsOn)
+                    : `${shortDayLabel(r.startsOn)} – ${shortDayLabel(r.endsOn)}`}
+                  {r.source === "ics" ? <span className="text-muted"> (imported)</span> : null}
+                </span>
+                <Form method="post" action={action}>
+                  <input type="hidden" name="intent" value="mark" />
+                  <input type="hidden" name="back" value={back} />
+                  <input type="hidden" name="from" value={r.startsOn} />
+                  <input type="hidden" name="to" value={r.endsOn} />
+                  <input type="hidden" name="status" value="available" />
+                  <Button type="submit" variant="ghost" size="sm">
+                    Make available<span className="sr-only"> {shortDayLabel(r.startsOn)}</span>
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="Closed every year">
+        <Form method="post" action={action} className="space-y-3">
+          <input type="hidden" name="intent" value="closures" />
+          <input type="hidden" name="back" value={back} />
+          <fieldset>
+            <legend className="mb-2 text-sm text-ink-soft">
+              Months the venue is closed every year (for example, every January): their days are never free.
+            </legend>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {MONTH_NAMES.map((name, i) => (
+                <label key={name} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="month"
+                    value={i + 1}
+                    defaultChecked={availability.closedMonths.includes(i + 1)}
+                    className="h-4 w-4 accent-primary"
+                  />
+                  {name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Button type="submit" variant="outline">
+            Save closures
+          </Button>
+        </Form>
+      </Section>
+
+      <Section title="Import a calendar (.ics)">
+        {reply?.ok && reply.preview ? (
+          <div
+            className="space-y-3 rounded-lg border border-primary/30 bg-primary-soft p-4"
+            role="region"
+            aria-label="Import preview"
+          >
+            <p className="text-sm">
+              <strong>{reply.fileName}</strong> would mark <strong>{reply.preview.days}</strong>{" "}
+              {reply.preview.days === 1 ? "day" : "days"} booked, from these events:
+            </p>
+            <ul className="max-h-64 space-y-1 overflow-y-auto text-sm">
+              {reply.preview.events.map((e, i) => (
+                <li key={i}>
+                  <strong>{e.summary}</strong>:{" "}
+                  {e.from === e.to
+                    ? shortDayLabel(e.from)
+                    : `${shortDayLabel(e.from)} – ${shortDayLabel(e.to)}`}
+                  {e.occurrences > 1 ? ` (${e.occurrences} times)` : null}
+                </li>
+              ))}
+            </ul>
+            <Form method="post" action={action} className="flex flex-wrap gap-2">
+              <input type="hidden" name="intent" value="ics-import" />
+              <input type="hidden" name="back" value={back} />
+              <input type="hidden" name="ranges" value={JSON.stringify(reply.preview.ranges)} />
+              <Button type="submit">Mark {reply.preview.days} days booked</Button>
+              <Link to={back} className={buttonClass("outline")}>
+                Cancel
+              </Link>
+            </Form>
+          </div>
+        ) : null}
+        <Form method="post" action={action} encType="multipart/form-data" className="space-y-3">
+          <input type="hidden" name="back" value={back} />
+          <FormError message={error("ics-preview") ?? error("ics-import")} />
+          <Field
+            label="Calendar file"
+            name="file"
+            type="file"
+            accept=".ics,text/calendar"
+            description="Exported from Google Calendar, Outlook or Apple Calendar. Its events from today to 24 months ahead become booked days; you see them before anything changes."
+          />
+          <Button type="submit" variant="outline">
+            <Upload className="h-4 w-4" aria-hidden="true" /> Preview import
+          </Button>
+        </Form>
+      </Section>
+
+      <Section title="Calendar feed">
+        <p className="text-sm text-ink-soft">
+          Subscribe to this secret address in a calendar app to see the booked days. Anyone with it can read
+          them: make a new one if it was shared by mistake (the old one stops working).
+        </p>
+        <Field
+          label="Feed address"
+          name="feed"
+          readOnly
+          value={availability.feedUrl}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Form method="post" action={action}>
+          <input type="hidden" name="intent" value="feed-rotate" />
+          <input type="hidden" name="back" value={back} />
+          <Button type="submit" variant="outline">
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Make a new address
+          </Button>
+        </Form>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { ArrowLeft } from "~/components/ui/icons";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/venue-availability";
+import { AvailabilityPanel, type AvailabilityReply } from "~/components/availability/availability-panel";
+import { buttonClass } from "~/components/ui/button";
+import { readFormFields } from "~/infra/form.server";
+import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { availabilityMessages, isMonth, monthOf, utcDay } from "~/lib/availability";
+import { adminMeta } from "~/lib/admin";
+import { managerMeta } from "~/lib/manager";
+import { isUuid } from "~/lib/venue-url";
+import { isThrownAnswer } from "~/services/admin-venues.server";
+import {
+  getManagerAvailability,
+  importRanges,
+  markRange,
+  parseImportRanges,
+  previewIcs,
+  rotateFeed,
+  setClosures,
+} from "~/services/availability.server";
+import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
+
+// A venue's availability calendar (issue 24, ADR 030), the page behind the manager's Availability
+// tab and the admin's venue edit: the month grid, recurring closures, the .ics import with its
+// preview and the feed's secret address. Its forms post here from the tab and from this page
+// alike, so each works without scripts; a success goes back where the form came from (`back`),
+// an error shows here with what was typed. The admin area's route re-exports this module.
+
+/** The .ics file the import reads at most (a busy venue's two years export in well under 1 MB). */
+const ICS_LIMIT = 2 * 1024 * 1024;
+
+const areaOf = (request: Request) =>
+  new URL(request.url).pathname.startsWith("/admin/") ? ("admin" as const) : ("manager" as const);
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const title = data?.availability ? `Availability — ${data.availability.venueName}` : "Availability";
+  return data?.area === "admin" ? adminMeta(title) : managerMeta(title);
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const actor = expectUser(context);
+  const area = areaOf(request);
+  const raw = new URL(request.url).searchParams.get("month");
+  const month = isMonth(raw) ? raw : monthOf(utcDay());
+  const away = area === "admin" ? "/admin/venues" : "/venue-manager/dashboard";
+  if (!isUuid(params.venueId)) throw data(null, { status: 404 });
+  try {
+    const availability = await getManagerAvailability(
+      app.db,
+      actor,
+      params.venueId,
+      month,
+      app.config.siteUrl,
+    );
+    if (!availability) throw data(null, { status: 404 });
+    return { availability, area };
+  } catch (err) {
+    if (isThrownAnswer(err) && (err as { init?: { status?: number } }).init?.status === 403)
+      throw await redirectWithToast(app, request, away, { type: "error", message: MANAGE_VENUE_MESSAGE });
+    throw err;
+  }
+}
+
+/** Where a success goes back to: this venue's tab or page in the area the form came from. */
+function backTo(raw: string | undefined, venueId: string, area: "admin" | "manager"): string {
+  const allowed = area === "admin" ? `/admin/edit-venue/${venueId}` : `/venue-manager/edit-venue/${venueId}`;
+  return raw && (raw === allowed || raw.startsWith(`${allowed}?`) || raw.startsWith(`${allowed}/`))
+    ? raw
+    : `${allowed}${area === "admin" ? "/availability" : "?tab=availability"}`;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const actor = expectUser(context);
+  const venueId = params.venueId;
+  const area = areaOf(request);
+  if (!isUuid(venueId)) throw data(null, { status: 404 });
+  const fail = (status: number, reply: Omit<AvailabilityReply, "ok">) =>
+    data<AvailabilityReply>({ ok: false, ...reply }, { status });
+
+  const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
+  if (multipart) {
+    // The import's first step: read the file and show what it would mark booked.
+    // The rest of an oversized body is not read: the connection closes once the answer is sent.
+    if (Number(request.headers.get("content-length") ?? 0) > ICS_LIMIT)
+      return data<AvailabilityReply>(
+        { ok: false, intent: "ics-preview", error: availabilityMessages.fileTooLarge },
+        { status: 413, headers: { Connection: "close" } },
+      );
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      return fail(400, { intent: "ics-preview", error: availabilityMessages.badFile });
+    }
+    const file = form.get("file");
+    const back = backTo(String(form.get("back") ?? ""), venueId, area);
+    if (!(file instanceof File) || file.size === 0)
+      return fail(400, { intent: "ics-preview", error: availabilityMessages.noFile, back });
+    if (file.size > ICS_LIMIT)
+      return fail(413, { intent: "ics-preview", error: availabilityMessages.fileTooLarge, back });
+    // The preview shows nothing of a venue the person may not manage.
+    try {
+      await getManagerAvailability(app.db, actor, venueId, monthOf(utcDay()), app.config.siteUrl);
+    } catch (err) {
+      if (isThrownAnswer(err)) return fail(403, { intent: "ics-preview", error: MANAGE_VENUE_MESSAGE });
+      throw err;
+    }
+    const preview = previewIcs(await file.text());
+    if (!preview) return fail(400, { intent: "ics-preview", error: availabilityMessages.badFile, back });
+    if (preview.ranges.length === 0)
+      return fail(400, { intent: "ics-preview", error: availabilityMessages.nothingToImport, back });
+    return data<AvailabilityReply>({ ok: true, intent: "ics-preview", preview, fileName: file.name, back });
+  }
+
+  const fields = await readFormFields(request);
+  const one = (name: string) => fields.find(([k]) => k === name)?.[1];
+  const intent = one("intent");
+  const back = backTo(one("back"), venueId, area);
+  const done = (message: string) => redirectWithToast(app, request, back, { type: "success", message });
+  try {
+    switch (intent) {
+      case "mark": {
+        const values = { from: one("from") ?? "", to: one("to") ?? "", status: one("status") ?? "" };
+        const r = await markRange(app.db, actor, venueId, values);
+        if (!r.ok) return fail(400, { intent, error: r.error, values, back });
+        return await done(availabilityMessages.saved);
+      }
+      case "closures": {
+        await setClosures(
+          app.db,
+          actor,
+          venueId,
+          fields.filter(([k]) => k === "month").map(([, v]) => v),
+        );
+        return await done(availabilityMessages.closuresSaved);
+      }
+      case "ics-import": {
+        const ranges = parseImportRanges(one("ranges") ?? "");
+        if (!ranges) return fail(400, { intent, error: availabilityMessages.nothingToImport, back });
+        const days = await importRanges(app.db, actor, venueId, ranges);
+        return await redirectWithToast(app, request, back, {
+          type: "success",
+          message: availabilityMessages.imported,
+          description: `${days} ${days === 1 ? "day" : "days"} marked booked.`,
+        });
+      }
+      case "feed-rotate": {
+        await rotateFeed(app.db, actor, venueId);
+        return await done(availabilityMessages.feedRotated);
+      }
+      default:
+        return fail(400, { error: "Unknown action", back });
+    }
+  } catch (err) {
+    if (isThrownAnswer(err)) {
+      if ((err as { init?: { status?: number } }).init?.status === 403)
+        return fail(403, { intent, error: MANAGE_VENUE_MESSAGE, back });
+      throw err;
+    }
+    app.logger.error("availability change failed", { intent, error: String(err), venueId });
+    return fail(500, { intent, error: availabilityMessages.failed, back });
+  }
+}
+
+export default function VenueAvailabilityPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { availability, area } = loaderData;
+  const base =
+    area === "admin"
+      ? `/admin/edit-venue/${availability.venueId}`
+      : `/venue-manager/edit-venue/${availability.venueId}`;
+  const here = `${base}/availability`;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <Link
+        to={area === "admin" ? base : `${base}?tab=availability`}
+        className={buttonClass("ghost", "sm", "-ml-3")}
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to {availability.venueName}
+      </Link>
+      <h1 className="text-3xl break-words">Availability: {availability.venueName}</h1>
+      <AvailabilityPanel
+        availability={availability}
+        action={here}
+        back={actionData?.back || (area === "admin" ? here : `${base}?tab=availability`)}
+        monthHref={(m) => `${here}?month=${m}`}
+        reply={actionData ?? null}
+      />
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";

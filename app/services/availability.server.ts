@@ -1,0 +1,460 @@
+// Venue availability (issue 24, ADR 030): held and booked ranges of days, recurring closures, the
+// .ics import (with a preview first) and the secret .ics feed of booked days, and the date
+// filter's question 'which venues are not free then?'. Writes are for the venue's managers and
+// for admins (any venue), checked here whatever route calls.
+import crypto from "node:crypto";
+import ICAL from "ical.js";
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { venueAvailability, venueCalendarFeeds, venueClosures, venues } from "../../database/schema";
+import type { Db } from "~/infra/db.server";
+import {
+  addDays,
+  addMonths,
+  availabilityMessages,
+  dayStatuses,
+  firstDay,
+  isDay,
+  lastDay,
+  MAX_RANGE_DAYS,
+  monthOf,
+  rangeLength,
+  rangeProblem,
+  utcDay,
+  type AvailabilityStatus,
+  type BlockedStatus,
+  type CalendarMonth,
+  type CompactMonth,
+  compactMonth,
+  type DayRange,
+  type IcsEvent,
+  type IcsPreview,
+  type ManagerAvailability,
+} from "~/lib/availability";
+
+export type { CalendarMonth, IcsPreview, ManagerAvailability };
+import type { AppUser } from "~/lib/user";
+import { assertCanManageVenue } from "./permissions.server";
+
+/** Venues are in Colorado: a timed event blocks the days it covers there. */
+export const VENUE_TIME_ZONE = "America/Denver";
+/** An import reads recurring events this far ahead. */
+export const IMPORT_MONTHS = 24;
+/** At most this many ranges come out of one file (after merging). */
+export const MAX_IMPORT_RANGES = 1000;
+/** A recurring event yields at most this many occurrences (a daily event over 24 months is 731). */
+const MAX_OCCURRENCES = 1000;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Marks every day from `from` to `to` (both included) with a status, replacing what those days
+ * said: ranges that overlap are cut back to the days outside, so a venue's ranges never overlap.
+ * 'available' just clears the days.
+ */
+async function markDays(
+  tx: Tx,
+  venueId: string,
+  from: string,
+  to: string,
+  status: AvailabilityStatus,
+  source: "manual" | "ics",
+): Promise<void> {
+  const overlapping = await tx
+    .delete(venueAvailability)
+    .where(
+      and(
+        eq(venueAvailability.venueId, venueId),
+        lte(venueAvailability.startsOn, to),
+        gte(venueAvailability.endsOn, from),
+      ),
+    )
+    .returning();
+  const rows: (typeof venueAvailability.$inferInsert)[] = [];
+  for (const r of overlapping) {
+    const keep = { venueId, status: r.status, source: r.source };
+    if (r.startsOn < from) rows.push({ ...keep, startsOn: r.startsOn, endsOn: addDays(from, -1) });
+    if (r.endsOn > to) rows.push({ ...keep, startsOn: addDays(to, 1), endsOn: r.endsOn });
+  }
+  if (status !== "available") rows.push({ venueId, startsOn: from, endsOn: to, status, source });
+  if (rows.length > 0) await tx.insert(venueAvailability).values(rows);
+}
+
+export type MarkResult = { ok: true } | { ok: false; status: 400; error: string };
+
+/** The calendar's one gesture: a range of days and a status. */
+export async function markRange(
+  db: Db,
+  actor: AppUser | null | undefined,
+  venueId: string,
+  input: { from: unknown; to: unknown; status: unknown },
+): Promise<MarkResult> {
+  await assertCanManageVenue(db, actor, venueId);
+  const problem = rangeProblem(input.from, input.to);
+  if (problem) return { ok: false, status: 400, error: problem };
+  const status = input.status;
+  if (status !== "available" && status !== "held" && status !== "booked")
+    return { ok: false, status: 400, error: availabilityMessages.badStatus };
+  const [from, to] = [input.from as string, input.to as string];
+  await db.transaction((tx) => markDays(tx, venueId, from, to, status, "manual"));
+  return { ok: true };
+}
+
+/** The months (1-12) the venue is closed every year, replacing the previous list. */
+export async function setClosures(
+  db: Db,
+  actor: AppUser | null | undefined,
+  venueId: string,
+  months: unknown[],
+): Promise<void> {
+  await assertCanManageVenue(db, actor, venueId);
+  const list = [...new Set(months.map(Number))].filter((m) => Number.isInteger(m) && m >= 1 && m <= 12);
+  await db.transaction(async (tx) => {
+    await tx.delete(venueClosures).where(eq(venueClosures.venueId, venueId));
+    if (list.length > 0) await tx.insert(venueClosures).values(list.map((month) => ({ venueId, month })));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+async function rangesBetween(db: Db, venueId: string, from: string, to: string): Promise<DayRange[]> {
+  const rows = await db
+    .select({
+      startsOn: venueAvailability.startsOn,
+      endsOn: venueAvailability.endsOn,
+      status: venueAvailability.status,
+    })
+    .from(venueAvailability)
+    .where(
+      and(
+        eq(venueAvailability.venueId, venueId),
+        lte(venueAvailability.startsOn, to),
+        gte(venueAvailability.endsOn, from),
+      ),
+    )
+    .orderBy(asc(venueAvailability.startsOn));
+  return rows.map((r) => ({ ...r, status: r.status as BlockedStatus }));
+}
+
+async function closedMonths(db: Db, venueId: string): Promise<number[]> {
+  const rows = await db
+    .select({ month: venueClosures.month })
+    .from(venueClosures)
+    .where(eq(venueClosures.venueId, venueId))
+    .orderBy(asc(venueClosures.month));
+  return rows.map((r) => r.month);
+}
+
+function calendarMonths(first: string, count: number, ranges: DayRange[], closed: number[]): CalendarMonth[] {
+  const statuses = dayStatuses(firstDay(first), lastDay(addMonths(first, count - 1)), ranges, closed);
+  return Array.from({ length: count }, (_, i) => {
+    const month = addMonths(first, i);
+    const days = [...statuses].filter(([d]) => monthOf(d) === month);
+    return { month, days };
+  });
+}
+
+/** The calendar tab: one month's days, the closures, the coming ranges and the feed's address. */
+export async function getManagerAvailability(
+  db: Db,
+  actor: AppUser | null | undefined,
+  venueId: string,
+  month: string,
+  siteUrl: string,
+  today = utcDay(),
+): Promise<ManagerAvailability | null> {
+  await assertCanManageVenue(db, actor, venueId);
+  const [venue] = await db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
+  if (!venue) return null;
+  const [ranges, closed, upcoming, token] = await Promise.all([
+    rangesBetween(db, venueId, firstDay(month), lastDay(month)),
+    closedMonths(db, venueId),
+    db
+      .select({
+        startsOn: venueAvailability.startsOn,
+        endsOn: venueAvailability.endsOn,
+        status: venueAvailability.status,
+        source: venueAvailability.source,
+      })
+      .from(venueAvailability)
+      .where(and(eq(venueAvailability.venueId, venueId), gte(venueAvailability.endsOn, today)))
+      .orderBy(asc(venueAvailability.startsOn))
+      .limit(50),
+    feedToken(db, venueId),
+  ]);
+  return {
+    venueId,
+    venueName: venue.name,
+    month: calendarMonths(month, 1, ranges, closed)[0]!,
+    today,
+    closedMonths: closed,
+    upcoming: upcoming.map((r) => ({ ...r, status: r.status as BlockedStatus })),
+    feedUrl: feedUrl(siteUrl, token),
+  };
+}
+
+/**
+ * The venue page: the next 12 months (this one first), each as one letter per day (a, h, b, c:
+ * available, held, booked, closed), which keeps the page's data small.
+ */
+export async function venueCalendar(db: Db, venueId: string, today = utcDay()): Promise<CompactMonth[]> {
+  const first = monthOf(today);
+  const [ranges, closed] = await Promise.all([
+    rangesBetween(db, venueId, firstDay(first), lastDay(addMonths(first, 11))),
+    closedMonths(db, venueId),
+  ]);
+  return calendarMonths(first, 12, ranges, closed).map(compactMonth);
+}
+
+// ---------------------------------------------------------------------------------------------
+// .ics import
+// ---------------------------------------------------------------------------------------------
+
+const denverDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: VENUE_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+const timeDay = (t: ICAL.Time) => `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
+
+/**
+ * The days an occurrence blocks, both included. All-day: DTSTART up to the day before DTEND.
+ * Timed: the days it touches in Colorado (a time in another zone, or in UTC, is converted; a
+ * floating time is taken as written). An end at midnight does not block the next day.
+ */
+function occurrenceDays(start: ICAL.Time, end: ICAL.Time | null): [string, string] {
+  if (start.isDate) {
+    const first = timeDay(start);
+    const last = end && end.isDate ? addDays(timeDay(end), -1) : first;
+    return [first, last < first ? first : last];
+  }
+  const floating = !start.zone || start.zone.tzid === "floating";
+  const dayOf = (t: ICAL.Time, minus = 0) => {
+    if (floating) {
+      const copy = t.clone();
+      if (minus) copy.adjust(0, 0, 0, -1);
+      return timeDay(copy);
+    }
+    return denverDay.format(new Date(t.toJSDate().getTime() - minus));
+  };
+  const first = dayOf(start);
+  const last = end && end.compare(start) > 0 ? dayOf(end, 1000) : first;
+  return [first, last < first ? first : last];
+}
+
+/** Merges day ranges that overlap or touch. */
+function mergeRanges(list: [string, string][]): { from: string; to: string }[] {
+  const sorted = [...list].sort((a, b) => a[0].localeCompare(b[0]));
+  const out: { from: string; to: string }[] = [];
+  for (const [from, to] of sorted) {
+    const last = out.at(-1);
+    if (last && from <= addDays(last.to, 1)) {
+      if (to > last.to) last.to = to;
+    } else out.push({ from, to });
+  }
+  return out;
+}
+
+/**
+ * Reads an .ics file (RFC 5545, as Google Calendar, Outlook or Apple Calendar export it) into
+ * the days it would mark booked from today to IMPORT_MONTHS ahead: all-day events, timed events
+ * in their time zone (the file's VTIMEZONE), recurring events expanded (RRULE, RDATE, EXDATE and
+ * moved occurrences). Cancelled events are left out. Null when the file is not a calendar.
+ */
+export function previewIcs(text: string, today = utcDay()): IcsPreview | null {
+  let root: ICAL.Component;
+  try {
+    const parsed = ICAL.parse(text);
+    root = new ICAL.Component(parsed as unknown as unknown[]);
+  } catch {
+    return null;
+  }
+  if (root.name !== "vcalendar") return null;
+  const horizon = addDays(firstDay(addMonths(monthOf(today), IMPORT_MONTHS)), -1);
+  // The file's own time zones, registered for the length of this (synchronous) reading only.
+  const zones = root.getAllSubcomponents("vtimezone").map((c) => new ICAL.Timezone(c));
+  const registered = zones.filter((z) => z.tzid && !ICAL.TimezoneService.has(z.tzid));
+  for (const z of registered) ICAL.TimezoneService.register(z);
+  try {
+    const vevents = root.getAllSubcomponents("vevent");
+    const masters = new Map<string, ICAL.Event>();
+    const events: ICAL.Event[] = [];
+    for (const c of vevents) {
+      if (c.hasProperty("recurrence-id")) continue;
+      const e = new ICAL.Event(c);
+      events.push(e);
+      if (e.uid) masters.set(e.uid, e);
+    }
+    for (const c of vevents) {
+      if (!c.hasProperty("recurrence-id")) continue;
+      const master = masters.get(String(c.getFirstPropertyValue("uid") ?? ""));
+      if (master) master.relateException(c);
+      else events.push(new ICAL.Event(c));
+    }
+    const out: IcsEvent[] = [];
+    const all: [string, string][] = [];
+    for (const e of events) {
+      if (!e.startDate) continue;
+      const cancelled = (c: ICAL.Component) =>
+        String(c.getFirstPropertyValue("status") ?? "").toUpperCase() === "CANCELLED";
+      if (cancelled(e.component)) continue;
+      const spans: [string, string][] = [];
+      if (e.isRecurring()) {
+        const it = e.iterator();
+        for (let n = 0, next = it.next(); next && n < MAX_OCCURRENCES * 4; n++, next = it.next()) {
+          const details = e.getOccurrenceDetails(next);
+          if (cancelled(details.item.component)) continue;
+          const [from, to] = occurrenceDays(details.startDate, details.endDate);
+          if (from > horizon) break;
+          if (to >= today) spans.push([from, to]);
+          if (spans.length >= MAX_OCCURRENCES) break;
+        }
+      } else {
+        const [from, to] = occurrenceDays(e.startDate, e.endDate ?? null);
+        if (to >= today && from <= horizon) spans.push([from, to]);
+      }
+      const clipped = spans
+        .map(([f, t]): [string, string] => [f < today ? today : f, t > horizon ? horizon : t])
+        .filter(([f, t]) => rangeLength(f, t) <= MAX_RANGE_DAYS);
+      if (clipped.length === 0) continue;
+      all.push(...clipped);
+      out.push({
+        summary: (e.summary || "Untitled event").slice(0, 120),
+        from: clipped[0]![0],
+        to: clipped.at(-1)![1],
+        occurrences: clipped.length,
+      });
+    }
+    const ranges = mergeRanges(all).slice(0, MAX_IMPORT_RANGES);
+    out.sort((a, b) => a.from.localeCompare(b.from));
+    return { events: out, ranges, days: ranges.reduce((n, r) => n + rangeLength(r.from, r.to), 0) };
+  } catch {
+    return null;
+  } finally {
+    for (const z of registered) ICAL.TimezoneService.remove(z.tzid);
+  }
+}
+
+/** The ranges a preview's form sends back, checked again: days, in order, from today on. */
+export function parseImportRanges(raw: string, today = utcDay()): { from: string; to: string }[] | null {
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_IMPORT_RANGES) return null;
+  const out: { from: string; to: string }[] = [];
+  for (const r of list) {
+    const { from, to } = (r ?? {}) as { from?: unknown; to?: unknown };
+    if (rangeProblem(from, to) || !isDay(from) || !isDay(to) || to < today) return null;
+    out.push({ from: from < today ? today : from, to });
+  }
+  return out;
+}
+
+/** Marks the previewed ranges booked, all or nothing. */
+export async function importRanges(
+  db: Db,
+  actor: AppUser | null | undefined,
+  venueId: string,
+  ranges: { from: string; to: string }[],
+): Promise<number> {
+  await assertCanManageVenue(db, actor, venueId);
+  await db.transaction(async (tx) => {
+    for (const r of ranges) await markDays(tx, venueId, r.from, r.to, "booked", "ics");
+  });
+  return ranges.reduce((n, r) => n + rangeLength(r.from, r.to), 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The .ics feed
+// ---------------------------------------------------------------------------------------------
+
+const newToken = () => crypto.randomBytes(24).toString("base64url");
+export const feedUrl = (siteUrl: string, token: string) => `${siteUrl}/calendar/${token}.ics`;
+/** A token as the URL writes it: 32 characters of base64url. */
+export const isFeedToken = (v: string) => /^[A-Za-z0-9_-]{32}$/.test(v);
+
+/** The venue's feed token, made on first use. */
+async function feedToken(db: Db, venueId: string): Promise<string> {
+  await db.insert(venueCalendarFeeds).values({ venueId, token: newToken() }).onConflictDoNothing();
+  const [row] = await db
+    .select({ token: venueCalendarFeeds.token })
+    .from(venueCalendarFeeds)
+    .where(eq(venueCalendarFeeds.venueId, venueId));
+  return row!.token;
+}
+
+/** A new secret address for the feed: the old one answers 404 from now on. */
+export async function rotateFeed(
+  db: Db,
+  actor: AppUser | null | undefined,
+  venueId: string,
+): Promise<string> {
+  await assertCanManageVenue(db, actor, venueId);
+  const token = newToken();
+  await db
+    .insert(venueCalendarFeeds)
+    .values({ venueId, token })
+    .onConflictDoUpdate({ target: venueCalendarFeeds.venueId, set: { token, rotatedAt: new Date() } });
+  return token;
+}
+
+const icsDate = (day: string) => ICAL.Time.fromDateString(day);
+
+/**
+ * The feed behind a token: every booked range from a year ago on, as all-day events (DTEND the
+ * day after the last, as RFC 5545 has it). Null for an unknown token.
+ */
+export async function calendarFeed(db: Db, token: string, siteUrl: string, today = utcDay()) {
+  if (!isFeedToken(token)) return null;
+  const [feed] = await db
+    .select({ venueId: venueCalendarFeeds.venueId, name: venues.name })
+    .from(venueCalendarFeeds)
+    .innerJoin(venues, eq(venues.id, venueCalendarFeeds.venueId))
+    .where(eq(venueCalendarFeeds.token, token));
+  if (!feed) return null;
+  const rows = await db
+    .select({
+      id: venueAvailability.id,
+      startsOn: venueAvailability.startsOn,
+      endsOn: venueAvailability.endsOn,
+    })
+    .from(venueAvailability)
+    .where(
+      and(
+        eq(venueAvailability.venueId, feed.venueId),
+        eq(venueAvailability.status, "booked"),
+        gte(venueAvailability.endsOn, addDays(today, -365)),
+      ),
+    )
+    .orderBy(asc(venueAvailability.startsOn));
+  const host = new URL(siteUrl).host;
+  const cal = new ICAL.Component("vcalendar");
+  cal.addPropertyWithValue("version", "2.0");
+  cal.addPropertyWithValue("prodid", "-//Vows & Vistas//Venue availability//EN");
+  cal.addPropertyWithValue("calscale", "GREGORIAN");
+  cal.addPropertyWithValue("method", "PUBLISH");
+  cal.addPropertyWithValue("x-wr-calname", `${feed.name}: booked dates`);
+  const stamp = ICAL.Time.fromJSDate(new Date(), true);
+  for (const r of rows) {
+    const ev = new ICAL.Component("vevent");
+    ev.addPropertyWithValue("uid", `${r.id}@${host}`);
+    ev.addPropertyWithValue("dtstamp", stamp);
+    ev.addPropertyWithValue("dtstart", icsDate(r.startsOn));
+    ev.addPropertyWithValue("dtend", icsDate(addDays(r.endsOn, 1)));
+    ev.addPropertyWithValue("summary", "Booked");
+    ev.addPropertyWithValue("transp", "OPAQUE");
+    cal.addSubcomponent(ev);
+  }
+  return cal.toString().replace(/\r?\n/g, "\r\n") + "\r\n";
+}
