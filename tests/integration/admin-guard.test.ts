@@ -66,6 +66,7 @@ const LOADER_GETS: Record<string, { path?: string; admin: 200 | 302 | 405 }> = {
   "routes/admin/venues-export.ts": { path: "/admin/venues/export.csv?q=guarded&sort=capacity", admin: 200 },
   "routes/admin/venues-trash.tsx": { admin: 200 },
   "routes/admin/import-undo.tsx": { admin: 200 },
+  "routes/admin/venue-availability.tsx": { admin: 200 },
   "routes/admin/activity.tsx": { path: "/admin/activity?page=1", admin: 200 },
 };
 
@@ -98,6 +99,8 @@ const multipart = (fields: Record<string, string>, file?: { field: string; name:
   if (file) body.append(file.field, new Blob([file.text], { type: "text/csv" }), file.name);
   return { body, headers: {} };
 };
+
+const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 /** What an admin would send to each action (`writes`: the admin's request changes the data). */
 const REQUESTS: Record<
@@ -136,6 +139,11 @@ const REQUESTS: Record<
   },
   "routes/admin/import-undo.tsx": {
     body: () => form({ returnTo: "/admin/dashboard" }),
+    writes: true,
+  },
+  // Issue 24: a month from today marked booked on the venue's calendar.
+  "routes/admin/venue-availability.tsx": {
+    body: () => form({ intent: "mark", from: inAMonth(), to: inAMonth(), status: "booked" }),
     writes: true,
   },
   "routes/admin/edit-venue.tsx": {

@@ -85,6 +85,12 @@ const LOADERS: Record<string, { path: (ids: Ids) => string; manager: 200 | 302 |
       manager: 200,
       venueOnly: true,
     },
+    // The venue's availability calendar (issue 24).
+    "routes/manager/venue-availability.tsx": {
+      path: (ids) => `/venue-manager/edit-venue/${ids.venueId}/availability`,
+      manager: 200,
+      venueOnly: true,
+    },
     // The upload endpoint answers POSTs only; its GET still runs behind the guard.
     "routes/manager/venue-images.ts": {
       path: (ids) => `/venue-manager/edit-venue/${ids.venueId}/images`,
@@ -106,35 +112,70 @@ const multipart = (fields: Record<string, string>, files: { field: string; bytes
 };
 
 let photo: Buffer;
-/** Every request each action takes, in the order the assigned manager sends them (state carries over). */
+const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Every request each action takes, in the order the assigned manager sends them (state carries
+ * over); `writes`: the table the manager's request changes, and `status`: its answer (200 unless
+ * the action answers a form post with a redirect).
+ */
 const ACTION_REQUESTS: Record<
   string,
-  { name: string; body: (ids: Ids) => { body: BodyInit; headers: Record<string, string> } }[]
+  {
+    name: string;
+    body: (ids: Ids) => { body: BodyInit; headers: Record<string, string> };
+    writes: string;
+    status?: number;
+  }[]
 > = {
   "routes/manager/edit-venue.tsx": [
     {
       name: "faq-add",
       body: () => form({ intent: "faq-add", question: "Guarded Q?", answer: "Guarded A." }),
+      writes: "venue_faqs",
     },
     {
       name: "faq-save",
       body: (ids) =>
         form({ intent: "faq-save", faqId: ids.faqId, question: "Guarded edit?", answer: "Yes." }),
+      writes: "venue_faqs",
     },
     // After faq-add there are two: the first moves down.
-    { name: "faq-move", body: (ids) => form({ intent: "faq-move", faqId: ids.faqId, direction: "down" }) },
-    { name: "faq-delete", body: (ids) => form({ intent: "faq-delete", faqId: ids.faqId }) },
+    {
+      name: "faq-move",
+      body: (ids) => form({ intent: "faq-move", faqId: ids.faqId, direction: "down" }),
+      writes: "venue_faqs",
+    },
+    {
+      name: "faq-delete",
+      body: (ids) => form({ intent: "faq-delete", faqId: ids.faqId }),
+      writes: "venue_faqs",
+    },
     {
       name: "reply-save",
       body: (ids) => form({ intent: "reply-save", reviewId: ids.reviewId, reply: "Thank you, Guarded!" }),
+      writes: "review_replies",
     },
-    { name: "reply-delete", body: (ids) => form({ intent: "reply-delete", reviewId: ids.reviewId }) },
-    { name: "image-cover", body: (ids) => form({ intent: "image-cover", url: ids.images[2]! }) },
+    {
+      name: "reply-delete",
+      body: (ids) => form({ intent: "reply-delete", reviewId: ids.reviewId }),
+      writes: "review_replies",
+    },
+    {
+      name: "image-cover",
+      body: (ids) => form({ intent: "image-cover", url: ids.images[2]! }),
+      writes: "venues",
+    },
     {
       name: "image-move",
       body: (ids) => form({ intent: "image-move", url: ids.images[1]!, direction: "up" }),
+      writes: "venues",
     },
-    { name: "image-remove", body: (ids) => form({ intent: "image-remove", url: ids.images[0]! }) },
+    {
+      name: "image-remove",
+      body: (ids) => form({ intent: "image-remove", url: ids.images[0]! }),
+      writes: "venues",
+    },
     {
       name: "details (multipart)",
       body: (ids) =>
@@ -152,14 +193,44 @@ const ACTION_REQUESTS: Record<
           latitude: "",
           longitude: "",
         }),
+      writes: "venues",
     },
   ],
   "routes/manager/venue-images.ts": [
-    { name: "upload", body: () => multipart({}, [{ field: "images", bytes: photo }]) },
+    { name: "upload", body: () => multipart({}, [{ field: "images", bytes: photo }]), writes: "venues" },
   ],
   "routes/manager/inquiry.tsx": [
-    { name: "inquiry-reply", body: () => form({ intent: "reply", reply: "Thank you, Guarded couple!" }) },
-    { name: "inquiry-status", body: () => form({ intent: "status", status: "booked" }) },
+    {
+      name: "inquiry-reply",
+      body: () => form({ intent: "reply", reply: "Thank you, Guarded couple!" }),
+      writes: "inquiry_replies",
+    },
+    {
+      name: "inquiry-status",
+      body: () => form({ intent: "status", status: "booked" }),
+      writes: "inquiries",
+    },
+  ],
+  // Issue 24: the calendar's form posts answer with a redirect back to the page.
+  "routes/manager/venue-availability.tsx": [
+    {
+      name: "mark",
+      body: () => form({ intent: "mark", from: inAMonth(), to: inAMonth(), status: "booked" }),
+      writes: "venue_availability",
+      status: 302,
+    },
+    {
+      name: "closures",
+      body: () => form({ intent: "closures", month: "1" }),
+      writes: "venue_closures",
+      status: 302,
+    },
+    {
+      name: "feed-rotate",
+      body: () => form({ intent: "feed-rotate" }),
+      writes: "venue_calendar_feeds",
+      status: 302,
+    },
   ],
 };
 
@@ -352,17 +423,9 @@ describe("every venue-manager route (from app/routes.ts)", () => {
         const { body, headers } = spec.body(ids);
         const res = await http.fetch(url, { method: "POST", body, headers, cookie: cookies.manager });
         const text = await res.text();
-        expect(res.status, `manager POST ${url}: ${text.slice(0, 300)}`).toBe(200);
+        expect(res.status, `manager POST ${url}: ${text.slice(0, 300)}`).toBe(spec.status ?? 200);
         expect(changed(before, await snapshot()), `manager POST ${url} changed nothing`).toContain(
-          spec.name.startsWith("faq")
-            ? "venue_faqs"
-            : spec.name.startsWith("reply")
-              ? "review_replies"
-              : spec.name === "inquiry-reply"
-                ? "inquiry_replies"
-                : spec.name === "inquiry-status"
-                  ? "inquiries"
-                  : "venues",
+          spec.writes,
         );
         expect(loggedErrors.mock.calls.slice(errorsBefore), "errors logged serving the manager").toEqual([]);
       });

@@ -101,13 +101,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return fail(400, { intent: "ics-preview", error: availabilityMessages.noFile, back });
     if (file.size > ICS_LIMIT)
       return fail(413, { intent: "ics-preview", error: availabilityMessages.fileTooLarge, back });
-    // The preview shows nothing of a venue the person may not manage.
-    try {
-      await getManagerAvailability(app.db, actor, venueId, monthOf(utcDay()), app.config.siteUrl);
-    } catch (err) {
-      if (isThrownAnswer(err)) return fail(403, { intent: "ics-preview", error: MANAGE_VENUE_MESSAGE });
-      throw err;
-    }
+    // The preview shows nothing of a venue the person may not manage (a thrown 403).
+    await getManagerAvailability(app.db, actor, venueId, monthOf(utcDay()), app.config.siteUrl);
     const preview = previewIcs(await file.text());
     if (!preview) return fail(400, { intent: "ics-preview", error: availabilityMessages.badFile, back });
     if (preview.ranges.length === 0)
@@ -155,11 +150,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return fail(400, { error: "Unknown action", back });
     }
   } catch (err) {
-    if (isThrownAnswer(err)) {
-      if ((err as { init?: { status?: number } }).init?.status === 403)
-        return fail(403, { intent, error: MANAGE_VENUE_MESSAGE, back });
-      throw err;
-    }
+    // A venue the person may not manage: thrown, so that the page's loader (which would send them
+    // away) does not run after it and the answer stays a 403.
+    if (isThrownAnswer(err)) throw err;
     app.logger.error("availability change failed", { intent, error: String(err), venueId });
     return fail(500, { intent, error: availabilityMessages.failed, back });
   }
