@@ -51,6 +51,7 @@ export function ResultsList({ venues, total, page, pageCount, filters, loading, 
             <VenueCard
               venue={v}
               first={i === 0}
+              compare
               className={cn(
                 "h-full",
                 // The card's own focus ring (in .venue-card) still wins over the highlight.

@@ -33,6 +33,7 @@ import {
   searchTerm,
 } from "~/lib/search-page";
 import { useHydrated } from "~/lib/use-hydrated";
+import { parseIsoDate } from "~/lib/estimate";
 import { getApp } from "~/infra/session.server";
 import { searchChoices, searchVenues } from "~/services/search.server";
 
@@ -40,8 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getApp(context);
   const choices = await searchChoices(db);
   // Bad values (guests=abc, an unknown region or type) are ignored, never an error.
-  const filters = canonicalFilters(parseSearchParams(new URL(request.url).searchParams), choices);
-  const results = await searchVenues(db, filters);
+  const url = new URL(request.url);
+  const filters = canonicalFilters(parseSearchParams(url.searchParams), choices);
+  // The date (issue 24, part 1's filter) sets the estimates' season and weekday.
+  const results = await searchVenues(db, filters, { date: parseIsoDate(url.searchParams.get("date")) });
   return { filters: { ...filters, page: results.page }, results, choices, tileUrl: config.mapTileUrl };
 }
 

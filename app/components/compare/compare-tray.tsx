@@ -1,0 +1,168 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Link, useLocation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { X } from "~/components/ui/icons";
+import { cn } from "~/lib/cn";
+import {
+  addToTray,
+  COMPARE_COOKIE,
+  COMPARE_FORM,
+  COMPARE_MAX,
+  compareUrl,
+  cookieValue,
+  readTray,
+  removeFromTray,
+  trayMessage,
+  writeTray,
+  type TrayChange,
+  type TrayItem,
+} from "~/lib/compare";
+import { parseSearchParams } from "~/lib/search";
+
+// The compare tray (issue 24, ADR 031). Its state is a cookie the script reads and writes, so the
+// server's pages stay the same for every signed-out visitor (the page cache, ADR 010) and the tray
+// is drawn once scripts run. Before that (and without them) each 'Compare' button submits the
+// page's one GET form to /compare, whose loader adds the venue to the same cookie.
+
+const listeners = new Set<() => void>();
+let message = "";
+const EMPTY: TrayItem[] = [];
+let cached: { raw: string | null; tray: TrayItem[] } = { raw: null, tray: EMPTY };
+
+function snapshot(): TrayItem[] {
+  const raw = cookieValue(document.cookie, COMPARE_COOKIE);
+  if (raw !== cached.raw) cached = { raw, tray: readTray(raw) };
+  return cached.tray;
+}
+
+function commit(change: TrayChange, name: string) {
+  const year = 60 * 60 * 24 * 365;
+  document.cookie = `${COMPARE_COOKIE}=${writeTray(change.tray)}; Path=/; Max-Age=${year}; SameSite=Lax`;
+  message = trayMessage(change, name);
+  for (const l of listeners) l();
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => void listeners.delete(l);
+};
+
+/** The tray's venues; empty on the server and until hydration. */
+export function useCompareTray(): TrayItem[] {
+  return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
+}
+
+export function addToCompare(item: TrayItem) {
+  commit(addToTray(snapshot(), item), item.name);
+}
+
+export function removeFromCompare(item: TrayItem) {
+  commit(removeFromTray(snapshot(), item.id), item.name || "Venue");
+}
+
+/** Replaces the tray (the compare page keeps it equal to what it shows). */
+export function setCompareTray(tray: TrayItem[]) {
+  const year = 60 * 60 * 24 * 365;
+  document.cookie = `${COMPARE_COOKIE}=${writeTray(tray)}; Path=/; Max-Age=${year}; SameSite=Lax`;
+  for (const l of listeners) l();
+}
+
+/** The page's one 'Compare' form: a GET to /compare with `add=<id>` from the button pressed. */
+export function CompareForm() {
+  const { pathname, search } = useLocation();
+  const guests = parseSearchParams(new URLSearchParams(search)).guests;
+  return (
+    <form id={COMPARE_FORM} method="get" action="/compare" hidden>
+      {guests ? <input type="hidden" name="guests" value={guests} /> : null}
+      <input type="hidden" name="from" value={pathname + search} />
+    </form>
+  );
+}
+
+/** 'Compare' on a card or a favourite: adds the venue to the tray (or, before scripts, opens /compare with it). */
+export function CompareButton({
+  venue,
+  className,
+}: {
+  venue: TrayItem;
+  className?: string;
+}) {
+  const tray = useCompareTray();
+  const inTray = tray.some((t) => t.id === venue.id);
+  return (
+    <button
+      type="submit"
+      form={COMPARE_FORM}
+      name="add"
+      value={venue.id}
+      aria-pressed={inTray}
+      aria-label={inTray ? `${venue.name} is in compare` : `Compare ${venue.name}`}
+      onClick={(e) => {
+        e.preventDefault();
+        if (inTray) removeFromCompare(venue);
+        else addToCompare(venue);
+      }}
+      className={cn("card-compare", className)}
+    >
+      <span aria-hidden="true" className="card-compare-box">
+        {inTray ? "✓" : ""}
+      </span>
+      Compare
+    </button>
+  );
+}
+
+/** The tray at the bottom of every page (but /compare and the back office), once scripts run. */
+export function CompareTray() {
+  const tray = useCompareTray();
+  const { pathname, search } = useLocation();
+  const [said, setSaid] = useState("");
+  useEffect(() => {
+    const update = () => setSaid(message);
+    listeners.add(update);
+    return () => void listeners.delete(update);
+  }, []);
+  const guests = parseSearchParams(new URLSearchParams(search)).guests;
+  const hidden = pathname === "/compare" || pathname.startsWith("/admin") || pathname.startsWith("/venue-manager");
+  return (
+    <>
+      {/* Present from the first render, so a screen reader hears each change. */}
+      <p aria-live="polite" className="sr-only" data-testid="compare-announcer">
+        {said}
+      </p>
+      {tray.length === 0 || hidden ? null : (
+        <section aria-label="Compare venues" className="compare-tray" data-testid="compare-tray">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-3 sm:gap-3">
+            <p className="text-sm font-semibold">
+              Compare ({tray.length} of {COMPARE_MAX})
+            </p>
+            <ul className="flex min-w-0 flex-1 flex-wrap gap-2">
+              {tray.map((t) => (
+                <li key={t.id} className="compare-chip">
+                  <span className="max-w-[12rem] truncate">{t.name || "Venue"}</span>
+                  <button
+                    type="button"
+                    onClick={() => removeFromCompare(t)}
+                    aria-label={`Remove ${t.name || "venue"} from compare`}
+                    className="compare-chip-remove"
+                  >
+                    <X aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <Link
+              to={compareUrl(
+                tray.map((t) => t.id),
+                guests,
+              )}
+              className={buttonClass("primary", "md")}
+            >
+              Compare {tray.length} {tray.length === 1 ? "venue" : "venues"}
+            </Link>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
