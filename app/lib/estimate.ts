@@ -95,7 +95,8 @@ const PER_GUEST = /(\$?\s?\d[\d,]*(?:\.\d{1,2})?k?)\s*(?:per|\/|a|each)\s*(?:gue
 const FIRST_AMOUNT = /\$\s?\d[\d,]*(?:\.\d{1,2})?k?|\b\d{1,3}(?:,\d{3})+\b|\b\d{3,}\b/;
 
 /** What the listed prices say, read once: a price per event, per guest, or none. */
-export type ListedQuote = { kind: "event"; amount: number; low: number } | { kind: "guest"; amount: number; low: number };
+export type ListedQuote =
+  { kind: "event"; amount: number; low: number } | { kind: "guest"; amount: number; low: number };
 
 /**
  * The listed prices as a quote: a range's midpoint (low and high, or a range typed as text), the
@@ -118,7 +119,8 @@ export function listedQuote(p: ListedPrices): ListedQuote | null {
   if (p.pricePerEvent) return { kind: "event", amount: p.pricePerEvent, low: p.pricePerEvent };
   if (p.priceLow) return { kind: "event", amount: p.priceLow, low: p.priceLow };
   if (!text) return null;
-  const range = parsePriceRange(text) ?? parsePriceRange(text.replace(/^[^$\d]*/, "").replace(/[^\dk]*$/i, ""));
+  const range =
+    parsePriceRange(text) ?? parsePriceRange(text.replace(/^[^$\d]*/, "").replace(/[^\dk]*$/i, ""));
   if (range) return { kind: "event", amount: Math.round((range.low + range.high) / 2), low: range.low };
   const first = FIRST_AMOUNT.exec(text);
   const amount = first ? parsePrice(first[0].replace(/\s/g, "")) : null;
@@ -144,7 +146,7 @@ export function modelTotal(model: PricingModel, guests: number, date: string | n
  * there is no guest count or the venue gives no price. The model wins over the listed prices.
  */
 export function estimateCost(
-  venue: ListedPrices & { pricingModel: unknown },
+  venue: ListedPrices & { pricingModel?: unknown },
   guests: number | null,
   date: string | null = null,
 ): Estimate | null {
@@ -153,7 +155,9 @@ export function estimateCost(
   const day = parseIsoDate(date);
   const amount = estimateAmount(model, model ? null : listedQuote(venue), guests, day);
   if (amount === null) return null;
-  return model ? { amount, guests, source: "model", date: day } : { amount, guests, source: "listed", date: null };
+  return model
+    ? { amount, guests, source: "model", date: day }
+    : { amount, guests, source: "listed", date: null };
 }
 
 /** The amount alone, from a model and a quote already read (the search index keeps both per venue). */

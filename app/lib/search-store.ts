@@ -7,7 +7,13 @@
 // A changed venue gets a new slot; its old slot is marked dead.
 import { MAX_PRICE } from "./catalog";
 import { isValidCoordinate } from "./coordinates";
-import { estimateAmount, listedQuote, readPricingModel, type ListedQuote, type PricingModel } from "./estimate";
+import {
+  estimateAmount,
+  listedQuote,
+  readPricingModel,
+  type ListedQuote,
+  type PricingModel,
+} from "./estimate";
 import { mercatorX, mercatorY } from "./map-grid";
 import { ESTIMATE_SORTS, type SearchFilters, type SearchSort } from "./search";
 import { normalizeAmenities } from "./venue";
@@ -293,10 +299,14 @@ export class SearchStore {
     switch (ESTIMATE_SORTS[sort] ?? sort) {
       case "price-asc":
         return (a, b) =>
-          Number(sortPrice[a] < 0) - Number(sortPrice[b] < 0) || sortPrice[a]! - sortPrice[b]! || byName(a, b);
+          Number(sortPrice[a] < 0) - Number(sortPrice[b] < 0) ||
+          sortPrice[a]! - sortPrice[b]! ||
+          byName(a, b);
       case "price-desc":
         return (a, b) =>
-          Number(sortPrice[a] < 0) - Number(sortPrice[b] < 0) || sortPrice[b]! - sortPrice[a]! || byName(a, b);
+          Number(sortPrice[a] < 0) - Number(sortPrice[b] < 0) ||
+          sortPrice[b]! - sortPrice[a]! ||
+          byName(a, b);
       case "rating":
         return (a, b) => rating[b]! - rating[a]! || reviewCount[b]! - reviewCount[a]! || byName(a, b);
       case "reviews":

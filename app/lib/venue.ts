@@ -1,5 +1,5 @@
 // The venue as the screens use it (spec, public side section 3), built from a database row.
-import type { Estimate } from "./estimate";
+import type { Estimate, PricingModel } from "./estimate";
 
 /** One amenity of a venue, as stored in `venues.amenities` (jsonb). */
 export type AmenityItem = { name: string; included: boolean };
@@ -26,6 +26,8 @@ export type VenueView = VenueCardData & {
   priceLow: number | null;
   priceHigh: number | null;
   priceRange: string | null;
+  /** The manager's pricing model (issue 24), when there is one. */
+  pricingModel?: PricingModel | null;
   categoryId: string | null;
   amenities: AmenityItem[];
   tags: string[];

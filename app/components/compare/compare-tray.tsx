@@ -69,24 +69,17 @@ export function setCompareTray(tray: TrayItem[]) {
 
 /** The page's one 'Compare' form: a GET to /compare with `add=<id>` from the button pressed. */
 export function CompareForm() {
-  const { pathname, search } = useLocation();
+  const { search } = useLocation();
   const guests = parseSearchParams(new URLSearchParams(search)).guests;
   return (
     <form id={COMPARE_FORM} method="get" action="/compare" hidden>
       {guests ? <input type="hidden" name="guests" value={guests} /> : null}
-      <input type="hidden" name="from" value={pathname + search} />
     </form>
   );
 }
 
 /** 'Compare' on a card or a favourite: adds the venue to the tray (or, before scripts, opens /compare with it). */
-export function CompareButton({
-  venue,
-  className,
-}: {
-  venue: TrayItem;
-  className?: string;
-}) {
+export function CompareButton({ venue, className }: { venue: TrayItem; className?: string }) {
   const tray = useCompareTray();
   const inTray = tray.some((t) => t.id === venue.id);
   return (
@@ -123,7 +116,8 @@ export function CompareTray() {
     return () => void listeners.delete(update);
   }, []);
   const guests = parseSearchParams(new URLSearchParams(search)).guests;
-  const hidden = pathname === "/compare" || pathname.startsWith("/admin") || pathname.startsWith("/venue-manager");
+  const hidden =
+    pathname === "/compare" || pathname.startsWith("/admin") || pathname.startsWith("/venue-manager");
   return (
     <>
       {/* Present from the first render, so a screen reader hears each change. */}

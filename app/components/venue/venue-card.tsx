@@ -154,7 +154,10 @@ export function VenueCard({ venue, layout = "grid", className, first = false, co
       {venue.featured ? <span className="badge-featured">Featured</span> : null}
       <div className="card-body">
         <h3 className="card-title">
-          <Link to={venuePath(venue)} className="stretched-link">
+          <Link
+            to={venue.estimate ? `${venuePath(venue)}?guests=${venue.estimate.guests}` : venuePath(venue)}
+            className="stretched-link"
+          >
             {venue.name}
           </Link>
         </h3>
