@@ -35,9 +35,12 @@ function snapshot(): TrayItem[] {
   return cached.tray;
 }
 
+const YEAR = 60 * 60 * 24 * 365;
+/** The guest count of the search a venue was last added from, so the tray's link keeps it. */
+const GUESTS_COOKIE = `${COMPARE_COOKIE}_guests`;
+
 function commit(change: TrayChange, name: string) {
-  const year = 60 * 60 * 24 * 365;
-  document.cookie = `${COMPARE_COOKIE}=${writeTray(change.tray)}; Path=/; Max-Age=${year}; SameSite=Lax`;
+  document.cookie = `${COMPARE_COOKIE}=${writeTray(change.tray)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
   message = trayMessage(change, name);
   for (const l of listeners) l();
 }
@@ -52,19 +55,18 @@ export function useCompareTray(): TrayItem[] {
   return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
 }
 
-export function addToCompare(item: TrayItem) {
+export function addToCompare(item: TrayItem, guests: number | null = null) {
+  if (guests) document.cookie = `${GUESTS_COOKIE}=${guests}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
   commit(addToTray(snapshot(), item), item.name);
+}
+
+function rememberedGuests(): number | null {
+  const n = Number(cookieValue(document.cookie, GUESTS_COOKIE));
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : null;
 }
 
 export function removeFromCompare(item: TrayItem) {
   commit(removeFromTray(snapshot(), item.id), item.name || "Venue");
-}
-
-/** Replaces the tray (the compare page keeps it equal to what it shows). */
-export function setCompareTray(tray: TrayItem[]) {
-  const year = 60 * 60 * 24 * 365;
-  document.cookie = `${COMPARE_COOKIE}=${writeTray(tray)}; Path=/; Max-Age=${year}; SameSite=Lax`;
-  for (const l of listeners) l();
 }
 
 /** The page's one 'Compare' form: a GET to /compare with `add=<id>` from the button pressed. */
@@ -81,6 +83,7 @@ export function CompareForm() {
 /** 'Compare' on a card or a favourite: adds the venue to the tray (or, before scripts, opens /compare with it). */
 export function CompareButton({ venue, className }: { venue: TrayItem; className?: string }) {
   const tray = useCompareTray();
+  const { search } = useLocation();
   const inTray = tray.some((t) => t.id === venue.id);
   return (
     <button
@@ -89,11 +92,12 @@ export function CompareButton({ venue, className }: { venue: TrayItem; className
       name="add"
       value={venue.id}
       aria-pressed={inTray}
-      aria-label={inTray ? `${venue.name} is in compare` : `Compare ${venue.name}`}
+      // A toggle: its name stays, aria-pressed says whether the venue is in the tray.
+      aria-label={`Compare ${venue.name}`}
       onClick={(e) => {
         e.preventDefault();
         if (inTray) removeFromCompare(venue);
-        else addToCompare(venue);
+        else addToCompare(venue, parseSearchParams(new URLSearchParams(search)).guests);
       }}
       className={cn("card-compare", className)}
     >
@@ -115,7 +119,9 @@ export function CompareTray() {
     listeners.add(update);
     return () => void listeners.delete(update);
   }, []);
-  const guests = parseSearchParams(new URLSearchParams(search)).guests;
+  // The page's own guest count, else the one of the search the venues were added from.
+  const guests =
+    parseSearchParams(new URLSearchParams(search)).guests ?? (tray.length > 0 ? rememberedGuests() : null);
   const hidden =
     pathname === "/compare" || pathname.startsWith("/admin") || pathname.startsWith("/venue-manager");
   return (
