@@ -398,7 +398,7 @@ describe("the manager's pricing model", () => {
       "About $12,500 for 100 guests",
     );
 
-    for (const [bad, message] of [
+    const refusals: [Record<string, string | string[]>, string][] = [
       [
         { pricingBaseFee: "", pricingPerGuest: "", pricingMinSpend: "5000" },
         "Please enter a base rental fee or a per-guest price",
@@ -406,7 +406,8 @@ describe("the manager's pricing model", () => {
       [{ pricingPeakMonths: [], pricingPeakPercent: "20" }, "Please choose the peak months"],
       [{ pricingWeekdayPercent: "95" }, "Please enter a percentage from 0 to 90"],
       [{ pricingPerGuest: "lots" }, "Please enter an amount in whole dollars"],
-    ] as const) {
+    ];
+    for (const [bad, message] of refusals) {
       const refused = await http.fetch(path, {
         method: "POST",
         cookie: manager.cookie,

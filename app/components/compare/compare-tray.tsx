@@ -131,37 +131,41 @@ export function CompareTray() {
         {said}
       </p>
       {tray.length === 0 || hidden ? null : (
-        <section aria-label="Compare venues" className="compare-tray" data-testid="compare-tray">
-          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-3 sm:gap-3">
-            <p className="text-sm font-semibold">
-              Compare ({tray.length} of {COMPARE_MAX})
-            </p>
-            <ul className="flex min-w-0 flex-1 flex-wrap gap-2">
-              {tray.map((t) => (
-                <li key={t.id} className="compare-chip">
-                  <span className="max-w-[12rem] truncate">{t.name || "Venue"}</span>
-                  <button
-                    type="button"
-                    onClick={() => removeFromCompare(t)}
-                    aria-label={`Remove ${t.name || "venue"} from compare`}
-                    className="compare-chip-remove"
-                  >
-                    <X aria-hidden="true" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <Link
-              to={compareUrl(
-                tray.map((t) => t.id),
-                guests,
-              )}
-              className={buttonClass("primary", "md")}
-            >
-              Compare {tray.length} {tray.length === 1 ? "venue" : "venues"}
-            </Link>
-          </div>
-        </section>
+        <>
+          {/* Room at the end of the page, so the fixed tray never covers the footer's last line. */}
+          <div aria-hidden="true" className="h-24 sm:h-20" />
+          <section aria-label="Compare venues" className="compare-tray" data-testid="compare-tray">
+            <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-3 sm:gap-3">
+              <p className="text-sm font-semibold">
+                Compare ({tray.length} of {COMPARE_MAX})
+              </p>
+              <ul className="flex min-w-0 flex-1 flex-wrap gap-2">
+                {tray.map((t) => (
+                  <li key={t.id} className="compare-chip">
+                    <span className="max-w-[12rem] truncate">{t.name || "Venue"}</span>
+                    <button
+                      type="button"
+                      onClick={() => removeFromCompare(t)}
+                      aria-label={`Remove ${t.name || "venue"} from compare`}
+                      className="compare-chip-remove"
+                    >
+                      <X aria-hidden="true" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to={compareUrl(
+                  tray.map((t) => t.id),
+                  guests,
+                )}
+                className={buttonClass("primary", "md")}
+              >
+                Compare {tray.length} {tray.length === 1 ? "venue" : "venues"}
+              </Link>
+            </div>
+          </section>
+        </>
       )}
     </>
   );
