@@ -85,7 +85,7 @@ export function parseIsoDate(v: string | null | undefined): string | null {
 }
 
 /** The month (1-12) and whether the day is a weekday (Monday to Thursday) of an ISO date. */
-function dayOf(date: string): { month: number; weekday: boolean } {
+export function dayOf(date: string): { month: number; weekday: boolean } {
   const d = new Date(`${date}T00:00:00Z`);
   const dow = d.getUTCDay();
   return { month: d.getUTCMonth() + 1, weekday: dow >= 1 && dow <= 4 };
@@ -130,15 +130,36 @@ export function listedQuote(p: ListedPrices): ListedQuote | null {
 /** The lowest listed figure, what 'Price' sorts by; null when the venue lists no price at all. */
 export const listedLowPrice = (p: ListedPrices): number | null => listedQuote(p)?.low ?? null;
 
+/**
+ * The one formula every estimate goes through (the search index's ranking too):
+ * (base + perGuest × guests), plus the peak surcharge, less the weekday discount (each in percent,
+ * 0 when it does not apply), at least the minimum spend, to the dollar.
+ */
+export function totalFor(
+  base: number,
+  perGuest: number,
+  minSpend: number,
+  guests: number,
+  peakPercent: number,
+  weekdayPercent: number,
+): number {
+  let total = base + perGuest * guests;
+  if (peakPercent) total *= 1 + peakPercent / 100;
+  if (weekdayPercent) total *= 1 - weekdayPercent / 100;
+  return Math.round(Math.max(total, minSpend));
+}
+
 /** The model's total for a guest count, on a date when one is given (its season and weekday). */
 export function modelTotal(model: PricingModel, guests: number, date: string | null): number {
-  let total = (model.baseFee ?? 0) + (model.perGuest ?? 0) * guests;
-  if (date) {
-    const { month, weekday } = dayOf(date);
-    if (model.peakMonths.includes(month)) total *= 1 + model.peakPercent / 100;
-    if (weekday) total *= 1 - model.weekdayPercent / 100;
-  }
-  return Math.round(Math.max(total, model.minSpend ?? 0));
+  const day = date ? dayOf(date) : null;
+  return totalFor(
+    model.baseFee ?? 0,
+    model.perGuest ?? 0,
+    model.minSpend ?? 0,
+    guests,
+    day && model.peakMonths.includes(day.month) ? model.peakPercent : 0,
+    day?.weekday ? model.weekdayPercent : 0,
+  );
 }
 
 /**
@@ -169,7 +190,9 @@ export function estimateAmount(
 ): number | null {
   if (model) return modelTotal(model, guests, date);
   if (!quote) return null;
-  return Math.round(quote.kind === "guest" ? quote.amount * guests : quote.amount);
+  return quote.kind === "guest"
+    ? totalFor(0, quote.amount, 0, guests, 0, 0)
+    : totalFor(quote.amount, 0, 0, guests, 0, 0);
 }
 
 /** 'About $12,400 for 120 guests'. */

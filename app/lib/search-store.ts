@@ -7,13 +7,7 @@
 // A changed venue gets a new slot; its old slot is marked dead.
 import { MAX_PRICE } from "./catalog";
 import { isValidCoordinate } from "./coordinates";
-import {
-  estimateAmount,
-  listedQuote,
-  readPricingModel,
-  type ListedQuote,
-  type PricingModel,
-} from "./estimate";
+import { dayOf, listedQuote, parseIsoDate, readPricingModel, totalFor } from "./estimate";
 import { mercatorX, mercatorY } from "./map-grid";
 import { ESTIMATE_SORTS, type SearchFilters, type SearchSort } from "./search";
 import { normalizeAmenities } from "./venue";
@@ -85,9 +79,18 @@ export class SearchStore {
   minPrice = new Int32Array(0);
   /** The lowest listed figure ('Starting at $2,500' included), what 'Price' sorts by; -1: no price. */
   sortPrice = new Int32Array(0);
-  /** Per slot: the pricing model and the listed quote, for the estimates (issue 24). */
-  models: (PricingModel | null)[] = [];
-  quotes: (ListedQuote | null)[] = [];
+  /**
+   * The estimate's terms per slot (issue 24; lib/estimate.ts totalFor): kind 0 no price, 1 the
+   * listed price (no season), 2 the pricing model; base, per guest and minimum in dollars; the
+   * model's peak months as bits (January = bit 0) and its two percentages.
+   */
+  estKind = new Uint8Array(0);
+  estBase = new Float64Array(0);
+  estPerGuest = new Float64Array(0);
+  estMin = new Float64Array(0);
+  estPeakMonths = new Uint16Array(0);
+  estPeakPercent = new Float64Array(0);
+  estWeekdayPercent = new Float64Array(0);
   /** Codes into `categoryIds` (0: none). */
   category = new Uint16Array(0);
   /** `amenityWords` words per slot: bit b set when the venue includes amenity b. */
@@ -153,6 +156,13 @@ export class SearchStore {
     this.capacity = grow(this.capacity, room);
     this.minPrice = grow(this.minPrice, room);
     this.sortPrice = grow(this.sortPrice, room);
+    this.estKind = grow(this.estKind, room);
+    this.estBase = grow(this.estBase, room);
+    this.estPerGuest = grow(this.estPerGuest, room);
+    this.estMin = grow(this.estMin, room);
+    this.estPeakMonths = grow(this.estPeakMonths, room);
+    this.estPeakPercent = grow(this.estPeakPercent, room);
+    this.estWeekdayPercent = grow(this.estWeekdayPercent, room);
     this.category = grow(this.category, room);
     this.amenities = grow(this.amenities, room * this.amenityWords);
     this.featured = grow(this.featured, room);
@@ -215,8 +225,15 @@ export class SearchStore {
       priceRange: v.priceRange ?? null,
     };
     const quote = listedQuote(listed);
-    this.quotes[s] = quote;
-    this.models[s] = readPricingModel(v.pricingModel);
+    const model = readPricingModel(v.pricingModel);
+    // The same terms estimateCost gives totalFor: the model first, else the listed quote.
+    this.estKind[s] = model ? 2 : quote ? 1 : 0;
+    this.estBase[s] = model ? (model.baseFee ?? 0) : quote?.kind === "event" ? quote.amount : 0;
+    this.estPerGuest[s] = model ? (model.perGuest ?? 0) : quote?.kind === "guest" ? quote.amount : 0;
+    this.estMin[s] = model?.minSpend ?? 0;
+    this.estPeakMonths[s] = (model?.peakMonths ?? []).reduce((bits, m) => bits | (1 << (m - 1)), 0);
+    this.estPeakPercent[s] = model?.peakPercent ?? 0;
+    this.estWeekdayPercent[s] = model?.weekdayPercent ?? 0;
     this.sortPrice[s] = Math.min(quote?.low ?? (v.minPrice > 0 ? v.minPrice : -1), 2 ** 31 - 1);
     this.category[s] = this.code(this.categoryCode, this.categoryIds, v.categoryId);
     for (const a of normalizeAmenities(v.amenities)) {
@@ -349,27 +366,88 @@ export class SearchStore {
 
   /** A slot's estimate for a guest count on a date (null: no date), or null when it has no price. */
   estimate(s: number, guests: number, date: string | null): number | null {
-    return estimateAmount(this.models[s] ?? null, this.quotes[s] ?? null, guests, date);
+    const day = date ? dayOf(date) : null;
+    return this.estimateOn(s, guests, day?.month ?? 0, day?.weekday ?? false);
+  }
+
+  private estimateOn(s: number, guests: number, month: number, weekday: boolean): number | null {
+    const kind = this.estKind[s]!;
+    if (kind === 0) return null;
+    const model = kind === 2;
+    const peak =
+      model && month > 0 && (this.estPeakMonths[s]! >> (month - 1)) & 1 ? this.estPeakPercent[s]! : 0;
+    return totalFor(
+      this.estBase[s]!,
+      this.estPerGuest[s]!,
+      this.estMin[s]!,
+      guests,
+      peak,
+      model && weekday ? this.estWeekdayPercent[s]! : 0,
+    );
   }
 
   /**
-   * `slots` (in their price order, which breaks ties) ranked by the estimate for `guests` on
-   * `date`, cheapest first or dearest first; venues without any price last either way. One
-   * numeric sort of packed keys (estimate, then position), a few milliseconds at 100,000.
+   * The first `limit` of `slots` (given in their price order, which breaks ties) ranked by the
+   * estimate for `guests` on `date`, cheapest or dearest first; venues without any price last
+   * either way. Keys pack (estimate, position) into one number; a page near the top keeps the
+   * best `limit` keys in a heap (n log 24 for page 1), a deep one sorts them all.
    */
-  byEstimate(slots: ArrayLike<number>, guests: number, date: string | null, descending: boolean): Int32Array {
+  byEstimate(
+    slots: ArrayLike<number>,
+    guests: number,
+    date: string | null,
+    descending: boolean,
+    limit = slots.length,
+  ): Int32Array {
     const n = slots.length;
+    const iso = parseIsoDate(date);
+    const day = iso ? dayOf(iso) : null;
+    const [month, weekday] = [day?.month ?? 0, day?.weekday ?? false];
     const span = 2 ** Math.ceil(Math.log2(n + 1));
     const CAP = 2 ** 31;
-    const keys = new Float64Array(n);
-    for (let k = 0; k < n; k++) {
-      const e = this.estimate(slots[k]!, guests, date);
+    const keyOf = (k: number) => {
+      const e = this.estimateOn(slots[k]!, guests, month, weekday);
       const rank = e === null ? CAP * 2 : descending ? CAP - Math.min(e, CAP) : Math.min(e, CAP);
-      keys[k] = rank * span + k;
+      return rank * span + k;
+    };
+    const want = Math.min(limit, n);
+    let keys: Float64Array;
+    if (want * 4 >= n) {
+      keys = new Float64Array(n);
+      for (let k = 0; k < n; k++) keys[k] = keyOf(k);
+    } else {
+      // A max-heap of the `want` smallest keys so far.
+      const heap = new Float64Array(want);
+      let size = 0;
+      for (let k = 0; k < n; k++) {
+        const key = keyOf(k);
+        if (size < want) {
+          let i = size++;
+          while (i > 0) {
+            const parent = (i - 1) >> 1;
+            if (heap[parent]! >= key) break;
+            heap[i] = heap[parent]!;
+            i = parent;
+          }
+          heap[i] = key;
+        } else if (key < heap[0]!) {
+          let i = 0;
+          for (;;) {
+            const l = 2 * i + 1;
+            if (l >= size) break;
+            const c = l + 1 < size && heap[l + 1]! > heap[l]! ? l + 1 : l;
+            if (heap[c]! <= key) break;
+            heap[i] = heap[c]!;
+            i = c;
+          }
+          heap[i] = key;
+        }
+      }
+      keys = heap;
     }
     keys.sort();
-    const out = new Int32Array(n);
-    for (let k = 0; k < n; k++) out[k] = slots[keys[k]! % span]!;
+    const out = new Int32Array(want);
+    for (let k = 0; k < want; k++) out[k] = slots[keys[k]! % span]!;
     return out;
   }
 

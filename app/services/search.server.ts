@@ -152,10 +152,15 @@ function rankedMatches(store: SearchStore, query: StoreQuery, sort: SearchSort, 
     if (candidates && candidates.length * 8 < order.length)
       matches.push(...candidates.filter(test).sort(store.compare(estimateSort)));
     else for (let k = 0; k < order.length; k++) if (test(order[k]!)) matches.push(order[k]!);
-    const ranked = store.byEstimate(matches, at.guests, at.date, sort === "estimate-desc");
+    const descending = sort === "estimate-desc";
     return {
-      total: ranked.length,
-      pageOf: (page: number) => Array.from(ranked.subarray((page - 1) * PAGE_SIZE, page * PAGE_SIZE)),
+      total: matches.length,
+      pageOf: (page: number) =>
+        Array.from(
+          store
+            .byEstimate(matches, at.guests!, at.date, descending, page * PAGE_SIZE)
+            .subarray((page - 1) * PAGE_SIZE),
+        ),
     };
   }
   const slice = (page: number, from: Int32Array, check: boolean) => {

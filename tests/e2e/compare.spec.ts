@@ -19,6 +19,9 @@ const compareButton = (page: Page, n: number) =>
     .getByRole("button", { name: /^Compare / });
 const tray = (page: Page) => page.getByRole("region", { name: "Compare venues" });
 
+/** Text containing `s` as it is (venue names may hold regex characters). */
+const containing = (s: string) => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+
 async function cardName(page: Page, n: number): Promise<string> {
   return (await cards(page).nth(n).getByRole("heading", { level: 3 }).innerText()).trim();
 }
@@ -112,4 +115,30 @@ test("a card with an estimate at 390 px", async ({ page }) => {
   await settle(page);
   await first.screenshot({ path: "test-results/screens/venue-card-estimate-390.png" });
   await expectNoSeriousA11yViolations(page);
+});
+
+test("without scripts, 'Compare' opens /compare with the venue added, and the next one joins it", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await page.goto("/venues?view=list&guests=60");
+  const [first, second] = [await cardName(page, 0), await cardName(page, 1)];
+  await compareButton(page, 0).click();
+  await expect(page).toHaveURL(/\/compare\?ids=[0-9a-f-]{36}&guests=60$/);
+  await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([containing(first)]);
+  await page.goBack();
+  await compareButton(page, 1).click();
+  await expect(page).toHaveURL(/\/compare\?ids=[0-9a-f-]{36},[0-9a-f-]{36}&guests=60$/);
+  const headers = page.getByRole("table").getByRole("columnheader");
+  await expect(headers).toHaveText([containing(first), containing(second)]);
+  await expect(page.getByRole("table").getByText(/^About \$[\d,]+ for 60 guests$/)).toHaveCount(2);
+  // Remove is a link: the first goes, the second stays.
+  await page.getByRole("link", { name: `Remove ${first} from compare` }).click();
+  await expect(headers).toHaveText([containing(second)]);
+  await expectNoSeriousA11yViolations(page);
+  await context.close();
 });

@@ -86,13 +86,13 @@ export function CompareButton({ venue, className }: { venue: TrayItem; className
   const { search } = useLocation();
   const inTray = tray.some((t) => t.id === venue.id);
   return (
+    // Kept small: 24 of these are on a page of results (the HTML budget, issue 9). A submit
+    // button by default; the box and its ✓ are drawn by .card-compare::before from aria-pressed.
     <button
-      type="submit"
       form={COMPARE_FORM}
       name="add"
       value={venue.id}
       aria-pressed={inTray}
-      // A toggle: its name stays, aria-pressed says whether the venue is in the tray.
       aria-label={`Compare ${venue.name}`}
       onClick={(e) => {
         e.preventDefault();
@@ -101,9 +101,6 @@ export function CompareButton({ venue, className }: { venue: TrayItem; className
       }}
       className={cn("card-compare", className)}
     >
-      <span aria-hidden="true" className="card-compare-box">
-        {inTray ? "✓" : ""}
-      </span>
       Compare
     </button>
   );
