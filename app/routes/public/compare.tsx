@@ -175,8 +175,13 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               Update estimates
             </button>
           </form>
+          {venues.length > 1 ? (
+            <p className="mt-6 text-sm text-muted sm:hidden">
+              Swipe the table sideways to see all {venues.length} venues.
+            </p>
+          ) : null}
           <div
-            className="compare-scroll mt-6"
+            className="compare-scroll mt-3 sm:mt-6"
             tabIndex={0}
             role="region"
             aria-label="Comparison table, scrolls sideways"
