@@ -18,6 +18,7 @@ import {
   type TrayItem,
 } from "~/lib/compare";
 import { parseSearchParams } from "~/lib/search";
+import { useHydrated } from "~/lib/use-hydrated";
 
 // The compare tray (issue 24, ADR 031). Its state is a cookie the script reads and writes, so the
 // server's pages stay the same for every signed-out visitor (the page cache, ADR 010) and the tray
@@ -85,6 +86,7 @@ export function CompareButton({ venue, className }: { venue: TrayItem; className
   const tray = useCompareTray();
   const { search } = useLocation();
   const inTray = tray.some((t) => t.id === venue.id);
+  const hydrated = useHydrated();
   return (
     // Kept small: 24 of these are on a page of results (the HTML budget, issue 9). A submit
     // button by default; the box and its ✓ are drawn by .card-compare::before from aria-pressed.
@@ -92,7 +94,8 @@ export function CompareButton({ venue, className }: { venue: TrayItem; className
       form={COMPARE_FORM}
       name="add"
       value={venue.id}
-      aria-pressed={inTray}
+      // Before scripts it opens /compare (a plain submit); a toggle only once they run.
+      aria-pressed={hydrated ? inTray : undefined}
       aria-label={`Compare ${venue.name}`}
       onClick={(e) => {
         e.preventDefault();

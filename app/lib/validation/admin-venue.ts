@@ -40,7 +40,8 @@ export const adminVenueSchema = z
     }),
     z.superRefine((v, ctx) => {
       const problem = pricingProblem(v);
-      if (problem) ctx.issues.push({ code: "custom", message: problem.message, path: [problem.field], input: v });
+      if (problem)
+        ctx.issues.push({ code: "custom", message: problem.message, path: [problem.field], input: v });
     }),
   );
 
