@@ -47,7 +47,7 @@ export function VenueBookingCard({
         {/* A GET form: it works before (and without) scripts, and keeps the count in the address. */}
         <form method="get" className="mt-2 flex items-end gap-2">
           <label className="flex-1 text-sm">
-            <span className="mb-1 block text-muted">Estimate for how many guests?</span>
+            <span className="mb-1 block text-muted">Number of guests</span>
             <input
               type="number"
               name="guests"
@@ -59,7 +59,7 @@ export function VenueBookingCard({
             />
           </label>
           <button type="submit" className={buttonClass("outline", "md")}>
-            Estimate
+            Estimate cost
           </button>
         </form>
       </div>
