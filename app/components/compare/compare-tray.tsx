@@ -114,6 +114,7 @@ export function CompareTray() {
   const tray = useCompareTray();
   const { pathname, search } = useLocation();
   const [said, setSaid] = useState("");
+  const hydrated = useHydrated();
   useEffect(() => {
     const update = () => setSaid(message);
     listeners.add(update);
@@ -126,10 +127,13 @@ export function CompareTray() {
     pathname === "/compare" || pathname.startsWith("/admin") || pathname.startsWith("/venue-manager");
   return (
     <>
-      {/* Present from the first render, so a screen reader hears each change. */}
-      <p aria-live="polite" className="sr-only" data-testid="compare-announcer">
-        {said}
-      </p>
+      {/* Mounted as scripts start, long before a first change, so a screen reader hears each one;
+          not in the server's HTML, where nothing can change it. */}
+      {hydrated ? (
+        <p aria-live="polite" className="sr-only" data-testid="compare-announcer">
+          {said}
+        </p>
+      ) : null}
       {tray.length === 0 || hidden ? null : (
         <>
           {/* Room at the end of the page, so the fixed tray never covers the footer's last line. */}

@@ -267,6 +267,10 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
                 filters={filters}
                 loading={loading}
                 highlightId={highlightId}
+                // 'Compare' on each card: in the server's HTML of the list view (the List tab is a
+                // link to it, so it works without scripts); the map view's hidden list gets them
+                // once scripts run, which keeps that page within its HTML budget (issue 9).
+                compare={view === "list" || hydrated}
               />
             </TabsContent>
             <TabsContent value="map" className="mt-5 space-y-5">
