@@ -22,6 +22,7 @@ import { useLogoutFetcher } from "./components/layout/logout-button";
 import { Toaster } from "./components/layout/toaster";
 import { useToast } from "./components/layout/use-toast";
 import { FavoriteForms } from "./components/venue/favorite-button";
+import { CompareForm, CompareTray } from "./components/compare/compare-tray";
 import { useFavoriteFetcher } from "./components/venue/use-favorite";
 import { VenueSubmissionProvider } from "./components/venue-form/venue-submission";
 import { GeneralErrorBoundary } from "./components/layout/error-boundary";
@@ -148,6 +149,8 @@ function SiteChrome({
         )}
       </VenueSubmissionProvider>
       <FavoriteForms />
+      <CompareForm />
+      <CompareTray />
       <Toaster eager={Boolean(user)} />
     </AuthDialogProvider>
   );

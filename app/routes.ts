@@ -9,6 +9,7 @@ export default [
   route("categories", "routes/public/categories.tsx"),
   route("categories/:categoryId", "routes/public/category.tsx"),
   route("favorites", "routes/public/favorites.tsx"),
+  route("compare", "routes/public/compare.tsx"),
   route("terms", "routes/public/terms.tsx"),
   route("privacy", "routes/public/privacy.tsx"),
 

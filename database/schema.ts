@@ -21,6 +21,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { INQUIRY_STATUSES } from "../app/lib/inquiries";
+import type { PricingModel } from "../app/lib/estimate";
 import type { AmenityItem } from "../app/lib/venue";
 
 const timestamps = {
@@ -167,6 +168,8 @@ export const venues = pgTable(
     minPrice: integer("min_price")
       .notNull()
       .generatedAlwaysAs(sql`coalesce(price_low, price_per_event, 0)`),
+    // The manager's pricing model beside the spec's prices (issue 24, ADR 031); null: none.
+    pricingModel: jsonb("pricing_model").$type<PricingModel>(),
     capacity: integer("capacity"),
     categoryId: uuid("category_id").references(() => venueCategories.id, { onDelete: "set null" }),
     amenities: jsonb("amenities").$type<AmenityItem[]>().notNull().default([]),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FILTERS, REGIONS, SEARCH_SORTS, type SearchFilters } from "./search";
+import { estimateCost } from "./estimate";
 import { SearchStore, textWords, type StoreVenue } from "./search-store";
 
 const TYPES = [
@@ -158,5 +159,71 @@ describe("SearchStore orders", () => {
       [...store.ordered(sort)].map((s) => store.names[s]);
     expect(names("featured")).toEqual(["flagged", "a", "b", "typed"]);
     expect(names("price-asc")).toEqual(["typed", "a", "b", "flagged"]);
+  });
+});
+
+describe("ranking by the estimate (issue 24)", () => {
+  // A fixed spread of prices: models with seasons and weekdays, listed prices of each shape, none.
+  const list: StoreVenue[] = Array.from({ length: 300 }, (_, i) => {
+    const shape = i % 5;
+    const prices = {
+      pricePerEvent: null,
+      priceLow: null,
+      priceHigh: null,
+      priceRange: null,
+      pricingModel: null,
+    };
+    if (shape === 0)
+      return venue({
+        ...prices,
+        pricingModel: {
+          baseFee: (i * 37) % 5000,
+          perGuest: (i * 13) % 120,
+          minSpend: i % 3 === 0 ? 9000 : null,
+          peakMonths: [6, 7, 9],
+          peakPercent: i % 40,
+          weekdayPercent: i % 25,
+        },
+      });
+    if (shape === 1) return venue({ ...prices, pricePerEvent: 1000 + ((i * 71) % 9000) });
+    if (shape === 2) return venue({ ...prices, priceLow: 2000 + (i % 7) * 500, priceHigh: 9000 });
+    if (shape === 3) return venue({ ...prices, priceRange: `$${40 + (i % 60)} per guest` });
+    return venue({ ...prices, minPrice: 0 });
+  });
+  const store = storeOf(list);
+  const slots = Array.from(store.ordered("price-asc"));
+
+  it("gives each venue the estimate estimateCost gives, on any date", () => {
+    for (const date of [null, "2027-06-09", "2027-06-12", "2027-01-14"])
+      for (const s of slots) {
+        const v = list.find((x) => x.id === store.ids[s])!;
+        const expected = estimateCost(
+          {
+            pricePerEvent: v.pricePerEvent ?? null,
+            priceLow: v.priceLow ?? null,
+            priceHigh: v.priceHigh ?? null,
+            priceRange: v.priceRange ?? null,
+            pricingModel: v.pricingModel,
+          },
+          130,
+          date,
+        );
+        expect(store.estimate(s, 130, date)).toBe(expected?.amount ?? null);
+      }
+  });
+
+  it("keeps the same first page whether it sorts everything or keeps the best 24", () => {
+    for (const descending of [false, true])
+      for (const date of [null, "2027-06-12"]) {
+        const all = store.byEstimate(slots, 130, date, descending);
+        expect(Array.from(store.byEstimate(slots, 130, date, descending, 24))).toEqual(
+          Array.from(all.subarray(0, 24)),
+        );
+        const amounts = Array.from(all).map((s) => store.estimate(s, 130, date));
+        const priced = amounts.filter((a): a is number => a !== null);
+        expect(priced).toEqual([...priced].sort((a, b) => (descending ? b - a : a - b)));
+        // Venues without a price come last, whichever the direction.
+        expect(amounts.slice(priced.length).every((a) => a === null)).toBe(true);
+      }
   });
 });

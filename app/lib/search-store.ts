@@ -7,8 +7,9 @@
 // A changed venue gets a new slot; its old slot is marked dead.
 import { MAX_PRICE } from "./catalog";
 import { isValidCoordinate } from "./coordinates";
+import { dayOf, listedQuote, parseIsoDate, readPricingModel, totalFor } from "./estimate";
 import { mercatorX, mercatorY } from "./map-grid";
-import type { SearchFilters, SearchSort } from "./search";
+import { ESTIMATE_SORTS, type SearchFilters, type SearchSort } from "./search";
 import { normalizeAmenities } from "./venue";
 import { isUuid } from "./venue-url";
 
@@ -36,6 +37,12 @@ export type StoreVenue = {
   blocked?: Int32Array | null;
   /** Months closed every year: bit m (1-12) set. */
   closedMonths?: number;
+  /** The spec's other price fields and the pricing model, for the price order and the estimates. */
+  pricePerEvent?: number | null;
+  priceLow?: number | null;
+  priceHigh?: number | null;
+  priceRange?: string | null;
+  pricingModel?: unknown;
 };
 
 /** A `YYYY-MM-DD` day as a day number (days since 1970-01-01). */
@@ -80,6 +87,20 @@ export class SearchStore {
   /** -1: no capacity. */
   capacity = new Int32Array(0);
   minPrice = new Int32Array(0);
+  /** The lowest listed figure ('Starting at $2,500' included), what 'Price' sorts by; -1: no price. */
+  sortPrice = new Int32Array(0);
+  /**
+   * The estimate's terms per slot (issue 24; lib/estimate.ts totalFor): kind 0 no price, 1 the
+   * listed price (no season), 2 the pricing model; base, per guest and minimum in dollars; the
+   * model's peak months as bits (January = bit 0) and its two percentages.
+   */
+  estKind = new Uint8Array(0);
+  estBase = new Float64Array(0);
+  estPerGuest = new Float64Array(0);
+  estMin = new Float64Array(0);
+  estPeakMonths = new Uint16Array(0);
+  estPeakPercent = new Float64Array(0);
+  estWeekdayPercent = new Float64Array(0);
   /** Codes into `categoryIds` (0: none). */
   category = new Uint16Array(0);
   /** `amenityWords` words per slot: bit b set when the venue includes amenity b. */
@@ -150,6 +171,14 @@ export class SearchStore {
     this.region = grow(this.region, room);
     this.capacity = grow(this.capacity, room);
     this.minPrice = grow(this.minPrice, room);
+    this.sortPrice = grow(this.sortPrice, room);
+    this.estKind = grow(this.estKind, room);
+    this.estBase = grow(this.estBase, room);
+    this.estPerGuest = grow(this.estPerGuest, room);
+    this.estMin = grow(this.estMin, room);
+    this.estPeakMonths = grow(this.estPeakMonths, room);
+    this.estPeakPercent = grow(this.estPeakPercent, room);
+    this.estWeekdayPercent = grow(this.estWeekdayPercent, room);
     this.category = grow(this.category, room);
     this.amenities = grow(this.amenities, room * this.amenityWords);
     this.featured = grow(this.featured, room);
@@ -206,6 +235,23 @@ export class SearchStore {
     this.region[s] = this.code(this.regionCode, null, v.region);
     this.capacity[s] = v.capacity ?? -1;
     this.minPrice[s] = v.minPrice;
+    const listed = {
+      pricePerEvent: v.pricePerEvent ?? null,
+      priceLow: v.priceLow ?? null,
+      priceHigh: v.priceHigh ?? null,
+      priceRange: v.priceRange ?? null,
+    };
+    const quote = listedQuote(listed);
+    const model = readPricingModel(v.pricingModel);
+    // The same terms estimateCost gives totalFor: the model first, else the listed quote.
+    this.estKind[s] = model ? 2 : quote ? 1 : 0;
+    this.estBase[s] = model ? (model.baseFee ?? 0) : quote?.kind === "event" ? quote.amount : 0;
+    this.estPerGuest[s] = model ? (model.perGuest ?? 0) : quote?.kind === "guest" ? quote.amount : 0;
+    this.estMin[s] = model?.minSpend ?? 0;
+    this.estPeakMonths[s] = (model?.peakMonths ?? []).reduce((bits, m) => bits | (1 << (m - 1)), 0);
+    this.estPeakPercent[s] = model?.peakPercent ?? 0;
+    this.estWeekdayPercent[s] = model?.weekdayPercent ?? 0;
+    this.sortPrice[s] = Math.min(quote?.low ?? (v.minPrice > 0 ? v.minPrice : -1), 2 ** 31 - 1);
     this.category[s] = this.code(this.categoryCode, this.categoryIds, v.categoryId);
     for (const a of normalizeAmenities(v.amenities)) {
       const key = amenityKey(a.name);
@@ -275,12 +321,14 @@ export class SearchStore {
 
   /**
    * Slot comparison for a list order. Each ends in the name and then the id, so no two venues tie
-   * and a page never repeats or skips a venue. "Price: low to high" puts venues with no price at
-   * all ('Contact for pricing') after the priced ones. Featured follows the card's badge: the
-   * venues an admin featured (ADR 003).
+   * and a page never repeats or skips a venue. "Price", either way, puts venues with no price at
+   * all ('Contact for pricing') after the priced ones; a price written only as text ('Starting at
+   * $2,500') counts by its amount. Featured follows the card's badge: the venues an admin
+   * featured (ADR 003). The estimate orders are ranked per search (byEstimate); stored, they are
+   * the price orders.
    */
   compare(sort: SearchSort): (a: number, b: number) => number {
-    const { names, ids, featured, rating, reviewCount, minPrice } = this;
+    const { names, ids, featured, rating, reviewCount, sortPrice } = this;
     const byName = (a: number, b: number) =>
       names[a]! < names[b]!
         ? -1
@@ -291,11 +339,16 @@ export class SearchStore {
             : ids[a]! > ids[b]!
               ? 1
               : 0;
-    switch (sort) {
+    switch (ESTIMATE_SORTS[sort] ?? sort) {
       case "price-asc":
         return (a, b) =>
-          Number(minPrice[a] === 0) - Number(minPrice[b] === 0) ||
-          minPrice[a]! - minPrice[b]! ||
+          Number(sortPrice[a] < 0) - Number(sortPrice[b] < 0) ||
+          sortPrice[a]! - sortPrice[b]! ||
+          byName(a, b);
+      case "price-desc":
+        return (a, b) =>
+          Number(sortPrice[a] < 0) - Number(sortPrice[b] < 0) ||
+          sortPrice[b]! - sortPrice[a]! ||
           byName(a, b);
       case "rating":
         return (a, b) => rating[b]! - rating[a]! || reviewCount[b]! - reviewCount[a]! || byName(a, b);
@@ -310,7 +363,8 @@ export class SearchStore {
    * Live slots in a list order: sorted on first use; later, the venues added since are sorted
    * apart and merged in, and removed ones dropped (one pass, however many changed).
    */
-  ordered(sort: SearchSort): Int32Array {
+  ordered(wanted: SearchSort): Int32Array {
+    const sort = ESTIMATE_SORTS[wanted] ?? wanted;
     const cached = this.orders[sort];
     if (cached && cached.upTo === this.slots) return cached.slots;
     const compare = this.compare(sort);
@@ -334,6 +388,93 @@ export class SearchStore {
     const slots = out.subarray(0, n);
     this.orders[sort] = { slots, upTo: this.slots };
     return slots;
+  }
+
+  /** A slot's estimate for a guest count on a date (null: no date), or null when it has no price. */
+  estimate(s: number, guests: number, date: string | null): number | null {
+    const day = date ? dayOf(date) : null;
+    return this.estimateOn(s, guests, day?.month ?? 0, day?.weekday ?? false);
+  }
+
+  private estimateOn(s: number, guests: number, month: number, weekday: boolean): number | null {
+    const kind = this.estKind[s]!;
+    if (kind === 0) return null;
+    const model = kind === 2;
+    const peak =
+      model && month > 0 && (this.estPeakMonths[s]! >> (month - 1)) & 1 ? this.estPeakPercent[s]! : 0;
+    return totalFor(
+      this.estBase[s]!,
+      this.estPerGuest[s]!,
+      this.estMin[s]!,
+      guests,
+      peak,
+      model && weekday ? this.estWeekdayPercent[s]! : 0,
+    );
+  }
+
+  /**
+   * The first `limit` of `slots` (given in their price order, which breaks ties) ranked by the
+   * estimate for `guests` on `date`, cheapest or dearest first; venues without any price last
+   * either way. Keys pack (estimate, position) into one number; a page near the top keeps the
+   * best `limit` keys in a heap (n log 24 for page 1), a deep one sorts them all.
+   */
+  byEstimate(
+    slots: ArrayLike<number>,
+    guests: number,
+    date: string | null,
+    descending: boolean,
+    limit = slots.length,
+  ): Int32Array {
+    const n = slots.length;
+    const iso = parseIsoDate(date);
+    const day = iso ? dayOf(iso) : null;
+    const [month, weekday] = [day?.month ?? 0, day?.weekday ?? false];
+    const span = 2 ** Math.ceil(Math.log2(n + 1));
+    const CAP = 2 ** 31;
+    const keyOf = (k: number) => {
+      const e = this.estimateOn(slots[k]!, guests, month, weekday);
+      const rank = e === null ? CAP * 2 : descending ? CAP - Math.min(e, CAP) : Math.min(e, CAP);
+      return rank * span + k;
+    };
+    const want = Math.min(limit, n);
+    let keys: Float64Array;
+    if (want * 4 >= n) {
+      keys = new Float64Array(n);
+      for (let k = 0; k < n; k++) keys[k] = keyOf(k);
+    } else {
+      // A max-heap of the `want` smallest keys so far.
+      const heap = new Float64Array(want);
+      let size = 0;
+      for (let k = 0; k < n; k++) {
+        const key = keyOf(k);
+        if (size < want) {
+          let i = size++;
+          while (i > 0) {
+            const parent = (i - 1) >> 1;
+            if (heap[parent]! >= key) break;
+            heap[i] = heap[parent]!;
+            i = parent;
+          }
+          heap[i] = key;
+        } else if (key < heap[0]!) {
+          let i = 0;
+          for (;;) {
+            const l = 2 * i + 1;
+            if (l >= size) break;
+            const c = l + 1 < size && heap[l + 1]! > heap[l]! ? l + 1 : l;
+            if (heap[c]! <= key) break;
+            heap[i] = heap[c]!;
+            i = c;
+          }
+          heap[i] = key;
+        }
+      }
+      keys = heap;
+    }
+    keys.sort();
+    const out = new Int32Array(want);
+    for (let k = 0; k < want; k++) out[k] = slots[keys[k]! % span]!;
+    return out;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -14,13 +14,30 @@ export const PRICE_SLIDER = { min: 0, max: MAX_PRICE, step: 100 } as const;
 /** Spec: maxPrice is written to the URL only below this value. */
 export const MAX_PRICE_URL_LIMIT = 10000;
 
-export const SEARCH_SORTS = ["featured", "price-asc", "rating", "reviews"] as const;
+export const SEARCH_SORTS = [
+  "featured",
+  "price-asc",
+  "price-desc",
+  "estimate-asc",
+  "estimate-desc",
+  "rating",
+  "reviews",
+] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SORT_LABELS: Record<SearchSort, string> = {
   featured: "Featured",
   "price-asc": "Price: low to high",
+  "price-desc": "Price: high to low",
+  // By the estimate for the guest count (issue 24); without a guest count, as the price.
+  "estimate-asc": "Estimated total: low to high",
+  "estimate-desc": "Estimated total: high to low",
   rating: "Highest rated",
   reviews: "Most reviewed",
+};
+/** The sorts by the estimate for the guest count, and the price order each falls back to. */
+export const ESTIMATE_SORTS: Partial<Record<SearchSort, "price-asc" | "price-desc">> = {
+  "estimate-asc": "price-asc",
+  "estimate-desc": "price-desc",
 };
 
 export const SEARCH_VIEWS = ["map", "list"] as const;

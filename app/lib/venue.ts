@@ -1,4 +1,5 @@
 // The venue as the screens use it (spec, public side section 3), built from a database row.
+import type { Estimate, PricingModel } from "./estimate";
 
 /** One amenity of a venue, as stored in `venues.amenities` (jsonb). */
 export type AmenityItem = { name: string; included: boolean };
@@ -14,6 +15,8 @@ export type VenueCardData = {
   images: string[];
   category: string;
   featured: boolean;
+  /** 'About $X for N guests' when the search has a guest count (issue 24). */
+  estimate?: Estimate | null;
 };
 
 export type VenueView = VenueCardData & {
@@ -23,6 +26,8 @@ export type VenueView = VenueCardData & {
   priceLow: number | null;
   priceHigh: number | null;
   priceRange: string | null;
+  /** The manager's pricing model (issue 24), when there is one. */
+  pricingModel?: PricingModel | null;
   categoryId: string | null;
   amenities: AmenityItem[];
   tags: string[];

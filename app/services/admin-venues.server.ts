@@ -30,6 +30,8 @@ import { isValidCoordinate } from "~/lib/coordinates";
 import { formatLocation, parseLocation, VENUE_STATE } from "~/lib/venue-address";
 import { normalizeAmenities, priceRangeText } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
+import { readPricingModel } from "~/lib/estimate";
+import { pricingFormValues, pricingModelFrom } from "~/lib/validation/pricing-model";
 import { recordAudit } from "./audit.server";
 import {
   addressColumns,
@@ -295,6 +297,7 @@ export async function readEditableVenue(db: Db, id: string): Promise<EditableVen
       email: v.email ?? "",
       latitude: coordinate(v.latitude),
       longitude: coordinate(v.longitude),
+      ...pricingFormValues(readPricingModel(v.pricingModel)),
     },
   };
 }
@@ -416,6 +419,7 @@ export async function createVenueAsAdmin(
       await tx.insert(venues).values({
         id: venueId,
         ...venueFormColumns(input, form.categoryId, form.amenityNames),
+        pricingModel: pricingModelFrom(input),
         images: stored.imageUrls,
         logoUrl: stored.logoUrl,
         rating: 0,
@@ -548,6 +552,8 @@ export async function saveVenueEdit(
         .update(venues)
         .set({
           ...columns,
+          // Only a form that shows the pricing model (the admin's, the manager's) sets it.
+          ...(input.pricingShown ? { pricingModel: pricingModelFrom(input) } : {}),
           ...(mode !== "manager" ? { images } : {}),
           logoUrl,
           latitude: coordinates?.lat ?? 0,

@@ -4,7 +4,7 @@
 // for admins (any venue), checked here whatever route calls.
 import crypto from "node:crypto";
 import ICAL from "ical.js";
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { venueAvailability, venueCalendarFeeds, venueClosures, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import {
@@ -16,6 +16,7 @@ import {
   isDay,
   lastDay,
   MAX_RANGE_DAYS,
+  monthNumber,
   monthOf,
   rangeLength,
   rangeProblem,
@@ -26,6 +27,7 @@ import {
   type CompactMonth,
   compactMonth,
   type DayRange,
+  type DayStatus,
   type IcsEvent,
   type IcsPreview,
   type ManagerAvailability,
@@ -209,6 +211,31 @@ export async function venueCalendar(db: Db, venueId: string, today = utcDay()): 
     closedMonths(db, venueId),
   ]);
   return calendarMonths(first, 12, ranges, closed).map(compactMonth);
+}
+
+/** Each venue's state on one day (the compare page): closed, held, booked or available. */
+export async function statusesOn(db: Db, venueIds: string[], day: string): Promise<Map<string, DayStatus>> {
+  if (venueIds.length === 0) return new Map();
+  const [ranges, closures] = await Promise.all([
+    db
+      .select({ venueId: venueAvailability.venueId, status: venueAvailability.status })
+      .from(venueAvailability)
+      .where(
+        and(
+          inArray(venueAvailability.venueId, venueIds),
+          lte(venueAvailability.startsOn, day),
+          gte(venueAvailability.endsOn, day),
+        ),
+      ),
+    db
+      .select({ venueId: venueClosures.venueId })
+      .from(venueClosures)
+      .where(and(inArray(venueClosures.venueId, venueIds), eq(venueClosures.month, monthNumber(day)))),
+  ]);
+  const out = new Map<string, DayStatus>(venueIds.map((id) => [id, "available"]));
+  for (const r of ranges) out.set(r.venueId, r.status as DayStatus);
+  for (const c of closures) out.set(c.venueId, "closed");
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

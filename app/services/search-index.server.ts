@@ -18,8 +18,9 @@ const VERSION_KEY = "venues";
 /** More changed venues than this since the last look: reload rather than patch. */
 const PATCH_LIMIT = 5000;
 
-type VenueRow = Omit<StoreVenue, "amenities" | "blocked"> & {
+type VenueRow = Omit<StoreVenue, "amenities" | "blocked" | "pricingModel"> & {
   amenities: string;
+  pricingModel: string | null;
   isApproved: boolean;
   blocked: string | null;
 };
@@ -33,7 +34,17 @@ const venueColumns = sql`id, name, location, description, region, capacity, min_
      order by a.starts_on)
      from venue_availability a where a.venue_id = venues.id and a.ends_on >= current_date - 1) as blocked,
   (select coalesce(sum(1 << c.month), 0)::int from venue_closures c where c.venue_id = venues.id)
-    as "closedMonths"`;
+    as "closedMonths",
+  price_per_event as "pricePerEvent", price_low as "priceLow", price_high as "priceHigh",
+  price_range as "priceRange", pricing_model::text as "pricingModel"`;
+
+const parseJson = (text: string | null): unknown => {
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
 
 function storeVenue(r: VenueRow): StoreVenue {
   let amenities: unknown = [];
@@ -45,6 +56,7 @@ function storeVenue(r: VenueRow): StoreVenue {
   return {
     ...r,
     amenities,
+    pricingModel: parseJson(r.pricingModel),
     rating: Number(r.rating),
     minPrice: Number(r.minPrice),
     // Availability (ADR 030): "start,end,start,end…" as day numbers.

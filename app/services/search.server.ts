@@ -9,7 +9,15 @@ import type { Db } from "~/infra/db.server";
 import { AMENITY_NAMES } from "~/lib/catalog";
 import { DEFAULT_VENUE_IMAGE, imageAtWidth } from "~/lib/images";
 import { cellKey, gridFor, inGrid, normalizeBbox, normalizeZoom, type Bbox } from "~/lib/map-grid";
-import { DEFAULT_FILTERS, PAGE_SIZE, pageCountFor, type SearchFilters, type SearchSort } from "~/lib/search";
+import { estimateCost } from "~/lib/estimate";
+import {
+  DEFAULT_FILTERS,
+  ESTIMATE_SORTS,
+  PAGE_SIZE,
+  pageCountFor,
+  type SearchFilters,
+  type SearchSort,
+} from "~/lib/search";
 import {
   MAP_ALL_POINTS_ZOOM,
   type MapAnswer,
@@ -51,6 +59,18 @@ export type SearchResult = {
   pageCount: number;
 };
 
+/** What the estimates read (issue 24). */
+export const priceColumns = {
+  pricePerEvent: venues.pricePerEvent,
+  priceLow: venues.priceLow,
+  priceHigh: venues.priceHigh,
+  priceRange: venues.priceRange,
+  pricingModel: venues.pricingModel,
+};
+
+/** The guest count and the date an estimate is for: `guests` from the filters, `date` from the URL. */
+export type EstimateFor = { guests: number | null; date: string | null };
+
 // Prepared once per database: planning is a large share of these small queries, on PGlite above all.
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
 
@@ -58,7 +78,7 @@ function prepare(db: Db) {
   const byIds = sql`${venues.id} = any(${sql.placeholder("ids")}::uuid[]) and ${venues.isApproved}`;
   return {
     cards: db
-      .select({ ...venueCardColumns, categoryId: venues.categoryId, version: versionSql })
+      .select({ ...venueCardColumns, ...priceColumns, categoryId: venues.categoryId, version: versionSql })
       .from(venues)
       .where(byIds)
       .prepare("search_cards"),
@@ -98,13 +118,16 @@ async function cardsById(
   db: Db,
   store: SearchStore,
   ids: string[],
+  { guests, date }: EstimateFor,
 ): Promise<{ cards: VenueCardData[]; version: number | null }> {
   if (ids.length === 0) return { cards: [], version: null };
   const rows = await queries(db).cards.execute({ ids: uuidArray(ids) });
   const byId = new Map(
     rows.map((r) => {
       const type = store.typeOf(r.categoryId);
-      return [r.id, toCard({ ...r, categoryName: type?.name ?? null, categoryFeatured: null })];
+      const card = toCard({ ...r, categoryName: type?.name ?? null, categoryFeatured: null });
+      if (guests) card.estimate = estimateCost(r, guests, date);
+      return [r.id, card];
     }),
   );
   return {
@@ -118,9 +141,28 @@ async function cardsById(
  * by cost: no filter at all (the order's first live slots, the store's size), few candidates from
  * a word filter (test and sort just those), else one pass over the whole order.
  */
-function rankedMatches(store: SearchStore, query: StoreQuery, sort: SearchSort) {
+function rankedMatches(store: SearchStore, query: StoreQuery, sort: SearchSort, at: EstimateFor) {
   const order = store.ordered(sort);
   const { test, candidates } = query;
+  const estimateSort = ESTIMATE_SORTS[sort];
+  if (estimateSort && at.guests) {
+    // Ranked per search, since the estimate depends on the guest count and the date: the
+    // matches in the price order (the tie-break), then by their estimate.
+    const matches: number[] = [];
+    if (candidates && candidates.length * 8 < order.length)
+      matches.push(...candidates.filter(test).sort(store.compare(estimateSort)));
+    else for (let k = 0; k < order.length; k++) if (test(order[k]!)) matches.push(order[k]!);
+    const descending = sort === "estimate-desc";
+    return {
+      total: matches.length,
+      pageOf: (page: number) =>
+        Array.from(
+          store
+            .byEstimate(matches, at.guests!, at.date, descending, page * PAGE_SIZE)
+            .subarray((page - 1) * PAGE_SIZE),
+        ),
+    };
+  }
   const slice = (page: number, from: Int32Array, check: boolean) => {
     const [start, end] = [(page - 1) * PAGE_SIZE, page * PAGE_SIZE];
     const out: number[] = [];
@@ -143,19 +185,25 @@ function rankedMatches(store: SearchStore, query: StoreQuery, sort: SearchSort) 
 
 /**
  * One page (24) of the approved venues matching the filters, in the chosen order, and how many
- * match. The order ends in the id, so paging neither repeats nor skips a venue.
+ * match. The order ends in the id, so paging neither repeats nor skips a venue. With a guest
+ * count, each card carries its estimate (on `date`, when given: its season and weekday).
  */
-export async function searchVenues(db: Db, filters: SearchFilters): Promise<SearchResult> {
+export async function searchVenues(
+  db: Db,
+  filters: SearchFilters,
+  { date = null }: { date?: string | null } = {},
+): Promise<SearchResult> {
   const f = { ...DEFAULT_FILTERS, ...filters };
+  const at: EstimateFor = { guests: f.guests, date };
   return withCurrentIndex(db, async ({ store }) => {
     const query = store.query(f);
     if (!query) return { result: { venues: [], total: 0, page: 1, pageCount: 1 }, version: null };
-    const { total, pageOf } = rankedMatches(store, query, f.sort);
+    const { total, pageOf } = rankedMatches(store, query, f.sort, at);
     const pageCount = pageCountFor(total);
     // An address from before the results shrank shows the last page rather than nothing.
     const page = Math.min(Number.isInteger(f.page) && f.page >= 1 ? f.page : 1, pageCount);
     const ids = pageOf(page).map((s) => store.ids[s]!);
-    const { cards, version } = await cardsById(db, store, ids);
+    const { cards, version } = await cardsById(db, store, ids, at);
     return { result: { venues: cards, total, page, pageCount }, version };
   });
 }

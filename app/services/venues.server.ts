@@ -3,6 +3,7 @@ import { favorites, venueCategories, venueManagers, venues } from "../../databas
 import type { Db } from "~/infra/db.server";
 import { pageOffset } from "~/lib/pagination";
 import { PAGE_SIZE } from "~/lib/search";
+import { readPricingModel } from "~/lib/estimate";
 import type { AppUser } from "~/lib/user";
 import { normalizeAmenities, venueTags, type VenueCardData, type VenueView } from "~/lib/venue";
 import { cardColumns, cardQuery, toCard } from "./venue-cards.server";
@@ -106,6 +107,7 @@ export async function getVenueForViewer(
     priceLow: v.priceLow,
     priceHigh: v.priceHigh,
     priceRange: v.priceRange,
+    pricingModel: readPricingModel(v.pricingModel),
     capacity: v.capacity ?? 0,
     category: row.categoryName ?? "Uncategorized",
     categoryId: v.categoryId,

@@ -49,6 +49,8 @@ const EXPECTED: Record<string, Entry> = {
   "routes/public/categories.tsx": { path: "/categories", get: everyone(200) },
   "routes/public/category.tsx": { path: (ids) => `/categories/${ids.categoryId}`, get: everyone(200) },
   "routes/public/favorites.tsx": { path: "/favorites", get: signedIn },
+  // Public and shareable (issue 24); unknown ids are dropped with a note, never an error.
+  "routes/public/compare.tsx": { path: (ids) => `/compare?ids=${ids.venueId},not-an-id`, get: everyone(200) },
   "routes/public/terms.tsx": { path: "/terms", get: everyone(200) },
   "routes/public/privacy.tsx": { path: "/privacy", get: everyone(200) },
   "routes/auth/login.tsx": {

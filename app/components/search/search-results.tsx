@@ -36,10 +36,21 @@ type ListProps = {
   loading: boolean;
   /** A venue chosen on the map: its card is outlined. */
   highlightId: string | null;
+  /** Shows 'Compare' on each card. */
+  compare?: boolean;
 };
 
 /** The List tab: a grid of 1, 2 or 3 columns and the pages as links. */
-export function ResultsList({ venues, total, page, pageCount, filters, loading, highlightId }: ListProps) {
+export function ResultsList({
+  venues,
+  total,
+  page,
+  pageCount,
+  filters,
+  loading,
+  highlightId,
+  compare = true,
+}: ListProps) {
   if (loading)
     return <VenueGridSkeleton count={3} className="sm:grid-cols-2 lg:grid-cols-2 xl:grid-cols-3" />;
   if (total === 0) return <NoResults filters={filters} className="py-14" />;
@@ -51,6 +62,7 @@ export function ResultsList({ venues, total, page, pageCount, filters, loading, 
             <VenueCard
               venue={v}
               first={i === 0}
+              compare={compare}
               className={cn(
                 "h-full",
                 // The card's own focus ring (in .venue-card) still wins over the highlight.

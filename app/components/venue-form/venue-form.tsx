@@ -15,6 +15,7 @@ import { showToast, useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { useDialog } from "~/components/ui/dialog";
 import { REGIONS } from "~/lib/catalog";
+import { MONTH_NAMES } from "~/lib/estimate";
 import type { Toast } from "~/lib/toast";
 import { IMAGE_ACCEPT, chosenImageRefusal, fitToRoom, MAX_VENUE_IMAGES } from "~/lib/uploads";
 import type { FieldErrors } from "~/lib/validation/form";
@@ -336,6 +337,69 @@ export function VenueForm({
           />
         )}
       </fieldset>
+
+      {admin ? (
+        <fieldset className="space-y-3" data-testid="pricing-model">
+          <legend className="font-sans text-base font-semibold text-ink">Pricing model (optional)</legend>
+          <p className="text-sm text-muted">
+            Couples who search with a guest count see &lsquo;About $X for N guests&rsquo; worked out from
+            these. Leave them blank to estimate from the price above.
+          </p>
+          <input type="hidden" name="pricingShown" value="1" />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field
+              label="Base rental fee (USD)"
+              name="pricingBaseFee"
+              inputMode="numeric"
+              placeholder="4000"
+              defaultValue={dv.pricingBaseFee}
+              error={errors.pricingBaseFee}
+            />
+            <Field
+              label="Price per guest (USD)"
+              name="pricingPerGuest"
+              inputMode="numeric"
+              placeholder="85"
+              defaultValue={dv.pricingPerGuest}
+              error={errors.pricingPerGuest}
+            />
+            <Field
+              label="Minimum spend (USD)"
+              name="pricingMinSpend"
+              inputMode="numeric"
+              placeholder="10000"
+              defaultValue={dv.pricingMinSpend}
+              error={errors.pricingMinSpend}
+            />
+          </div>
+          <CheckboxGroup
+            label="Peak months"
+            description="Months in which the peak surcharge applies."
+            name="pricingPeakMonths"
+            options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
+            defaultValues={dv.pricingPeakMonths}
+            error={errors.pricingPeakMonths}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Peak-month surcharge (%)"
+              name="pricingPeakPercent"
+              inputMode="numeric"
+              placeholder="20"
+              defaultValue={dv.pricingPeakPercent}
+              error={errors.pricingPeakPercent}
+            />
+            <Field
+              label="Weekday discount, Monday to Thursday (%)"
+              name="pricingWeekdayPercent"
+              inputMode="numeric"
+              placeholder="15"
+              defaultValue={dv.pricingWeekdayPercent}
+              error={errors.pricingWeekdayPercent}
+            />
+          </div>
+        </fieldset>
+      ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field

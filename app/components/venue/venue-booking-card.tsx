@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { CalendarHeart, Globe, Users } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
+import { estimateLabel, estimateSourceLabel, type Estimate } from "~/lib/estimate";
 import { priceDisplay, type VenueView } from "~/lib/venue";
 
 /**
@@ -12,9 +13,14 @@ export function VenueBookingCard({
   venue: v,
   siteName,
   inquiry,
+  estimate = null,
+  guests = null,
 }: {
   venue: VenueView;
   siteName: string;
+  /** 'About $X for N guests' for the address's guest count (issue 24). */
+  estimate?: Estimate | null;
+  guests?: number | null;
   /** The 'Check availability' control, for a venue that takes inquiries. */
   inquiry?: ReactNode;
 }) {
@@ -28,6 +34,34 @@ export function VenueBookingCard({
       <div>
         <p className="text-sm text-muted">Average price per event</p>
         <p className="font-serif text-2xl">{priceDisplay(v)}</p>
+      </div>
+      <div data-testid="venue-estimate">
+        {estimate ? (
+          <p>
+            <span className="block text-lg font-semibold">{estimateLabel(estimate)}</span>
+            <span className="text-sm text-muted">{estimateSourceLabel(estimate)}</span>
+          </p>
+        ) : guests ? (
+          <p className="text-sm text-muted">No estimate: this venue lists no price.</p>
+        ) : null}
+        {/* A GET form: it works before (and without) scripts, and keeps the count in the address. */}
+        <form method="get" className="mt-2 flex items-end gap-2">
+          <label className="flex-1 text-sm">
+            <span className="mb-1 block text-muted">Number of guests</span>
+            <input
+              type="number"
+              name="guests"
+              min={1}
+              max={100000}
+              inputMode="numeric"
+              defaultValue={guests ?? ""}
+              className="h-10 w-full rounded-lg border border-sand-dark px-3"
+            />
+          </label>
+          <button type="submit" className={buttonClass("outline", "md")}>
+            Estimate cost
+          </button>
+        </form>
       </div>
       {inquiry}
       {v.website ? (

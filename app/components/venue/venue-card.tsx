@@ -8,7 +8,9 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usableImages } from "~/lib/images";
+import { estimateLabel, estimateSourceLabel } from "~/lib/estimate";
 import { capacityLabel, photoAlt, type VenueCardData } from "~/lib/venue";
+import { CompareButton } from "~/components/compare/compare-tray";
 import { venuePath } from "~/lib/venue-url";
 import { FavoriteHeart } from "./favorite-button";
 import { RatingSummary } from "./rating";
@@ -117,9 +119,11 @@ type CardProps = {
   className?: string;
   /** The first card of the page: its photo loads at once. */
   first?: boolean;
+  /** Shows 'Compare' (search results and favourites). */
+  compare?: boolean;
 };
 
-export function VenueCard({ venue, layout = "grid", className, first = false }: CardProps) {
+export function VenueCard({ venue, layout = "grid", className, first = false, compare = false }: CardProps) {
   const images = usableImages(venue.images);
   const capacity = capacityLabel(venue.capacity);
   const carousel = useCarouselIndex(images.length);
@@ -150,7 +154,10 @@ export function VenueCard({ venue, layout = "grid", className, first = false }: 
       {venue.featured ? <span className="badge-featured">Featured</span> : null}
       <div className="card-body">
         <h3 className="card-title">
-          <Link to={venuePath(venue)} className="stretched-link">
+          <Link
+            to={venue.estimate ? `${venuePath(venue)}?guests=${venue.estimate.guests}` : venuePath(venue)}
+            className="stretched-link"
+          >
             {venue.name}
           </Link>
         </h3>
@@ -165,15 +172,22 @@ export function VenueCard({ venue, layout = "grid", className, first = false }: 
             {capacity}
           </p>
         ) : null}
+        {venue.estimate ? (
+          <p className="card-estimate" data-testid="card-estimate">
+            {estimateLabel(venue.estimate)}
+            <small>{estimateSourceLabel(venue.estimate)}</small>
+          </p>
+        ) : null}
+        {compare ? <CompareButton venue={{ id: venue.id, name: venue.name }} /> : null}
       </div>
     </article>
   );
 }
 
-type GridProps = { venues: VenueCardData[]; view?: "grid" | "list"; className?: string };
+type GridProps = { venues: VenueCardData[]; view?: "grid" | "list"; className?: string; compare?: boolean };
 
 /** Cards enter with a 0.1 s stagger (spec): `.stagger` in app.css. */
-export function VenueGrid({ venues, view = "grid", className }: GridProps) {
+export function VenueGrid({ venues, view = "grid", className, compare = false }: GridProps) {
   return (
     <ul
       className={cn(
@@ -184,7 +198,7 @@ export function VenueGrid({ venues, view = "grid", className }: GridProps) {
     >
       {venues.map((v) => (
         <li key={v.id}>
-          <VenueCard venue={v} layout={view} className="h-full" />
+          <VenueCard venue={v} layout={view} className="h-full" compare={compare} />
         </li>
       ))}
     </ul>

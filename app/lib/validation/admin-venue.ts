@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { isValidCoordinate } from "~/lib/coordinates";
 import { MAX, text } from "./fields";
+import { pricingModelFields, pricingProblem } from "./pricing-model";
 import { venueSubmissionSchema } from "./venue-submission";
 
 // The admin's venue form (spec, admin area: 'Add Venue' and 'Admin edit venue'): the submission
@@ -30,11 +31,17 @@ export const adminVenueSchema = z
     keepImages: z._default(z.array(text(MAX.url)), []),
     /** The stored logo, when the admin keeps it (edit only). */
     keepLogo: text(MAX.url),
+    ...pricingModelFields,
   })
   .check(
     z.refine((v) => coordinatesProblem(v.latitude, v.longitude) === null, {
       message: INVALID_COORDINATES,
       path: ["latitude"],
+    }),
+    z.superRefine((v, ctx) => {
+      const problem = pricingProblem(v);
+      if (problem)
+        ctx.issues.push({ code: "custom", message: problem.message, path: [problem.field], input: v });
     }),
   );
 
@@ -58,11 +65,17 @@ export type VenueFormValues = {
   email: string;
   latitude: string;
   longitude: string;
+  pricingBaseFee: string;
+  pricingPerGuest: string;
+  pricingMinSpend: string;
+  pricingPeakMonths: string[];
+  pricingPeakPercent: string;
+  pricingWeekdayPercent: string;
 };
 
 export type AdminVenueInput = z.infer<typeof adminVenueSchema>;
 
-const LISTS = new Set(["amenities", "keepImages"]);
+const LISTS = new Set(["amenities", "keepImages", "pricingPeakMonths"]);
 
 /** The form's values as the schema reads them: text fields, and the repeated amenities and images. */
 export function adminVenueValues(form: FormData): Record<string, string | string[]> {

@@ -38,7 +38,7 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
           <h2 className="mt-2 font-sans text-base font-normal text-muted">
             {formatNumber(venues.length)} saved {venues.length === 1 ? "venue" : "venues"}
           </h2>
-          <VenueGrid venues={venues} className="mt-8" />
+          <VenueGrid venues={venues} className="mt-8" compare />
         </>
       )}
     </div>

@@ -43,6 +43,8 @@ import { notifyNewReview } from "~/services/notifications.server";
 import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
+import { estimateCost, parseIsoDate } from "~/lib/estimate";
+import { parseSearchParams } from "~/lib/search";
 
 const NOT_FOUND = "The venue you're looking for doesn't exist or could not be loaded.";
 
@@ -70,7 +72,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     user ? isLinkedManager(db, user.id, venue.id) : false,
     venueCalendar(db, venue.id).catch(failed("availability")),
   ]);
-  return { venue, faqs, reviews, ownReview, ownVenue, calendar };
+  // 'About $X for N guests' (issue 24) when the address carries a guest count (a search's card
+  // links here with it), on its date when it has one.
+  const guests = parseSearchParams(url.searchParams).guests;
+  const estimate = estimateCost(
+    { ...venue, pricePerEvent: venue.price },
+    guests,
+    parseIsoDate(url.searchParams.get("date")),
+  );
+  return { venue, faqs, reviews, ownReview, ownVenue, calendar, estimate, guests };
 }
 
 /**
@@ -156,7 +166,7 @@ const TAB_LABELS: Record<VenueTab, string> = {
 
 export default function VenuePage({ loaderData, actionData }: Route.ComponentProps) {
   const { user, site } = useRootData();
-  const { venue: v, faqs, reviews, ownReview, ownVenue } = loaderData;
+  const { venue: v, faqs, reviews, ownReview, ownVenue, estimate, guests } = loaderData;
   // The tab is in the address (`?tab=reviews`), so the server renders it chosen (ADR 020).
   const [searchParams] = useSearchParams();
   const tab = venueTab(searchParams.get("tab"));
@@ -204,6 +214,8 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
           <VenueBookingCard
             venue={v}
             siteName={site.siteName}
+            estimate={estimate}
+            guests={guests}
             inquiry={takesInquiries ? inquiryTrigger("w-full") : undefined}
           />
         </div>

@@ -34,6 +34,7 @@ import {
 } from "~/lib/search-page";
 import { useHydrated } from "~/lib/use-hydrated";
 import { dateFilterProblem } from "~/lib/availability";
+import { parseIsoDate } from "~/lib/estimate";
 import { getApp } from "~/infra/session.server";
 import { searchChoices, searchVenues } from "~/services/search.server";
 
@@ -46,7 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const dateError = dateFilterProblem({ date: params.get("date"), month: params.get("month") });
   const parsed = canonicalFilters(parseSearchParams(params), choices);
   const filters = dateError ? { ...parsed, date: null, month: null } : parsed;
-  const results = await searchVenues(db, filters);
+  // The date also sets the estimates' season and weekday (issue 24).
+  const results = await searchVenues(db, filters, { date: parseIsoDate(filters.date) });
   const body = {
     filters: { ...filters, page: results.page },
     results,
@@ -294,6 +296,10 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
                 filters={filters}
                 loading={loading}
                 highlightId={highlightId}
+                // 'Compare' on each card: in the server's HTML of the list view (the List tab is a
+                // link to it, so it works without scripts); the map view's hidden list gets them
+                // once scripts run, which keeps that page within its HTML budget (issue 9).
+                compare={view === "list" || hydrated}
               />
             </TabsContent>
             <TabsContent value="map" className="mt-5 space-y-5">

@@ -1,0 +1,176 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Link, useLocation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { X } from "~/components/ui/icons";
+import { cn } from "~/lib/cn";
+import {
+  addToTray,
+  COMPARE_COOKIE,
+  COMPARE_FORM,
+  COMPARE_MAX,
+  compareUrl,
+  cookieValue,
+  readTray,
+  removeFromTray,
+  trayMessage,
+  writeTray,
+  type TrayChange,
+  type TrayItem,
+} from "~/lib/compare";
+import { parseSearchParams } from "~/lib/search";
+import { useHydrated } from "~/lib/use-hydrated";
+
+// The compare tray (issue 24, ADR 031). Its state is a cookie the script reads and writes, so the
+// server's pages stay the same for every signed-out visitor (the page cache, ADR 010) and the tray
+// is drawn once scripts run. Before that (and without them) each 'Compare' button submits the
+// page's one GET form to /compare, whose loader adds the venue to the same cookie.
+
+const listeners = new Set<() => void>();
+let message = "";
+const EMPTY: TrayItem[] = [];
+let cached: { raw: string | null; tray: TrayItem[] } = { raw: null, tray: EMPTY };
+
+function snapshot(): TrayItem[] {
+  const raw = cookieValue(document.cookie, COMPARE_COOKIE);
+  if (raw !== cached.raw) cached = { raw, tray: readTray(raw) };
+  return cached.tray;
+}
+
+const YEAR = 60 * 60 * 24 * 365;
+/** The guest count of the search a venue was last added from, so the tray's link keeps it. */
+const GUESTS_COOKIE = `${COMPARE_COOKIE}_guests`;
+
+function commit(change: TrayChange, name: string) {
+  document.cookie = `${COMPARE_COOKIE}=${writeTray(change.tray)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+  message = trayMessage(change, name);
+  for (const l of listeners) l();
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => void listeners.delete(l);
+};
+
+/** The tray's venues; empty on the server and until hydration. */
+export function useCompareTray(): TrayItem[] {
+  return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
+}
+
+export function addToCompare(item: TrayItem, guests: number | null = null) {
+  if (guests) document.cookie = `${GUESTS_COOKIE}=${guests}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+  commit(addToTray(snapshot(), item), item.name);
+}
+
+function rememberedGuests(): number | null {
+  const n = Number(cookieValue(document.cookie, GUESTS_COOKIE));
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : null;
+}
+
+export function removeFromCompare(item: TrayItem) {
+  commit(removeFromTray(snapshot(), item.id), item.name || "Venue");
+}
+
+/** The page's one 'Compare' form: a GET to /compare with `add=<id>` from the button pressed. */
+export function CompareForm() {
+  const { search } = useLocation();
+  const guests = parseSearchParams(new URLSearchParams(search)).guests;
+  return (
+    <form id={COMPARE_FORM} method="get" action="/compare" hidden>
+      {guests ? <input type="hidden" name="guests" value={guests} /> : null}
+    </form>
+  );
+}
+
+/** 'Compare' on a card or a favourite: adds the venue to the tray (or, before scripts, opens /compare with it). */
+export function CompareButton({ venue, className }: { venue: TrayItem; className?: string }) {
+  const tray = useCompareTray();
+  const { search } = useLocation();
+  const inTray = tray.some((t) => t.id === venue.id);
+  const hydrated = useHydrated();
+  return (
+    // Kept small: 24 of these are on a page of results (the HTML budget, issue 9). A submit
+    // button by default; the box and its ✓ are drawn by .card-compare::before from aria-pressed.
+    <button
+      form={COMPARE_FORM}
+      name="add"
+      value={venue.id}
+      // Before scripts it opens /compare (a plain submit); a toggle only once they run.
+      aria-pressed={hydrated ? inTray : undefined}
+      aria-label={`Compare ${venue.name}`}
+      onClick={(e) => {
+        e.preventDefault();
+        if (inTray) removeFromCompare(venue);
+        else addToCompare(venue, parseSearchParams(new URLSearchParams(search)).guests);
+      }}
+      className={cn("card-compare", className)}
+    >
+      Compare
+    </button>
+  );
+}
+
+/** The tray at the bottom of every page (but /compare and the back office), once scripts run. */
+export function CompareTray() {
+  const tray = useCompareTray();
+  const { pathname, search } = useLocation();
+  const [said, setSaid] = useState("");
+  const hydrated = useHydrated();
+  useEffect(() => {
+    const update = () => setSaid(message);
+    listeners.add(update);
+    return () => void listeners.delete(update);
+  }, []);
+  // The page's own guest count, else the one of the search the venues were added from.
+  const guests =
+    parseSearchParams(new URLSearchParams(search)).guests ?? (tray.length > 0 ? rememberedGuests() : null);
+  const hidden =
+    pathname === "/compare" || pathname.startsWith("/admin") || pathname.startsWith("/venue-manager");
+  return (
+    <>
+      {/* Mounted as scripts start, long before a first change, so a screen reader hears each one;
+          not in the server's HTML, where nothing can change it. */}
+      {hydrated ? (
+        <p aria-live="polite" className="sr-only" data-testid="compare-announcer">
+          {said}
+        </p>
+      ) : null}
+      {tray.length === 0 || hidden ? null : (
+        <>
+          {/* Room at the end of the page, so the fixed tray never covers the footer's last line. */}
+          <div aria-hidden="true" className="h-24 sm:h-20" />
+          <section aria-label="Compare venues" className="compare-tray" data-testid="compare-tray">
+            <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-3 sm:gap-3">
+              <p className="text-sm font-semibold">
+                Compare ({tray.length} of {COMPARE_MAX})
+              </p>
+              <ul className="flex min-w-0 flex-1 flex-wrap gap-2">
+                {tray.map((t) => (
+                  <li key={t.id} className="compare-chip">
+                    <span className="max-w-[12rem] truncate">{t.name || "Venue"}</span>
+                    <button
+                      type="button"
+                      onClick={() => removeFromCompare(t)}
+                      aria-label={`Remove ${t.name || "venue"} from compare`}
+                      className="compare-chip-remove"
+                    >
+                      <X aria-hidden="true" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to={compareUrl(
+                  tray.map((t) => t.id),
+                  guests,
+                )}
+                className={buttonClass("primary", "md")}
+              >
+                Compare {tray.length} {tray.length === 1 ? "venue" : "venues"}
+              </Link>
+            </div>
+          </section>
+        </>
+      )}
+    </>
+  );
+}

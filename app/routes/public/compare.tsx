@@ -1,0 +1,283 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/compare";
+import { buttonClass } from "~/components/ui/button";
+import { Check } from "~/components/ui/icons";
+import { RatingSummary } from "~/components/venue/rating";
+import { VenueImage } from "~/components/venue/venue-image";
+import { getApp } from "~/infra/session.server";
+import { cn } from "~/lib/cn";
+import {
+  addToTray,
+  COMPARE_COOKIE,
+  COMPARE_MAX,
+  compareUrl,
+  cookieValue,
+  parseCompareIds,
+  readTray,
+  writeTray,
+  type TrayItem,
+} from "~/lib/compare";
+import { DAY_STATUS_LABELS } from "~/lib/availability";
+import { estimateLabel, estimateSourceLabel, parseIsoDate } from "~/lib/estimate";
+import { parseSearchParams } from "~/lib/search";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
+import { capacityLabel, countLabel, formatReviewDate, photoAlt } from "~/lib/venue";
+import { compareVenues, trayItems, type CompareVenue } from "~/services/compare.server";
+
+// /compare?ids=a,b,c (issue 24, point 2; ADR 031): server-rendered, shareable by its address.
+// `add=<id>` and `remove=<id>` are the tray's no-script path: they change the tray's cookie and
+// redirect to the plain address.
+
+const YEAR = 60 * 60 * 24 * 365;
+const trayCookie = (tray: TrayItem[]) =>
+  `${COMPARE_COOKIE}=${writeTray(tray)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getApp(context);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const ids = parseCompareIds(params.getAll("ids"));
+  const guests = parseSearchParams(params).guests;
+  const date = parseIsoDate(params.get("date"));
+  const [add] = parseCompareIds(params.getAll("add"));
+  const [remove] = parseCompareIds(params.getAll("remove"));
+  if (add || remove) {
+    let tray: TrayItem[];
+    let full = false;
+    if (add) {
+      const current = readTray(cookieValue(request.headers.get("cookie"), COMPARE_COOKIE));
+      const [item] = await trayItems(db, [add]);
+      const change = item ? addToTray(current, item) : null;
+      full = change?.outcome === "full";
+      tray = change?.tray ?? current;
+    } else {
+      tray = await trayItems(
+        db,
+        ids.filter((id) => id !== remove),
+      );
+    }
+    const target = new URL(
+      compareUrl(
+        tray.map((t) => t.id),
+        guests,
+      ),
+      url,
+    );
+    if (date) target.searchParams.set("date", date);
+    if (full) target.searchParams.set("full", "1");
+    throw redirect(target.pathname + target.search.replace(/%2C/g, ","), {
+      headers: { "Set-Cookie": trayCookie(tray), "Cache-Control": "no-store" },
+    });
+  }
+  const comparison = await compareVenues(db, ids, { guests, date });
+  return data({ comparison, guests, date, full: params.get("full") === "1" });
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const names = data?.comparison.venues.map((v) => v.name) ?? [];
+  // A comparison is a visitor's own selection: useful to share, not a page for search engines.
+  return seoMeta(siteFromMatches(matches), {
+    title: names.length > 0 ? `Compare ${names.join(", ")}` : "Compare venues",
+    description:
+      names.length > 0
+        ? `${names.join(", ")} side by side: price, capacity, rating, amenities and location.`
+        : "Compare up to four Colorado wedding venues side by side.",
+    noindex: true,
+  });
+};
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error-boundary";
+
+type Row = { label: string; cell: (v: CompareVenue) => React.ReactNode; differs?: boolean };
+
+export default function ComparePage({ loaderData }: Route.ComponentProps) {
+  const { comparison, guests, date, full } = loaderData;
+  const { venues, dropped, amenities } = comparison;
+  const ids = venues.map((v) => v.id);
+  const showAvailability = !!date && venues.some((v) => v.availability !== null);
+  const rows: Row[] = [
+    { label: "Price", cell: (v) => v.price },
+    { label: "Capacity", cell: (v) => capacityLabel(v.capacity ?? 0) ?? "Not listed" },
+    {
+      label: guests ? `Estimated total for ${guests} guests` : "Estimated total",
+      cell: (v) =>
+        !guests ? (
+          <span className="text-muted">Enter a guest count above</span>
+        ) : v.estimate ? (
+          <>
+            <span className="font-semibold">{estimateLabel(v.estimate)}</span>
+            <span className="block text-xs text-muted">{estimateSourceLabel(v.estimate)}</span>
+          </>
+        ) : (
+          <span className="text-muted">No price listed</span>
+        ),
+    },
+    { label: "Rating", cell: (v) => <RatingSummary rating={v.rating} reviewCount={v.reviewCount} /> },
+    ...(showAvailability
+      ? [
+          {
+            label: `Availability on ${formatReviewDate(date!)}`,
+            cell: (v: CompareVenue) => (v.availability ? DAY_STATUS_LABELS[v.availability] : "Unknown"),
+          },
+        ]
+      : []),
+    { label: "Venue type", cell: (v) => v.category ?? "Uncategorized" },
+    { label: "Region", cell: (v) => v.region ?? "Not listed" },
+    { label: "Town", cell: (v) => v.city ?? "Not listed" },
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="text-4xl">Compare venues</h1>
+      <p className="mt-2 text-ink-soft">
+        Up to {COMPARE_MAX} venues side by side. Share this page&rsquo;s address to show the same comparison.
+      </p>
+      <div role="status" className="mt-4 space-y-2">
+        {dropped > 0 ? (
+          <p className="rounded-lg bg-cream px-4 py-3 text-sm" data-testid="compare-dropped">
+            {countLabel(dropped, "venue", "venues")} in this link could not be shown: not on the site, no
+            longer listed, or beyond the {COMPARE_MAX} compared at once.
+          </p>
+        ) : null}
+        {full ? (
+          <p className="rounded-lg bg-cream px-4 py-3 text-sm">
+            Compare holds {COMPARE_MAX} venues: remove one to add another.
+          </p>
+        ) : null}
+      </div>
+      {venues.length === 0 ? (
+        <div className="mt-8 rounded-2xl bg-cream px-6 py-14 text-center">
+          <h2 className="text-2xl">Nothing to compare yet</h2>
+          <p className="mt-2 text-ink-soft">
+            Choose &lsquo;Compare&rsquo; on up to four venues in your search.
+          </p>
+          <Link to="/venues" className={buttonClass("primary", "md", "mt-6")}>
+            Browse venues
+          </Link>
+        </div>
+      ) : (
+        <>
+          <form method="get" className="mt-6 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="ids" value={ids.join(",")} />
+            {date ? <input type="hidden" name="date" value={date} /> : null}
+            <label className="text-sm">
+              <span className="mb-1 block font-medium">Guests</span>
+              <input
+                type="number"
+                name="guests"
+                min={1}
+                max={100000}
+                inputMode="numeric"
+                defaultValue={guests ?? ""}
+                className="h-10 w-32 rounded-lg border border-sand-dark px-3"
+              />
+            </label>
+            <button type="submit" className={buttonClass("outline", "md")}>
+              Update estimates
+            </button>
+          </form>
+          {venues.length > 1 ? (
+            <p className="mt-6 text-sm text-muted sm:hidden">
+              Swipe the table sideways to see all {venues.length} venues.
+            </p>
+          ) : null}
+          <div
+            className="compare-scroll mt-3 sm:mt-6"
+            tabIndex={0}
+            role="region"
+            aria-label="Comparison table, scrolls sideways"
+            data-testid="compare-table"
+          >
+            <table className="compare-table">
+              <caption className="sr-only">{venues.map((v) => v.name).join(", ")} compared</caption>
+              <thead>
+                <tr>
+                  <td className="compare-corner" />
+                  {venues.map((v, i) => (
+                    <th key={v.id} scope="col" className="compare-venue">
+                      <VenueImage
+                        src={v.image ?? DEFAULT_VENUE_IMAGE}
+                        width={400}
+                        height={267}
+                        sizes="240px"
+                        loading={i < 2 ? "eager" : "lazy"}
+                        alt={photoAlt(v.name, 0, 1)}
+                        className="aspect-[3/2] w-full rounded-lg object-cover"
+                      />
+                      <Link
+                        to={v.path}
+                        className="mt-2 block font-serif text-lg leading-snug hover:underline"
+                      >
+                        {v.name}
+                      </Link>
+                      <Link
+                        to={`/compare?${new URLSearchParams({
+                          ids: ids.join(","),
+                          remove: v.id,
+                          ...(guests ? { guests: String(guests) } : {}),
+                        })
+                          .toString()
+                          .replace(/%2C/g, ",")}`}
+                        className="mt-1 inline-block text-sm text-primary underline underline-offset-2"
+                        aria-label={`Remove ${v.name} from compare`}
+                      >
+                        Remove
+                      </Link>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.label}>
+                    <th scope="row">{r.label}</th>
+                    {venues.map((v) => (
+                      <td key={v.id}>{r.cell(v)}</td>
+                    ))}
+                  </tr>
+                ))}
+                <tr>
+                  <th scope="rowgroup" colSpan={venues.length + 1} className="compare-section">
+                    Amenities <span className="font-normal text-ink-soft">(highlighted rows differ)</span>
+                  </th>
+                </tr>
+                {amenities.length === 0 ? (
+                  <tr>
+                    <th scope="row">Amenities</th>
+                    <td colSpan={venues.length}>None listed</td>
+                  </tr>
+                ) : (
+                  amenities.map((a) => (
+                    <tr key={a.name} className={cn(a.differs && "compare-differs")} data-differs={a.differs}>
+                      <th scope="row">
+                        {a.name}
+                        {a.differs ? <span className="sr-only"> (differs)</span> : null}
+                      </th>
+                      {a.has.map((has, i) => (
+                        <td key={ids[i]} className="text-center">
+                          {has ? (
+                            <>
+                              <Check className="mx-auto h-5 w-5 text-primary" aria-hidden="true" />
+                              <span className="sr-only">Yes</span>
+                            </>
+                          ) : (
+                            <>
+                              <span aria-hidden="true" className="text-ink-soft">
+                                &mdash;
+                              </span>
+                              <span className="sr-only">No</span>
+                            </>
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Page } from "@playwright/test";
+import {
+  expect,
+  expectHydrated,
+  expectNoSeriousA11yViolations,
+  expectNoSidewaysScroll,
+  settle,
+  test,
+} from "./fixtures";
+
+// Compare and the cost for a guest count (issue 24, points 2 and 3): a couple searching for 120
+// guests sees an estimate on each card, adds three venues to compare from the cards, finds the
+// tray on another page, opens the comparison at 1280 and 390 px, and shares its address.
+
+const cards = (page: Page) => page.getByRole("main").getByRole("article");
+const compareButton = (page: Page, n: number) =>
+  cards(page)
+    .nth(n)
+    .getByRole("button", { name: /^Compare / });
+const tray = (page: Page) => page.getByRole("region", { name: "Compare venues" });
+
+/** Text containing `s` as it is (venue names may hold regex characters). */
+const containing = (s: string) => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+
+async function cardName(page: Page, n: number): Promise<string> {
+  return (await cards(page).nth(n).getByRole("heading", { level: 3 }).innerText()).trim();
+}
+
+test("a couple compares three venues from the search cards and shares the comparison", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/venues?view=list&guests=120&sort=estimate-asc");
+  await expect(cards(page).first()).toBeVisible();
+  // Each card says what 120 guests cost, and from what (the seed lists prices, no models).
+  const estimate = cards(page).first().getByTestId("card-estimate");
+  await expect(estimate).toHaveText(/^About \$[\d,]+ for 120 guests/);
+  await expect(estimate).toContainText("From its listed price");
+  // Cheapest first.
+  const amounts = await cards(page)
+    .getByTestId("card-estimate")
+    .evaluateAll((els) =>
+      els.map((e) => Number(/\$([\d,]+)/.exec(e.textContent ?? "")![1]!.replace(/,/g, ""))),
+    );
+  expect(amounts.length).toBeGreaterThan(3);
+  expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+
+  const names = [await cardName(page, 0), await cardName(page, 1), await cardName(page, 2)];
+  await expectHydrated(compareButton(page, 0));
+  const announcer = page.getByTestId("compare-announcer");
+  for (let i = 0; i < 3; i++) {
+    await compareButton(page, i).click();
+    await expect(announcer).toHaveText(`${names[i]} added to compare (${i + 1} of 4).`);
+    await expect(compareButton(page, i)).toHaveAttribute("aria-pressed", "true");
+  }
+  await expect(announcer).toHaveAttribute("aria-live", "polite");
+  await expect(tray(page)).toContainText("Compare (3 of 4)");
+  await page.screenshot({ path: "test-results/screens/venue-card-estimate-1280.png" });
+  await expectNoSeriousA11yViolations(page);
+
+  // The tray follows to another page, with the same three.
+  await page.goto("/categories");
+  await expect(tray(page)).toBeVisible();
+  for (const name of names) await expect(tray(page)).toContainText(name);
+  await tray(page).getByRole("link", { name: "Compare 3 venues" }).click();
+
+  await expect(page).toHaveURL(/\/compare\?ids=[0-9a-f-]+,[0-9a-f-]+,[0-9a-f-]+&guests=120$/);
+  const table = page.getByRole("table");
+  const headers = table.getByRole("columnheader");
+  await expect(headers).toHaveCount(3);
+  for (let i = 0; i < 3; i++) await expect(headers.nth(i)).toContainText(names[i]!);
+  await expect(table.getByRole("rowheader", { name: "Estimated total for 120 guests" })).toBeVisible();
+  await expect(table.getByText(/^About \$[\d,]+ for 120 guests$/)).toHaveCount(3);
+  await expect(table.getByRole("rowheader", { name: "Region" })).toBeVisible();
+  await expect(table.getByRole("rowheader", { name: "Town" })).toBeVisible();
+  await settle(page);
+  await page.screenshot({ fullPage: true, path: "test-results/screens/compare-1280.png" });
+  await expectNoSeriousA11yViolations(page);
+
+  // At 390 px the table scrolls sideways inside its frame; the page itself does not.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(headers).toHaveCount(3);
+  const scroller = page.getByRole("region", { name: "Comparison table, scrolls sideways" });
+  await expectNoSidewaysScroll(page, "/compare at 390 px");
+  expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await settle(page);
+  await page.screenshot({ fullPage: true, path: "test-results/screens/compare-390.png" });
+  await expectNoSeriousA11yViolations(page);
+  // By keyboard: the frame takes focus and the arrow keys scroll it.
+  await scroller.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+
+  // The shared address opens the same comparison for someone else, without the tray's cookie.
+  const shared = page.url();
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const theirs = await other.newPage();
+  await theirs.goto(shared);
+  const theirHeaders = theirs.getByRole("table").getByRole("columnheader");
+  await expect(theirHeaders).toHaveCount(3);
+  for (let i = 0; i < 3; i++) await expect(theirHeaders.nth(i)).toContainText(names[i]!);
+  await expectNoSeriousA11yViolations(theirs);
+  await other.close();
+});
+
+test("a card with an estimate at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/venues?view=list&guests=80");
+  const first = cards(page).first();
+  await expect(first.getByTestId("card-estimate")).toHaveText(/^About \$[\d,]+ for 80 guests/);
+  await first.scrollIntoViewIfNeeded();
+  await settle(page);
+  await first.screenshot({ path: "test-results/screens/venue-card-estimate-390.png" });
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("without scripts, 'Compare' opens /compare with the venue added, and the next one joins it", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await page.goto("/venues?view=list&guests=60");
+  const [first, second] = [await cardName(page, 0), await cardName(page, 1)];
+  await compareButton(page, 0).click();
+  await expect(page).toHaveURL(/\/compare\?ids=[0-9a-f-]{36}&guests=60$/);
+  await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([containing(first)]);
+  await page.goBack();
+  await compareButton(page, 1).click();
+  await expect(page).toHaveURL(/\/compare\?ids=[0-9a-f-]{36},[0-9a-f-]{36}&guests=60$/);
+  const headers = page.getByRole("table").getByRole("columnheader");
+  await expect(headers).toHaveText([containing(first), containing(second)]);
+  await expect(page.getByRole("table").getByText(/^About \$[\d,]+ for 60 guests$/)).toHaveCount(2);
+  // Remove is a link: the first goes, the second stays.
+  await page.getByRole("link", { name: `Remove ${first} from compare` }).click();
+  await expect(headers).toHaveText([containing(second)]);
+  // (axe needs scripts in the page: the same page is scanned with them in the first test.)
+  await context.close();
+});
