@@ -5,10 +5,14 @@ import {
   csvImports,
   favorites,
   inquiries,
+  inquiryReplies,
   reviewReplies,
   reviews,
   users,
+  venueAvailability,
+  venueCalendarFeeds,
   venueCategories,
+  venueClosures,
   venueDailyStats,
   venueFaqs,
   venueManagers,
@@ -104,7 +108,19 @@ const PARTS: Part[] = [
     of: sql`x.venue_id = v.id`,
     fixes: [{ table: users, column: "user_id", missing: "null" }],
   },
+  {
+    table: inquiryReplies,
+    of: sql`x.inquiry_id in (select i.id from inquiries i where i.venue_id = v.id)`,
+    fixes: [
+      { table: inquiries, column: "inquiry_id", missing: "skip" },
+      { table: users, column: "user_id", missing: "null" },
+    ],
+  },
   { table: venueDailyStats, of: sql`x.venue_id = v.id` },
+  // The calendar (ADR 030): booked and held days, closed months, the feed's secret address.
+  { table: venueAvailability, of: sql`x.venue_id = v.id` },
+  { table: venueClosures, of: sql`x.venue_id = v.id` },
+  { table: venueCalendarFeeds, of: sql`x.venue_id = v.id` },
 ];
 
 /** The snapshot of venue `v`: each part's rows under its table's name. */

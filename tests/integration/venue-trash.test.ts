@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { readFlash } from "../../app/infra/session.server";
@@ -9,7 +10,10 @@ import {
   reviewReplies,
   reviews,
   venueAmenities,
+  venueAvailability,
+  venueCalendarFeeds,
   venueCategoryCounts,
+  venueClosures,
   venueFaqs,
   venueManagers,
   venues,
@@ -106,6 +110,15 @@ async function furnishedVenue(name: string) {
   await t.db.insert(reviewReplies).values({ reviewId: review!.id, userId: manager.id, body: "Thank you!" });
   await t.db.insert(venueManagers).values({ userId: manager.id, venueId: v.id });
   await t.db.insert(favorites).values({ userId: fan.id, venueId: v.id });
+  // Its calendar (issue 24): a booked weekend, a closed month and the feed's address.
+  const year = new Date().getUTCFullYear() + 1;
+  await t.db
+    .insert(venueAvailability)
+    .values({ venueId: v.id, startsOn: `${year}-06-12`, endsOn: `${year}-06-14`, status: "booked" });
+  await t.db.insert(venueClosures).values({ venueId: v.id, month: 1 });
+  await t.db
+    .insert(venueCalendarFeeds)
+    .values({ venueId: v.id, token: crypto.randomBytes(24).toString("base64url") });
   return v;
 }
 
@@ -131,6 +144,11 @@ async function everything(venueId: string) {
             ),
     managers: await t.db.select().from(venueManagers).where(eq(venueManagers.venueId, venueId)),
     favorites: await t.db.select().from(favorites).where(eq(favorites.venueId, venueId)),
+    calendar: [
+      ...(await t.db.select().from(venueAvailability).where(eq(venueAvailability.venueId, venueId))),
+      ...(await t.db.select().from(venueClosures).where(eq(venueClosures.venueId, venueId))),
+      ...(await t.db.select().from(venueCalendarFeeds).where(eq(venueCalendarFeeds.venueId, venueId))),
+    ],
   };
 }
 
@@ -177,6 +195,7 @@ describe("delete moves a venue to the trash", () => {
     expect(before.venue!.logoUrl).toBeTruthy();
     expect(before.faqs).toHaveLength(2);
     expect(before.replies).toHaveLength(1);
+    expect(before.calendar).toHaveLength(3);
 
     expect(await deleteVenueAsAdmin(t.app, adminUser, v.id)).toEqual({ ok: true, name: "Creekside Chapel" });
     const gone = await everything(v.id);
@@ -187,6 +206,7 @@ describe("delete moves a venue to the trash", () => {
       replies: [],
       managers: [],
       favorites: [],
+      calendar: [],
     });
     expect(await findTrashed(t.db, adminUser, v.id)).toEqual({ id: v.id, name: "Creekside Chapel" });
 
