@@ -889,6 +889,17 @@ export function csvCell(value: string | number): string {
 export const csvLine = (cells: (string | number)[]) => cells.map(csvCell).join(",");
 
 /** The export's first line: a BOM (so that Excel reads UTF-8) and the import's own columns. */
+/** A CSV download (whole or streamed as it is read), named `{name}-{today}.csv`, never cached. */
+export const csvDownload = (body: BodyInit, name: string) =>
+  new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+
 export const EXPORT_HEADER = `\uFEFF${csvLine([...CSV_COLUMNS])}\r\n`;
 
 /** One venue as a line of the export, which the import reads back to the same venue. */

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/venues-export";
 import { expectUser, getApp } from "~/infra/session.server";
 import { adminListParams } from "~/lib/admin";
+import { csvDownload } from "~/lib/csv-import";
 import { exportVenuesCsv } from "~/services/imports.server";
 
 // The venue list's 'Export CSV' (issue 22, item 6; ADR 012), behind the /admin guard: the list's
@@ -11,13 +12,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const user = expectUser(context);
   const body = await exportVenuesCsv(app, user, adminListParams(new URL(request.url).searchParams));
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="venues-${day}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvDownload(body, "venues");
 }
