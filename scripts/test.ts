@@ -1,11 +1,14 @@
 // `npm test`: every check and test of the project, in stages, and what each took.
-//   npm test                      the stages one at a time
+//   npm test                      every stage as soon as its prerequisites passed (see STAGES)
 //   npm run test:profile          the same, then the 15 slowest tests of each runner
-//   npm test -- --overlap         every stage as soon as its prerequisites passed (see STAGES);
-//                                 no faster on 2 cores, where every stage is CPU-bound (issue 20)
+//   npm test -- --serial          one stage at a time: each stage's own wall time and CPU
 //   npm test -- e2e lint          only the stages named (their prerequisites are assumed done)
-// Each stage's output goes to test-results/stages/<stage>.log and is printed when it ends, so
-// stages that run at once do not interleave their lines. The run stops at the first failure.
+// The browser tests are the longest stage and leave the cores idle part of the time (a browser
+// waiting for the server, a test waiting out a delay it checks): the other stages run beside them
+// at a lower CPU priority (nice 10), so they use what the browser tests leave and slow them little
+// (issue 20). Each stage's output goes to test-results/stages/<stage>.log and is printed when it
+// ends, so stages that run at once do not interleave their lines. The run stops at the first
+// failure.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -13,7 +16,7 @@ import path from "node:path";
 const args = new Set(process.argv.slice(2));
 const ONLY = [...args].filter((a) => !a.startsWith("--"));
 const PROFILE = args.has("--profile");
-const SERIAL = !args.has("--overlap");
+const SERIAL = args.has("--serial");
 const OUT = path.resolve("test-results/stages");
 fs.rmSync(OUT, { recursive: true, force: true });
 fs.mkdirSync(OUT, { recursive: true });
@@ -24,6 +27,8 @@ type Stage = {
   env?: Record<string, string>;
   /** Stages that must have passed first. */
   after?: string[];
+  /** Runs at a lower CPU priority, in the time the browser tests leave. */
+  filler?: boolean;
   /** Where its runner writes per-test timings (profile only). */
   report?: { kind: "vitest" | "playwright"; file: string };
 };
@@ -45,22 +50,27 @@ const withReport = (stage: Stage): Stage => {
 };
 
 const postgres = process.env.TEST_DATABASE_URL;
+// The build comes first: the browser tests serve it, the integration tests serve its server, and
+// typecheck's `react-router typegen` writes where the build reads.
 const STAGES: Stage[] = [
-  { name: "typecheck", command: "npm run typecheck" },
-  { name: "lint", command: "npx eslint .", after: ["typecheck"] },
-  { name: "format", command: "npx prettier --check .", after: ["lint"] },
+  { name: "build", command: "tsx scripts/ensure-chromium.ts && npm run build" },
+  { name: "e2e", command: "npx playwright test", after: ["build"], report: report("e2e", "playwright") },
+  { name: "typecheck", command: "npm run typecheck", after: ["build"], filler: true },
+  { name: "lint", command: "npx eslint .", after: ["build"], filler: true },
+  { name: "format", command: "npx prettier --check .", after: ["build"], filler: true },
   {
     name: "unit",
     command: "npx vitest run --project unit",
-    after: ["format"],
+    after: ["build"],
+    filler: true,
     report: report("unit", "vitest"),
   },
   {
     name: "integration (PGlite)",
     command: "npx vitest run --project integration",
     env: { TEST_DB: "pglite" },
-    // It serves the server build (tests/setup/http-app.ts).
-    after: ["unit", "build"],
+    after: ["build"],
+    filler: true,
     report: report("integration-pglite", "vitest"),
   },
   ...(postgres
@@ -69,13 +79,13 @@ const STAGES: Stage[] = [
           name: "integration (PostgreSQL)",
           command: "npx vitest run --project integration",
           env: { TEST_DB: "postgres" },
+          // Its own files while the PGlite ones run would be two more workers on two cores.
           after: ["integration (PGlite)"],
+          filler: true,
           report: report("integration-postgres", "vitest"),
         },
       ]
     : []),
-  { name: "build", command: "tsx scripts/ensure-chromium.ts && npm run build" },
-  { name: "e2e", command: "npx playwright test", after: ["build"], report: report("e2e", "playwright") },
 ]
   .filter((stage) => ONLY.length === 0 || ONLY.some((name) => stage.name.startsWith(name)))
   .map((stage) => (ONLY.length ? { ...stage, after: [] } : stage))
@@ -102,17 +112,32 @@ function busySeconds(): number | undefined {
   }
 }
 
+/** The process groups of the stages running, to stop them when one fails. */
+const groups = new Set<number>();
+// Ctrl-C reaches the terminal's group only: pass it on to the stages' own groups.
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    for (const group of groups) process.kill(-group, signal);
+    process.exit(1);
+  });
+
 function run(stage: Stage): Promise<Result> {
   const start = Date.now();
   const busyAtStart = busySeconds();
   const log = fs.openSync(fileOf(stage, "log"), "w");
   return new Promise((resolve) => {
-    const child = spawn(stage.command, {
+    // nice(1) where there is one; its children (the runner's workers) inherit the priority.
+    const niced = stage.filler && !SERIAL && process.platform !== "win32";
+    const child = spawn(niced ? `nice -n 10 sh -c ${JSON.stringify(stage.command)}` : stage.command, {
       shell: true,
+      // A group of its own (not on Windows, where there are none): a failure elsewhere stops it all.
+      detached: process.platform !== "win32",
       stdio: ["ignore", log, log],
       env: { ...process.env, FORCE_COLOR: "0", ...stage.env },
     });
+    if (child.pid && process.platform !== "win32") groups.add(child.pid);
     child.on("exit", (code) => {
+      if (child.pid) groups.delete(child.pid);
       fs.closeSync(log);
       const busy = busySeconds();
       resolve({
@@ -147,6 +172,7 @@ async function main(): Promise<boolean> {
     if (!done.ok) {
       // Stop the others: a red run is red.
       for (const stage of pending.splice(0)) results.push({ stage, ok: false, seconds: 0, start: 0 });
+      for (const group of groups) process.kill(-group, "SIGTERM");
       await Promise.allSettled(running.values());
       return false;
     }
