@@ -23,7 +23,10 @@ const match = routeMatcher(routePatterns(manifest));
 function expected(path: string): string | undefined {
   const matches = matchRoutes(root, path) ?? [];
   if (matches.at(-1)?.route.path === "*") return undefined;
-  return `/${matches.map((m) => m.route.path ?? "").filter(Boolean).join("/")}`;
+  return `/${matches
+    .map((m) => m.route.path ?? "")
+    .filter(Boolean)
+    .join("/")}`;
 }
 
 describe("route patterns", () => {

@@ -87,7 +87,10 @@ export function createHttpApp(
   // For load balancers: 503 unless this process is ready and its database and storage answer.
   http.get("/readyz", async (_req, res) => {
     const { ready, body } = await checkReadiness(app);
-    res.status(ready ? 200 : 503).set("Cache-Control", "no-store").json(body);
+    res
+      .status(ready ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(body);
   });
   // For Prometheus, with METRICS_TOKEN as a bearer token; without the setting there is no such page.
   http.get("/metrics", async (req, res) => {
@@ -152,10 +155,12 @@ export function createHttpApp(
 
   // A built file answered here is labelled "static" in the metrics; a path that falls through to
   // the router is labelled by its route.
-  const labelled = (route: string | undefined): RequestHandler => (_req, res, next) => {
-    res.locals.route = route;
-    next();
-  };
+  const labelled =
+    (route: string | undefined): RequestHandler =>
+    (_req, res, next) => {
+      res.locals.route = route;
+      next();
+    };
   if (opts.devMiddleware) {
     http.use(labelled("static"), opts.devMiddleware, labelled(undefined));
   } else {
@@ -268,7 +273,10 @@ function logFailure(app: AppContext): ErrorRequestHandler {
         error: err instanceof Error ? (err.stack ?? err.message) : String(err),
       });
     if (res.headersSent) return next(err);
-    res.status(status).type("text/plain").send(STATUS_CODES[status] ?? "Error");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(STATUS_CODES[status] ?? "Error");
   };
 }
 

@@ -13,13 +13,18 @@ export type Readiness =
 
 type Checks = { database: "ok" | "failed"; storage: "ok" | "failed" };
 
-export async function checkReadiness(app: Pick<AppContext, "readiness" | "db" | "storage" | "logger">): Promise<Readiness> {
+export async function checkReadiness(
+  app: Pick<AppContext, "readiness" | "db" | "storage" | "logger">,
+): Promise<Readiness> {
   const { state } = app.readiness;
   if (state !== "ready") return { ready: false, body: { status: state } };
   const check = async (name: keyof Checks, probe: () => Promise<unknown>) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)),
+        CHECK_TIMEOUT_MS,
+      );
     });
     try {
       await Promise.race([probe(), late]);

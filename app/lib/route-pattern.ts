@@ -13,8 +13,7 @@ const PARAM = /^:[\w-]+$/;
 function score(pattern: string, index: boolean): number {
   const segments = pattern.split("/");
   let total = segments.length + (segments.includes("*") ? -2 : 0) + (index ? 2 : 0);
-  for (const s of segments)
-    if (s !== "*") total += PARAM.test(s.replace(/\?$/, "")) ? 3 : s === "" ? 1 : 10;
+  for (const s of segments) if (s !== "*") total += PARAM.test(s.replace(/\?$/, "")) ? 3 : s === "" ? 1 : 10;
   return total;
 }
 
