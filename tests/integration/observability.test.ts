@@ -8,14 +8,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAppContext } from "../../app/infra/context.server";
 import { databaseFromUrl } from "../../app/infra/db.server";
+import type { Geocoder } from "../../app/infra/geocoder.server";
 import { createLogger } from "../../app/infra/logger.server";
 import { createFsStorage } from "../../app/infra/storage.server";
 import { toAppUser } from "../../app/lib/user";
 import { venuePath } from "../../app/lib/venue-url";
 import { authEmails } from "../../app/services/emails.server";
-import { importBatchSize, previewImport } from "../../app/services/imports.server";
+import { previewImport, runImport } from "../../app/services/imports.server";
 import { createCategory, createVenue } from "../setup/factories";
-import { importHeldAfterFirstBatch } from "../setup/held-import";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
 import { freePort } from "../setup/server-process";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -233,24 +233,33 @@ describe("/metrics", () => {
       timeout: 10_000,
     });
 
+    // An import of one venue whose address is placed only once released: it is writing meanwhile.
     const admin = toAppUser({ ...(await t.signUp({ role: "admin" })), name: "Admin", role: "admin" });
-    const rows = Array.from(
-      { length: importBatchSize(t.database.kind) + 1 },
-      (_, i) => `Held ${i},Desc,"${i} Main St, Boulder, Colorado 80302",Front Range North,Barn,,`,
-    );
     const file = {
       name: "held.csv",
       bytes: new TextEncoder().encode(
-        ["name,description,location,region,category,phone,capacity", ...rows].join("\n"),
+        'name,description,location,region,category,phone,capacity\nHeld,Desc,"1 Main St, Boulder, Colorado 80302",Front Range North,Barn,,',
       ),
     };
     const preview = await previewImport(t.db, admin, file);
     if (!preview.ok) throw new Error(JSON.stringify(preview));
-    const held = importHeldAfterFirstBatch(t, admin, file, preview.preview.token);
-    await held.firstBatch;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let placing!: () => void;
+    const asked = new Promise<void>((resolve) => (placing = resolve));
+    const geocoder: Geocoder = {
+      name: "held",
+      geocode: async (address) => {
+        placing();
+        await released;
+        return t.geocoder.geocode(address);
+      },
+    };
+    const running = runImport({ ...t.app, geocoder }, admin, file, preview.preview.token);
+    await asked;
     expect((await scrape()).value("imports_in_progress")).toBe(1);
-    held.release();
-    expect((await held.running).ok).toBe(true);
+    release();
+    expect((await running).ok).toBe(true);
     expect((await scrape()).value("imports_in_progress")).toBe(0);
   });
 });
