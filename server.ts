@@ -74,6 +74,8 @@ if (config.env === "production") {
 const server = http
   .createHttpApp(context, { pageViews: venueViews.onPageView, devMiddleware: vite?.middlewares })
   .listen(config.port, () => {
+    // Migrated, seeded and listening: /readyz may say so (ADR 034).
+    context.readiness.state = "ready";
     context.logger.info(`${config.siteName} listening`, {
       url: `http://localhost:${config.port}`,
       siteUrl: config.siteUrl,
@@ -99,6 +101,8 @@ server.prependListener("request", (_req, res: ServerResponse) => {
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  // A load balancer asking on a connection still open hears that this process is leaving.
+  context.readiness.state = "stopping";
   for (const res of responses) if (!res.headersSent) res.setHeader("Connection", "close");
   // server.close() stops listening and closes the idle keep-alive connections. libuv runs signal
   // handlers after the other I/O of its turn, so a request that reached an open connection before

@@ -22,3 +22,14 @@ describe("SITE_ALIASES", () => {
       expect(() => loadConfig({ ...base, SITE_ALIASES: bad }), bad).toThrow(/SITE_ALIASES/);
   });
 });
+
+describe("METRICS_TOKEN", () => {
+  it("is off unless set, and refuses a token short enough to guess", () => {
+    expect(loadConfig(base).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: " 0123456789abcdef " }).metricsToken).toBe(
+      "0123456789abcdef",
+    );
+    for (const bad of ["short", "0123456789abcde", "0123456789 abcdef"])
+      expect(() => loadConfig({ ...base, METRICS_TOKEN: bad }), bad).toThrow(/METRICS_TOKEN: at least 16/);
+  });
+});

@@ -58,6 +58,11 @@ const envSchema = z.object({
   GOOGLE_GEOCODING_API_KEY: optional,
   // The least time between opening the inquiry form and sending it: faster is a script (issue 23).
   INQUIRY_MIN_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  // Turns /metrics on, for scrapers that send it as a bearer token: long enough not to be guessed.
+  METRICS_TOKEN: optional.refine(
+    (v) => v === undefined || /^[\x21-\x7e]{16,}$/.test(v),
+    "at least 16 characters without spaces, e.g. the output of `openssl rand -hex 32`",
+  ),
 });
 
 export type GeocoderSettings =
@@ -100,6 +105,8 @@ export type Config = {
   geocoder: GeocoderSettings;
   /** Seconds an inquiry form must have been open before it is sent (0 turns the check off). */
   inquiryMinSeconds: number;
+  /** Unset: no /metrics (404). Set: /metrics answers requests bearing it. */
+  metricsToken: string | undefined;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -130,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: e.STORAGE === "s3" ? { driver: "s3", s3: s3Settings(e) } : { driver: "fs" },
     geocoder: geocoderSettings(e, siteUrl),
     inquiryMinSeconds: e.INQUIRY_MIN_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Config } from "./config.server";
 import type { Database, Db } from "./db.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail.server";
+import { createMetrics, type Metrics } from "./metrics.server";
 import { createFormStamps, type FormStamps } from "./form-stamp.server";
 import { createGeocoder, type Geocoder } from "./geocoder.server";
 import { createStorage, type Storage } from "./storage.server";
@@ -27,6 +28,13 @@ export type AppContext = {
   flashCookie: Cookie;
   /** Signed times a form was handed out, signed with the session secret (the inquiry form). */
   stamps: FormStamps;
+  /**
+   * Whether this process takes traffic, as /readyz tells a load balancer: server.ts makes it
+   * "ready" once it listens and "stopping" on SIGTERM (ADR 034).
+   */
+  readiness: { state: "starting" | "ready" | "stopping" };
+  /** This process's Prometheus metrics, when METRICS_TOKEN is set. */
+  metrics: Metrics | undefined;
 };
 
 // Typed router context (React Router middleware): loaders, actions and middleware read these
@@ -81,7 +89,21 @@ export async function createAppContext(
   const auth = createAuth({ config, secret, db: database.db, mailer, emails: options.emails, logger });
   const flashCookie = createFlashCookie(config, secret);
   const stamps = createFormStamps(secret);
-  return { config, database, db: database.db, auth, mailer, storage, geocoder, logger, flashCookie, stamps };
+  const metrics = config.metricsToken ? createMetrics(database, config.metricsToken) : undefined;
+  return {
+    config,
+    database,
+    db: database.db,
+    auth,
+    mailer,
+    storage,
+    geocoder,
+    logger,
+    flashCookie,
+    stamps,
+    readiness: { state: "starting" },
+    metrics,
+  };
 }
 
 /**

@@ -21,7 +21,11 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The connections at this moment, for /metrics: busy, idle, and queries waiting for one. */
+  connections(): Connections;
 };
+
+export type Connections = { max: number; busy: number; idle: number; waiting: number };
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -44,7 +48,30 @@ export function newPglite(dataDir?: string, loadDataDir?: Blob): PGlite {
   return new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
 }
 
+/**
+ * PGlite is one connection that runs one query (or transaction) at a time and queues the rest,
+ * and it says nothing about its queue: the queries and transactions in flight are counted here.
+ */
+function countQueries(client: PGlite): () => number {
+  let inFlight = 0;
+  const counted =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      inFlight++;
+      try {
+        return await run(...args);
+      } finally {
+        inFlight--;
+      }
+    };
+  client.query = counted(client.query.bind(client)) as PGlite["query"];
+  client.exec = counted(client.exec.bind(client));
+  client.transaction = counted(client.transaction.bind(client)) as PGlite["transaction"];
+  return () => inFlight;
+}
+
 export function databaseFromPglite(client: PGlite): Database {
+  const inFlight = countQueries(client);
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
@@ -52,11 +79,17 @@ export function databaseFromPglite(client: PGlite): Database {
     // drizzle-kit's migrate cannot create pg_trgm in PGlite; drizzle-orm's migrator can.
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    connections: () => {
+      const n = inFlight();
+      return { max: 1, busy: Math.min(n, 1), idle: n > 0 ? 0 : 1, waiting: Math.max(n - 1, 0) };
+    },
   };
 }
 
+const POOL_MAX = 10;
+
 export function databaseFromUrl(url: string, logger: Logger = createLogger("warn")): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
   // An idle connection the database server closes (a restart, an administrator, a failover)
   // is dropped by the pool, which opens a new one when needed; unheard, the error would stop
   // the process.
@@ -67,6 +100,12 @@ export function databaseFromUrl(url: string, logger: Logger = createLogger("warn
     kind: "postgres",
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
+    connections: () => ({
+      max: POOL_MAX,
+      busy: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 

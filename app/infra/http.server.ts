@@ -6,7 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import path from "node:path";
@@ -14,9 +14,12 @@ import { AUTH_PUBLIC_PATHS } from "./auth.server";
 import { keepDrainListenersRemovable } from "./compression.server";
 import { getLoadContext, type AppContext } from "./context.server";
 import { readContentVersion } from "./db.server";
-import { bodyLimitFor } from "./form.server";
+import { bodyLimitFor, FORM_BODY_LIMIT } from "./form.server";
+import { withRequestId } from "./logger.server";
 import { createPageCache } from "./page-cache.server";
 import { precompressed } from "./precompressed.server";
+import { checkReadiness } from "./readiness.server";
+import { routeMatcher, routePatterns } from "~/lib/route-pattern";
 import { contentSecurityPolicy, isAllowedOrigin } from "./security.server";
 
 /**
@@ -46,6 +49,17 @@ export function createHttpApp(
   // Behind a proxy, the client's address comes from X-Forwarded-For only as far as TRUST_PROXY
   // says (docs/decisions/007); otherwise it is the socket's, whatever the headers claim.
   http.set("trust proxy", config.trustProxy);
+  const build = () => import("virtual:react-router/server-build");
+
+  // Every answer names its request, and every line logged while handling it carries the same id
+  // (ADR 034): the proxy's id when it sent a sane one, else a new one.
+  http.use((req, res, next) => {
+    const given = req.get("x-request-id");
+    const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    res.setHeader("X-Request-Id", id);
+    withRequestId(id, next);
+  });
+  if (app.metrics) http.use(measureRequests(app.metrics, build));
 
   // A declared body above the path's limit is refused before it is read, and the connection
   // closed, so a huge upload costs neither memory nor time (undeclared ones stop at the same
@@ -68,6 +82,30 @@ export function createHttpApp(
     // Rate limits key on this header; never trust a client-supplied one.
     req.headers["x-client-ip"] = req.ip ?? "unknown";
     next();
+  });
+
+  // For load balancers: 503 unless this process is ready and its database and storage answer.
+  http.get("/readyz", async (_req, res) => {
+    const { ready, body } = await checkReadiness(app);
+    res
+      .status(ready ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(body);
+  });
+  // For Prometheus, with METRICS_TOKEN as a bearer token; without the setting there is no such page.
+  http.get("/metrics", async (req, res) => {
+    const { metrics } = app;
+    res.setHeader("Cache-Control", "no-store");
+    if (!metrics) return void res.status(404).type("text/plain").send("Not Found");
+    if (!metrics.authorized(req.get("authorization")))
+      return void res
+        .status(401)
+        .set("WWW-Authenticate", 'Bearer realm="metrics"')
+        .type("text/plain")
+        .send("Unauthorized");
+    const text = await metrics.registry.metrics();
+    res.setHeader("Content-Type", metrics.registry.contentType);
+    res.end(text);
   });
 
   // One address per page: `/venues/` answers 301 to `/venues`, as `/venue/{slug}/` always did
@@ -115,8 +153,16 @@ export function createHttpApp(
     },
   );
 
+  // A built file answered here is labelled "static" in the metrics; a path that falls through to
+  // the router is labelled by its route.
+  const labelled =
+    (route: string | undefined): RequestHandler =>
+    (_req, res, next) => {
+      res.locals.route = route;
+      next();
+    };
   if (opts.devMiddleware) {
-    http.use(opts.devMiddleware);
+    http.use(labelled("static"), opts.devMiddleware, labelled(undefined));
   } else {
     const assets = { immutable: true, maxAge: "1y" };
     http.use(
@@ -125,8 +171,10 @@ export function createHttpApp(
       express.static("build/client/assets", assets),
     );
     http.use(
+      labelled("static"),
       precompressed("build/client", { maxAge: "1h" }),
       express.static("build/client", { maxAge: "1h", index: false }),
+      labelled(undefined),
     );
   }
 
@@ -153,7 +201,6 @@ export function createHttpApp(
     next();
   });
 
-  const build = () => import("virtual:react-router/server-build");
   const mode = production ? "production" : "development";
   // Signed-out page views come from the page cache (not in development, where code changes).
   if (config.env !== "development")
@@ -167,7 +214,70 @@ export function createHttpApp(
       getLoadContext: (_req, res) => getLoadContext(app, res.locals.cspNonce as string),
     }),
   );
+  http.use(logFailure(app));
   return http;
+}
+
+// A request id from the proxy is kept when it is short and plain (a UUID, nginx's $request_id):
+// it goes into every log line and back out as a header.
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/**
+ * Counts each request and its time under its method, status and route pattern (ADR 034), and the
+ * requests sending files while they run. The label is worked out once the connection is done
+ * with the request, so it costs the answer nothing.
+ */
+function measureRequests(
+  metrics: NonNullable<AppContext["metrics"]>,
+  build: () => Promise<{ routes: Parameters<typeof routePatterns>[0] }>,
+): RequestHandler {
+  let route: (path: string) => string | undefined = () => undefined;
+  void build().then((b) => {
+    const ours = ["/readyz", "/metrics", ...AUTH_PUBLIC_PATHS].map((pattern) => ({ pattern }));
+    route = routeMatcher([...routePatterns(b.routes), ...ours]);
+  });
+  return (req, res, next) => {
+    const start = performance.now();
+    const path = req.path;
+    const upload =
+      req.method === "POST" &&
+      bodyLimitFor(path) > FORM_BODY_LIMIT &&
+      /^multipart\/form-data/i.test(req.get("content-type") ?? "");
+    if (upload) metrics.uploads.inc();
+    res.once("close", () => {
+      if (upload) metrics.uploads.dec();
+      const label =
+        (res.locals.route as string | undefined) ??
+        (path.startsWith("/uploads/") ? "uploads" : path.startsWith("/assets/") ? "static" : undefined) ??
+        route(path) ??
+        "unknown";
+      // 499, as nginx logs it: the client went away before any answer.
+      const status = res.headersSent ? res.statusCode : 499;
+      metrics.request(req.method, label, status, (performance.now() - start) / 1000);
+    });
+    next();
+  };
+}
+
+/**
+ * An error no route answered (the page cache's, a file's): one log line, with the request's id,
+ * and a plain answer, instead of Express's default stack on stderr.
+ */
+function logFailure(app: AppContext): ErrorRequestHandler {
+  return (err: { status?: unknown }, req, res, next) => {
+    const status = typeof err.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
+    if (status >= 500)
+      app.logger.error("request failed", {
+        method: req.method,
+        path: req.path,
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      });
+    if (res.headersSent) return next(err);
+    res
+      .status(status)
+      .type("text/plain")
+      .send(STATUS_CODES[status] ?? "Error");
+  };
 }
 
 /**
@@ -198,6 +308,7 @@ function servePagesFromCache(
       const cached = await cache.get(key);
       let page = cached.page;
       res.setHeader("X-Page-Cache", page ? "hit" : "miss");
+      app.metrics?.pageCache(!!page);
       if (!page) {
         const filled = await cache.fill(key, cached.generation, async () => {
           const headers = new Headers();

@@ -1,12 +1,14 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
+import { constants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config, S3Settings } from "./config.server";
@@ -30,6 +32,8 @@ export type Storage = {
   publicUrl(key: string): string;
   /** The key of one of our public URLs (for deleting what a URL points to), or null. */
   keyOf(url: string): string | null;
+  /** Fails when nothing could be stored now (the readiness check, /readyz); cheap, writes nothing. */
+  check(): Promise<void>;
 };
 
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
@@ -96,6 +100,15 @@ export function createFsStorage(root: string): Storage {
     },
     publicUrl: (key) => `/uploads/${key}`,
     keyOf: (url) => keyUnder("/uploads/", url),
+    async check() {
+      // The folder is made by the first upload; until then, the folder it goes in must take it.
+      const stat = await fs.stat(root).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === "ENOENT") return null;
+        throw err;
+      });
+      if (stat && !stat.isDirectory()) throw new Error(`${root} is not a folder`);
+      await fs.access(stat ? root : path.dirname(root), constants.W_OK);
+    },
   };
 }
 
@@ -165,6 +178,10 @@ export function createS3Storage(s3: S3Settings): Storage {
     },
     publicUrl,
     keyOf: (url) => keyUnder(`${s3.publicUrl}/`, url),
+    async check() {
+      // The bucket exists and these credentials may use it.
+      await client.send(new HeadBucketCommand({ Bucket: s3.bucket }));
+    },
   };
 }
 

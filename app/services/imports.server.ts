@@ -4,6 +4,7 @@ import { csvImports, csvImportVenues, venueAmenities, venueCategories, venues } 
 import type { AppContext } from "~/infra/context.server";
 import type { Database, Db } from "~/infra/db.server";
 import { createOfflineGeocoder, type Coordinates } from "~/infra/geocoder.server";
+import { inProgress } from "~/infra/metrics.server";
 import { readUploadForm, UploadRefusal, type UploadLimits } from "~/infra/uploads.server";
 import {
   applyRow,
@@ -262,7 +263,7 @@ export type ImportResult =
 
 export type ImportProgress = { done: number; total: number };
 
-type Deps = Pick<AppContext, "database" | "db" | "geocoder" | "logger">;
+type Deps = Pick<AppContext, "database" | "db" | "geocoder" | "logger" | "metrics">;
 
 type Writable = Exclude<PlannedRow, { action: "skip" }>;
 
@@ -273,12 +274,23 @@ const warning = (o: { row: number; message?: string }) => ({ row: o.row, message
 const rowMessage = (p: PlannedRow) => (p.action === "skip" ? p.problems : p.warnings).join("; ");
 
 /** Step 2: the previewed plan, written in batches. `token` must be the preview's. */
-export async function runImport(
+export function runImport(
   app: Deps,
   actor: AppUser | null,
   file: ImportFile,
   token: string,
   onProgress: (p: ImportProgress) => void = () => {},
+): Promise<ImportResult> {
+  // Counted until its last batch, even when the admin has left the page (imports_in_progress).
+  return inProgress(app.metrics?.imports, () => writeImport(app, actor, file, token, onProgress));
+}
+
+async function writeImport(
+  app: Deps,
+  actor: AppUser | null,
+  file: ImportFile,
+  token: string,
+  onProgress: (p: ImportProgress) => void,
 ): Promise<ImportResult> {
   assertAdmin(actor);
   const prepared = await prepare(app.db, file);

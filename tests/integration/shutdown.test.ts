@@ -1,7 +1,8 @@
 // SIGTERM to the production server, run as the README tells a supervisor to run it, while it
 // serves many keep-alive connections: every request it had received is answered in full, a new
 // connection is then refused, and the process exits 0 (issue 21: under `tsx server.ts`, tsx
-// killed the busy server with SIGKILL and its requests were reset).
+// killed the busy server with SIGKILL and its requests were reset). A readiness probe that
+// arrives meanwhile on a connection already open hears 503 (issue 25, ADR 034).
 //
 // A request counts as received once the server has said so: each request sends
 // `Expect: 100-continue`, and the server answers "100 Continue" when it starts on it. The
@@ -14,7 +15,7 @@ import net from "node:net";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { createVenue } from "../setup/factories";
-import { freePort, migratedDataDir, startServer } from "../setup/server-process";
+import { freePort, heldGet, migratedDataDir, startServer } from "../setup/server-process";
 
 const PAGE_CONNECTIONS = 24;
 const HELD_POSTS = 4;
@@ -127,10 +128,23 @@ it("SIGTERM under load: every request the server received is answered in full, t
       request(port, heldAgent, `/uploads/${DOWNLOAD}`, { hold: true }),
     );
     const lastRound = round();
+    // A load balancer's readiness probe, its last line held back until the server is stopping.
+    const probe = await heldGet(port, "/readyz");
+    expect([probe.first.status, JSON.parse(probe.first.body)]).toEqual([
+      200,
+      { status: "ready", checks: { database: "ok", storage: "ok" } },
+    ]);
     await Promise.all([...signIns, ...downloads, ...lastRound].map((r) => r.received));
     server.child.kill("SIGTERM");
 
     const shuttingDown = await server.logLine("shutting down");
+    // Not ready any more: the probe that arrives now is told so, and to close its connection.
+    const stopping = await probe.finish();
+    expect([stopping.status, JSON.parse(stopping.body), stopping.headers.connection]).toEqual([
+      503,
+      { status: "stopping" },
+      "close",
+    ]);
     expect(shuttingDown.inFlight).toBeGreaterThanOrEqual(HELD_POSTS + HELD_DOWNLOADS);
     // The server no longer listens: a new connection is refused by the OS.
     expect(await connectError(port)).toBe("ECONNREFUSED");

@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { venues } from "../../database/schema";
-import { loadConfig } from "../../app/infra/config.server";
+import { loadConfig, type S3Settings } from "../../app/infra/config.server";
 import { createStorage, StorageConflictError, type Storage } from "../../app/infra/storage.server";
 import { checkStorage, deleteFiles } from "../../app/services/pending-files.server";
 import { createCategory } from "../setup/factories";
@@ -23,6 +23,7 @@ let s3: S3rver;
 let endpoint: string;
 let dir: string;
 let storage: Storage;
+let s3Settings: S3Settings;
 let t: TestApp;
 let web: HttpTestApp;
 
@@ -46,6 +47,7 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: "S3RVER",
     S3_PUBLIC_URL: `${endpoint}/${BUCKET}`,
   });
+  if (config.storage.driver === "s3") s3Settings = config.storage.s3;
   storage = createStorage(config);
   t = await createTestApp();
   t.app.storage = storage;
@@ -89,6 +91,28 @@ describe("S3 storage (s3rver on 127.0.0.1)", () => {
     await storage.delete("tests/one.webp");
     expect(await storage.get("tests/one.webp")).toBeNull();
     await expect(storage.put("../escape", body, "image/webp")).rejects.toThrow(/Unsafe/);
+  });
+
+  it("/readyz asks the bucket: ready with it, 503 when the bucket does not exist (ADR 034)", async () => {
+    const ready = await web.fetch("/readyz");
+    expect([ready.status, await ready.json()]).toEqual([
+      200,
+      { status: "ready", checks: { database: "ok", storage: "ok" } },
+    ]);
+    const missing = createStorage({
+      ...t.app.config,
+      storage: { driver: "s3", s3: { ...s3Settings, bucket: "vv-missing" } },
+    });
+    const other = await startHttpApp(t, { ...t.app, storage: missing, readiness: { state: "starting" } });
+    try {
+      const res = await other.fetch("/readyz");
+      expect([res.status, await res.json()]).toEqual([
+        503,
+        { status: "unavailable", checks: { database: "ok", storage: "failed" } },
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 
   it("never overwrites a key when asked not to (conditional write), where the server supports it", async () => {

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import type { AppContext } from "../../app/infra/context.server";
 import type { createHttpApp as CreateHttpApp } from "../../app/infra/http.server";
 import { createVenueViewCounter } from "../../app/services/venue-stats.server";
 import { SERVER_BUILD } from "./server-build";
@@ -13,8 +14,9 @@ export type HttpTestApp = Awaited<ReturnType<typeof startHttpApp>>;
  * loaders, actions and rendering) on a free port, over the test app's database and mail
  * catcher. It is the production server build, as `npm start` serves it (the integration suite's
  * global setup builds it when it is older than the sources: tests/setup/server-build.ts).
+ * `app` serves another context over the test app's database (another configuration, storage).
  */
-export async function startHttpApp(t: TestApp) {
+export async function startHttpApp(t: TestApp, app: AppContext = t.app) {
   const { createHttpApp } = (await import(/* @vite-ignore */ pathToFileURL(SERVER_BUILD).href)) as {
     createHttpApp: typeof CreateHttpApp;
   };
@@ -24,9 +26,11 @@ export async function startHttpApp(t: TestApp) {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The site is SITE_URL (tests/setup/test-app.ts), reached here at another address: an alias,
   // as SITE_ALIASES lists them, so that the cross-site check lets our own posts through.
-  const config = { ...t.app.config, siteAliases: [...t.app.config.siteAliases, origin] };
-  const views = createVenueViewCounter({ ...t.app, config });
-  server.on("request", createHttpApp({ ...t.app, config }, { pageViews: views.onPageView }));
+  const config = { ...app.config, siteAliases: [...app.config.siteAliases, origin] };
+  const views = createVenueViewCounter({ ...app, config });
+  server.on("request", createHttpApp({ ...app, config }, { pageViews: views.onPageView }));
+  // As server.ts does once it listens.
+  app.readiness.state = "ready";
 
   /** A request as a browser on our site sends it (same-origin, no redirects followed). */
   function fetchPage(path: string, init: RequestInit & { cookie?: string } = {}) {

@@ -75,3 +75,63 @@ export function startServer(dataDir: string, port: number) {
   }
   return { child, exited, logLine, stderr: () => stderr };
 }
+
+type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * A GET on a connection of its own whose last line is held back until `finish()`: the server
+ * has begun reading it, so its connection is not idle and survives a shutdown's start, and it
+ * handles the request only once the rest arrives. A first request on the same connection makes
+ * sure the server has accepted it. Answers are read by their Content-Length.
+ */
+export async function heldGet(port: number, pathname: string) {
+  const socket = net.connect(port, "127.0.0.1");
+  socket.setEncoding("latin1");
+  let received = "";
+  let waiting: (() => void) | undefined;
+  let ended = false;
+  socket.on("data", (chunk: string) => {
+    received += chunk;
+    waiting?.();
+  });
+  socket.on("close", () => {
+    ended = true;
+    waiting?.();
+  });
+  async function answer(): Promise<RawAnswer> {
+    for (;;) {
+      const head = received.indexOf("\r\n\r\n");
+      if (head >= 0) {
+        const [statusLine, ...lines] = received.slice(0, head).split("\r\n");
+        const headers = Object.fromEntries(
+          lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+        );
+        const end = head + 4 + Number(headers["content-length"] ?? 0);
+        if (received.length >= end) {
+          const body = received.slice(head + 4, end);
+          received = received.slice(end);
+          return { status: Number(statusLine!.split(" ")[1]), headers, body };
+        }
+      }
+      if (ended) throw new Error(`the connection closed before an answer: ${JSON.stringify(received)}`);
+      await new Promise<void>((resolve) => (waiting = resolve));
+    }
+  }
+  const request = `GET ${pathname} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`;
+  socket.write(`${request}\r\n`);
+  const first = await answer();
+  socket.write(request);
+  return {
+    /** The answer to the same request sent whole, before the held one. */
+    first,
+    /** Sends the held request's last line; its answer. */
+    async finish(): Promise<RawAnswer> {
+      socket.write("\r\n");
+      try {
+        return await answer();
+      } finally {
+        socket.destroy();
+      }
+    },
+  };
+}

@@ -49,8 +49,11 @@ async function freshDatabase(logger: Logger): Promise<{ database: Database; drop
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** One per test file: a fresh migrated database, a real SMTP catcher and the app context. */
-export async function createTestApp() {
+/**
+ * One per test file: a fresh migrated database, a real SMTP catcher and the app context; `env`
+ * adds settings (METRICS_TOKEN...).
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "vv-test-"));
   const logger = createLogger("error");
   const { database, drop } = await freshDatabase(logger);
@@ -61,6 +64,7 @@ export async function createTestApp() {
     SITE_URL,
     BETTER_AUTH_SECRET: "integration-test-secret-0123456789abcdef",
     LOG_LEVEL: "error",
+    ...env,
   });
   const mailer = createMailer({ smtpUrl: mail.url, from: config.mailFrom, outboxDir: dataDir, logger });
   const app: AppContext = await createAppContext(config, database, { emails: authEmails, mailer, logger });
