@@ -8,6 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { createTarWriter, openTar, type TarReader, type TarWriter } from "~/infra/archive.server";
@@ -50,6 +52,7 @@ export type Manifest = {
 /** An expected refusal: the command prints its one-line message and exits 1. */
 export class BackupRefused extends Error {}
 
+const gzip = promisify(zlib.gzip);
 const sha256 = (body: Buffer) => crypto.createHash("sha256").update(body).digest("hex");
 
 /**
@@ -190,7 +193,10 @@ async function backupPglite(dir: string, storage: Storage, out: TarWriter): Prom
     client = newPglite(dir);
     const db = databaseFromPglite(client).db;
     const state = await db.transaction((tx) => readState(tx));
-    const dump = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
+    // Mostly empty pages: zlib's fastest level takes the folder from ~40 MB to ~6 MB, in a
+    // fraction of the time PGlite's own gzip takes.
+    const folder = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
+    const dump = await gzip(folder, { level: zlib.constants.Z_BEST_SPEED });
     await out.add(DATABASE_ENTRY.pglite, dump);
     const { files, missing } = await copyFiles(storage, state.urls, out);
     return manifestOf("pglite", state, { bytes: dump.length, sha256: sha256(dump) }, files, missing);
@@ -389,7 +395,7 @@ export async function restore(
       ];
       if (occupied.length > 0 && !opts.force)
         throw new BackupRefused(
-          `Not restoring: ${occupied.join(" and ")} ${occupied.length > 1 ? "are" : "is"} not empty. Restore into an empty one, or pass --force to replace it.`,
+          `Not restoring: ${occupied.join(" and ")} ${occupied.length > 1 ? "are" : "is"} not empty. Restore into an empty data folder or database and storage, or pass --force to replace what is there.`,
         );
       if (opts.force) {
         await target.clear();
