@@ -107,7 +107,7 @@ export async function openTar(file: string) {
   const entries = new Map<string, TarEntry>();
   try {
     const h = Buffer.alloc(BLOCK);
-    for (let at = 0; ; ) {
+    for (let at = 0; ;) {
       const { bytesRead } = await handle.read(h, 0, BLOCK, at);
       if (bytesRead < BLOCK) throw new Error(`${file} is cut short or not a backup archive`);
       if (h.every((b) => b === 0)) break;

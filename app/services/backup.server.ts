@@ -38,6 +38,7 @@ type StoredFile = { key: string; bytes: number; sha256: string };
 export type Manifest = {
   format: number;
   engine: Engine;
+  /** When the database's state was taken (its snapshot). */
   createdAt: string;
   /** The last migration applied (database/migrations): a restore needs code that knows it. */
   migration: string;
@@ -48,9 +49,6 @@ export type Manifest = {
   /** Files a row names that storage did not have when the backup ran (storage:check lists them too). */
   missing: string[];
 };
-
-/** An expected refusal: the command prints its one-line message and exits 1. */
-export class BackupRefused extends Error {}
 
 const gzip = promisify(zlib.gzip);
 const sha256 = (body: Buffer) => crypto.createHash("sha256").update(body).digest("hex");
@@ -98,17 +96,22 @@ async function migrationOf(db: Db): Promise<string> {
           then (select max(created_at)::text from drizzle.__drizzle_migrations) end as at`,
   );
   const tag = applied?.at ? journal().find((e) => e.when === Number(applied.at))?.tag : undefined;
-  if (!tag) throw new BackupRefused("The database has not been migrated by this site: nothing to back up.");
+  if (!tag) throw new Error("The database has not been migrated by this site: nothing to back up.");
   return tag;
 }
 
 /** What the database at hand says: its tables, migration, version and the file URLs its rows hold. */
 async function readState(db: Db) {
-  const [version] = await queryRows<{ v: string }>(db, sql`select version() as v`);
+  // In the backup's transaction, now() is the moment of its snapshot.
+  const [server] = await queryRows<{ version: string; at: Date | string }>(
+    db,
+    sql`select version() as version, now() as at`,
+  );
   return {
+    takenAt: new Date(server!.at).toISOString(),
     tables: await checksumsInTransaction(db),
     migration: await migrationOf(db),
-    serverVersion: version!.v,
+    serverVersion: server!.version,
     urls: await fileUrls(db),
   };
 }
@@ -157,7 +160,7 @@ function pgTool(command: "pg_dump" | "pg_restore", args: string[], url: string) 
     child.once("error", (err: NodeJS.ErrnoException) =>
       reject(
         err.code === "ENOENT"
-          ? new BackupRefused(
+          ? new Error(
               `${command} was not found: install the PostgreSQL client tools of your server's version (Debian: apt install postgresql-client) or put them on the PATH.`,
             )
           : err,
@@ -184,7 +187,7 @@ async function* pgDump(url: string, snapshot: string, hash: crypto.Hash): AsyncG
 
 async function backupPglite(dir: string, storage: Storage, out: TarWriter): Promise<Manifest> {
   const present = fs.existsSync(dir) && fs.readdirSync(dir).some((n) => n !== "vows.lock");
-  if (!present) throw new BackupRefused(`There is no embedded database in ${dir} to back up.`);
+  if (!present) throw new Error(`There is no embedded database in ${dir} to back up.`);
   // The server holds this lock while it runs (one process per data folder): the backup then
   // refuses with "stop the server first". A stopped folder cannot change under the copy.
   const unlock = lockDataFolder(dir);
@@ -238,7 +241,7 @@ function manifestOf(
   return {
     format: BACKUP_FORMAT,
     engine,
-    createdAt: new Date().toISOString(),
+    createdAt: state.takenAt,
     migration: state.migration,
     serverVersion: state.serverVersion,
     database: { entry: DATABASE_ENTRY[engine], ...database },
@@ -363,26 +366,28 @@ export async function restore(
   opts: { force: boolean },
 ): Promise<RestoreReport> {
   const started = Date.now();
-  if (!fs.existsSync(file)) throw new BackupRefused(`${file} does not exist.`);
+  if (!fs.existsSync(file)) throw new Error(`${file} does not exist.`);
   const archive = await openTar(file);
   try {
     const manifest = JSON.parse((await archive.read(MANIFEST)).toString("utf8")) as Manifest;
     if (manifest.format !== BACKUP_FORMAT)
-      throw new BackupRefused(`${file} is a backup of format ${manifest.format}; this version reads ${BACKUP_FORMAT}.`);
+      throw new Error(
+        `${file} is a backup of format ${manifest.format}; this version reads ${BACKUP_FORMAT}.`,
+      );
     const engine: Engine = config.databaseUrl ? "postgres" : "pglite";
     if (manifest.engine !== engine)
-      throw new BackupRefused(
+      throw new Error(
         `${file} is a backup of ${ENGINE_NAMES[manifest.engine]}, and this configuration uses ${ENGINE_NAMES[engine]}: restore it into the engine it came from.`,
       );
     if (!journal().some((e) => e.tag === manifest.migration))
-      throw new BackupRefused(
+      throw new Error(
         `${file} was made by a newer version of the site (migration ${manifest.migration}): restore it with that version.`,
       );
     if ((await hashOf(archive.stream(manifest.database.entry))) !== manifest.database.sha256)
-      throw new BackupRefused(`${file} is damaged: its database does not match the manifest's checksum.`);
+      throw new Error(`${file} is damaged: its database does not match the manifest's checksum.`);
     for (const f of manifest.files)
       if (sha256(await archive.read(`files/${f.key}`)) !== f.sha256)
-        throw new BackupRefused(`${file} is damaged: files/${f.key} does not match the manifest's checksum.`);
+        throw new Error(`${file} is damaged: files/${f.key} does not match the manifest's checksum.`);
 
     const target = config.databaseUrl
       ? await postgresTarget(config.databaseUrl)
@@ -394,7 +399,7 @@ export async function restore(
         ...(present.length > 0 ? [`the storage (${present.length} files)`] : []),
       ];
       if (occupied.length > 0 && !opts.force)
-        throw new BackupRefused(
+        throw new Error(
           `Not restoring: ${occupied.join(" and ")} ${occupied.length > 1 ? "are" : "is"} not empty. Restore into an empty data folder or database and storage, or pass --force to replace what is there.`,
         );
       if (opts.force) {
@@ -413,10 +418,12 @@ export async function restore(
       const wrong = [...new Set([...Object.keys(restored), ...Object.keys(manifest.tables)])].filter(
         (t) => restored[t]?.rows !== manifest.tables[t]?.rows || restored[t]?.md5 !== manifest.tables[t]?.md5,
       );
-      if (wrong.length > 0) throw new Error(`The restored tables differ from the backup: ${wrong.join(", ")}`);
+      if (wrong.length > 0)
+        throw new Error(`The restored tables differ from the backup: ${wrong.join(", ")}`);
       for (const f of manifest.files) {
         const body = await storage.get(f.key);
-        if (!body || sha256(body) !== f.sha256) throw new Error(`The restored file ${f.key} differs from the backup`);
+        if (!body || sha256(body) !== f.sha256)
+          throw new Error(`The restored file ${f.key} differs from the backup`);
       }
     } finally {
       await target.close();
