@@ -45,6 +45,8 @@ let work: string;
 let s3: S3rver | undefined;
 let s3Endpoint = "";
 const databases: string[] = [];
+/** Data folders made outside `work`. */
+const folders: string[] = [];
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "vv-backup-"));
@@ -68,7 +70,7 @@ afterAll(async () => {
     for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
-  fs.rmSync(work, { recursive: true, force: true });
+  for (const dir of [work, ...folders]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** A PostgreSQL database of this file: migrated (a clone of the run's template) or empty. */
@@ -231,6 +233,7 @@ it(`round trip on ${engine}: every table's rows and every named file come back; 
       filled = await fillEveryTable(db, publicUrl);
       sums = await tableChecksums(db);
     });
+    folders.push(source.dataDir);
   } else {
     source.url = await pgDatabase(true);
     target.url = await pgDatabase(false);
