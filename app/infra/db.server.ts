@@ -109,6 +109,16 @@ export function databaseFromUrl(url: string, logger: Logger = createLogger("warn
   };
 }
 
+/**
+ * A PostgreSQL connection of its own, outside any pool, for work that needs one session from
+ * start to end (a backup's lock and snapshot).
+ */
+export async function connectOnce(url: string): Promise<{ db: Db; client: pg.Client; end(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return { db: drizzlePg({ client, schema }) as unknown as Db, client, end: () => client.end() };
+}
+
 export class DatabaseInUseError extends Error {}
 
 /**
@@ -116,7 +126,7 @@ export class DatabaseInUseError extends Error {}
  * our process id keeps a second server or script out while this one runs (a stale lock, left by a
  * process that no longer exists, is taken over).
  */
-function lockDataFolder(dir: string): () => void {
+export function lockDataFolder(dir: string): () => void {
   const lock = path.join(dir, "vows.lock");
   for (;;) {
     try {

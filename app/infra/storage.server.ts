@@ -27,7 +27,7 @@ export type Storage = {
   put(key: string, body: Buffer, contentType: string, opts?: { overwrite?: boolean }): Promise<string>;
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
-  /** Every stored key under `prefix` (e.g. "venues/"), with when it was written. */
+  /** Every stored key under `prefix` (e.g. "venues/"; "" for all), with when it was written. */
   list(prefix: string): Promise<{ key: string; modified: Date }[]>;
   publicUrl(key: string): string;
   /** The key of one of our public URLs (for deleting what a URL points to), or null. */
@@ -85,7 +85,7 @@ export function createFsStorage(root: string): Storage {
       await fs.rm(file(key), { force: true });
     },
     async list(prefix) {
-      const dir = file(prefix);
+      const dir = prefix === "" ? root : file(prefix);
       const names = await fs.readdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
         if (err.code === "ENOENT") return [];
         throw err;

@@ -1,7 +1,7 @@
 import { inArray, lte, sql } from "drizzle-orm";
 import { pendingFiles, venueCategories, venues, venueTrash } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
-import type { Db } from "~/infra/db.server";
+import { queryRows, type Db } from "~/infra/db.server";
 import { LOGO_WIDTHS } from "~/infra/images.server";
 import { IMAGE_WIDTHS } from "~/lib/images";
 
@@ -35,9 +35,28 @@ export async function releaseKeys(db: Db, keys: string[]): Promise<void> {
   await db.delete(pendingFiles).where(inArray(pendingFiles.key, keys));
 }
 
-/** Deletes stored files and their claims; what could not be deleted is logged and stays claimed. */
+/**
+ * Held by a backup (services/backup.server.ts) from before its database snapshot until it has
+ * copied the files that snapshot names (ADR 033).
+ */
+export const BACKUP_LOCK = 7_033_021;
+
+/**
+ * Deletes stored files and their claims; what could not be deleted is logged and stays claimed.
+ * While a backup runs, nothing is deleted: a row change committed after the backup's snapshot
+ * must not take away a file the snapshot still names before it is copied. The claims keep the
+ * files for the next sweep.
+ */
 export async function deleteFiles(app: Deps, keys: string[], what: Record<string, unknown> = {}) {
   if (keys.length === 0) return;
+  const [lock] = await queryRows<{ free: boolean }>(
+    app.db,
+    sql`select pg_try_advisory_xact_lock_shared(${BACKUP_LOCK}::bigint) as free`,
+  );
+  if (!lock!.free) {
+    app.logger.info("a backup is running: files left to the next sweep", { ...what, count: keys.length });
+    return;
+  }
   const results = await Promise.allSettled(keys.map((key) => app.storage.delete(key)));
   const deleted = keys.filter((_, i) => results[i]!.status === "fulfilled");
   await releaseKeys(app.db, deleted);
@@ -118,13 +137,7 @@ export async function sweepPendingFiles(app: Deps, graceSeconds = SWEEP_GRACE_SE
  */
 export async function checkStorage(app: Deps, graceSeconds = SWEEP_GRACE_SECONDS) {
   const listed = [...(await app.storage.list("venues/")), ...(await app.storage.list("categories/"))];
-  const urls = [
-    ...[
-      ...(await app.db.select({ images: venues.images, logoUrl: venues.logoUrl }).from(venues)),
-      ...(await app.db.select({ images: venueTrash.images, logoUrl: venueTrash.logoUrl }).from(venueTrash)),
-    ].flatMap((v) => [...v.images, v.logoUrl]),
-    ...(await app.db.select({ url: venueCategories.imageUrl }).from(venueCategories)).map((t) => t.url),
-  ];
+  const urls = await fileUrls(app.db);
   const named = new Set(fileKeysOf(app.storage, urls));
   const before = Date.now() - graceSeconds * 1000;
   const orphans = listed.filter((f) => !named.has(f.key) && f.modified.getTime() <= before).map((f) => f.key);
@@ -134,4 +147,15 @@ export async function checkStorage(app: Deps, graceSeconds = SWEEP_GRACE_SECONDS
     return key && /^(venues|categories)\//.test(key) && !stored.has(key) ? [key] : [];
   });
   return { files: listed.length, orphans, missing };
+}
+
+/** Every image URL the rows hold: venues', venues' in the trash and venue types'. */
+export async function fileUrls(db: Db): Promise<(string | null)[]> {
+  return [
+    ...[
+      ...(await db.select({ images: venues.images, logoUrl: venues.logoUrl }).from(venues)),
+      ...(await db.select({ images: venueTrash.images, logoUrl: venueTrash.logoUrl }).from(venueTrash)),
+    ].flatMap((v) => [...v.images, v.logoUrl]),
+    ...(await db.select({ url: venueCategories.imageUrl }).from(venueCategories)).map((t) => t.url),
+  ];
 }
