@@ -9,6 +9,7 @@ import { queryRows } from "../../app/infra/db.server";
 import { venuePath } from "../../app/lib/venue-url";
 import { createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { adminUrl } from "../setup/global-setup";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -229,6 +230,66 @@ describe("the database", () => {
       expect(res.status).toBe(200);
       const [row] = await queryRows<{ one: number }>(t.db, sql`select 1 as one`);
       expect(row!.one).toBe(1);
+    },
+  );
+  // PostgreSQL only: an embedded database runs one statement at a time. A review's statement bumps
+  // the content version, then (its rating) the venues' change version; a new venue's statement
+  // took the two the other way round, so the two written at once could deadlock, one failing.
+  it.skipIf(!inject("postgresUrl"))(
+    "a review and a new venue written at once take the version rows in one order: no deadlock",
+    { timeout: 60_000 },
+    async () => {
+      const owner = await t.signUp();
+      const reviewer = await t.signUp();
+      const venue = await createVenue(t.db, { userId: owner.id, name: "Lock Order Lodge" });
+      const [{ name }] = await queryRows<{ name: string }>(t.db, sql`select current_database() as name`);
+      const [a, b] = [0, 1].map(
+        () => new pg.Client({ connectionString: adminUrl(inject("postgresUrl"), name) }),
+      );
+      await Promise.all([a!.connect(), b!.connect()]);
+      try {
+        // A holds the content version (as a review's statement does first)...
+        await a!.query("begin");
+        await a!.query(
+          "insert into venue_faqs (venue_id, question, answer) values ($1, 'Parking?', 'Yes.')",
+          [venue.id],
+        );
+        // ...B adds a venue (a copy of the first under a new id) and waits for A...
+        await b!.query("begin");
+        const { rows } = await b!.query(
+          `select string_agg(quote_ident(column_name), ', ') as list from information_schema.columns
+            where table_schema = 'public' and table_name = 'venues' and is_generated = 'NEVER' and column_name <> 'id'`,
+        );
+        const columns = (rows[0] as { list: string }).list;
+        const added = b!.query(
+          `insert into venues (${columns}) select ${columns} from venues where id = $1`,
+          [venue.id],
+        );
+        let refused: unknown;
+        added.catch((err: unknown) => (refused = err));
+        await vi.waitFor(
+          async () => {
+            const { rows } = await a!.query(
+              "select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'",
+              [name],
+            );
+            expect(refused).toBeUndefined();
+            expect(rows[0].n).toBe(1);
+          },
+          { timeout: 20_000 },
+        );
+        // ...and A's review, which needs the venues' version too, goes through: B waited on the
+        // content version before taking the venues' one.
+        await a!.query(
+          "insert into reviews (venue_id, user_id, rating, comment) values ($1, $2, 5, 'Lovely')",
+          [venue.id, reviewer.id],
+        );
+        await a!.query("commit");
+        expect((await added).rowCount).toBe(1);
+        await b!.query("commit");
+      } finally {
+        await Promise.all([a!.end(), b!.end()]);
+      }
     },
   );
 });
