@@ -405,8 +405,7 @@ it.runIf(engine === "postgres")(
         ack("review");
       }
     })();
-    // Its venues are made beforehand: a venue inserted while a review is written can deadlock
-    // with it on cache_versions (reported with ADR 033), which is not what this test is about.
+    // Its venues are made beforehand, so that its uploads start at once.
     const albums = await Promise.all(Array.from({ length: 20 }, managedVenue));
     const photographer = (async () => {
       for (let i = 0; writing; i++) {
