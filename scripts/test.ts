@@ -74,7 +74,11 @@ const STAGES: Stage[] = [
         },
       ]
     : []),
-  { name: "build", command: "tsx scripts/ensure-chromium.ts && npm run build" },
+  {
+    name: "build",
+    // nginx for the production guide's example (tests/integration/deploy-examples.test.ts).
+    command: "tsx scripts/ensure-chromium.ts && tsx scripts/ensure-nginx.ts && npm run build",
+  },
   { name: "e2e", command: "npx playwright test", after: ["build"], report: report("e2e", "playwright") },
 ]
   .filter((stage) => ONLY.length === 0 || ONLY.some((name) => stage.name.startsWith(name)))
