@@ -24,9 +24,24 @@ try {
   console.error(err.message);
   process.exit(1);
 }
-await database.migrate();
-const context = await createAppContext(config, database, { emails: authEmails, logger });
-const seed = await seedIfEmpty(database.db, context.storage, { log: (msg) => context.logger.info(msg) });
+// Servers starting together on one PostgreSQL database take turns (ADR 032): the first migrates
+// and seeds; the others wait, then find the work done.
+let waitingSince: number | undefined;
+const { context, seed } = await database.withStartupLock(
+  async () => {
+    if (waitingSince !== undefined)
+      logger.info("another server's start-up finished", { waitedMs: Date.now() - waitingSince });
+    const applied = await database.migrate();
+    if (applied > 0) logger.info("database migrated", { database: database.kind, applied });
+    const context = await createAppContext(config, database, { emails: authEmails, logger });
+    const seed = await seedIfEmpty(database.db, context.storage, { log: (msg) => logger.info(msg) });
+    return { context, seed };
+  },
+  () => {
+    waitingSince = Date.now();
+    logger.info("waiting for another server's start-up");
+  },
+);
 context.logger.info(seed.seeded ? "demo content seeded" : "database ready", {
   database: database.kind,
   ...seed,

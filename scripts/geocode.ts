@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.migrate();
+    await database.withStartupLock(() => database.migrate());
     const geocoder = createGeocoder(config, { logger });
     const before = await countVenuesLackingCoordinates(database.db);
     console.log(

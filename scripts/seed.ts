@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.migrate();
+    await database.withStartupLock(() => database.migrate());
     const storage = createStorage(config);
     const log = (msg: string) => console.log(msg);
     const started = Date.now();

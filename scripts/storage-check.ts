@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   const logger = createLogger(config.logLevel);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.migrate();
+    await database.withStartupLock(() => database.migrate());
     const app = { db: database.db, storage: createStorage(config), logger };
     const report = await checkStorage(app, grace);
     console.log(

@@ -53,7 +53,11 @@ const postgres = process.env.TEST_DATABASE_URL;
 // The build comes first: the browser tests serve it, the integration tests serve its server, and
 // typecheck's `react-router typegen` writes where the build reads.
 const STAGES: Stage[] = [
-  { name: "build", command: "tsx scripts/ensure-chromium.ts && npm run build" },
+  {
+    name: "build",
+    // nginx for the production guide's example (tests/integration/deploy-examples.test.ts).
+    command: "tsx scripts/ensure-chromium.ts && tsx scripts/ensure-nginx.ts && npm run build",
+  },
   { name: "e2e", command: "npx playwright test", after: ["build"], report: report("e2e", "playwright") },
   { name: "typecheck", command: "npm run typecheck", after: ["build"], filler: true },
   { name: "lint", command: "npx eslint .", after: ["build"], filler: true },

@@ -10,7 +10,7 @@ import { loadConfig } from "../app/infra/config.server";
 import { createAppContext } from "../app/infra/context.server";
 import { authEmails } from "../app/services/emails.server";
 import { setUserRole } from "../app/services/users.server";
-import { openDatabase } from "../app/infra/db.server";
+import { openDatabase, type Database } from "../app/infra/db.server";
 
 const USAGE = `usage:
   npm run user -- create --email E --password P --name N [--role admin|venue_manager|user]
@@ -37,10 +37,11 @@ if (!values.email) fail(USAGE);
 const email = values.email.toLowerCase();
 
 const config = loadConfig();
-let database;
+let database: Database;
 try {
   database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  const opened = database;
+  await opened.withStartupLock(() => opened.migrate());
 } catch (err) {
   fail(
     `Cannot open the database (${(err as Error).message}). If the site is running on the embedded database, stop it first.`,

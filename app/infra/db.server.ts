@@ -19,7 +19,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** Applies the migrations this database lacks; answers how many it applied. */
+  migrate(): Promise<number>;
+  /**
+   * Runs `work` (migrations, seeding) while no other process does the same on this database:
+   * servers starting together on one PostgreSQL take turns, and `onWait` is called first when
+   * another one holds the turn. PGlite has one process per folder: the work just runs.
+   */
+  withStartupLock<T>(work: () => Promise<T>, onWait?: () => void): Promise<T>;
   close(): Promise<void>;
   /** The connections at this moment, for /metrics: busy, idle, and queries waiting for one. */
   connections(): Connections;
@@ -41,6 +48,29 @@ export async function readContentVersion(db: Db): Promise<number> {
   );
   return Number(row?.version ?? 0);
 }
+
+/** Rows of drizzle's migrations table: the migrations applied so far (none before the first). */
+async function appliedMigrations(db: Db): Promise<number> {
+  const [table] = await queryRows<{ name: string | null }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  if (!table?.name) return 0;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  return row!.n;
+}
+
+async function migrated(db: Db, apply: () => Promise<void>): Promise<number> {
+  const before = await appliedMigrations(db);
+  await apply();
+  return (await appliedMigrations(db)) - before;
+}
+
+// Any constant of ours: pg_advisory_lock keys are shared by everything on the database.
+const STARTUP_LOCK = 724_031_118;
 
 export const migrationsFolder = path.resolve(import.meta.dirname, "../../database/migrations");
 
@@ -77,7 +107,8 @@ export function databaseFromPglite(client: PGlite): Database {
     db: db as unknown as Db,
     kind: "pglite",
     // drizzle-kit's migrate cannot create pg_trgm in PGlite; drizzle-orm's migrator can.
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: () => migrated(db as unknown as Db, () => migratePglite(db, { migrationsFolder })),
+    withStartupLock: (work) => work(),
     close: () => client.close(),
     connections: () => {
       const n = inFlight();
@@ -98,7 +129,26 @@ export function databaseFromUrl(url: string, logger: Logger = createLogger("warn
   return {
     db: db as unknown as Db,
     kind: "postgres",
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migrated(db as unknown as Db, () => migratePg(db, { migrationsFolder })),
+    // drizzle's migrator takes no lock (PgDialect.migrate in drizzle-orm 0.45): servers migrating
+    // one database at once all run the first migration, and all but one fail. A session-level
+    // advisory lock is held on a connection of its own for the whole start-up; closing that
+    // connection ends the session and so releases the lock, also when this process dies holding it.
+    async withStartupLock(work, onWait) {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ taken: boolean }>("select pg_try_advisory_lock($1) as taken", [
+          STARTUP_LOCK,
+        ]);
+        if (!rows[0]!.taken) {
+          onWait?.();
+          await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+        }
+        return await work();
+      } finally {
+        client.release(true);
+      }
+    },
     close: () => pool.end(),
     connections: () => ({
       max: POOL_MAX,

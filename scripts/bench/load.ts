@@ -1,6 +1,11 @@
 // The load benchmark (issue 7). Not part of `npm test`; needs `npm run build` first.
 //   npm run bench:load                         60 s, 200 browsing connections, 20 signed-in ones
 //   npm run bench:load -- --seconds 20 --browsers 50 --accounts 5
+//   npm run bench:load -- --servers 2          two servers on the database, behind nginx
+//   npm run bench:load -- --nginx              one server, behind nginx
+// With --servers N (or --nginx) the servers start together on the database and share one
+// DATA_DIR, and the load goes through docs/deploy/nginx.conf run on a free port in plain HTTP
+// (scripts/local-nginx.ts; TRUST_PROXY=loopback), as the production guide sets them up.
 // It creates a fresh PostgreSQL database `vv_load` (dropped first; server from BENCH_DATABASE_URL,
 // default postgres://postgres@127.0.0.1:5432/postgres), starts the production server on it as a
 // child process (`node build/server/start.js` as in production, NODE_ENV=production, a temporary DATA_DIR, a free port,
@@ -28,16 +33,25 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { findNginx, localSite, SHIPPED_SITE, startNginx, writeMainConfig } from "../local-nginx";
 import { sitemapPaths } from "./production-server";
 
 const { values: args } = parseArgs({
-  options: { seconds: { type: "string" }, browsers: { type: "string" }, accounts: { type: "string" } },
+  options: {
+    seconds: { type: "string" },
+    browsers: { type: "string" },
+    accounts: { type: "string" },
+    servers: { type: "string" },
+    nginx: { type: "boolean" },
+  },
 });
 const SECONDS = Number(args.seconds ?? 60);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "vv_load";
 const BROWSERS = Number(args.browsers ?? 200);
 const ACCOUNTS = Number(args.accounts ?? 20);
+const SERVERS = Number(args.servers ?? 1);
+const NGINX = args.nginx ?? SERVERS > 1;
 const SIGN_INS_PER_ACCOUNT = 3;
 /** A connection signs in on these rounds of its loop (and opens its saved venues otherwise). */
 const SIGN_IN_ROUNDS = [1, 4, 8];
@@ -131,46 +145,71 @@ function percentile(sorted: number[], q: number): number {
 // ---------------------------------------------------------------------------------------------
 
 const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "vv-load-"));
-const logFile = path.join(dataDir, "server.log");
-let child: ChildProcess | undefined;
+const children: ChildProcess[] = [];
+let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
 
-async function stopServer() {
-  if (!child?.pid || child.exitCode !== null) return;
-  const exited = new Promise((r) => child!.once("exit", r));
+async function stopServer(child: ChildProcess) {
+  if (!child.pid || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
   process.kill(-child.pid, "SIGTERM");
   await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
 }
+async function stopAll() {
+  await nginx?.stop();
+  await Promise.all(children.map(stopServer));
+}
 
 process.on("SIGINT", () => {
-  void stopServer().finally(() => process.exit(130));
+  void stopAll().finally(() => process.exit(130));
 });
 
 let exitCode = 0;
 try {
   const databaseUrl = await freshDatabase();
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const log = fs.openSync(logFile, "a");
-  console.log(`Starting the production server on ${origin} (PostgreSQL database ${DB_NAME}) ...`);
-  child = spawn(process.execPath, ["build/server/start.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      // The address the load posts from: forms from any other origin are refused.
-      SITE_URL: origin,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", log, log],
-    detached: true,
-  });
+  const ports = await Promise.all(Array.from({ length: SERVERS }, freePort));
+  const nginxPort = NGINX ? await freePort() : undefined;
+  const origin = `http://127.0.0.1:${nginxPort ?? ports[0]}`;
+  console.log(
+    `Starting ${SERVERS} production server(s) on port(s) ${ports.join(", ")} (PostgreSQL database ${DB_NAME})` +
+      `${NGINX ? `, behind nginx on ${origin}` : ""}; load average ${loadAverage()} ...`,
+  );
   const startedAt = performance.now();
-  await waitForHealth(origin, child, logFile);
-  const pid = child.pid!;
-  console.log(`Server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (pid ${pid}).`);
+  const logFiles = ports.map((_, i) => path.join(dataDir, `server-${i + 1}.log`));
+  for (const [i, port] of ports.entries()) {
+    const log = fs.openSync(logFiles[i]!, "a");
+    const child = spawn(process.execPath, ["build/server/start.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        // The address the load posts from: forms from any other origin are refused.
+        SITE_URL: origin,
+        ...(NGINX ? { TRUST_PROXY: "loopback" } : {}),
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", log, log],
+      detached: true,
+    });
+    children.push(child);
+  }
+  await Promise.all(
+    ports.map((port, i) => waitForHealth(`http://127.0.0.1:${port}`, children[i]!, logFiles[i]!)),
+  );
+  if (nginxPort) {
+    const nginxBinary = findNginx();
+    if (!nginxBinary) throw new Error("--servers N and --nginx need nginx on the PATH");
+    const dir = path.join(dataDir, "nginx");
+    fs.mkdirSync(dir);
+    const site = localSite(fs.readFileSync(SHIPPED_SITE, "utf8"), { port: nginxPort, upstreams: ports });
+    nginx = await startNginx(nginxBinary, dir, writeMainConfig(dir, site, "auto"), nginxPort);
+  }
+  const pids = children.map((c) => c.pid!);
+  console.log(
+    `Ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (server pid ${pids.join(", ")}).`,
+  );
 
   // What there is to browse.
   const venuePaths = (await sitemapPaths(origin)).filter((p) => p.startsWith("/venue/"));
@@ -223,7 +262,7 @@ try {
     duration: WARM_UP_SECONDS,
     requests: [{ setupRequest: (req) => ({ ...req, path: pick(venuePaths) }) }],
   });
-  const rssBefore = rssMb(pid);
+  const rssBefore = pids.map(rssMb);
   const common = { "accept-encoding": "br, gzip", "user-agent": "vv-bench-load" };
 
   // Browsing: each request picks a page (home 15 %, venue 55 %, categories 10 %, category 20 %).
@@ -333,9 +372,10 @@ try {
   });
 
   const [browseResult, usersResult] = await Promise.all([browse, users]);
-  const rssRightAfter = rssMb(pid);
+  const loadAfter = loadAverage();
+  const rssRightAfter = pids.map(rssMb);
   await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
-  const rssAfter = rssMb(pid);
+  const rssAfter = pids.map(rssMb);
 
   // ------------------------------------------------------------------------------------------
   // Report
@@ -379,11 +419,17 @@ try {
         (socket ? `   (${socket} socket errors, ${result.timeouts} of them timeouts)` : ""),
     );
   }
-  const growth = rssAfter - rssBefore;
-  console.log(
-    `\nServer RSS: ${rssBefore.toFixed(0)} MB before (after warm-up), ${rssRightAfter.toFixed(0)} MB as the load stopped, ` +
-      `${rssAfter.toFixed(0)} MB after ${SETTLE_SECONDS} s idle (${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB; limit +${RSS_GROWTH_LIMIT_MB} MB).`,
-  );
+  console.log(`\nLoad average as the load stopped: ${loadAfter} (${os.cpus().length} CPUs).`);
+  let growth = 0;
+  for (const [i, pid] of pids.entries()) {
+    const grew = rssAfter[i]! - rssBefore[i]!;
+    growth = Math.max(growth, grew);
+    console.log(
+      `Server ${pids.length > 1 ? `${i + 1} ` : ""}RSS: ${rssBefore[i]!.toFixed(0)} MB before (after warm-up), ` +
+        `${rssRightAfter[i]!.toFixed(0)} MB as the load stopped, ${rssAfter[i]!.toFixed(0)} MB after ${SETTLE_SECONDS} s idle ` +
+        `(${grew >= 0 ? "+" : ""}${grew.toFixed(0)} MB; limit +${RSS_GROWTH_LIMIT_MB} MB; pid ${pid}).`,
+    );
+  }
   if (errors) {
     console.log(`FAILED: ${errors} error(s).`);
     exitCode = 1;
@@ -396,10 +442,18 @@ try {
   console.error(`bench:load failed: ${err instanceof Error ? err.message : String(err)}`);
   exitCode = 1;
 } finally {
-  await stopServer();
+  await stopAll();
   await fsp.rm(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
+
+/** The 1, 5 and 15 minute load averages: on a shared machine the figures depend on them. */
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" / ");
+}
 
 /** An autocannon request whose hooks see the connection's context as a `C`. */
 function hooked<C>(

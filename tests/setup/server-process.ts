@@ -1,6 +1,7 @@
 // The production server as its own process, run as the README tells a supervisor to run it
-// (`node build/server/start.js`), on an embedded database in a temporary data folder: for the
-// tests that signal or kill it (tests/integration/shutdown.test.ts, kill-9.test.ts).
+// (`node build/server/start.js`), on an embedded database in a temporary data folder, or on the
+// PostgreSQL database and bucket its settings name: for the tests that signal or kill it
+// (tests/integration/shutdown.test.ts, kill-9.test.ts, several-servers.test.ts).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -37,8 +38,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production server on `dataDir` and follows its JSON log lines. */
-export function startServer(dataDir: string, port: number) {
+/**
+ * Starts the production server on `dataDir` and follows its JSON log lines. `env` adds or
+ * overrides settings (DATABASE_URL, STORAGE and S3_*, SITE_URL, TRUST_PROXY...).
+ */
+export function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
@@ -49,6 +53,7 @@ export function startServer(dataDir: string, port: number) {
       DATABASE_URL: "",
       SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "info",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -73,7 +78,7 @@ export function startServer(dataDir: string, port: number) {
       void exited.then(() => reject(new Error(`the server exited before "${msg}":\n${stderr}`)));
     });
   }
-  return { child, exited, logLine, stderr: () => stderr };
+  return { child, exited, log, logLine, stderr: () => stderr };
 }
 
 type RawAnswer = { status: number; headers: Record<string, string>; body: string };
