@@ -12,7 +12,9 @@ export default async function globalSetup() {
     port: E2E_SMTP_PORT,
     onMail: (mail) => {
       const file = path.join(E2E_MAIL_DIR, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
-      fs.writeFileSync(file, JSON.stringify(mail));
+      // Written whole, then named: a test reading the folder never sees half a message.
+      fs.writeFileSync(`${file}.part`, JSON.stringify(mail));
+      fs.renameSync(`${file}.part`, file);
     },
   });
   return () => catcher.close();
