@@ -24,8 +24,9 @@ export default defineConfig({
           // The server build (tests/setup/http-app.ts) loads as Node loads it in production, with
           // the same copy of react-router as @react-router/express, not through Vite's module runner.
           server: { deps: { external: [/\/build\/server\//] } },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: beside the browser tests, or on a busy machine, a test of 3 s may take ten times as long.
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
           fileParallelism: true,
           maxWorkers: 2,
           // The files of a worker share its modules (the app, drizzle, PGlite's compiled

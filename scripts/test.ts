@@ -5,8 +5,9 @@
 //   npm test -- e2e lint          only the stages named (their prerequisites are assumed done)
 // The browser tests are the longest stage and leave the cores idle part of the time (a browser
 // waiting for the server, a test waiting out a delay it checks): the other stages run beside them
-// at a lower CPU priority (nice 10), so they use what the browser tests leave and slow them little
-// (issue 20). Each stage's output goes to test-results/stages/<stage>.log and is printed when it
+// and use that time (issue 20). Not at a lower priority: beside other work (the machine's, or two
+// busy processes) a niced stage would get a tenth of the CPU and its tests would time out. Each
+// stage's output goes to test-results/stages/<stage>.log and is printed when it
 // ends, so stages that run at once do not interleave their lines. The run stops at the first
 // failure.
 import { spawn } from "node:child_process";
@@ -27,8 +28,6 @@ type Stage = {
   env?: Record<string, string>;
   /** Stages that must have passed first. */
   after?: string[];
-  /** Runs at a lower CPU priority, in the time the browser tests leave. */
-  filler?: boolean;
   /** Where its runner writes per-test timings (profile only). */
   report?: { kind: "vitest" | "playwright"; file: string };
 };
@@ -59,14 +58,13 @@ const STAGES: Stage[] = [
     command: "tsx scripts/ensure-chromium.ts && tsx scripts/ensure-nginx.ts && npm run build",
   },
   { name: "e2e", command: "npx playwright test", after: ["build"], report: report("e2e", "playwright") },
-  { name: "typecheck", command: "npm run typecheck", after: ["build"], filler: true },
-  { name: "lint", command: "npx eslint .", after: ["build"], filler: true },
-  { name: "format", command: "npx prettier --check .", after: ["build"], filler: true },
+  { name: "typecheck", command: "npm run typecheck", after: ["build"] },
+  { name: "lint", command: "npx eslint .", after: ["build"] },
+  { name: "format", command: "npx prettier --check .", after: ["build"] },
   {
     name: "unit",
     command: "npx vitest run --project unit",
     after: ["build"],
-    filler: true,
     report: report("unit", "vitest"),
   },
   {
@@ -74,7 +72,6 @@ const STAGES: Stage[] = [
     command: "npx vitest run --project integration",
     env: { TEST_DB: "pglite" },
     after: ["build"],
-    filler: true,
     report: report("integration-pglite", "vitest"),
   },
   ...(postgres
@@ -83,9 +80,7 @@ const STAGES: Stage[] = [
           name: "integration (PostgreSQL)",
           command: "npx vitest run --project integration",
           env: { TEST_DB: "postgres" },
-          // Its own files while the PGlite ones run would be two more workers on two cores.
-          after: ["integration (PGlite)"],
-          filler: true,
+          after: ["build"],
           report: report("integration-postgres", "vitest"),
         },
       ]
@@ -130,9 +125,7 @@ function run(stage: Stage): Promise<Result> {
   const busyAtStart = busySeconds();
   const log = fs.openSync(fileOf(stage, "log"), "w");
   return new Promise((resolve) => {
-    // nice(1) where there is one; its children (the runner's workers) inherit the priority.
-    const niced = stage.filler && !SERIAL && process.platform !== "win32";
-    const child = spawn(niced ? `nice -n 10 sh -c ${JSON.stringify(stage.command)}` : stage.command, {
+    const child = spawn(stage.command, {
       shell: true,
       // A group of its own (not on Windows, where there are none): a failure elsewhere stops it all.
       detached: process.platform !== "win32",
