@@ -80,7 +80,13 @@ async function checkEveryTabStop(page: Page, max = 90): Promise<number> {
         key: path.join("/"),
         name: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 50)}"`,
         box: { x: r.left, y: r.top, width: r.width, height: r.height },
-        obscured: r.top < headerBottom - 1,
+        // An element that fits below the header must show whole; a taller one (a tab panel) at
+        // least in part (2.4.11): where the browser scrolls such an element to on focus depends on
+        // where the page stood, which a slow machine's late images and fonts change.
+        obscured:
+          r.height <= window.innerHeight - headerBottom
+            ? r.top < headerBottom - 1
+            : r.bottom <= headerBottom + 1,
         // Painted where it is, not clipped away by a scrolling or overflow-hidden box.
         onTop: (() => {
           const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
