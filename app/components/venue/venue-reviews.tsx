@@ -1,5 +1,5 @@
 import { Star } from "~/components/ui/icons";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { memo, useEffect, useRef, useState, type RefObject } from "react";
 import { Link, useFetcher } from "react-router";
 import { FormError, TextareaField } from "~/components/forms/fields";
 import { useValidatedForm, type FormReply } from "~/components/forms/use-validated-form";
@@ -23,8 +23,12 @@ type ReviewReply = (FormReply & { toast?: Toast }) | undefined;
 /**
  * Five radio buttons drawn as stars, filled up to the one checked (or the one under the pointer)
  * by CSS alone (`.star-input` in app.css), so the rating works without the script (ADR 020).
+ * Rendered again only when its props change: after a render of the radios that follows the
+ * focus moving into them, Chromium's next Tab stops on the second star instead of leaving the
+ * group (see `hydrated` below). The router renders the page again when it learns routes (a
+ * link's manifest arriving), which on a slow machine comes after the focus moved in.
  */
-function StarInput({ defaultValue, error }: { defaultValue: number; error?: string }) {
+const StarInput = memo(function StarInput({ defaultValue, error }: { defaultValue: number; error?: string }) {
   return (
     <fieldset className="star-input" aria-describedby={error ? "rating-error" : undefined}>
       <legend className="text-sm font-medium">Your rating</legend>
@@ -55,7 +59,7 @@ function StarInput({ defaultValue, error }: { defaultValue: number; error?: stri
       ) : null}
     </fieldset>
   );
-}
+});
 
 function ReviewForm({
   fetcher,
