@@ -7,9 +7,8 @@
 // waiting for the server, a test waiting out a delay it checks): the other stages run beside them
 // and use that time (issue 20). Not at a lower priority: beside other work (the machine's, or two
 // busy processes) a niced stage would get a tenth of the CPU and its tests would time out. Each
-// stage's output goes to test-results/stages/<stage>.log and is printed when it
-// ends, so stages that run at once do not interleave their lines. The run stops at the first
-// failure.
+// stage's output goes to test-results/stages/<stage>.log and is printed when it ends, so stages
+// that run at once do not interleave their lines. The run stops at the first failure.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -113,10 +112,18 @@ function busySeconds(): number | undefined {
 
 /** The process groups of the stages running, to stop them when one fails. */
 const groups = new Set<number>();
+const stopAll = (signal: NodeJS.Signals) => {
+  for (const group of groups)
+    try {
+      process.kill(-group, signal);
+    } catch {
+      // It ended meanwhile.
+    }
+};
 // Ctrl-C reaches the terminal's group only: pass it on to the stages' own groups.
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.on(signal, () => {
-    for (const group of groups) process.kill(-group, signal);
+    stopAll(signal);
     process.exit(1);
   });
 
@@ -169,7 +176,7 @@ async function main(): Promise<boolean> {
     if (!done.ok) {
       // Stop the others: a red run is red.
       for (const stage of pending.splice(0)) results.push({ stage, ok: false, seconds: 0, start: 0 });
-      for (const group of groups) process.kill(-group, "SIGTERM");
+      stopAll("SIGTERM");
       await Promise.allSettled(running.values());
       return false;
     }
