@@ -2,13 +2,33 @@ import { useEffect } from "react";
 import type { Toast } from "~/lib/toast";
 import { toasterReady } from "./toaster";
 
+type Show = (message: string, opts: { description?: string; duration?: number }) => string | number;
+/** What of sonner's `toast` this uses. */
+type Sonner = Show & { error: Show; success: Show; dismiss: (id: string | number) => unknown };
+
+/**
+ * Shows toasts through sonner. A repeat of a message on screen (a form whose request fails again,
+ * a second save) replaces it instead of piling up: three stacked toasts cover the corner of the
+ * page where the form's buttons may be, and a stack under the pointer stays open while it is there.
+ */
+export function toastShower(sonner: Sonner) {
+  const shown = new Map<string, string | number>();
+  return (toast: Toast) => {
+    const previous = shown.get(toast.message);
+    if (previous !== undefined) sonner.dismiss(previous);
+    const opts = { description: toast.description, duration: toast.duration };
+    const show = toast.type === "error" ? sonner.error : toast.type === "success" ? sonner.success : sonner;
+    shown.set(toast.message, show(toast.message, opts));
+  };
+}
+
+let show: ((toast: Toast) => void) | undefined;
+
 /** For events that happen in the browser only (a copied link, a geolocation answer). */
 export async function showToast(toast: Toast): Promise<void> {
   const [{ toast: sonner }] = await Promise.all([import("sonner"), toasterReady()]);
-  const opts = { description: toast.description, duration: toast.duration };
-  if (toast.type === "error") sonner.error(toast.message, opts);
-  else if (toast.type === "success") sonner.success(toast.message, opts);
-  else sonner(toast.message, opts);
+  show ??= toastShower(sonner);
+  show(toast);
 }
 
 /**
