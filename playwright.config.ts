@@ -26,9 +26,11 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL,
-    // A failed test keeps its trace: actions, DOM snapshots, network and console. Not the
-    // screencast, which costs every test about a fifth of its CPU time (issue 20).
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // A failed test keeps its trace: each action with its log (what it waited for, what took the
+    // click), network and console; error-context.md has the page as it was at the failure. Not the
+    // screencast (a fifth of every test's CPU) nor a DOM snapshot before and after each action
+    // (a tenth): they are taken for every test, passing or not (issue 20).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
     launchOptions: {
       // Debian's headless shell (scripts/ensure-chromium.ts).
       executablePath: CHROMIUM_PATH,
