@@ -50,16 +50,26 @@ async function checkEveryTabStop(page: Page, max = 90): Promise<number> {
     await page.keyboard.press("Tab");
     // Let scripts that react to focus (a carousel bringing its slide into view) finish moving
     // it: the element's box is the same two frames running (on a busy machine the scroll takes
-    // many frames, and a clip taken mid-way shows no ring). At most 120 frames.
+    // many frames, and a clip taken mid-way shows no ring). And the header done with the scroll:
+    // it shrinks once the page is scrolled (site-header.tsx), over 300 ms, and a check made
+    // mid-way sees a panel at the final header's edge under the one still shrinking. At most
+    // 120 frames.
     await page.evaluate(
       () =>
         new Promise<void>((resolve) => {
           let last = "";
           let frames = 0;
+          const headerSettled = () => {
+            const header = document.querySelector("header[data-scrolled]");
+            if (!header) return true;
+            // SCROLL_THRESHOLD of site-header.tsx
+            const scrolled = String(window.scrollY > 10) === header.getAttribute("data-scrolled");
+            return scrolled && header.getAnimations({ subtree: true }).length === 0;
+          };
           const check = () => {
             const r = document.activeElement?.getBoundingClientRect();
             const box = r ? `${r.x},${r.y},${r.width},${r.height}` : "";
-            if ((box === last && frames > 1) || frames++ > 120) return resolve();
+            if ((box === last && frames > 1 && headerSettled()) || frames++ > 120) return resolve();
             last = box;
             requestAnimationFrame(check);
           };
