@@ -4,6 +4,7 @@
 import { loadConfig } from "~/infra/config.server";
 import { createStorage } from "~/infra/storage.server";
 import { backup } from "~/services/backup.server";
+import { runCli } from "./cli";
 
 async function main(): Promise<number> {
   const [file, ...rest] = process.argv.slice(2);
@@ -26,10 +27,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(`backup failed: ${(err instanceof Error ? err.message : String(err)).split("\n")[0]}`);
-    process.exit(1);
-  },
-);
+runCli("backup", main);

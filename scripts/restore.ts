@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "~/infra/config.server";
 import { createStorage } from "~/infra/storage.server";
 import { restore } from "~/services/backup.server";
+import { runCli } from "./cli";
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -25,10 +26,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(`restore failed: ${(err instanceof Error ? err.message : String(err)).split("\n")[0]}`);
-    process.exit(1);
-  },
-);
+runCli("restore", main);

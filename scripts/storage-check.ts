@@ -14,6 +14,7 @@ import {
   SWEEP_GRACE_SECONDS,
   sweepPendingFiles,
 } from "~/services/pending-files.server";
+import { runCli } from "./cli";
 
 const { values: args } = parseArgs({
   options: { fix: { type: "boolean", default: false }, grace: { type: "string" } },
@@ -45,12 +46,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(
-      `storage:check failed: ${(err instanceof Error ? err.message : String(err)).split("\n")[0]}`,
-    );
-    process.exit(1);
-  },
-);
+runCli("storage:check", main);
