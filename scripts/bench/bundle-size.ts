@@ -18,21 +18,21 @@ const args = process.argv.slice(2);
 const originArg = args.includes("--origin") ? args[args.indexOf("--origin") + 1] : undefined;
 const routeArg = args.find((a) => a.startsWith("routes/"));
 
-// The route build is a chunk of the server bundle (whose entry is the HTTP app).
-const chunk = fs.existsSync("build/server/assets")
-  ? fs.readdirSync("build/server/assets").find((f) => /^server-build-.*\.js$/.test(f))
+// The routes' files, from the manifest the browser loads (window.__reactRouterManifest).
+const manifestFile = fs.existsSync("build/client/assets")
+  ? fs.readdirSync("build/client/assets").find((f) => /^manifest-.*\.js$/.test(f))
   : undefined;
-if (!chunk) {
+if (!manifestFile) {
   console.error("No production build: run `npm run build` first.");
   process.exit(1);
 }
-const serverBuild = path.resolve("build/server/assets", chunk);
 
 type Manifest = {
   entry: { module: string; imports: string[] };
   routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[] }>;
 };
-const { assets } = (await import(serverBuild)) as { assets: Manifest };
+const manifestJs = fs.readFileSync(path.join("build/client/assets", manifestFile), "utf8");
+const assets = JSON.parse(manifestJs.slice(manifestJs.indexOf("=") + 1).replace(/;\s*$/, "")) as Manifest;
 
 /** The bytes a browser receives for a built file: its pre-compressed copy, or the file itself. */
 function served(url: string, ext: "br" | "gz"): number {
