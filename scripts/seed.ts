@@ -1,13 +1,19 @@
 // npm run seed                      demo directory, only when there are no venues yet
 // npm run seed -- --venues 100000   that many generated venues, for scale tests (empty table only)
+// npm run seed -- --art-only        the demo's pictures drawn into the art cache, no database
+//                                   (npm test, before the stages that seed)
 import { parseArgs } from "node:util";
 import { loadConfig } from "~/infra/config.server";
 import { openDatabase } from "~/infra/db.server";
 import { createStorage } from "~/infra/storage.server";
-import { seedIfEmpty, seedScale } from "../database/seed";
+import { seedIfEmpty, seedScale, warmArtCache } from "../database/seed";
+import { runCli } from "./cli";
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { venues: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { venues: { type: "string" }, "art-only": { type: "boolean", default: false } },
+  });
+  if (values["art-only"]) return warmArtCache({ log: (msg) => console.log(msg) });
   const scale = values.venues === undefined ? undefined : Number(values.venues);
   if (scale !== undefined && !(Number.isInteger(scale) && scale > 0)) {
     throw new Error("--venues needs a positive whole number");
@@ -38,7 +44,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`seed failed: ${(err instanceof Error ? err.message : String(err)).split("\n")[0]}`);
-  process.exit(1);
-});
+runCli("seed", () => main().then(() => 0));

@@ -56,7 +56,15 @@ const STAGES: Stage[] = [
     // nginx for the production guide's example (tests/integration/deploy-examples.test.ts).
     command: "tsx scripts/ensure-chromium.ts && tsx scripts/ensure-nginx.ts && npm run build",
   },
-  { name: "e2e", command: "npx playwright test", after: ["build"], report: report("e2e", "playwright") },
+  // The demo's pictures, drawn once for the stages that seed a database (about 75 core-seconds on
+  // a clean clone; each of those stages would otherwise draw them all, side by side).
+  { name: "seed art", command: "tsx scripts/seed.ts --art-only", after: ["build"] },
+  {
+    name: "e2e",
+    command: "npx playwright test",
+    after: ["build", "seed art"],
+    report: report("e2e", "playwright"),
+  },
   { name: "typecheck", command: "npm run typecheck", after: ["build"] },
   { name: "lint", command: "npx eslint .", after: ["build"] },
   { name: "format", command: "npx prettier --check .", after: ["build"] },
@@ -70,7 +78,7 @@ const STAGES: Stage[] = [
     name: "integration (PGlite)",
     command: "npx vitest run --project integration",
     env: { TEST_DB: "pglite" },
-    after: ["build"],
+    after: ["build", "seed art"],
     report: report("integration-pglite", "vitest"),
   },
   ...(postgres
@@ -79,7 +87,7 @@ const STAGES: Stage[] = [
           name: "integration (PostgreSQL)",
           command: "npx vitest run --project integration",
           env: { TEST_DB: "postgres" },
-          after: ["build"],
+          after: ["build", "seed art"],
           report: report("integration-postgres", "vitest"),
         },
       ]

@@ -1,9 +1,12 @@
 // Fills an empty directory with demo content (seedIfEmpty) or with many venues for scale tests
 // (seedScale). Both are deterministic: the same ids, text and pictures on every run.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/infra/db.server";
-import type { Storage } from "~/infra/storage.server";
+import { createFsStorage, type Storage } from "~/infra/storage.server";
 import { AMENITY_NAMES, type VenueTypeKey } from "~/lib/catalog";
 import { reviews, users, venueAmenities, venueCategories, venueFaqs, venues, venueTrash } from "../schema";
 import { logoSvg, venueArtSvg } from "./painter";
@@ -18,6 +21,7 @@ import {
   generateVenue,
   venueTypes,
   type ArtPick,
+  type DemoVenue,
   type SeedUser,
   type SeedVenue,
 } from "./content";
@@ -173,18 +177,8 @@ function venueRow(
   };
 }
 
-/**
- * Seeds the demo directory when the `venues` table is empty; otherwise changes nothing and
- * reports what is there. Pictures are rendered before the transaction so it stays short.
- */
-export async function seedIfEmpty(
-  db: Db,
-  storage: Storage,
-  opts: SeedOptions = {},
-): Promise<SeedCounts & { seeded: boolean }> {
-  if (await hasVenues(db)) return { seeded: false, ...(await seedCounts(db)) };
-  const started = Date.now();
-  const { reviewers, venues: demo } = demoDirectory();
+/** The demo's venue pictures and logos, rendered (or copied from the art cache) into storage. */
+async function renderDemoArt(storage: Storage, demo: DemoVenue[], opts: SeedOptions) {
   const pools = artPoolSizes(demo);
   const art = await renderPool(storage, (type) => pools.get(type) ?? ART_VARIANTS, opts);
   const withLogo = demo.filter((v) => v.logo);
@@ -199,7 +193,36 @@ export async function seedIfEmpty(
     { cacheDir: opts.artCacheDir },
   );
   opts.log?.(`seed: ${withLogo.length} logos ready (${logos.rendered} rendered)`);
-  const logoUrl = new Map(withLogo.map((v, i) => [v.id, logos.urls[i]]));
+  return { art, logoUrl: new Map(withLogo.map((v, i) => [v.id, logos.urls[i]])) };
+}
+
+/**
+ * Fills the art cache with the demo's pictures, and nothing else. `npm test` does it once before
+ * the stages that seed: on a clean clone each of them (the browser tests' server, the seed tests
+ * on each engine) would otherwise draw every picture itself, at the same time.
+ */
+export async function warmArtCache(opts: SeedOptions = {}): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "vv-art-"));
+  try {
+    await renderDemoArt(createFsStorage(dir), demoDirectory().venues, opts);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Seeds the demo directory when the `venues` table is empty; otherwise changes nothing and
+ * reports what is there. Pictures are rendered before the transaction so it stays short.
+ */
+export async function seedIfEmpty(
+  db: Db,
+  storage: Storage,
+  opts: SeedOptions = {},
+): Promise<SeedCounts & { seeded: boolean }> {
+  if (await hasVenues(db)) return { seeded: false, ...(await seedCounts(db)) };
+  const started = Date.now();
+  const { reviewers, venues: demo } = demoDirectory();
+  const { art, logoUrl } = await renderDemoArt(storage, demo, opts);
 
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
