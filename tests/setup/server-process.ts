@@ -99,6 +99,9 @@ export async function heldGet(port: number, pathname: string) {
     received += chunk;
     waiting?.();
   });
+  let error = "";
+  // A reset (the server killed) ends the connection like a close; `answer` says so.
+  socket.on("error", (err: NodeJS.ErrnoException) => (error = ` (${err.code ?? err.message})`));
   socket.on("close", () => {
     ended = true;
     waiting?.();
@@ -118,7 +121,8 @@ export async function heldGet(port: number, pathname: string) {
           return { status: Number(statusLine!.split(" ")[1]), headers, body };
         }
       }
-      if (ended) throw new Error(`the connection closed before an answer: ${JSON.stringify(received)}`);
+      if (ended)
+        throw new Error(`the connection closed${error} before an answer: ${JSON.stringify(received)}`);
       await new Promise<void>((resolve) => (waiting = resolve));
     }
   }
