@@ -2,6 +2,7 @@ import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "./paths";
 import {
+  clickAndSaved,
   expect,
   expectHydrated,
   expectOnTop,
@@ -149,7 +150,7 @@ test("FAQs: an add whose request fails keeps what was typed; a move whose reques
   await expect(page.getByRole("heading", { level: 1, name: `FAQs for ${venue.name}` })).toBeVisible();
 
   await page.unroute(url);
-  await page.getByRole("button", { name: "Move question 2 up" }).click();
+  await clickAndSaved(page, page.getByRole("button", { name: "Move question 2 up" }));
   await expect.poll(questions).toEqual(["Can we bring our own caterer?", "Is there parking?"]);
   await page.reload();
   await expect.poll(questions).toEqual(["Can we bring our own caterer?", "Is there parking?"]);

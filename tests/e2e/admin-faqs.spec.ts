@@ -1,7 +1,15 @@
 import type { Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import { E2E_ADMIN } from "./paths";
-import { expect, expectHydrated, expectNoSeriousA11yViolations, loginViaApi, test, UUID } from "./fixtures";
+import {
+  clickAndSaved,
+  expect,
+  expectHydrated,
+  expectNoSeriousA11yViolations,
+  loginViaApi,
+  test,
+  UUID,
+} from "./fixtures";
 
 // Issue 12, item 9: the FAQs of one venue, reached from the venues table: add, edit (held until
 // 'Save Changes', with a warning before leaving), move up and down, delete.
@@ -101,7 +109,7 @@ test("FAQs of a venue: add, edit and save, move up and down, delete", async ({ p
     .poll(() => questions(page))
     .toEqual(["Can we bring our own caterer?", "Is there parking?", "Is the venue accessible?"]);
   await expect(card(page, 2).getByRole("button", { name: "Move question 2 up" })).toBeEnabled();
-  await card(page, 3).getByRole("button", { name: "Move question 3 up" }).click();
+  await clickAndSaved(page, card(page, 3).getByRole("button", { name: "Move question 3 up" }));
   await expect
     .poll(() => questions(page))
     .toEqual(["Can we bring our own caterer?", "Is the venue accessible?", "Is there parking?"]);

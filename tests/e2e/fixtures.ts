@@ -33,8 +33,21 @@ export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
   // Any console.error or uncaught exception in the page fails the test.
   consoleGuard: [
-    async ({ page, allowedConsoleErrors, playwright, baseURL }, use) => {
+    async ({ page, allowedConsoleErrors, playwright, baseURL }, use, testInfo) => {
       const errors: string[] = [];
+      // What the page sent besides GETs, and what failed: a failed test's report shows the
+      // server's answers (its trace keeps no network log, playwright.config.ts).
+      const requests: string[] = [];
+      const started = Date.now();
+      const note = (line: string) => requests.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${line}`);
+      page.on("response", (res) => {
+        if (res.request().method() !== "GET" || res.status() >= 400)
+          note(`${res.request().method()} ${res.url()} -> ${res.status()}`);
+      });
+      page.on("requestfailed", (req) =>
+        note(`${req.method()} ${req.url()} failed: ${req.failure()?.errorText}`),
+      );
+      page.on("framenavigated", (frame) => frame === page.mainFrame() && note(`page at ${frame.url()}`));
       const missingPhotos: { error: string; venueId: string }[] = [];
       page.on("console", (msg) => {
         if (msg.type() !== "error" || allowedConsoleErrors.some((r) => r.test(msg.text()))) return;
@@ -45,6 +58,8 @@ export const test = base.extend<Fixtures>({
       });
       page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
       await use();
+      if (testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach("requests", { body: requests.join("\n"), contentType: "text/plain" });
       // A list of every pending venue (or every venue) shows other tests' venues too, and a
       // rejection deletes a venue's photos at once: a page that listed one just before asks for
       // its photo and gets a 404, as an admin's open page would. Expected when the venue is gone;
@@ -279,6 +294,16 @@ async function expectNoSeriousViolations(page: Page, scope: (axe: AxeBuilder) =>
           .join(", ")})`,
     );
   expect(serious).toEqual([]);
+}
+
+/**
+ * Clicks `control` and waits for the answer to the post it sends: a change the page shows at once
+ * (an FAQ moved) is saved only when that answer has come, and a reload before it cancels the post.
+ */
+export async function clickAndSaved(page: Page, control: Locator): Promise<void> {
+  const answered = page.waitForResponse((res) => res.request().method() === "POST");
+  await control.click();
+  expect((await answered).ok()).toBe(true);
 }
 
 /**

@@ -319,6 +319,9 @@ export default function VenueMap(props: VenueMapProps) {
       navigator.geolocation.getCurrentPosition(
         ({ coords }) => {
           const at: [number, number] = [coords.latitude, coords.longitude];
+          // The visitor's position wins over a fit to the results still on its way (the first
+          // answer, on a slow connection, comes after the position).
+          fitPending = false;
           map.setView(at, MAP_VIEW.userZoom);
           you?.remove();
           you = circleMarker(at, {
