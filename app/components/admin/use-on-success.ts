@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEachNew } from "~/components/forms/use-each-new";
 
 /**
  * Runs `callback` once per successful action answer (`{ ok: true }`), e.g. to close a dialog or
@@ -9,12 +9,5 @@ export function useOnSuccess(
   fetcher: { data?: { ok?: boolean } | null; state: string },
   callback: () => void,
 ): void {
-  const latest = useRef(callback);
-  useEffect(() => {
-    latest.current = callback;
-  });
-  const done = fetcher.state === "idle" && fetcher.data?.ok === true ? fetcher.data : null;
-  useEffect(() => {
-    if (done) latest.current();
-  }, [done]);
+  useEachNew(fetcher.state === "idle" && fetcher.data?.ok === true ? fetcher.data : null, () => callback());
 }

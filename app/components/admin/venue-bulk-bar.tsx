@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useEachNew } from "~/components/forms/use-each-new";
 import { showToast, useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Check, Trash2, X } from "~/components/ui/icons";
@@ -109,13 +110,12 @@ export function VenueBulkBar({ total, pageIds }: { total: number; pageIds: strin
   useEffect(() => sync(), [page, sync]);
 
   // Done: the choice is cleared after a success, kept after a failure.
-  const done = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
+  useEachNew(fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null, () => {
     const f = form.current;
-    if (!done?.ok || !f) return;
+    if (!f) return;
     for (const name of ["ids", "allOnPage", "allMatching"]) for (const b of boxes(f, name)) b.checked = false;
     sync();
-  }, [done, sync]);
+  });
 
   const busy = fetcher.state !== "idle";
   const action = (intent: BulkIntent, label: string, icon: ReactNode, danger = false) => (

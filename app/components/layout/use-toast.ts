@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEachNew } from "~/components/forms/use-each-new";
 import type { Toast } from "~/lib/toast";
 import { toasterReady } from "./toaster";
 
@@ -37,7 +37,5 @@ export async function showToast(toast: Toast): Promise<void> {
  * (`fetcher.data?.toast`, `actionData?.toast`). Each toast object shows once.
  */
 export function useToast(toast: Toast | null | undefined): void {
-  useEffect(() => {
-    if (toast) void showToast(toast);
-  }, [toast]);
+  useEachNew(toast, (shown) => void showToast(shown));
 }

@@ -11,6 +11,7 @@ import {
 } from "~/components/forms/fields";
 import { UploadProgress, useUploadProgress } from "~/components/forms/upload-progress";
 import { NO_ERRORS, schemaErrors, useFieldErrors } from "~/components/forms/use-validated-form";
+import { useEachNew } from "~/components/forms/use-each-new";
 import { showToast, useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { useDialog } from "~/components/ui/dialog";
@@ -140,12 +141,7 @@ export function VenueForm({
   const uploads = useUploadProgress();
   useToast(reply && !reply.ok ? reply.toast : null);
 
-  const handled = useRef<SubmissionReply | undefined>(undefined);
-  useEffect(() => {
-    if (!reply?.ok || handled.current === reply) return;
-    handled.current = reply;
-    onSubmitted(reply);
-  }, [reply, onSubmitted]);
+  useEachNew(reply?.ok ? reply : null, onSubmitted);
 
   const pickImages = async (list: FileList | null) => {
     // More than there is room for: the first ones that fit are kept, and the message says how many.

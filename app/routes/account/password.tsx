@@ -1,9 +1,10 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/password";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { Field, FormError, PasswordFields } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { useEachNew } from "~/components/forms/use-each-new";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { invalid, parseForm, refused } from "~/infra/form.server";
@@ -37,9 +38,7 @@ export default function ChangePassword() {
   const { errors, onSubmit, onChange } = useValidatedForm(changePasswordSchema, fetcher.data);
   useToast(fetcher.data?.toast);
   // Once changed, the fields empty again.
-  useEffect(() => {
-    if (fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.data]);
+  useEachNew(fetcher.data?.ok ? fetcher.data : null, () => form.current?.reset());
   const pending = fetcher.state !== "idle";
   return (
     <>
