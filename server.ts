@@ -97,6 +97,11 @@ const server = http
     });
   });
 
+// An idle keep-alive connection stays open 65 s, not Node's 5: a client sending its next request
+// on it just as the server closes it gets a reset, which a proxy or an API client does not retry.
+// nginx keeps its upstream connections for 60 s (docs/deploy/nginx.conf), so the app outlasts it.
+server.keepAliveTimeout = 65_000;
+
 // Graceful shutdown (ADR 022): stop listening, let the requests in flight finish, closing each
 // connection after its response, then close the database.
 let stopping = false;

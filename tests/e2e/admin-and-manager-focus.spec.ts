@@ -98,14 +98,18 @@ for (const [width, height] of [
       const clip = (await box.boundingBox())!;
       const area = { x: 0, y: clip.y - 8, width, height: clip.height + 16 };
       const before = await page.screenshot({ clip: area, animations: "disabled" });
+      // Listening makes Playwright ask Chromium to hand it the file chooser: asked here, the
+      // request is in force well before the Space (once in a full run, a Space sent together
+      // with the request opened no chooser; not reproduced alone).
+      const chooser = page.waitForEvent("filechooser");
       await page.keyboard.press("Tab");
       await expect(input).toBeFocused();
       const focused = await page.screenshot({ clip: area, animations: "disabled" });
       expect(await changedPixels(before, focused), "pixels the box's focus changes").toBeGreaterThan(200);
 
       // The keyboard still opens the file chooser.
-      const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
-      expect(await chooser.element().getAttribute("accept")).toBe(".csv,text/csv");
+      await page.keyboard.press("Space");
+      expect(await (await chooser).element().getAttribute("accept")).toBe(".csv,text/csv");
 
       // A file dropped on the box is read as if chosen.
       const csv =
