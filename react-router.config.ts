@@ -3,4 +3,5 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: true,
   future: { v8_middleware: true },
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

@@ -50,7 +50,8 @@ function firstLoad(routeId: string): { url: string; gzip9: number; br: number; g
   }
   const chain = [route];
   while (chain[0]!.parentId) chain.unshift(assets.routes[chain[0]!.parentId!]!);
-  const files = new Set<string>([assets.entry.module, ...assets.entry.imports]);
+  // The manifest itself: every page imports it (routeDiscovery "initial", ADR 035).
+  const files = new Set<string>([`/assets/${manifestFile}`, assets.entry.module, ...assets.entry.imports]);
   for (const r of chain) [r.module, ...(r.imports ?? [])].forEach((f) => files.add(f));
   return [...files].map((url) => ({
     url,

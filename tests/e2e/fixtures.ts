@@ -41,6 +41,8 @@ export const test = base.extend<Fixtures>({
       const started = Date.now();
       const note = (line: string) => requests.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${line}`);
       page.on("response", (res) => {
+        // The whole route manifest comes with the first page (ADR 035): no route discovery after.
+        if (res.url().startsWith(`${E2E_ORIGIN}/__manifest`)) errors.push(`route discovery: ${res.url()}`);
         if (res.request().method() !== "GET" || res.status() >= 400)
           note(`${res.request().method()} ${res.url()} -> ${res.status()}`);
       });
@@ -240,13 +242,15 @@ export const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * fade-ups, image fade-ins) has ended. React inserts a streamed Suspense boundary's content as it
  * arrives, and since 19.2 reveals it in batches, up to 300 ms apart, possibly after the load event:
  * until then its comment marker reads `$?` (pending) or `$~` (queued), and its cards' entrance
- * animations have not started.
+ * animations have not started. A boundary that React renders again in the browser shows its
+ * fallback, our skeletons, with no marker, and its content enters afresh when it comes.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const markers = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
     for (let n = markers.nextNode(); n; n = markers.nextNode())
       if (n.nodeValue === "$?" || n.nodeValue === "$~") return false;
+    if (document.querySelector(".skeleton")) return false;
     return document
       .getAnimations()
       .filter((a) => a.effect?.getTiming().iterations !== Infinity)
