@@ -69,7 +69,7 @@ function request(
           request: name,
           status: res.statusCode,
           connection: res.headers.connection,
-          keepAlive: res.headers["keep-alive"],
+          keepAlive: res.headers["keep-alive"]?.toString(),
           bytes,
           complete: res.complete,
         }),
