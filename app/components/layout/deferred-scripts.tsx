@@ -36,12 +36,9 @@ export function DeferredScripts(props: ScriptsProps) {
   return (
     <>
       {kept}
-      {/* The module script as React Router wrote it, inert here, its route manifest compacted. */}
-      <script
-        type="text/plain"
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: compact(start) }}
-      />
+      {/* The module script as React Router wrote it, inert here (it imports the route manifest's
+          file: ADR 035). */}
+      <script type="text/plain" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: start }} />
       <script
         nonce={props?.nonce}
         suppressHydrationWarning
@@ -50,13 +47,6 @@ export function DeferredScripts(props: ScriptsProps) {
     </>
   );
 }
-
-/** React Router writes the partial route manifest as indented JSON: a kilobyte of spaces a page. */
-const compact = (start: string) =>
-  start.replace(
-    /(window\.__reactRouterManifest = )(\{[\s\S]*?\n\});/,
-    (_, assign: string, manifest: string) => `${assign}${JSON.stringify(JSON.parse(manifest))};`,
-  );
 
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
