@@ -187,6 +187,6 @@ it("SIGTERM under load: every request the server received is answered in full, t
     if (server.child.exitCode === null) server.child.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  // Two server starts and a PGlite data folder: 14 s alone on this project's slow machine, and
-  // ten times as long beside the other stages (issue 20).
+  // A server on a PGlite data folder and a hundred requests: 14 s alone on this project's slow
+  // machine, and ten times as long beside the other stages (issue 20).
 }, 300_000);
