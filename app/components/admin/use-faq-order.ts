@@ -24,6 +24,10 @@ export function useFaqOrder(
   const mover = useFetcher<{ ok: boolean; toast?: Toast }>();
   useToast(mover.data?.toast);
   const [reply, setReply] = useState(mover.data);
+  // Set with the new order, in the same render: the fetcher's own state comes in a later one (a
+  // transition), and until then a second press would send a second move while the first is out.
+  const [sent, setSent] = useState(false);
+  if (sent && mover.state !== "idle") setSent(false);
   if (mover.data !== reply) {
     setReply(mover.data);
     if (isFailedRequest(mover.data)) setShown({ from: faqs, list: faqs });
@@ -33,7 +37,8 @@ export function useFaqOrder(
     const writes = planMove(shown.list, id, direction, scheme);
     if (!writes) return;
     setShown({ from: faqs, list: applyMove(shown.list, writes) });
+    setSent(true);
     void mover.submit(fields(id, direction), { method: "post", preventScrollReset: true });
   };
-  return { order: shown.list, moving: mover.state !== "idle", move };
+  return { order: shown.list, moving: sent || mover.state !== "idle", move };
 }
