@@ -31,6 +31,12 @@ export default defineConfig({
     // screencast (a fifth of every test's CPU) nor a DOM snapshot before and after each action
     // (a tenth): they are taken for every test, passing or not (issue 20).
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
+    // A visitor who asked for less motion, which the site honours (app.css): entrance animations
+    // end at once and the hero's images change without a cross-fade. The tests wait for motion to
+    // end before they look (settle in fixtures.ts), so they see the same pages; drawing the frames
+    // in between was a sixth of the browsers' CPU (issue 20). The specs about motion itself ask
+    // for it (test.use({ reducedMotion: "no-preference" })).
+    reducedMotion: "reduce",
     launchOptions: {
       // Debian's headless shell (scripts/ensure-chromium.ts).
       executablePath: CHROMIUM_PATH,

@@ -57,7 +57,7 @@ test("the page paints before any script is asked for, then hydrates (ADR 017)", 
 });
 
 test.describe("on a phone", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: { width: 390, height: 844 }, reducedMotion: "no-preference" });
 
   test("the featured cards fade in when the visitor scrolls to them, not unseen while the page starts", async ({
     page,
@@ -71,6 +71,32 @@ test.describe("on a phone", () => {
     await featured.getByRole("heading", { name: "Featured Venues" }).scrollIntoViewIfNeeded();
     await expect.poll(animation).toBe("fade-up");
     await expect(card).toBeVisible();
+  });
+});
+
+test.describe("the hero slideshow", () => {
+  test.use({ reducedMotion: "no-preference" });
+
+  test("shows its 3 images in turn, each for 6 seconds with a 1 second fade, and wraps around", async ({
+    page,
+  }) => {
+    // The page's own clock, moved by the test: no waiting out the seconds.
+    await page.clock.install({ time: new Date("2026-06-01T10:00:00Z") });
+    await page.goto("/");
+    await expectHydrated(page.getByRole("search", { name: "Search venues" }));
+    const images = page.locator('img[src^="/images/hero-"]');
+    await expect(images).toHaveCount(3);
+    for (const image of await images.all())
+      expect(await image.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("1s");
+    await page.clock.pauseAt(new Date("2026-06-01T11:00:00Z"));
+    const shown = () => images.evaluateAll((els) => els.findIndex((el) => el.dataset.active === "true"));
+    const first = await shown();
+    for (const step of [1, 2, 3]) {
+      await page.clock.runFor(5_999);
+      expect(await shown(), "before 6 s have passed").toBe((first + step - 1) % 3);
+      await page.clock.runFor(1);
+      await expect.poll(shown).toBe((first + step) % 3);
+    }
   });
 });
 
