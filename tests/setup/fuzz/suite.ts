@@ -223,10 +223,12 @@ async function mintAndCount(
 ): Promise<{ cookies: string[]; counts: Record<string, number> }> {
   if (n === 0) return { cookies: [], counts: await countRows() };
   const token = () => crypto.randomBytes(24).toString("base64url").slice(0, 32);
+  // As long-lived as a sign-in's, or better-auth would extend each one on its first request.
+  const { expiresIn } = (await t.auth.$context).sessionConfig;
   const rows = Array.from(
     { length: n },
     () =>
-      sql`(${token()}, ${token()}, ${userId}, now() + interval '7 days', '127.0.0.1', 'vv-fuzz', now(), now())`,
+      sql`(${token()}, ${token()}, ${userId}, now() + make_interval(secs => ${expiresIn}), '127.0.0.1', 'vv-fuzz', now(), now())`,
   );
   // The counts are read in the statement's snapshot, before its own insert: add the new rows.
   const [row] = await queryRows<Record<string, number> & { tokens: string[] }>(
