@@ -47,36 +47,44 @@ export async function readVenueUpload(
   request: Request,
   limits: UploadLimits,
 ): Promise<VenueUpload> {
-  const files: ProcessedFile[] = [];
-  let pixels = 0;
+  // Headers are read as the files arrive, several at once: each file keeps its place in the form,
+  // whichever header is read first, so that what is refused and said is the same on every run.
+  const read: ({ field: string; name: string } & (
+    { image: CheckedImage; pixels: number } | { failure: string }
+  ))[] = [];
+  let arrived = 0;
   let fields: [string, string][];
   try {
     ({ fields } = await readUploadForm(request, limits, async (file) => {
+      const at = arrived++;
       const named = { field: file.field, name: file.name };
       if (file.tooLarge) {
-        files.push({ ...named, failure: uploadMessages.tooLarge(file.name) });
+        read[at] = { ...named, failure: uploadMessages.tooLarge(file.name) };
         return;
       }
       try {
-        const header = await inspectImage(file.bytes);
-        pixels += header.pixels;
-        if (pixels > MAX_FORM_PIXELS) {
-          pixels -= header.pixels;
-          files.push({ ...named, failure: uploadMessages.formPixels(file.name, MAX_FORM_PIXELS) });
-          return;
-        }
+        const { pixels } = await inspectImage(file.bytes);
         const opts = file.field === "logo" ? { widths: LOGO_WIDTHS, square: true } : {};
-        files.push({ ...named, image: { bytes: file.bytes, opts } });
+        read[at] = { ...named, image: { bytes: file.bytes, opts }, pixels };
       } catch (err) {
         if (!(err instanceof ImageError))
           app.logger.error("image header check failed", { error: String(err) });
-        files.push({ ...named, failure: failureOf(file.name, err) });
+        read[at] = { ...named, failure: failureOf(file.name, err) };
       }
     }));
   } catch (err) {
     if (!(err instanceof UploadRefusal)) throw err;
     return { ok: false, refusal: err };
   }
+  // The form's pixel total, in the form's order: a file that would take it over the limit is refused.
+  let pixels = 0;
+  const files = read.map(({ field, name, ...result }): ProcessedFile => {
+    if ("failure" in result) return { field, name, failure: result.failure };
+    if (pixels + result.pixels > MAX_FORM_PIXELS)
+      return { field, name, failure: uploadMessages.formPixels(name, MAX_FORM_PIXELS) };
+    pixels += result.pixels;
+    return { field, name, image: result.image };
+  });
   const form = new FormData();
   for (const [k, v] of fields) form.append(k, v);
   return {
@@ -140,13 +148,15 @@ export async function storeVenueFiles(
   const stored = await Promise.all(
     plannedImages.map(async (p) => {
       const { done } = await limiter.run(() => store(p));
-      const result = await done;
-      if ("url" in result) return result.url;
-      failures.push({ file: p.name, message: result.failure });
-      return null;
+      return await done;
     }),
   );
-  const imageUrls = stored.filter((u): u is string => typeof u === "string");
+  // In the form's order, whichever image was done first.
+  const imageUrls: string[] = [];
+  stored.forEach((result, i) => {
+    if ("url" in result) imageUrls.push(result.url);
+    else failures.push({ file: plannedImages[i]!.name, message: result.failure });
+  });
   let logoUrl: string | null = null;
   let logoFailure: string | null = null;
   if (plannedLogo) {
