@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { createPageCache, inlineScriptHashes, type RenderedPage } from "./page-cache.server";
 
 const html = new Headers({ "content-type": "text/html" });
@@ -133,6 +134,29 @@ describe("the page cache", () => {
     expect(answers.every((a) => "rendered" in a && a.rendered.status === 404)).toBe(true);
     expect(renders).toBe(20); // each request sends its own 404 (with its own nonce)
     expect(most).toBe(3);
+  });
+});
+
+describe("the page cache's memory", () => {
+  it("keeps each page compressed once, Brotli and gzip, the same text as the body", async () => {
+    const cache = createPageCache({ readVersion: async () => 1 });
+    const body = `<main>${"Aspen meadow — ceremony lawn. ".repeat(500)}</main>`;
+    const answer = await cache.fill("/a", 0, rendering(body));
+    if (!("page" in answer)) throw new Error("not kept");
+    expect(zlib.brotliDecompressSync(answer.page.encoded.br).toString()).toBe(body);
+    expect(zlib.gunzipSync(answer.page.encoded.gzip).toString()).toBe(body);
+    expect(answer.page.encoded.br.length).toBeLessThan(body.length / 10);
+  });
+
+  it("drops the oldest pages when the kept pages weigh more than maxBytes", async () => {
+    // Each page weighs about 2 x 10,000 bytes of text plus its two small compressed copies.
+    const cache = createPageCache({ readVersion: async () => 1, maxBytes: 50_000 });
+    const body = (n: number) => `<p>${String(n).repeat(10_000)}</p>`;
+    const { generation } = await cache.get("/");
+    for (const n of [1, 2, 3, 4]) await cache.fill(`/${n}`, generation, rendering(body(n)));
+    const kept = [];
+    for (const n of [1, 2, 3, 4]) if ((await cache.get(`/${n}`)).page) kept.push(n);
+    expect(kept).toEqual([3, 4]);
   });
 });
 

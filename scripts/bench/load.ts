@@ -62,6 +62,8 @@ const TIMEOUT_SECONDS = 30;
 const WARM_UP_SECONDS = 5;
 /** Idle time after the run before RSS is read again (requests still in flight finish). */
 const SETTLE_SECONDS = 5;
+/** Lets the benchmark read each server's memory breakdown from /metrics. */
+const METRICS_TOKEN = crypto.randomBytes(16).toString("hex");
 
 if (!fs.existsSync("build/server/start.js")) {
   console.error("bench:load serves the production build: run `npm run build` first.");
@@ -189,6 +191,7 @@ try {
         SITE_URL: origin,
         ...(NGINX ? { TRUST_PROXY: "loopback" } : {}),
         LOG_LEVEL: "warn",
+        METRICS_TOKEN,
       },
       stdio: ["ignore", log, log],
       detached: true,
@@ -207,6 +210,23 @@ try {
     nginx = await startNginx(nginxBinary, dir, writeMainConfig(dir, site, "auto"), nginxPort);
   }
   const pids = children.map((c) => c.pid!);
+  const rssFresh = pids.map(rssMb);
+  const memory = (label: string) =>
+    Promise.all(
+      ports.map(async (port) => {
+        const text = await (
+          await fetch(`http://127.0.0.1:${port}/metrics`, {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          })
+        ).text();
+        const mb = (name: string) =>
+          (Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? NaN) / 2 ** 20).toFixed(0);
+        console.log(
+          `  memory ${label}: rss ${mb("process_resident_memory_bytes")} MB, heap used ${mb("nodejs_heap_size_used_bytes")} / total ${mb("nodejs_heap_size_total_bytes")} MB, external ${mb("nodejs_external_memory_bytes")} MB`,
+        );
+      }),
+    );
+  await memory("fresh");
   console.log(
     `Ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (server pid ${pids.join(", ")}).`,
   );
@@ -263,7 +283,11 @@ try {
     requests: [{ setupRequest: (req) => ({ ...req, path: pick(venuePaths) }) }],
   });
   const rssBefore = pids.map(rssMb);
-  const common = { "accept-encoding": "br, gzip", "user-agent": "vv-bench-load" };
+  await memory("after warm-up");
+  const common = {
+    "accept-encoding": process.env.BENCH_ENCODING ?? "br, gzip",
+    "user-agent": "vv-bench-load",
+  };
 
   // Browsing: each request picks a page (home 15 %, venue 55 %, categories 10 %, category 20 %).
   type BrowseContext = { kind: string; at: number };
@@ -376,6 +400,8 @@ try {
   const rssRightAfter = pids.map(rssMb);
   await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
   const rssAfter = pids.map(rssMb);
+  await memory("after the load");
+  console.log(`  fresh RSS: ${rssFresh.map((r) => r.toFixed(0)).join(", ")} MB`);
 
   // ------------------------------------------------------------------------------------------
   // Report

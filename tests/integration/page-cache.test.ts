@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { venues } from "../../database/schema";
@@ -21,6 +23,17 @@ afterAll(async () => {
 const HTML = { accept: "text/html,application/xhtml+xml" };
 const view = (path: string, cookie?: string, headers: Record<string, string> = {}) =>
   web.fetch(path, { cookie, headers: { ...HTML, ...headers } });
+/** A GET whose body comes back as sent (fetch would decode it). */
+const rawGet = (url: string, headers: Record<string, string>) =>
+  new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
 const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("base64");
 
 describe("the page cache for signed-out visitors", () => {
@@ -35,6 +48,28 @@ describe("the page cache for signed-out visitors", () => {
     expect(html).toContain("Cached Aspen Barn");
     expect(await first.text()).toBe(html);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+  });
+
+  // Compressed once when kept, not on every request (bench:load: three times the pages a second).
+  it("sends a kept page compressed as the browser asks, Brotli first, the same bytes as plain", async () => {
+    const venue = await createVenue(t.db, { name: "Compressed Canyon Hall" });
+    await (await view(venuePath(venue))).text();
+    const plain = await view(venuePath(venue), undefined, { "accept-encoding": "identity" });
+    const html = await plain.text();
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(html).toContain("Compressed Canyon Hall");
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", zlib.brotliDecompressSync],
+      ["gzip", "gzip", zlib.gunzipSync],
+    ] as const) {
+      // undici decodes what it asked for itself: a raw Node request sees the bytes as sent.
+      const res = await rawGet(web.origin + venuePath(venue), { ...HTML, "accept-encoding": accept });
+      expect(res.headers["x-page-cache"]).toBe("hit");
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(res.headers.etag).toBe(plain.headers.get("etag"));
+      expect(decode(res.body).toString()).toBe(html);
+    }
   });
 
   // A browser (or a CDN) that revalidates keeps its body and takes the 304's headers: a new nonce
