@@ -420,9 +420,10 @@ export const venueDailyStats = pgTable(
   (t) => [primaryKey({ columns: [t.venueId, t.day] }), index("venue_daily_stats_day_idx").on(t.day)],
 );
 
-// Who has already been counted today (ADR 029): one row per visitor, venue and day, keyed by a
-// hash of the day's random salt, the venue, the address and the browser; nothing else is kept,
-// and the rows before today (and their salt) are deleted daily.
+// Who has already been counted today (ADR 029): one row per visitor, venue, event (a view, a
+// 'Visit Website' click) and day, keyed by a hash of the day's random salt, the event, the venue
+// and the visitor (the account, else the client's network); nothing else is kept, and the rows
+// before today (and their salt) are deleted daily.
 export const venueViewVisitors = pgTable(
   "venue_view_visitors",
   {
@@ -430,6 +431,23 @@ export const venueViewVisitors = pgTable(
     visitor: text("visitor").notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.visitor] })],
+);
+
+// The accounts whose save of a venue has been counted (ADR 029): a save counts once per account
+// and venue, ever, however often the favourite is removed and added again. No date; the row
+// leaves with the account or the venue.
+export const venueSavers = pgTable(
+  "venue_savers",
+  {
+    venueId: uuid("venue_id")
+      .notNull()
+      .references(() => venues.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  // Deleting an account finds its rows by the user id.
+  (t) => [primaryKey({ columns: [t.venueId, t.userId] }), index("venue_savers_user_id_idx").on(t.userId)],
 );
 
 // The words searched for on /venues before a counted view of the venue, per venue and day (the

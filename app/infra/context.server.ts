@@ -44,10 +44,19 @@ export const appContext = createContext<AppContext>();
 export const nonceContext = createContext<string>("");
 export const userContext = createContext<AppUser | null>(null);
 
-export function getLoadContext(app: AppContext, nonce: string): RouterContextProvider {
+/**
+ * What the HTTP layer learns back from the router about a request: the signed-in user's id, once
+ * the root's session middleware has read the session (the page views of ADR 029 count an account
+ * as one visitor). Absent for the page cache's renders, which have no session.
+ */
+export type RequestNotes = { userId: string | null };
+export const requestNotesContext = createContext<RequestNotes | null>(null);
+
+export function getLoadContext(app: AppContext, nonce: string, notes?: RequestNotes): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(appContext, app);
   context.set(nonceContext, nonce);
+  if (notes) context.set(requestNotesContext, notes);
   return context;
 }
 

@@ -14,7 +14,7 @@ import zlib from "node:zlib";
 import * as serverBuild from "virtual:react-router/server-build";
 import { AUTH_PUBLIC_PATHS } from "./auth.server";
 import { keepDrainListenersRemovable } from "./compression.server";
-import { getLoadContext, type AppContext } from "./context.server";
+import { getLoadContext, type AppContext, type RequestNotes } from "./context.server";
 import { readContentVersion } from "./db.server";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "./form.server";
 import { withRequestId } from "./logger.server";
@@ -26,14 +26,16 @@ import { contentSecurityPolicy, isAllowedOrigin } from "./security.server";
 
 /**
  * A GET answered by the router (a page, its data, a resource), told once its answer is sent: the
- * venue insights count views from it (services/venue-stats.server.ts, ADR 029), wherever the
- * answer came from (page cache, 304, render).
+ * venue insights count views and 'Visit Website' clicks from it (services/venue-stats.server.ts,
+ * ADR 029), wherever the answer came from (page cache, 304, render).
  */
 export type PageView = {
   method: string;
   path: string;
   status: number;
   ip: string;
+  /** The signed-in user, when the router read a session (the page cache's pages have none). */
+  userId: string | null;
   userAgent: string;
   referer: string | undefined;
   /** A speculative load (`<link rel=prefetch>`, speculation rules), not a visit. */
@@ -192,24 +194,26 @@ export function createHttpApp(
 
   // After the answer is sent, so that counting never delays it and sees its final status.
   http.use((req, res, next) => {
-    if (req.method === "GET")
-      res.on("finish", () => {
-        try {
-          opts.pageViews({
-            method: req.method,
-            path: req.path,
-            status: res.statusCode,
-            ip: req.ip ?? "unknown",
-            userAgent: req.get("user-agent") ?? "",
-            referer: req.get("referer"),
-            prefetch: /prefetch|prerender/i.test(
-              `${req.get("sec-purpose") ?? ""} ${req.get("purpose") ?? ""}`,
-            ),
-          });
-        } catch (err) {
-          app.logger.error("a page view listener failed", { error: String(err) });
-        }
-      });
+    if (req.method !== "GET") return next();
+    // The router's session middleware notes the signed-in user here.
+    const notes: RequestNotes = { userId: null };
+    res.locals.notes = notes;
+    res.on("finish", () => {
+      try {
+        opts.pageViews({
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ip: req.ip ?? "unknown",
+          userId: notes.userId,
+          userAgent: req.get("user-agent") ?? "",
+          referer: req.get("referer"),
+          prefetch: /prefetch|prerender/i.test(`${req.get("sec-purpose") ?? ""} ${req.get("purpose") ?? ""}`),
+        });
+      } catch (err) {
+        app.logger.error("a page view listener failed", { error: String(err) });
+      }
+    });
     next();
   });
 
@@ -223,7 +227,8 @@ export function createHttpApp(
     createRequestHandler({
       build,
       mode,
-      getLoadContext: (_req, res) => getLoadContext(app, res.locals.cspNonce as string),
+      getLoadContext: (_req, res) =>
+        getLoadContext(app, res.locals.cspNonce as string, res.locals.notes as RequestNotes | undefined),
     }),
   );
   http.use(logFailure(app));

@@ -1,5 +1,5 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { appContext, userContext, type AppContext } from "./context.server";
+import { appContext, requestNotesContext, userContext, type AppContext } from "./context.server";
 import type { Toast } from "~/lib/toast";
 import { loginPath, toAppUser, type AppUser } from "~/lib/user";
 
@@ -62,7 +62,10 @@ export async function loadUser(app: Pick<AppContext, "auth">, request: Request):
 
 /** Root middleware: reads the session once per request and puts the user in the router context. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  context.set(userContext, await loadUser(context.get(appContext), request));
+  const user = await loadUser(context.get(appContext), request);
+  context.set(userContext, user);
+  const notes = context.get(requestNotesContext);
+  if (notes) notes.userId = user?.id ?? null;
 };
 
 type Ctx = Readonly<RouterContextProvider>;

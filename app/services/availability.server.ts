@@ -34,8 +34,10 @@ import {
 } from "~/lib/availability";
 
 export type { CalendarMonth, IcsPreview, ManagerAvailability };
+import { clientNetwork } from "~/lib/client-network";
 import type { AppUser } from "~/lib/user";
 import { assertCanManageVenue } from "./permissions.server";
+import { LIMITS, limitWrite, type WriteRefused } from "./rate-limit.server";
 
 /** Venues are in Colorado: a timed event blocks the days it covers there. */
 export const VENUE_TIME_ZONE = "America/Denver";
@@ -440,16 +442,33 @@ const icsDate = (day: string) => ICAL.Time.fromDateString(day);
 
 /**
  * The feed behind a token: every booked range from a year ago on, as all-day events (DTEND the
- * day after the last, as RFC 5545 has it). Null for an unknown token.
+ * day after the last, as RFC 5545 has it). A 404 for an unknown token or a venue not public, a
+ * 429 once `client` has missed too often.
  */
-export async function calendarFeed(db: Db, token: string, siteUrl: string, today = utcDay()) {
-  if (!isFeedToken(token)) return null;
-  const [feed] = await db
-    .select({ venueId: venueCalendarFeeds.venueId, name: venues.name })
-    .from(venueCalendarFeeds)
-    .innerJoin(venues, eq(venues.id, venueCalendarFeeds.venueId))
-    .where(eq(venueCalendarFeeds.token, token));
-  if (!feed) return null;
+export async function calendarFeed(
+  db: Db,
+  token: string,
+  siteUrl: string,
+  client: string,
+  today = utcDay(),
+): Promise<{ ok: true; body: string } | { ok: false; status: 404 } | WriteRefused> {
+  // Only a public venue's (an unapproved one's is hidden; a trashed one has no feed row).
+  const [feed] = isFeedToken(token)
+    ? await db
+        .select({ venueId: venueCalendarFeeds.venueId, name: venues.name })
+        .from(venueCalendarFeeds)
+        .innerJoin(venues, eq(venues.id, venueCalendarFeeds.venueId))
+        .where(and(eq(venueCalendarFeeds.token, token), eq(venues.isApproved, true)))
+    : [];
+  // A miss is a guess, or a retired address: limited per client network (an IPv6 /64), so a
+  // known address, which a calendar app polls, always answers.
+  if (!feed)
+    return (
+      (await limitWrite(db, `feed-miss:${clientNetwork(client)}`, LIMITS.feedMissIp)) ?? {
+        ok: false,
+        status: 404,
+      }
+    );
   const rows = await db
     .select({
       id: venueAvailability.id,
@@ -483,5 +502,5 @@ export async function calendarFeed(db: Db, token: string, siteUrl: string, today
     ev.addPropertyWithValue("transp", "OPAQUE");
     cal.addSubcomponent(ev);
   }
-  return cal.toString().replace(/\r?\n/g, "\r\n") + "\r\n";
+  return { ok: true, body: cal.toString().replace(/\r?\n/g, "\r\n") + "\r\n" };
 }

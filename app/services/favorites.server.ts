@@ -27,14 +27,14 @@ export async function setFavorite(db: Db, userId: string, venueId: string, saved
     .where(and(eq(venues.id, venueId), eq(venues.isApproved, true)))
     .limit(1);
   if (rows.length === 0) throw new FavoriteError("Venue not found");
-  // A save is counted for the venue's insights when it is new (ADR 029).
+  // A save is counted for the venue's insights the first time this account saves it (ADR 029).
   await db.transaction(async (tx) => {
     const added = await tx
       .insert(favorites)
       .values({ userId, venueId })
       .onConflictDoNothing()
       .returning({ id: favorites.venueId });
-    if (added.length > 0) await recordFavoriteStat(tx, venueId);
+    if (added.length > 0) await recordFavoriteStat(tx, userId, venueId);
   });
   return true;
 }

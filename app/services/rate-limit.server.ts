@@ -25,6 +25,9 @@ export const LIMITS = {
   inquiryEmail: { max: 5, windowSeconds: 60 * 60 },
   // Each reply is an email to a couple.
   inquiryReplyUser: { max: 60, windowSeconds: 60 * 60 },
+  // Unknown calendar feed addresses from one client network (ADR 030): a calendar app polls one
+  // address that exists, or a few retired ones; a guesser tries many.
+  feedMissIp: { max: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";

@@ -1,10 +1,17 @@
 import { and, eq, like, lt, sql, type SQL } from "drizzle-orm";
 import { isbot } from "isbot";
 import crypto from "node:crypto";
-import { appSettings, venueDailyStats, venueSearchTerms, venueViewVisitors } from "../../database/schema";
+import {
+  appSettings,
+  venueDailyStats,
+  venueSavers,
+  venueSearchTerms,
+  venueViewVisitors,
+} from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import { queryRows, type Db } from "~/infra/db.server";
 import type { PageView } from "~/infra/http.server";
+import { clientNetwork } from "~/lib/client-network";
 import {
   addDays,
   daysOf,
@@ -20,13 +27,13 @@ import { isUuid, venueIdOfPagePath, venuePath } from "~/lib/venue-url";
 import { assertAdmin, assertVenueManager, canManageVenue } from "./permissions.server";
 
 // Venue insights (issue 23, docs/decisions/029-venue-insights.md). Events are counted on the
-// server into venue_daily_stats, one upsert per event: a save when a favourite is added, an
-// inquiry when one is stored, a click through /out/{venueId}, and a view of the venue page,
-// told by the HTTP layer after the answer is sent, whether it came from the page cache, a 304
-// or a render. A view counts once per visitor, venue and day, and never a robot's. The
-// dashboards read the sums of the last 30 days and of the 30 before.
+// server into venue_daily_stats, one upsert per event: a save when an account first saves the
+// venue, an inquiry when one is stored, and a view of the venue page and a click through
+// /out/{venueId}, told by the HTTP layer after the answer is sent (for a view, whether it came
+// from the page cache, a 304 or a render). A view and a click count once per visitor, venue and
+// day, and never a robot's; a visitor is the signed-in account, else the client's network.
 
-type Counter = "favorites" | "inquiries" | "websiteClicks";
+type Counter = "favorites" | "inquiries";
 
 /** One more `counter` for the venue today: an upsert of its day's row. */
 async function bump(db: Db, venueId: string, counter: Counter): Promise<void> {
@@ -44,29 +51,32 @@ export async function recordInquiryStat(db: Db, venueId: string): Promise<void> 
   await bump(db, venueId, "inquiries");
 }
 
-/** A favourite was added (not one already saved; removing one takes nothing back). */
-export async function recordFavoriteStat(db: Db, venueId: string): Promise<void> {
-  await bump(db, venueId, "favorites");
+/**
+ * The account saved the venue: a save for the venue's figures the first time only, ever, so that
+ * saving and removing it again and again adds nothing (venue_savers keeps who was counted).
+ */
+export async function recordFavoriteStat(db: Db, userId: string, venueId: string): Promise<void> {
+  const first = await db
+    .insert(venueSavers)
+    .values({ userId, venueId })
+    .onConflictDoNothing()
+    .returning({ venueId: venueSavers.venueId });
+  if (first.length > 0) await bump(db, venueId, "favorites");
 }
 
 /**
- * 'Visit Website': the approved venue's website, with the click counted (a robot's is not), or
- * null for an unknown venue, one not approved or one without a website. The address comes from
- * the venue's row only, never from the request, so /out/ cannot send anyone elsewhere.
+ * 'Visit Website': the approved venue's website, or null for an unknown venue, one not approved
+ * or one without a website. The address comes from the venue's row only, never from the request,
+ * so /out/ cannot send anyone elsewhere. The click is counted by the HTTP layer once the 302 is
+ * sent (createVenueViewCounter), as a view is.
  */
-export async function websiteClick(
-  db: Db,
-  venueId: string,
-  opts: { count: boolean },
-): Promise<string | null> {
+export async function venueWebsite(db: Db, venueId: string): Promise<string | null> {
   if (!isUuid(venueId)) return null;
   const [row] = await queryRows<{ website: string | null }>(
     db,
     sql`select website from venues where id = ${venueId} and is_approved`,
   );
-  const target = websiteTarget(row?.website);
-  if (target && opts.count) await bump(db, venueId, "websiteClicks");
-  return target;
+  return websiteTarget(row?.website);
 }
 
 /** A stored website as an http(s) address ('https://' added when missing, as the spec says), else null. */
@@ -81,7 +91,7 @@ function websiteTarget(website: string | null | undefined): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Views
+// Views and clicks
 // ---------------------------------------------------------------------------------------------
 
 const SALT_KEY = "view_salt:";
@@ -101,18 +111,38 @@ export async function purgeViewData(db: Db, today = utcDay()): Promise<void> {
   await db.delete(venueSearchTerms).where(lt(venueSearchTerms.day, addDays(today, -SEARCH_TERM_DAYS)));
 }
 
-/** Whether the HTTP layer's page view is a view of a venue page to count, and whose. */
-function countedVenue(view: PageView): string | null {
-  if (view.method !== "GET" || (view.status !== 200 && view.status !== 304) || view.prefetch) return null;
+type Visit = { venueId: string; event: "view" | "click" };
+
+/**
+ * Whether the HTTP layer's page view is one to count: a view of a venue page (200, or 304 from
+ * the page cache) or a click through /out/ (its 302), and whose.
+ */
+function countedVisit(view: PageView): Visit | null {
+  if (view.method !== "GET" || view.prefetch) return null;
   // Browsers always send a User-Agent; a request without one is a script.
   if (!view.userAgent || isbot(view.userAgent)) return null;
-  return venueIdOfPagePath(view.path);
+  if (view.status === 302) {
+    const venueId = /^\/out\/([^/]+)$/.exec(view.path)?.[1];
+    return venueId && isUuid(venueId) ? { venueId, event: "click" } : null;
+  }
+  const venueId = view.status === 200 || view.status === 304 ? venueIdOfPagePath(view.path) : null;
+  return venueId ? { venueId, event: "view" } : null;
 }
 
 /**
- * Counts venue page views for one server process. The day's salt is random and shared by every
- * process through app_settings (the first to need it writes it), so a visitor moving between
- * servers is still one visitor; it is deleted with the day's hashes (ADR 029).
+ * Who is counted once a day (ADR 029): the signed-in account, wherever it is; else the client's
+ * network (an IPv4 address, an IPv6 /64). Never the User-Agent, which the client chooses freely:
+ * several people behind one address are one visitor.
+ */
+function visitorOf(view: Pick<PageView, "userId" | "ip">): string {
+  return view.userId ? `account:${view.userId}` : `network:${clientNetwork(view.ip)}`;
+}
+
+/**
+ * Counts venue page views and 'Visit Website' clicks for one server process. The day's salt is
+ * random and shared by every process through app_settings (the first to need it writes it), so a
+ * visitor moving between servers is still one visitor; it is deleted with the day's hashes
+ * (ADR 029).
  */
 export function createVenueViewCounter(app: Pick<AppContext, "db" | "logger" | "config">) {
   const { db, logger } = app;
@@ -145,20 +175,36 @@ export function createVenueViewCounter(app: Pick<AppContext, "db" | "logger" | "
   }
 
   /**
-   * Counts the view when it is the visitor's first of the venue today: one call of the database
-   * function count_venue_view (migration 0014), which inserts the visitor's hash (nothing when it
-   * is there already) and, only if it did, adds one to the day's views and to the search words it
-   * came from. Resolves to whether it counted.
+   * Counts the view or click when it is the visitor's first of the venue today. The visitor's
+   * hash (of the day's salt, the event, the venue and the visitor) goes into venue_view_visitors,
+   * and only when it was not there yet does the day's figure go up. A view is one call of the
+   * database function count_venue_view (migration 0014), which also counts the search words it
+   * came from; a click, rarer, one statement. Resolves to whether it counted.
    */
   async function count(view: PageView): Promise<boolean> {
-    const venueId = countedVenue(view);
-    if (!venueId) return false;
+    const visit = countedVisit(view);
+    if (!visit) return false;
+    const { venueId, event } = visit;
     const day = utcDay();
     const visitor = crypto
       .createHash("sha256")
-      .update([await saltFor(day), venueId, view.ip, view.userAgent].join("\n"))
+      .update([await saltFor(day), event, venueId, visitorOf(view)].join("\n"))
       .digest("base64url")
       .slice(0, 22);
+    if (event === "click") {
+      const counted = await queryRows<{ one: number }>(
+        db,
+        sql`with first as (
+              insert into venue_view_visitors (day, visitor)
+              select ${day}::date, ${visitor} from venues where id = ${venueId}::uuid and is_approved
+              on conflict do nothing returning 1)
+            insert into venue_daily_stats as s (venue_id, day, website_clicks)
+            select ${venueId}::uuid, ${day}::date, 1 from first
+            on conflict (venue_id, day) do update set website_clicks = s.website_clicks + 1
+            returning 1 as one`,
+      );
+      return counted.length > 0;
+    }
     const term = searchTermFromReferer(view.referer, origins);
     const [row] = await queryRows<{ counted: boolean }>(
       db,
@@ -171,7 +217,7 @@ export function createVenueViewCounter(app: Pick<AppContext, "db" | "logger" | "
     count,
     /** The HTTP layer's listener: counts in the background, never failing the request. */
     onPageView(view: PageView): void {
-      if (!countedVenue(view)) return;
+      if (!countedVisit(view)) return;
       const counting = count(view)
         .catch((err: unknown) =>
           logger.error("counting a venue view failed", { error: String(err), path: view.path }),
@@ -179,7 +225,7 @@ export function createVenueViewCounter(app: Pick<AppContext, "db" | "logger" | "
         .finally(() => pending.delete(counting));
       pending.add(counting);
     },
-    /** Resolves once every view told so far is counted (tests, shutdown). */
+    /** Resolves once every view and click told so far is counted (tests, shutdown). */
     async settled(): Promise<void> {
       while (pending.size > 0) await Promise.all(pending);
     },

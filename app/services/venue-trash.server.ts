@@ -17,6 +17,7 @@ import {
   venueFaqs,
   venueManagers,
   venues,
+  venueSavers,
   venueTrash,
 } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
@@ -117,6 +118,12 @@ const PARTS: Part[] = [
     ],
   },
   { table: venueDailyStats, of: sql`x.venue_id = v.id` },
+  // Who has been counted as saving it (ADR 029), so a restored venue's saves stay counted once.
+  {
+    table: venueSavers,
+    of: sql`x.venue_id = v.id`,
+    fixes: [{ table: users, column: "user_id", missing: "skip" }],
+  },
   // The calendar (ADR 030): booked and held days, closed months, the feed's secret address.
   { table: venueAvailability, of: sql`x.venue_id = v.id` },
   { table: venueClosures, of: sql`x.venue_id = v.id` },

@@ -39,8 +39,14 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = { origin: string; rssMb(): number; stop(): Promise<void> };
 
-/** Starts the build as production does: on PostgreSQL at `databaseUrl`, else on a fresh PGlite folder. */
-export async function startProductionServer(databaseUrl?: string): Promise<RunningServer> {
+/**
+ * Starts the build as production does: on PostgreSQL at `databaseUrl`, else on a fresh PGlite
+ * folder; `env` adds settings (TRUST_PROXY...).
+ */
+export async function startProductionServer(
+  databaseUrl?: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vv-bench-"));
   const child = spawn(process.execPath, ["build/server/start.js"], {
@@ -53,6 +59,7 @@ export async function startProductionServer(databaseUrl?: string): Promise<Runni
       // The address the benchmarks post from: forms from any other origin are refused.
       SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -72,12 +72,15 @@ const config = loadConfig({ SITE_URL: "https://bench.example", LOG_LEVEL: "warn"
 const counter = createVenueViewCounter({ db, logger: createLogger("warn"), config });
 const browser = (n: number) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n} Safari/537.36`;
+/** A visitor is their address (ADR 029): each number its own. */
+const address = (visitor: number) => `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
 const pick = (i: number) => venueRows[(i * 7919) % venueRows.length]!;
 const pageView = (i: number, visitor: number): PageView => ({
   method: "GET",
   path: venuePath(pick(i)),
   status: 200,
-  ip: `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
+  ip: address(visitor),
+  userId: null,
   userAgent: browser(visitor),
   referer: i % 3 === 0 ? `https://bench.example/venues?q=barn+${i % 20}` : undefined,
   prefetch: false,
@@ -141,23 +144,24 @@ const before = await viewsToday(db);
 await database.close();
 
 // 2. The venue page, with and without counting.
-const server = await startProductionServer(url);
+// Behind a trusted proxy (this process), so that each visitor can come from an address of its own.
+const server = await startProductionServer(url, { TRUST_PROXY: "loopback" });
 const added = await (async () => {
   const path = venuePath(venueRows[1]!);
-  const get = (userAgent: string) =>
+  const get = (visitor: number, userAgent = browser(visitor)) =>
     timed(async () => {
       const res = await fetch(server.origin + path, {
-        headers: { accept: "text/html", "user-agent": userAgent },
+        headers: { accept: "text/html", "user-agent": userAgent, "x-forwarded-for": address(visitor) },
       });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
     });
-  for (let i = 0; i < 200; i++) await get(browser(2_000_000 + i)); // warm-up, fills the page cache
+  for (let i = 0; i < 200; i++) await get(2_000_000 + i); // warm-up, fills the page cache
   const counted: number[] = [];
   const notCounted: number[] = [];
   for (let i = 0; i < VIEWS; i++) {
-    counted.push(await get(browser(3_000_000 + i)));
-    notCounted.push(await get("Googlebot/2.1"));
+    counted.push(await get(3_000_000 + i));
+    notCounted.push(await get(4_000_000 + i, "Googlebot/2.1"));
   }
   const [c, n] = [stats(counted), stats(notCounted)];
   console.log(`\nThe venue page from the page cache, one request at a time, production server:`);

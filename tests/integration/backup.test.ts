@@ -192,6 +192,7 @@ async function fillEveryTable(db: Db, publicUrl: (key: string) => string) {
     .returning();
   await db.insert(s.reviewReplies).values({ reviewId: review!.id, userId: "owner", body: "Thank you" });
   await db.insert(s.favorites).values({ userId: "couple", venueId });
+  await db.insert(s.venueSavers).values({ userId: "couple", venueId });
   await db.insert(s.venueManagers).values({ userId: "owner", venueId });
   const [inquiry] = await db
     .insert(s.inquiries)

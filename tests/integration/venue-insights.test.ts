@@ -31,7 +31,8 @@ let t: TestApp;
 let web: HttpTestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  web = await startHttpApp(t);
+  // Behind a trusted proxy, so that each test visitor can come from an address of its own.
+  web = await startHttpApp(t, { ...t.app, config: { ...t.app.config, trustProxy: "loopback" } });
 }, 120_000);
 afterAll(async () => {
   await web?.close();
@@ -40,12 +41,27 @@ afterAll(async () => {
 
 const HTML = { accept: "text/html,application/xhtml+xml" };
 let visitors = 0;
-/** A browser of its own: every test visitor shares 127.0.0.1, so the browser tells them apart. */
-const browser = (n = ++visitors) =>
-  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.${n} Safari/537.36`;
+/**
+ * A visitor of their own: an address (as the proxy names it) and a browser of their own, or the
+ * `agent` given. A visitor is their address (or account), not their browser (ADR 029).
+ */
+function visitor(agent?: string): Record<string, string> {
+  const n = ++visitors;
+  return {
+    "user-agent":
+      agent ??
+      `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.${n} Safari/537.36`,
+    "x-forwarded-for": `198.18.${n >> 8}.${n & 255}`,
+  };
+}
 
-async function view(path: string, userAgent: string, headers: Record<string, string> = {}, cookie?: string) {
-  const res = await web.fetch(path, { cookie, headers: { ...HTML, "user-agent": userAgent, ...headers } });
+async function view(
+  path: string,
+  who: Record<string, string>,
+  headers: Record<string, string> = {},
+  cookie?: string,
+) {
+  const res = await web.fetch(path, { cookie, headers: { ...HTML, ...who, ...headers } });
   const html = await res.text();
   await web.viewsCounted();
   return { status: res.status, headers: res.headers, html };
@@ -63,11 +79,11 @@ describe("venue page views", () => {
   it("counts a rendered view, a view from the page cache and a 304 revalidation, once per visitor a day", async () => {
     const venue = await createVenue(t.db, { name: "Counted Aspen Barn" });
     const path = venuePath(venue);
-    const first = await view(path, browser());
+    const first = await view(path, visitor());
     expect(first.headers.get("x-page-cache")).toBe("miss");
     expect((await todayStats(venue.id)).views).toBe(1);
 
-    const [alex, blair] = [browser(), browser()];
+    const [alex, blair] = [visitor(), visitor()];
     const cached = await view(path, alex);
     expect(cached.headers.get("x-page-cache")).toBe("hit");
     expect((await todayStats(venue.id)).views).toBe(2);
@@ -87,7 +103,7 @@ describe("venue page views", () => {
   it("counts a signed-in visitor's view, which is rendered for them and never cached", async () => {
     const venue = await createVenue(t.db);
     const member = await t.signUp();
-    const res = await view(venuePath(venue), browser(), {}, member.cookie);
+    const res = await view(venuePath(venue), visitor(), {}, member.cookie);
     expect(res.headers.get("x-page-cache")).toBeNull();
     expect((await todayStats(venue.id)).views).toBe(1);
   });
@@ -95,35 +111,35 @@ describe("venue page views", () => {
   it("does not count robots, scripts, prefetches, HEAD requests, failed pages or pending venues", async () => {
     const venue = await createVenue(t.db);
     const path = venuePath(venue);
-    await view(path, "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)");
+    await view(path, visitor("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"));
     await view(
       path,
-      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0",
+      visitor("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0"),
     );
-    await view(path, "");
-    await view(path, browser(), { "sec-purpose": "prefetch" });
-    const head = await web.fetch(path, { method: "HEAD", headers: { ...HTML, "user-agent": browser() } });
+    await view(path, visitor(""));
+    await view(path, visitor(), { "sec-purpose": "prefetch" });
+    const head = await web.fetch(path, { method: "HEAD", headers: { ...HTML, ...visitor() } });
     expect(head.status).toBe(200);
     await web.viewsCounted();
     const pending = await createVenue(t.db, { isApproved: false });
-    expect((await view(venuePath(pending), browser())).status).toBe(404);
-    expect((await view(`/venue/gone-${crypto.randomUUID()}`, browser())).status).toBe(404);
+    expect((await view(venuePath(pending), visitor())).status).toBe(404);
+    expect((await view(`/venue/gone-${crypto.randomUUID()}`, visitor())).status).toBe(404);
     expect(await todayStats(venue.id)).toMatchObject({ views: 0 });
     expect(await todayStats(pending.id)).toMatchObject({ views: 0 });
 
     // The counting was live all along: a person's view counts.
-    await view(path, browser());
+    await view(path, visitor());
     expect((await todayStats(venue.id)).views).toBe(1);
   });
 
   it("keeps no address or browser, only a salted hash, and forgets yesterday's", async () => {
     const venue = await createVenue(t.db);
-    await view(venuePath(venue), browser());
+    await view(venuePath(venue), visitor());
     const rows = await t.db.select().from(venueViewVisitors);
     expect(rows.length).toBeGreaterThan(0);
     for (const { visitor } of rows) expect(visitor).toMatch(/^[\w-]{22}$/);
     const text = JSON.stringify(await t.db.select().from(venueViewVisitors));
-    expect(text).not.toMatch(/127\.0\.0\.1|Mozilla|Chrome/);
+    expect(text).not.toMatch(/127\.0\.0\.1|198\.18\.|Mozilla|Chrome/);
 
     const yesterday = addDays(utcDay(), -1);
     await t.db.insert(venueViewVisitors).values({ day: yesterday, visitor: "yesterdays-visitor-hash" });
@@ -147,7 +163,8 @@ describe("venue page views", () => {
       path: venuePath(venue),
       status: 200,
       ip: "203.0.113.9",
-      userAgent: browser(),
+      userId: null,
+      userAgent: visitor()["user-agent"]!,
       referer: undefined,
       prefetch: false,
     };
@@ -161,13 +178,13 @@ describe("venue page views", () => {
     const venue = await createVenue(t.db);
     const path = venuePath(venue);
     const fromSearch = { referer: `${web.origin}/venues?q=Rustic+Barn&location=Vail&guests=80` };
-    const alex = browser();
+    const alex = visitor();
     await view(path, alex, fromSearch);
-    await view(path, browser(), fromSearch);
-    await view(`${path}.data`, browser(), { ...fromSearch, accept: "*/*" });
+    await view(path, visitor(), fromSearch);
+    await view(`${path}.data`, visitor(), { ...fromSearch, accept: "*/*" });
     await view(path, alex, fromSearch); // not a new view: its words are not counted again
-    await view(path, browser(), { referer: "https://elsewhere.example/venues?q=barn" });
-    await view(path, browser(), { referer: `${web.origin}/venues?region=Front+Range+North` });
+    await view(path, visitor(), { referer: "https://elsewhere.example/venues?q=barn" });
+    await view(path, visitor(), { referer: `${web.origin}/venues?region=Front+Range+North` });
     const terms = await t.db.select().from(venueSearchTerms).where(eq(venueSearchTerms.venueId, venue.id));
     expect(terms.map(({ term, views }) => ({ term, views }))).toEqual([
       { term: "rustic barn vail", views: 3 },
@@ -196,7 +213,7 @@ describe("saves and website clicks", () => {
 
   it("sends a click on 'Visit Website' through /out/, counted once, to the venue's own site", async () => {
     const venue = await createVenue(t.db, { website: "www.juniper-lodge.example/weddings" });
-    const page = (await view(venuePath(venue), browser())).html;
+    const page = (await view(venuePath(venue), visitor())).html;
     expect(page).toMatch(
       new RegExp(
         `<a href="/out/${venue.id}" target="_blank" rel="nofollow noopener noreferrer"[^>]*>.*Visit Website`,
@@ -204,15 +221,18 @@ describe("saves and website clicks", () => {
     );
 
     const click = await web.fetch(`/out/${venue.id}?to=https://evil.example/`, {
-      headers: { ...HTML, "user-agent": browser() },
+      headers: { ...HTML, ...visitor() },
     });
     expect(click.status).toBe(302);
     expect(click.headers.get("location")).toBe("https://www.juniper-lodge.example/weddings");
     expect(click.headers.get("cache-control")).toBe("no-store");
+    // Counted once the answer is sent, as a view is.
+    await web.viewsCounted();
     expect((await todayStats(venue.id)).websiteClicks).toBe(1);
 
-    const robot = await web.fetch(`/out/${venue.id}`, { headers: { "user-agent": "Googlebot/2.1" } });
+    const robot = await web.fetch(`/out/${venue.id}`, { headers: visitor("Googlebot/2.1") });
     expect(robot.status).toBe(302);
+    await web.viewsCounted();
     expect((await todayStats(venue.id)).websiteClicks).toBe(1);
   });
 
@@ -225,10 +245,11 @@ describe("saves and website clicks", () => {
       `/out/${pending.id}`,
       `/out/${noSite.id}`,
     ]) {
-      const res = await web.fetch(path, { headers: { ...HTML, "user-agent": browser() } });
+      const res = await web.fetch(path, { headers: { ...HTML, ...visitor() } });
       expect(res.status, path).toBe(404);
       expect(res.headers.get("location"), path).toBeNull();
     }
+    await web.viewsCounted();
     const clicks = await queryRows<{ n: number }>(
       t.db,
       sql`select count(*)::int as n from venue_daily_stats where venue_id in (${pending.id}, ${noSite.id})`,
@@ -284,9 +305,10 @@ describe("the dashboards' 30-day figures", () => {
         });
       }
     // Today, through the real paths: views, a save, clicks and inquiries.
-    for (const venue of [...ours, theirs]) await view(venuePath(venue), browser());
-    await view(venuePath(ours[0]!), browser(), { referer: `${web.origin}/venues?q=barn` });
-    await web.fetch(`/out/${ours[1]!.id}`, { headers: { "user-agent": browser() } });
+    for (const venue of [...ours, theirs]) await view(venuePath(venue), visitor());
+    await view(venuePath(ours[0]!), visitor(), { referer: `${web.origin}/venues?q=barn` });
+    await web.fetch(`/out/${ours[1]!.id}`, { headers: visitor() });
+    await web.viewsCounted();
     const member = await t.signUp();
     await web.fetch("/api/favorites", {
       method: "POST",

@@ -14,13 +14,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function PrivacyPage() {
   const { site } = useRootData();
   return (
-    <ProsePage title="Privacy Policy" updated="November 21, 2026">
+    <ProsePage title="Privacy Policy" updated="November 29, 2026">
       <p>This page explains what {site.siteName} stores about you and why.</p>
       <h2>What we store</h2>
       <p>
         Your name, email address, an optional avatar link and a password hash when you register; the venues
-        you save, the reviews you write and the venues you submit. A session cookie keeps you signed in; it is
-        not used for advertising.
+        you save, the reviews you write and the venues you submit. So that a venue&rsquo;s count of saves
+        counts you once, we also keep which venues you have saved, after you remove them, until your account
+        is deleted. A session cookie keeps you signed in; it is not used for advertising.
       </p>
       <h2>Email</h2>
       <p>We email you only for your account: password resets and confirming a new email address.</p>

@@ -1,18 +1,17 @@
-import { isbot } from "isbot";
 import type { Route } from "./+types/out";
 import { getApp } from "~/infra/session.server";
-import { websiteClick } from "~/services/venue-stats.server";
+import { venueWebsite } from "~/services/venue-stats.server";
 
 /**
- * 'Visit Website' (issue 23): counts the click for the venue's insights and sends the visitor on
- * to the venue's own website. The address is read from the approved venue's row, never from the
- * request, so this is no open redirect; an unknown venue, or one without a website, is a 404.
- * Robots are sent on uncounted (and are asked to stay away: nofollow on the link, robots.txt).
+ * 'Visit Website' (issue 23): sends the visitor on to the venue's own website. The address is
+ * read from the approved venue's row, never from the request, so this is no open redirect; an
+ * unknown venue, or one without a website, is a 404. The click is counted for the venue's
+ * insights by the HTTP layer once the 302 of a GET is sent, once per visitor and day, never a
+ * robot's (services/venue-stats.server.ts, ADR 029): a HEAD, which the page cache renders as a
+ * GET, never reaches it. Robots are asked to stay away: nofollow on the link, robots.txt.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const agent = request.headers.get("user-agent");
-  const count = request.method === "GET" && !!agent && !isbot(agent);
-  const target = await websiteClick(getApp(context).db, params.venueId, { count });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const target = await venueWebsite(getApp(context).db, params.venueId);
   const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
   if (!target)
     return new Response("Venue not found", {
