@@ -8,6 +8,7 @@ import { createAppContext } from "./app/infra/context.server";
 import { DatabaseInUseError, openDatabase, type Database } from "./app/infra/db.server";
 import { createLogger } from "./app/infra/logger.server";
 import { authEmails } from "./app/services/emails.server";
+import { purgeUsedFormStamps } from "./app/services/form-stamps.server";
 import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./app/services/pending-files.server";
 import { purgeExpiredTrash } from "./app/services/venue-trash.server";
 import { createVenueViewCounter, purgeViewData } from "./app/services/venue-stats.server";
@@ -48,8 +49,12 @@ context.logger.info(seed.seeded ? "demo content seeded" : "database ready", {
 });
 // Files a crash left between a row and its files (ADR 021): at start-up, then hourly. An embedded
 // database has no other server whose uploads could be in flight, so nothing waits out the grace.
-// The same timer deletes the venues that have been in the trash for 30 days (ADR 023) first.
+// The same timer deletes the venues that have been in the trash for 30 days (ADR 023) first, and
+// the record of form stamps used more than a day ago, which are refused as too old anyway (ADR 028).
 const sweep = async (graceSeconds: number) => {
+  await purgeUsedFormStamps(context.db).catch((err: unknown) =>
+    context.logger.error("purging used form stamps failed", { error: String(err) }),
+  );
   await purgeExpiredTrash(context).then(
     (purged) => purged > 0 && context.logger.info("venues purged from the trash", { purged }),
     (err: unknown) => context.logger.error("purging the trash failed", { error: String(err) }),

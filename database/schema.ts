@@ -113,6 +113,13 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
 
+// Form stamps already used (issue 39): a stamp is accepted once. Keyed by the stamp's signature,
+// with its issue time, so that rows past the stamp's 24 hours can be purged.
+export const usedFormStamps = pgTable("used_form_stamps", {
+  id: text("id").primaryKey(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+});
+
 // Stored files that may be nobody's: written for a row not yet committed, or no longer referenced
 // by a committed row and not yet deleted. A crash between the two steps leaves the key here, and
 // the sweep deletes the file unless a row references it (ADR 021).

@@ -33,3 +33,20 @@ describe("METRICS_TOKEN", () => {
       expect(() => loadConfig({ ...base, METRICS_TOKEN: bad }), bad).toThrow(/METRICS_TOKEN: at least 16/);
   });
 });
+
+describe("INQUIRY_MIN_SECONDS", () => {
+  it("is 3 unless set, and empty means the default, not off", () => {
+    expect(loadConfig(base).inquiryMinSeconds).toBe(3);
+    expect(loadConfig({ ...base, INQUIRY_MIN_SECONDS: "" }).inquiryMinSeconds).toBe(3);
+    expect(loadConfig({ ...base, INQUIRY_MIN_SECONDS: "0" }).inquiryMinSeconds).toBe(0);
+    expect(loadConfig({ ...base, INQUIRY_MIN_SECONDS: "10" }).inquiryMinSeconds).toBe(10);
+    expect(loadConfig({ ...base, INQUIRY_MIN_SECONDS: "3600" }).inquiryMinSeconds).toBe(3600);
+  });
+
+  it("refuses anything but a whole number of seconds from 0 to 3600", () => {
+    for (const bad of ["0x10", "1e1", " 5", "5 ", "-1", "1.5", "3601", "+5", "five"])
+      expect(() => loadConfig({ ...base, INQUIRY_MIN_SECONDS: bad }), bad).toThrow(
+        /INQUIRY_MIN_SECONDS: a whole number of seconds from 0 to 3600/,
+      );
+  });
+});

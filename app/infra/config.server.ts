@@ -57,7 +57,16 @@ const envSchema = z.object({
   GEOCODER_EMAIL: optional,
   GOOGLE_GEOCODING_API_KEY: optional,
   // The least time between opening the inquiry form and sending it: faster is a script (issue 23).
-  INQUIRY_MIN_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  // Empty is the default, never "off" (Number("") is 0), and only plain digits are read: Number()
+  // would take "0x10" as 16 and " 5" as 5 (issue 39).
+  INQUIRY_MIN_SECONDS: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || (/^\d{1,4}$/.test(v) && Number(v) <= 3600),
+      "a whole number of seconds from 0 to 3600",
+    )
+    .transform((v) => (v ? Number(v) : 3)),
   // Turns /metrics on, for scrapers that send it as a bearer token: long enough not to be guessed.
   METRICS_TOKEN: optional.refine(
     (v) => v === undefined || /^[\x21-\x7e]{16,}$/.test(v),
@@ -103,7 +112,7 @@ export type Config = {
   trustProxy: false | number | string;
   storage: { driver: "fs" } | { driver: "s3"; s3: S3Settings };
   geocoder: GeocoderSettings;
-  /** Seconds an inquiry form must have been open before it is sent (0 turns the check off). */
+  /** Seconds an inquiry form must have been open before it is sent (0, set explicitly, turns the check off). */
   inquiryMinSeconds: number;
   /** Unset: no /metrics (404). Set: /metrics answers requests bearing it. */
   metricsToken: string | undefined;

@@ -59,6 +59,8 @@ export const inquiryRefusals = {
     "Your inquiry was not sent: it looked automated. Please try again, or contact the venue directly.",
   tooFast: "That was quicker than anyone can type. Please check your inquiry, then send it again.",
   expired: "This form was open for too long. Please send it again.",
+  reused:
+    "This form was sent already, so your inquiry was not sent twice. To send another, send the form again.",
   notFound: "Inquiry not found",
   replyFailed: "Your reply could not be sent by email. Please try again in a moment.",
   claimInvalid: "This link is not valid any more. Inquiries you send while signed in appear here.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tooManyRequestsMessage } from "./rate-limit";
+import { normalizeEmail, tooManyRequestsMessage } from "./rate-limit";
 
 describe("tooManyRequestsMessage", () => {
   it("says the minutes left, rounded up, never fewer than one", () => {
@@ -8,5 +8,19 @@ describe("tooManyRequestsMessage", () => {
     expect(tooManyRequestsMessage(60)).toBe("Too many requests, try again in 1 minute");
     expect(tooManyRequestsMessage(1)).toBe("Too many requests, try again in 1 minute");
     expect(tooManyRequestsMessage(0)).toBe("Too many requests, try again in 1 minute");
+  });
+});
+
+describe("normalizeEmail", () => {
+  it("folds what reaches one mailbox: case, +tags, and Gmail's dots and second domain", () => {
+    expect(normalizeEmail(" Victim+1@Example.COM ")).toBe("victim@example.com");
+    expect(normalizeEmail("victim+a+b@example.com")).toBe("victim@example.com");
+    expect(normalizeEmail("vic.tim+2@gmail.com")).toBe("victim@gmail.com");
+    expect(normalizeEmail("V.I.C.T.I.M@googlemail.com")).toBe("victim@gmail.com");
+    // Elsewhere dots may tell mailboxes apart.
+    expect(normalizeEmail("j.o@mail.example")).toBe("j.o@mail.example");
+    expect(normalizeEmail("jo@mail.example")).toBe("jo@mail.example");
+    // An @ inside a quoted local part: the domain is after the last one.
+    expect(normalizeEmail('"a@b"+x@gmail.com')).toBe('"a@b"@gmail.com');
   });
 });

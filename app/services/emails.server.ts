@@ -240,26 +240,38 @@ export function inquiryReceivedEmail(
 }
 
 /**
- * The couple's copy of what they sent, with a link to follow its status in their account (for a
- * guest, a link that adds it to the account they sign in with). Replies go to the venue's public
- * address when it has one.
+ * The couple's copy, with a link to follow its status in their account (for a guest, a link that
+ * adds it to the account they sign in with). Replies go to the venue's public address when it has
+ * one. What they wrote is in it only when `inquiry` is given: the service gives it for a
+ * signed-in account's own verified address only, so that the form cannot mail anyone's text to
+ * any address (issue 39).
  */
 export function inquiryCopyEmail(
   siteName: string,
   to: string,
   venue: { name: string; email: string | null },
-  inquiry: InquiryFacts,
+  inquiry: InquiryFacts | null,
   venueUrl: string,
   followUrl: string,
 ): MailMessage {
-  const intro = `Your inquiry was sent to ${venue.name}. Here is a copy of what you wrote.`;
+  const intro = inquiry
+    ? `Your inquiry was sent to ${venue.name}. Here is a copy of what you wrote.`
+    : `Your inquiry was sent to ${venue.name}. Follow it with the link below to see what you wrote and its status.`;
   const outro = `${venue.name} answers by email to this address. To follow its status, sign in to ${siteName} (or create an account) and open the link above. If you did not send this inquiry, ignore this email.`;
+  const copy = inquiry ? `${inquiryText(inquiry)}\n\n` : "";
   return {
     to,
     replyTo: venue.email ?? undefined,
     subject: `Your inquiry to ${venue.name}`,
-    text: `${intro}\n\n${inquiryText(inquiry)}\n\nFollow your inquiry: ${followUrl}\nSee the venue: ${venueUrl}\n\n${outro}\n`,
-    html: layout(siteName, intro, "Follow your inquiry", followUrl, outro, inquiryHtml(inquiry)),
+    text: `${intro}\n\n${copy}Follow your inquiry: ${followUrl}\nSee the venue: ${venueUrl}\n\n${outro}\n`,
+    html: layout(
+      siteName,
+      intro,
+      "Follow your inquiry",
+      followUrl,
+      outro,
+      inquiry ? inquiryHtml(inquiry) : [],
+    ),
   };
 }
 

@@ -18,12 +18,14 @@ import {
   type OwnInquiry,
 } from "~/lib/inquiries";
 import { pageCountOf, pageOffset } from "~/lib/pagination";
+import { normalizeEmail } from "~/lib/rate-limit";
 import type { AppUser } from "~/lib/user";
 import { validate, type FieldErrors } from "~/lib/validation/form";
 import { inquirySchema } from "~/lib/validation/inquiry";
 import { isUuid, venuePath } from "~/lib/venue-url";
 import { recordAudit } from "./audit.server";
 import { inquiryCopyEmail, inquiryReceivedEmail, inquiryReplyEmail } from "./emails.server";
+import { STAMP_MAX_AGE_MS, useFormStamp } from "./form-stamps.server";
 import { managerRecipients } from "./notifications.server";
 import {
   assertCanManageVenue,
@@ -31,15 +33,16 @@ import {
   canManageVenue,
   MANAGE_VENUE_MESSAGE,
 } from "./permissions.server";
-import { clientAddress, LIMITS, limitWrite } from "./rate-limit.server";
+import { clientAddress, LIMITS, limitWrite, limitWrites } from "./rate-limit.server";
 import { recordInquiryStat } from "./venue-stats.server";
 
 // Inquiries (issue 23): a couple asks a venue from its page ('Check availability'); the venue's
 // managers answer from their inbox (/venue-manager/inquiries). Sending is open to everyone and
 // guarded against scripts without a captcha: a honeypot field, a signed time the form was handed
-// out (a minimum fill time), and limits per address and per email. The inbox shows a manager the
-// inquiries of their assigned venues only, and an admin every venue's; each read and write checks
-// that here, whatever the route did.
+// out (a minimum fill time, each accepted once), and limits per client address, mailbox, account
+// and venue (issue 39: no relay for spam). The inbox shows a manager the inquiries of their
+// assigned venues only, and an admin every venue's; each read and write checks that here,
+// whatever the route did.
 
 type Deps = Pick<AppContext, "db" | "mailer" | "logger" | "config" | "stamps">;
 
@@ -47,8 +50,6 @@ type Deps = Pick<AppContext, "db" | "mailer" | "logger" | "config" | "stamps">;
 export const HONEYPOT_FIELD = "website";
 /** The signed time the form was handed out (infra/form-stamp.server.ts). */
 export const STAMP_FIELD = "formStamp";
-/** A form handed out longer ago than this is sent again with a fresh stamp. */
-const FORM_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** How long the link in a guest's copy can attach the inquiry to their account. */
 const CLAIM_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -101,8 +102,9 @@ export type SendResult =
 /**
  * Stores an inquiry with status new and mails it: to each manager of the venue who keeps these
  * emails on (or to the venue's own address when it has no manager), Reply-To the couple, and a
- * copy to the couple. A refusal (invalid fields, the honeypot, too fast, over a limit) writes
- * nothing and says why; the person's values stay with the route.
+ * copy to the couple. A refusal (invalid fields, the honeypot, too fast, a stamp used already,
+ * over a limit) writes nothing and says why; the person's values stay with the route, and a
+ * refusal of the stamp comes with a fresh one, so the same form can be sent again.
  */
 export async function sendInquiry(
   app: Deps,
@@ -120,22 +122,35 @@ export async function sendInquiry(
   const parsed = validate(inquirySchema(venue.capacity), input.values);
   if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
   if ((input.values[HONEYPOT_FIELD] ?? "") !== "") return refuse(400, inquiryRefusals.automated);
-  const age = app.stamps.age(formPurpose(venue.id), input.values[STAMP_FIELD] ?? "");
-  if (age === null || age > FORM_MAX_AGE_MS)
-    return refuse(400, inquiryRefusals.expired, app.stamps.issue(formPurpose(venue.id)));
-  if (age < app.config.inquiryMinSeconds * 1000) return refuse(400, inquiryRefusals.tooFast);
+  const freshStamp = () => app.stamps.issue(formPurpose(venue.id));
+  const stamp = app.stamps.read(formPurpose(venue.id), input.values[STAMP_FIELD] ?? "");
+  if (stamp === null || stamp.age > STAMP_MAX_AGE_MS)
+    return refuse(400, inquiryRefusals.expired, freshStamp());
+  if (stamp.age < app.config.inquiryMinSeconds * 1000) return refuse(400, inquiryRefusals.tooFast);
   const data = parsed.data;
-  const limited =
-    (await limitWrite(db, `inquiry-ip:${clientAddress(input.request)}`, LIMITS.inquiryIp)) ??
-    (await limitWrite(db, `inquiry-email:${data.email.toLowerCase()}`, LIMITS.inquiryEmail));
+  const user = input.user;
+  const limited = await limitWrites(db, [
+    [`inquiry-ip:${clientAddress(input.request)}`, LIMITS.inquiryIp],
+    [`inquiry-email:${normalizeEmail(data.email)}`, LIMITS.inquiryEmail],
+    ...(user
+      ? ([
+          [`inquiry-user:${user.id}`, LIMITS.inquiryUserHour],
+          [`inquiry-user-day:${user.id}`, LIMITS.inquiryUserDay],
+        ] as const)
+      : []),
+    // Last, so that what the other limits refuse does not use up the venue's hour.
+    [`inquiry-venue:${venue.id}`, LIMITS.inquiryVenue],
+  ]);
   if (limited) return refuse(429, limited.error);
 
   const inquiry = await db.transaction(async (tx) => {
+    // In the inquiry's transaction: of two sends racing with one stamp, one gets it.
+    if (!(await useFormStamp(tx, stamp))) return null;
     const [row] = await tx
       .insert(inquiries)
       .values({
         venueId: venue.id,
-        userId: input.user?.id ?? null,
+        userId: user?.id ?? null,
         name: data.name,
         email: data.email,
         phone: data.phone || null,
@@ -148,7 +163,8 @@ export async function sendInquiry(
     await recordInquiryStat(tx, venue.id);
     return row!;
   });
-  await mailInquiry(app, venue, { id: inquiry.id, signedIn: !!input.user, ...data }).catch((err: unknown) =>
+  if (!inquiry) return refuse(400, inquiryRefusals.reused, freshStamp());
+  await mailInquiry(app, venue, { id: inquiry.id, ...data }, user).catch((err: unknown) =>
     app.logger.error("inquiry mails failed", { error: String(err) }),
   );
   return {
@@ -158,15 +174,27 @@ export async function sendInquiry(
   };
 }
 
+/** Whether `email` is the signed-in account's own address, and verified: the copy may repeat the text. */
+async function isOwnVerifiedAddress(db: Db, user: AppUser | null, email: string): Promise<boolean> {
+  if (!user) return false;
+  const [account] = await db
+    .select({ email: users.email, verified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1);
+  return !!account?.verified && account.email.toLowerCase() === email.trim().toLowerCase();
+}
+
 async function mailInquiry(
   app: Deps,
   venue: FormVenue,
-  inquiry: { id: string; signedIn: boolean; name: string; email: string; phone: string } & {
+  inquiry: { id: string; name: string; email: string; phone: string } & {
     weddingDate: string;
     dateFlexible: boolean;
     guests: number;
     message: string;
   },
+  sender: AppUser | null,
 ) {
   const { siteName, siteUrl } = app.config;
   const venueUrl = `${siteUrl}${venuePath(venue)}`;
@@ -196,10 +224,19 @@ async function mailInquiry(
         ]
       : [];
   // A guest's copy carries a link that adds the inquiry to their account (once they sign in).
-  const follow = inquiry.signedIn
+  const follow = sender
     ? `${siteUrl}/account/inquiries`
     : `${siteUrl}/account/inquiries?claim=${encodeURIComponent(`${inquiry.id}.${app.stamps.issue(claimPurpose(inquiry.id))}`)}`;
-  const mails = [...toVenue, inquiryCopyEmail(siteName, inquiry.email, venue, facts, venueUrl, follow)];
+  // What was typed goes back only to the account's own verified address: anyone can type any.
+  const copy = inquiryCopyEmail(
+    siteName,
+    inquiry.email,
+    venue,
+    (await isOwnVerifiedAddress(app.db, sender, inquiry.email)) ? facts : null,
+    venueUrl,
+    follow,
+  );
+  const mails = [...toVenue, copy];
   const sent = await Promise.allSettled(mails.map((m) => app.mailer.send(m)));
   for (const r of sent)
     if (r.status === "rejected") app.logger.error("inquiry mail failed", { error: String(r.reason) });
@@ -532,32 +569,59 @@ export async function listOwnInquiries(db: Db, userId: string): Promise<OwnInqui
   });
 }
 
+export type ClaimCheck =
+  | { ok: true; venueName: string; /** Already followed from this account. */ yours: boolean }
+  | { ok: false; error: string };
+
+/** The inquiry a claim link names, when the link is ours and younger than 30 days. */
+function claimedInquiryId(app: Pick<Deps, "stamps">, token: string): string | null {
+  const dot = token.indexOf(".");
+  const id = token.slice(0, dot);
+  const age = dot > 0 && isUuid(id) ? app.stamps.age(claimPurpose(id), token.slice(dot + 1)) : null;
+  return age === null || age > CLAIM_MAX_AGE_MS ? null : id;
+}
+
+async function claimState(db: Db, user: AppUser, id: string | null): Promise<ClaimCheck> {
+  const [row] = id
+    ? await db
+        .select({ userId: inquiries.userId, venueName: venues.name })
+        .from(inquiries)
+        .innerJoin(venues, eq(venues.id, inquiries.venueId))
+        .where(eq(inquiries.id, id))
+        .limit(1)
+    : [];
+  if (!row) return { ok: false, error: inquiryRefusals.claimInvalid };
+  if (row.userId !== null && row.userId !== user.id) return { ok: false, error: inquiryRefusals.claimTaken };
+  return { ok: true, venueName: row.venueName, yours: row.userId === user.id };
+}
+
 /**
- * The link in a guest's copy (`?claim=`) adds that inquiry to the account of whoever opens it
- * signed in: having the email proves it is theirs. An inquiry already followed from another
- * account stays there.
+ * What the link in a guest's copy (`?claim=`) would do for this account, changing nothing: a
+ * mail scanner or another signed-in person may open it (issue 39). The page asks, and only its
+ * POST claims (`claimInquiry`).
+ */
+export async function checkClaim(
+  app: Pick<Deps, "db" | "stamps">,
+  user: AppUser,
+  token: string,
+): Promise<ClaimCheck> {
+  return claimState(app.db, user, claimedInquiryId(app, token));
+}
+
+/**
+ * The link in a guest's copy, posted: adds that inquiry to the signed-in account; having the
+ * email proves it is theirs. An inquiry already followed from another account stays there.
  */
 export async function claimInquiry(
   app: Pick<Deps, "db" | "stamps">,
   user: AppUser,
   token: string,
-): Promise<{ ok: true; venueName: string } | { ok: false; error: string }> {
-  const dot = token.indexOf(".");
-  const id = token.slice(0, dot);
-  const age = dot > 0 && isUuid(id) ? app.stamps.age(claimPurpose(id), token.slice(dot + 1)) : null;
-  if (age === null || age > CLAIM_MAX_AGE_MS) return { ok: false, error: inquiryRefusals.claimInvalid };
-  const [claimed] = await app.db
-    .update(inquiries)
-    .set({ userId: user.id })
-    .where(and(eq(inquiries.id, id), isNull(inquiries.userId)))
-    .returning({ venueId: inquiries.venueId });
-  const [row] = await app.db
-    .select({ userId: inquiries.userId, venueName: venues.name })
-    .from(inquiries)
-    .innerJoin(venues, eq(venues.id, inquiries.venueId))
-    .where(eq(inquiries.id, id))
-    .limit(1);
-  if (!row) return { ok: false, error: inquiryRefusals.claimInvalid };
-  if (!claimed && row.userId !== user.id) return { ok: false, error: inquiryRefusals.claimTaken };
-  return { ok: true, venueName: row.venueName };
+): Promise<ClaimCheck> {
+  const id = claimedInquiryId(app, token);
+  if (id)
+    await app.db
+      .update(inquiries)
+      .set({ userId: user.id })
+      .where(and(eq(inquiries.id, id), isNull(inquiries.userId)));
+  return claimState(app.db, user, id);
 }

@@ -20,9 +20,15 @@ export const LIMITS = {
   faqAddUser: { max: 120, windowSeconds: 60 * 60 },
   // An upload carries up to 10 images and a venue holds 10: 60 an hour is far past any re-shoot.
   venueImagesUser: { max: 60, windowSeconds: 60 * 60 },
-  // A couple's inquiry mails the venue (issue 23): 5 an hour from one address, and to one address.
+  // A couple's inquiry mails the venue and a copy to the address typed (issues 23 and 39): 5 an
+  // hour from one client address, and to one mailbox (lib/rate-limit.ts, normalizeEmail). A couple
+  // asks a handful of venues in an evening: one account may send 10 an hour and 30 a day, and a
+  // venue takes 30 an hour from everyone together, which no venue's real demand comes near.
   inquiryIp: { max: 5, windowSeconds: 60 * 60 },
   inquiryEmail: { max: 5, windowSeconds: 60 * 60 },
+  inquiryUserHour: { max: 10, windowSeconds: 60 * 60 },
+  inquiryUserDay: { max: 30, windowSeconds: 24 * 60 * 60 },
+  inquiryVenue: { max: 30, windowSeconds: 60 * 60 },
   // Each reply is an email to a couple.
   inquiryReplyUser: { max: 60, windowSeconds: 60 * 60 },
   // Unknown calendar feed addresses from one client network (ADR 030): a calendar app polls one
@@ -80,6 +86,18 @@ export type WriteRefused = { ok: false; error: string; status: 429 };
 export async function limitWrite(db: Db, key: string, limit: Limit): Promise<WriteRefused | null> {
   const { count, secondsLeft } = await countAttempt(db, key, limit.windowSeconds);
   return count > limit.max ? { ok: false, error: tooManyRequestsMessage(secondsLeft), status: 429 } : null;
+}
+
+/** Counts one write against each limit in turn; the first one over refuses it (the rest are not counted). */
+export async function limitWrites(
+  db: Db,
+  checks: (readonly [key: string, limit: Limit])[],
+): Promise<WriteRefused | null> {
+  for (const [key, limit] of checks) {
+    const refused = await limitWrite(db, key, limit);
+    if (refused) return refused;
+  }
+  return null;
 }
 
 export function clientAddress(request: Request): string {

@@ -86,9 +86,14 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   const copy = await mail.waitFor(couple.email, { subject: /^Your inquiry to / });
   const follow = /\/account\/inquiries\?claim=[^\s"<>]+/.exec(copy.text)![0];
 
-  // The couple creates an account and follows the link: the inquiry is theirs, new.
+  // The couple creates an account and follows the link; the page asks (opening it changes
+  // nothing), and once they confirm, the inquiry is theirs, new.
   await registerViaApi(page, couple);
   await page.goto(follow);
+  await expect(
+    page.getByRole("heading", { name: `Add your inquiry to ${venue.name} to this account?` }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Add to My Inquiries" }).click();
   await expect(page).toHaveURL(/\/account\/inquiries$/);
   const mine = page.getByRole("listitem").filter({ hasText: venue.name });
   await expect(mine.getByText("New", { exact: true })).toBeVisible();

@@ -161,6 +161,7 @@ async function fillEveryTable(db: Db, publicUrl: (key: string) => string) {
     .values({ id: "v1", identifier: "reset:casey", value: "v", expiresAt: new Date(Date.now() + 3_600_000) });
   await db.insert(s.appSettings).values({ key: "backup-test", value: "kept" });
   await db.insert(s.rateLimits).values({ key: "sign-in:1.2.3.4", count: 2, resetAt: new Date() });
+  await db.insert(s.usedFormStamps).values({ id: "a-used-stamp", issuedAt: new Date() });
   await db.insert(s.pendingFiles).values({ key: orphan });
   await createCategory(db, {
     id: categoryId,

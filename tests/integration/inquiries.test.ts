@@ -26,7 +26,7 @@ import {
 import { managerDashboard } from "../../app/services/manager-venues.server";
 import { createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { createTestApp, run, SITE_URL, type TestApp } from "../setup/test-app";
 
 // Issue 23, items 1, 2 and 4: a couple's inquiry from a venue page is stored and mailed (each
 // manager, or the venue's own address; the couple's copy; Reply-To the couple), the anti-spam
@@ -486,25 +486,36 @@ describe("a couple's own inquiries", () => {
     expect(html).toContain("Signed Springs");
   });
 
-  it("a guest's copy links the inquiry to the account that opens it, once, and a forged link does nothing", async () => {
+  it("a guest's copy links the inquiry to the account that opens it and confirms, once, and a forged link does nothing", async () => {
     const venue = await createVenue(t.db, { name: "Guest Grove" });
     const form = fields(venue.id);
     await send(venue, form);
     const link = /\/account\/inquiries\?claim=[^\s"<>]+/.exec((await t.mail.waitFor(form.email)).text)![0];
+    const token = new URL(link, SITE_URL).searchParams.get("claim")!;
+    // Opening the link asks (issue 39); the page's form posts the claim.
+    const claimBy = (a: Account, claim: string) =>
+      run(async () =>
+        myInquiriesRoute.action(
+          await t.args(t.request("/account/inquiries", { form: { claim }, cookie: a.cookie })),
+        ),
+      );
     const couple = await t.signUp();
-    const claim = await run(async () =>
+    const asked = await run(async () =>
       myInquiriesRoute.loader(await t.args(t.request(link, { cookie: couple.cookie }))),
     );
+    expect(asked.data).toMatchObject({ claim: { ok: true, venueName: "Guest Grove", token } });
+    const claim = await claimBy(couple, token);
     expect(claim.status).toBe(302);
     expect(await listOwnInquiries(t.db, couple.id)).toMatchObject([{ venueName: "Guest Grove" }]);
 
     const stranger = await t.signUp();
-    const again = await http.fetch(link, { cookie: stranger.cookie });
-    expect(again.status).toBe(302);
+    const again = await claimBy(stranger, token);
+    expect(again.status).toBe(400);
     expect(await listOwnInquiries(t.db, stranger.id)).toEqual([]);
-    const forged = await http.fetch(link.replace(/.{4}$/, "AAAA"), { cookie: stranger.cookie });
-    expect(forged.status).toBe(302);
+    const forged = await claimBy(stranger, token.replace(/.{4}$/, "AAAA"));
+    expect(forged.status).toBe(400);
     expect(await listOwnInquiries(t.db, stranger.id)).toEqual([]);
+    expect(await listOwnInquiries(t.db, couple.id)).toMatchObject([{ venueName: "Guest Grove" }]);
     // Signed out, the link goes to sign in first and comes back.
     const guest = await http.fetch(link);
     expect(guest.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(link)}`);
