@@ -59,6 +59,7 @@ beforeAll(async () => {
       configureBuckets: [
         "source",
         "target",
+        "storage-fails",
         ...hostileArchives.flatMap((_, i) => [`fresh-${i}`, `good-${i}`]),
       ].map((name) => ({ name })),
     });
@@ -393,7 +394,7 @@ const hostileArchives: [what: string, make: (good: string) => Promise<string>, m
   [
     "a ../ key",
     (good) => rewriteArchive(good, "dotdot", (m, e) => addFile(m, e, "../escape-400.webp", webp(1))),
-    /files\/\.\.\/escape-400\.webp: not a key this site writes/,
+    /"files\/\.\.\/escape-400\.webp": not a key this site writes/,
   ],
   [
     "a ../ key inside a folder",
@@ -406,7 +407,7 @@ const hostileArchives: [what: string, make: (good: string) => Promise<string>, m
   [
     "an absolute key",
     (good) => rewriteArchive(good, "absolute", (m, e) => addFile(m, e, "/tmp/vv-absolute-400.webp", webp(3))),
-    /files\/\/tmp\/vv-absolute-400\.webp: not a key this site writes/,
+    /"files\/\/tmp\/vv-absolute-400\.webp": not a key this site writes/,
   ],
   [
     "a backslash in a key",
@@ -442,6 +443,17 @@ const hostileArchives: [what: string, make: (good: string) => Promise<string>, m
         addFile(m, e, `venues/${venueId}/${crypto.randomUUID()}-400.webp`, webp(5));
       }),
     /The archive's tables do not match its manifest: public\.venues/,
+  ],
+  [
+    "its database cut short (and the manifest made to match)",
+    (good) =>
+      rewriteArchive(good, "database", (m, e) => {
+        const cut = e.get(m.database.entry)!.subarray(0, Math.floor(m.database.bytes / 2));
+        e.set(m.database.entry, cut);
+        m.database.bytes = cut.length;
+        m.database.sha256 = crypto.createHash("sha256").update(cut).digest("hex");
+      }),
+    engine === "pglite" ? /is damaged: its database does not unpack/ : /^pg_restore failed: /,
   ],
   [
     "its end cut off",
@@ -483,6 +495,38 @@ for (const [i, [what, make, message]] of hostileArchives.entries())
     expect.soft(await stateOf(good), "the site, after --force").toEqual(site);
     expect.soft(forced.message).toMatch(message);
   }, 120_000);
+
+it(`on ${engine}, when storage fails while the files are written, --force puts the site's files back and keeps its database`, async () => {
+  const { archive } = await (sourceSite ??= makeSourceSite());
+  const failing = `venues/${venueId}/${crypto.randomUUID()}-800.webp`;
+  const added = `venues/${venueId}/${crypto.randomUUID()}-1600.webp`;
+  let replaced = "";
+  // Written in this order: a new file, one of the site's keys with other bytes, then the failure.
+  const file = await rewriteArchive(archive, "storage-fails", (m, e) => {
+    addFile(m, e, failing, webp(7));
+    replaced = m.files.splice(1, 1)[0]!.key;
+    addFile(m, e, replaced, webp(8));
+    addFile(m, e, added, webp(9));
+  });
+  const good = await emptyTarget("storage-fails");
+  await restore(good.config, good.storage, archive, { force: false });
+  const site = await stateOf(good);
+  const puts: string[] = [];
+  const flaky: Storage = {
+    ...good.storage,
+    async put(key, body, type, opts) {
+      puts.push(key);
+      if (key === failing) throw new Error("The bucket is unreachable");
+      return good.storage.put(key, body, type, opts);
+    },
+  };
+  await expect(restore(good.config, flaky, file, { force: true })).rejects.toThrow(
+    /^The bucket is unreachable$/,
+  );
+  // Both kinds of write happened before the failure, and were undone.
+  expect(puts.slice(0, 3)).toEqual([added, replaced, failing]);
+  expect(await stateOf(good)).toEqual(site);
+}, 120_000);
 
 it.runIf(engine === "pglite")(
   "on the embedded database, the backup refuses while the server holds the data folder",
