@@ -1,7 +1,8 @@
 // npm run restore -- FILE [--force]
 // Puts a backup (npm run backup) back into an empty database and storage, or, with --force, in
-// place of what is there; then checks every table and file against the backup's manifest
-// (ADR 033). Stop the servers first.
+// place of what is there. The whole archive is checked first, the database is loaded and its
+// tables checked before it takes the target's place, and a failure at any step leaves the target
+// as it was (ADR 033). Stop the servers first.
 import { parseArgs } from "node:util";
 import { loadConfig } from "~/infra/config.server";
 import { createStorage } from "~/infra/storage.server";

@@ -23,7 +23,7 @@ import {
   queryRows,
   type Db,
 } from "../../app/infra/db.server";
-import { openTar } from "../../app/infra/archive.server";
+import { createTarWriter, openTar } from "../../app/infra/archive.server";
 import { createLogger } from "../../app/infra/logger.server";
 import { createFsStorage, createStorage, type Storage } from "../../app/infra/storage.server";
 import { toAppUser, type AppUser } from "../../app/lib/user";
@@ -56,7 +56,12 @@ beforeAll(async () => {
       port: 0,
       silent: true,
       directory: path.join(work, "s3"),
-      configureBuckets: [{ name: "source" }, { name: "target" }],
+      configureBuckets: [
+        "source",
+        "target",
+        "storage-fails",
+        ...hostileArchives.flatMap((_, i) => [`fresh-${i}`, `good-${i}`]),
+      ].map((name) => ({ name })),
     });
     s3Endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
   }
@@ -224,9 +229,33 @@ async function fillEveryTable(db: Db, publicUrl: (key: string) => string) {
   return { files, orphan };
 }
 
-it(`round trip on ${engine}: every table's rows and every named file come back; a target that is not empty is refused, and replaced with --force`, async () => {
+type Target = Awaited<ReturnType<typeof emptyTarget>>;
+
+/** An empty target: a data folder, and on PostgreSQL an empty database with a bucket of its own. */
+async function emptyTarget(name: string) {
+  const dataDir = path.join(work, name);
+  const url = engine === "postgres" ? await pgDatabase(false) : undefined;
+  const env = settings(dataDir, url, name);
+  /** Works on the database (a PGlite folder is opened only while no command holds it). */
+  const onDb = async <T>(fn: (db: Db) => Promise<T>) => {
+    const database = url ? databaseFromUrl(url) : databaseFromPglite(newPglite(path.join(dataDir, "db")));
+    try {
+      return await fn(database.db);
+    } finally {
+      await database.close();
+    }
+  };
+  return { dataDir, url, env, config: loadConfig(env), storage: createStorage(loadConfig(env)), onDb };
+}
+
+let sourceSite: ReturnType<typeof makeSourceSite> | undefined;
+
+/**
+ * A site with a row in every table and its files, and its backup made by the command: made once,
+ * by the first test that needs it; the tests only read it.
+ */
+async function makeSourceSite() {
   const source = { dataDir: path.join(work, "source"), url: undefined as string | undefined };
-  const target = { dataDir: path.join(work, "target"), url: undefined as string | undefined };
   let sums: Awaited<ReturnType<typeof tableChecksums>>;
   let filled!: Awaited<ReturnType<typeof fillEveryTable>>;
   if (engine === "pglite") {
@@ -238,47 +267,39 @@ it(`round trip on ${engine}: every table's rows and every named file come back; 
     folders.push(source.dataDir);
   } else {
     source.url = await pgDatabase(true);
-    target.url = await pgDatabase(false);
     const database = databaseFromUrl(source.url);
     filled = await fillEveryTable(database.db, (key) => `${S3_PUBLIC_URL}/${key}`);
     sums = await tableChecksums(database.db);
     await database.close();
   }
   const sourceEnv = settings(source.dataDir, source.url, "source");
-  const targetEnv = settings(target.dataDir, target.url, "target");
   const sourceStorage = createStorage(loadConfig(sourceEnv));
-  const targetStorage = createStorage(loadConfig(targetEnv));
   for (const [key, body] of filled.files) await sourceStorage.put(key, body, "image/webp");
-
-  // A future table without a row here fails this line until the fill covers it.
-  expect(Object.entries(sums!).flatMap(([table, t]) => (t.rows === 0 ? [table] : []))).toEqual([]);
-
-  /** Works on the target's database (a PGlite folder is opened only while no command holds it). */
-  const onTarget = async <T>(fn: (db: Db) => Promise<T>) => {
-    const database = target.url
-      ? databaseFromUrl(target.url)
-      : databaseFromPglite(newPglite(path.join(target.dataDir, "db")));
-    try {
-      return await fn(database.db);
-    } finally {
-      await database.close();
-    }
-  };
-
   const archive = path.join(work, "backup.tar");
   const backedUp = await cli("backup", [archive], sourceEnv);
+  return { sums: sums!, filled, sourceStorage, archive, backedUp };
+}
+
+it(`round trip on ${engine}: every table's rows and every named file come back; a target that is not empty is refused, and replaced with --force`, async () => {
+  const { sums, filled, sourceStorage, archive, backedUp } = await (sourceSite ??= makeSourceSite());
+  const target = await emptyTarget("target");
+  const { env: targetEnv, storage: targetStorage, onDb: onTarget } = target;
+
+  // A future table without a row here fails this line until the fill covers it.
+  expect(Object.entries(sums).flatMap(([table, t]) => (t.rows === 0 ? [table] : []))).toEqual([]);
+
   expect(backedUp.code, backedUp.stderr).toBe(0);
   const tar = await openTar(archive);
   const manifest = JSON.parse((await tar.read("manifest.json")).toString()) as Manifest;
   await tar.close();
-  expect(manifest).toMatchObject({ format: 1, engine, tables: sums!, missing: [] });
+  expect(manifest).toMatchObject({ format: 1, engine, tables: sums, missing: [] });
 
   const restored = await cli("restore", [archive], targetEnv);
   expect(restored.code, restored.stderr).toBe(0);
   expect(restored.stdout).toMatch(/match/);
   // Checked, then changed: the refusal below must keep what the target has gained since.
   const gained = await onTarget(async (db) => {
-    expect(await tableChecksums(db)).toEqual(sums!);
+    expect(await tableChecksums(db)).toEqual(sums);
     await db.insert(s.appSettings).values({ key: "since-the-restore", value: "x" });
     return tableChecksums(db);
   });
@@ -301,7 +322,7 @@ it(`round trip on ${engine}: every table's rows and every named file come back; 
 
   // The command's --force is this option (scripts/restore.ts); called here, one start-up less.
   const forced = await restore(loadConfig(targetEnv), targetStorage, archive, { force: true });
-  expect(await onTarget(tableChecksums)).toEqual(sums!);
+  expect(await onTarget(tableChecksums)).toEqual(sums);
   expect(await fileHashes(targetStorage)).toEqual(named);
 
   const figure = (out: string) => Number(/in (\d+) ms/.exec(out)?.[1]);
@@ -310,6 +331,204 @@ it(`round trip on ${engine}: every table's rows and every named file come back; 
     `backup round trip (${engine}, ${engine === "pglite" ? "uploads folder" : "S3 bucket"}): archive ${fs.statSync(archive).size} bytes; ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.files.length} files round-tripped; backup ${figure(backedUp.stdout)} ms, restore ${figure(restored.stdout)} ms, restore --force ${forced.ms} ms (without the commands' start-up)`,
   );
 }, 180_000);
+
+/** A copy of `archive` with its manifest edited and entries replaced or added. */
+async function rewriteArchive(
+  archive: string,
+  name: string,
+  edit: (manifest: Manifest, entries: Map<string, Buffer>) => void,
+): Promise<string> {
+  const tar = await openTar(archive);
+  const entries = new Map<string, Buffer>();
+  for (const entry of tar.entries.keys()) entries.set(entry, await tar.read(entry));
+  await tar.close();
+  const manifest = JSON.parse(entries.get("manifest.json")!.toString()) as Manifest;
+  edit(manifest, entries);
+  entries.set("manifest.json", Buffer.from(JSON.stringify(manifest)));
+  const file = path.join(work, `${name}.tar`);
+  const out = await createTarWriter(file);
+  for (const [entry, body] of entries) await out.add(entry, body);
+  await out.finish();
+  return file;
+}
+
+/**
+ * Adds a file to the archive and to the front of its manifest (restored first), its checksum and
+ * size right.
+ */
+function addFile(manifest: Manifest, entries: Map<string, Buffer>, key: string, body: Buffer) {
+  entries.set(`files/${key}`, body);
+  manifest.files.unshift({
+    key,
+    bytes: body.length,
+    sha256: crypto.createHash("sha256").update(body).digest("hex"),
+  });
+}
+
+/** Every stored file's key and bytes, and the database's tables (none on an empty target). */
+async function stateOf(target: Target) {
+  const dbFolder = path.join(target.dataDir, "db");
+  const fresh = target.url
+    ? (
+        await target.onDb((db) =>
+          queryRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from pg_tables
+        where schemaname not in ('pg_catalog', 'information_schema')`,
+          ),
+        )
+      )[0]!.n === 0
+    : !fs.existsSync(dbFolder) || fs.readdirSync(dbFolder).length === 0;
+  return {
+    tables: fresh ? "no tables" : await target.onDb(tableChecksums),
+    files: await fileHashes(target.storage),
+    // A restore leaves nothing of its own in the data folder (a folder it loaded into, files it kept).
+    dataFolder: fs.existsSync(target.dataDir)
+      ? fs.readdirSync(target.dataDir).filter((n) => n !== "db" && n !== "uploads")
+      : [],
+  };
+}
+
+const venueId = crypto.randomUUID();
+const webp = (n: number) => crypto.randomBytes(600 + n);
+/** What is wrong, the archive that has it (made from a good one), and what the refusal says. */
+const hostileArchives: [what: string, make: (good: string) => Promise<string>, message: RegExp][] = [
+  [
+    "a ../ key",
+    (good) => rewriteArchive(good, "dotdot", (m, e) => addFile(m, e, "../escape-400.webp", webp(1))),
+    /"files\/\.\.\/escape-400\.webp": not a key this site writes/,
+  ],
+  [
+    "a ../ key inside a folder",
+    (good) =>
+      rewriteArchive(good, "inner-dotdot", (m, e) =>
+        addFile(m, e, `venues/${venueId}/../../../escape-400.webp`, webp(2)),
+      ),
+    /not a key this site writes/,
+  ],
+  [
+    "an absolute key",
+    (good) => rewriteArchive(good, "absolute", (m, e) => addFile(m, e, "/tmp/vv-absolute-400.webp", webp(3))),
+    /"files\/\/tmp\/vv-absolute-400\.webp": not a key this site writes/,
+  ],
+  [
+    "a backslash in a key",
+    (good) =>
+      rewriteArchive(good, "backslash", (m, e) => addFile(m, e, `venues\\${venueId}\\x-400.webp`, webp(4))),
+    /not a key this site writes/,
+  ],
+  [
+    "a file whose bytes do not match its checksum",
+    (good) =>
+      rewriteArchive(good, "bytes", (m, e) => {
+        const body = e.get(`files/${m.files[0]!.key}`)!;
+        body[body.length - 1]! ^= 0xff;
+      }),
+    /is damaged: files\/.+ does not match the manifest's checksum/,
+  ],
+  [
+    "a file whose size is not the manifest's",
+    (good) =>
+      rewriteArchive(good, "size", (m) => {
+        m.files[0]!.bytes += 1;
+      }),
+    /is damaged: files\/.+ has \d+ bytes; the manifest says \d+/,
+  ],
+  [
+    // With a new file, and one of the site's keys with other bytes: both must be undone.
+    "a table whose checksum does not match",
+    (good) =>
+      rewriteArchive(good, "table", (m, e) => {
+        m.tables["public.venues"]!.md5 = "0".repeat(32);
+        const [replaced] = m.files.splice(0, 1);
+        addFile(m, e, replaced!.key, webp(6));
+        addFile(m, e, `venues/${venueId}/${crypto.randomUUID()}-400.webp`, webp(5));
+      }),
+    /The archive's tables do not match its manifest: public\.venues/,
+  ],
+  [
+    "its database cut short (and the manifest made to match)",
+    (good) =>
+      rewriteArchive(good, "database", (m, e) => {
+        const cut = e.get(m.database.entry)!.subarray(0, Math.floor(m.database.bytes / 2));
+        e.set(m.database.entry, cut);
+        m.database.bytes = cut.length;
+        m.database.sha256 = crypto.createHash("sha256").update(cut).digest("hex");
+      }),
+    engine === "pglite" ? /is damaged: its database does not unpack/ : /^pg_restore failed: /,
+  ],
+  [
+    "its end cut off",
+    async (good) => {
+      const file = path.join(work, "truncated.tar");
+      fs.writeFileSync(file, fs.readFileSync(good).subarray(0, Math.floor(fs.statSync(good).size / 2)));
+      return file;
+    },
+    /is cut short/,
+  ],
+];
+
+for (const [i, [what, make, message]] of hostileArchives.entries())
+  it(`on ${engine}, an archive with ${what} is refused before anything changes: a fresh target stays empty, and a site stays whole with --force`, async () => {
+    const { archive } = await (sourceSite ??= makeSourceSite());
+    const file = await make(archive);
+    const fresh = await emptyTarget(`fresh-${i}`);
+    const good = await emptyTarget(`good-${i}`);
+    await restore(good.config, good.storage, archive, { force: false });
+    const site = await stateOf(good);
+    expect(site.tables).not.toBe("no tables");
+    expect(Object.keys(site.files).length).toBeGreaterThan(0);
+
+    /** The error a restore ends with (a made-up one when it succeeds). */
+    const failureOf = (target: Target, force: boolean) =>
+      restore(target.config, target.storage, file, { force }).then(
+        () => new Error("restored"),
+        (err: Error) => err,
+      );
+    // Soft: each of the four is reported, what changed before what was said.
+    const refused = await failureOf(fresh, false);
+    expect.soft(await stateOf(fresh), "the fresh target").toEqual({
+      tables: "no tables",
+      files: {},
+      dataFolder: [],
+    });
+    expect.soft(refused.message).toMatch(message);
+    const forced = await failureOf(good, true);
+    expect.soft(await stateOf(good), "the site, after --force").toEqual(site);
+    expect.soft(forced.message).toMatch(message);
+  }, 120_000);
+
+it(`on ${engine}, when storage fails while the files are written, --force puts the site's files back and keeps its database`, async () => {
+  const { archive } = await (sourceSite ??= makeSourceSite());
+  const failing = `venues/${venueId}/${crypto.randomUUID()}-800.webp`;
+  const added = `venues/${venueId}/${crypto.randomUUID()}-1600.webp`;
+  let replaced = "";
+  // Written in this order: a new file, one of the site's keys with other bytes, then the failure.
+  const file = await rewriteArchive(archive, "storage-fails", (m, e) => {
+    addFile(m, e, failing, webp(7));
+    replaced = m.files.splice(1, 1)[0]!.key;
+    addFile(m, e, replaced, webp(8));
+    addFile(m, e, added, webp(9));
+  });
+  const good = await emptyTarget("storage-fails");
+  await restore(good.config, good.storage, archive, { force: false });
+  const site = await stateOf(good);
+  const puts: string[] = [];
+  const flaky: Storage = {
+    ...good.storage,
+    async put(key, body, type, opts) {
+      puts.push(key);
+      if (key === failing) throw new Error("The bucket is unreachable");
+      return good.storage.put(key, body, type, opts);
+    },
+  };
+  await expect(restore(good.config, flaky, file, { force: true })).rejects.toThrow(
+    /^The bucket is unreachable$/,
+  );
+  // Both kinds of write happened before the failure, and were undone.
+  expect(puts.slice(0, 3)).toEqual([added, replaced, failing]);
+  expect(await stateOf(good)).toEqual(site);
+}, 120_000);
 
 it.runIf(engine === "pglite")(
   "on the embedded database, the backup refuses while the server holds the data folder",
