@@ -32,6 +32,7 @@ import {
   type IcsPreview,
   type ManagerAvailability,
 } from "~/lib/availability";
+import { calendarWindow } from "~/lib/dates";
 
 export type { CalendarMonth, IcsPreview, ManagerAvailability };
 import type { AppUser } from "~/lib/user";
@@ -87,15 +88,16 @@ async function markDays(
 
 export type MarkResult = { ok: true } | { ok: false; status: 400; error: string };
 
-/** The calendar's one gesture: a range of days and a status. */
+/** The calendar's one gesture: a range of days (inside the calendar's window) and a status. */
 export async function markRange(
   db: Db,
   actor: AppUser | null | undefined,
   venueId: string,
   input: { from: unknown; to: unknown; status: unknown },
+  today = utcDay(),
 ): Promise<MarkResult> {
   await assertCanManageVenue(db, actor, venueId);
-  const problem = rangeProblem(input.from, input.to);
+  const problem = rangeProblem(input.from, input.to, today);
   if (problem) return { ok: false, status: 400, error: problem };
   const status = input.status;
   if (status !== "available" && status !== "held" && status !== "booked")
@@ -194,6 +196,7 @@ export async function getManagerAvailability(
     venueName: venue.name,
     month: calendarMonths(month, 1, ranges, closed)[0]!,
     today,
+    window: calendarWindow(today),
     closedMonths: closed,
     upcoming: upcoming.map((r) => ({ ...r, status: r.status as BlockedStatus })),
     feedUrl: feedUrl(siteUrl, token),
