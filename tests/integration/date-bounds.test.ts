@@ -209,6 +209,27 @@ describe("dates outside their window (the server in the test's process)", () => 
     expect(await stored()).toBe(0);
   });
 
+  it("the database keeps no day outside the storage window, whatever code writes it", async () => {
+    for (const [startsOn, endsOn] of [
+      ["2200-12-31", "2201-01-01"],
+      ["1899-12-31", "1900-01-01"],
+    ])
+      await expect(
+        t.db.insert(venueAvailability).values({ venueId: venue.id, startsOn, endsOn, status: "booked" }),
+        startsOn,
+      ).rejects.toThrow();
+    await expect(
+      t.db.insert(inquiries).values({
+        venueId: venue.id,
+        name: "A",
+        email: "a@b.example",
+        message: "Hi",
+        weddingDate: "2201-01-01",
+      }),
+    ).rejects.toThrow();
+    expect(await stored()).toBe(0);
+  });
+
   it("every other date or month out of its window, or malformed, is a 400 with a message", async () => {
     const cases: [path: string, message: string][] = [
       [`${venuePath(venue)}?date=0000-01-01`, PAST_DATE],
