@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import ICAL from "ical.js";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { data } from "react-router";
 import { venueAvailability, venueCalendarFeeds, venueClosures, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import {
@@ -88,6 +89,16 @@ async function markDays(
 
 export type MarkResult = { ok: true } | { ok: false; status: 400; error: string };
 
+/**
+ * Every change to a calendar: the person may manage the venue (a 403 answer), and the venue is
+ * there (a 404 answer: an admin may manage any id, and a row of an unknown venue would fail).
+ */
+async function assertManagedCalendar(db: Db, actor: AppUser | null | undefined, venueId: string) {
+  await assertCanManageVenue(db, actor, venueId);
+  const [venue] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
+  if (!venue) throw data({ error: "Venue not found" }, { status: 404 });
+}
+
 /** The calendar's one gesture: a range of days (inside the calendar's window) and a status. */
 export async function markRange(
   db: Db,
@@ -96,7 +107,7 @@ export async function markRange(
   input: { from: unknown; to: unknown; status: unknown },
   today = utcDay(),
 ): Promise<MarkResult> {
-  await assertCanManageVenue(db, actor, venueId);
+  await assertManagedCalendar(db, actor, venueId);
   const problem = rangeProblem(input.from, input.to, today);
   if (problem) return { ok: false, status: 400, error: problem };
   const status = input.status;
@@ -114,7 +125,7 @@ export async function setClosures(
   venueId: string,
   months: unknown[],
 ): Promise<void> {
-  await assertCanManageVenue(db, actor, venueId);
+  await assertManagedCalendar(db, actor, venueId);
   const list = [...new Set(months.map(Number))].filter((m) => Number.isInteger(m) && m >= 1 && m <= 12);
   await db.transaction(async (tx) => {
     await tx.delete(venueClosures).where(eq(venueClosures.venueId, venueId));
@@ -398,7 +409,7 @@ export async function importRanges(
   venueId: string,
   ranges: { from: string; to: string }[],
 ): Promise<number> {
-  await assertCanManageVenue(db, actor, venueId);
+  await assertManagedCalendar(db, actor, venueId);
   await db.transaction(async (tx) => {
     for (const r of ranges) await markDays(tx, venueId, r.from, r.to, "booked", "ics");
   });
@@ -430,7 +441,7 @@ export async function rotateFeed(
   actor: AppUser | null | undefined,
   venueId: string,
 ): Promise<string> {
-  await assertCanManageVenue(db, actor, venueId);
+  await assertManagedCalendar(db, actor, venueId);
   const token = newToken();
   await db
     .insert(venueCalendarFeeds)

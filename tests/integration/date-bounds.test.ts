@@ -5,7 +5,15 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { inquiries, sessions, users, venueAvailability, venueManagers } from "../../database/schema";
+import {
+  inquiries,
+  sessions,
+  users,
+  venueAvailability,
+  venueCalendarFeeds,
+  venueClosures,
+  venueManagers,
+} from "../../database/schema";
 import { databaseFromUrl, type Db } from "../../app/infra/db.server";
 import { addMonths, monthLabel, monthOf, utcDay } from "../../app/lib/dates";
 import { coloradoToday, inquiryFormPath } from "../../app/lib/inquiries";
@@ -228,6 +236,29 @@ describe("dates outside their window (the server in the test's process)", () => 
       }),
     ).rejects.toThrow();
     expect(await stored()).toBe(0);
+  });
+
+  it("an admin's calendar change for a venue that is not there is a 404 that writes nothing", async () => {
+    // Found by the fuzz suite once it sent the calendar's form: an admin may manage any id, and
+    // the rows of an unknown venue failed on their foreign key (500).
+    const admin = (await t.signUp({ role: "admin" })).cookie;
+    const gone = crypto.randomUUID();
+    const forms: Record<string, string>[] = [
+      { intent: "mark", from: utcDay(), to: utcDay(), status: "booked" },
+      { intent: "closures", month: "1" },
+      { intent: "feed-rotate" },
+    ];
+    for (const form of forms) {
+      const res = await web.fetch(`/admin/edit-venue/${gone}/availability`, {
+        method: "POST",
+        cookie: admin,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form),
+      });
+      expect(res.status, form.intent).toBe(404);
+    }
+    for (const table of [venueAvailability, venueClosures, venueCalendarFeeds])
+      expect(await t.db.select().from(table).where(eq(table.venueId, gone))).toEqual([]);
   });
 
   it("every other date or month out of its window, or malformed, is a 400 with a message", async () => {
