@@ -373,6 +373,11 @@ export const inquiries = pgTable(
       .where(sql`status = 'new'`),
     index("inquiries_user_created_idx").on(t.userId, t.createdAt),
     check("inquiries_status_check", sql`${t.status} in ('new', 'replied', 'booked', 'closed')`),
+    // The storage window of app/lib/dates.ts (issue 39).
+    check(
+      "inquiries_wedding_date_check",
+      sql`${t.weddingDate} is null or ${t.weddingDate} between '1900-01-01' and '2200-12-31'`,
+    ),
   ],
 );
 
@@ -577,6 +582,11 @@ export const venueAvailability = pgTable(
     index("venue_availability_days_idx").using("gist", sql`daterange(${t.startsOn}, ${t.endsOn}, '[]')`),
     check("venue_availability_status_check", sql`${t.status} in ('held', 'booked')`),
     check("venue_availability_order_check", sql`${t.endsOn} >= ${t.startsOn}`),
+    // The storage window of app/lib/dates.ts (issue 39): no stored day outside it.
+    check(
+      "venue_availability_window_check",
+      sql`${t.startsOn} >= '1900-01-01' and ${t.endsOn} <= '2200-12-31'`,
+    ),
   ],
 );
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  dateFilterProblem,
-  dayStatuses,
-  isDay,
-  monthInWords,
-  monthWeeks,
-  PAST_DATE_MESSAGE,
-  PAST_MONTH_MESSAGE,
-  rangeProblem,
-} from "./availability";
+import { dayStatuses, monthInWords, rangeProblem } from "./availability";
+import { dateFilterProblem, isDay, monthWeeks, PAST_DATE_MESSAGE, PAST_MONTH_MESSAGE } from "./dates";
 
 describe("availability helpers", () => {
   it("knows a real day", () => {
@@ -41,13 +33,45 @@ describe("availability helpers", () => {
     expect([...s.values()]).toEqual(["closed", "closed", "available", "held", "available"]);
   });
 
+  it("counts a span's days first: the last month of the window, and of four-digit years, ends", () => {
+    const held = [{ startsOn: "2200-12-30", endsOn: "2200-12-31", status: "held" as const }];
+    const end = dayStatuses("2200-12-01", "2200-12-31", held, []);
+    expect(end.size).toBe(31);
+    expect([...end].slice(-3)).toEqual([
+      ["2200-12-29", "available"],
+      ["2200-12-30", "held"],
+      ["2200-12-31", "held"],
+    ]);
+    // Before issue 39 the day after 9999-12-31 was '+010000-01-01', which sorts before it: this
+    // span never ended.
+    const last = dayStatuses("9999-12-01", "9999-12-31", [], [12]);
+    expect([...last.keys()].at(-1)).toBe("9999-12-31");
+    expect(new Set(last.values())).toEqual(new Set(["closed"]));
+    expect(dayStatuses("2027-06-02", "2027-06-01", [], []).size).toBe(0);
+  });
+
   it("refuses past dates and months, and bad ranges", () => {
     expect(dateFilterProblem({ date: "2027-06-11" }, "2027-06-12")).toBe(PAST_DATE_MESSAGE);
     expect(dateFilterProblem({ date: "2027-06-12" }, "2027-06-12")).toBeNull();
     expect(dateFilterProblem({ month: "2027-05" }, "2027-06-12")).toBe(PAST_MONTH_MESSAGE);
     expect(dateFilterProblem({ month: "2027-06" }, "2027-06-12")).toBeNull();
-    expect(rangeProblem("2027-06-12", "2027-06-11")).toMatch(/on or after/);
-    expect(rangeProblem("2027-06-12", "2027-06-12")).toBeNull();
+    expect(rangeProblem("2027-06-12", "2027-06-11", "2027-06-01")).toMatch(/on or after/);
+    expect(rangeProblem("2027-06-12", "2027-06-12", "2027-06-01")).toBeNull();
+  });
+
+  it("marks only days inside the calendar's window: 12 months back to 36 ahead", () => {
+    const outside = "Choose dates from June 1, 2026 to June 30, 2030.";
+    expect(rangeProblem("2026-06-01", "2026-06-01", "2027-06-12")).toBeNull();
+    expect(rangeProblem("2030-06-30", "2030-06-30", "2027-06-12")).toBeNull();
+    for (const [from, to] of [
+      ["0000-01-01", "0000-01-01"],
+      ["9999-12-31", "9999-12-31"],
+      ["2026-05-31", "2026-06-01"],
+      ["2030-06-30", "2030-07-01"],
+    ])
+      expect(rangeProblem(from, to, "2027-06-12"), from).toBe(outside);
+    for (const bad of ["+010000-01-01", "-0001-01-01", "2027-02-30", "1e9", ""])
+      expect(rangeProblem(bad, "2027-06-12", "2027-06-12"), bad).toBe("Choose a start date and an end date.");
   });
 
   it("says a month in words", () => {

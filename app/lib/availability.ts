@@ -1,15 +1,33 @@
-// Venue availability (issue 24, ADR 030): days, months and the month grid of the calendar, a
-// day's status from a venue's ranges and recurring closures, and the date filter's checks. Pure
-// and isomorphic; storage, permissions and the .ics work are services/availability.server.ts.
+// Venue availability (issue 24, ADR 030): a day's status from a venue's ranges and recurring
+// closures, the calendar's months in words and the calendar form's checks. Pure and isomorphic;
+// storage, permissions and the .ics work are services/availability.server.ts. Days, months and
+// their windows are ./dates.ts (issue 39).
+import {
+  calendarDayProblem,
+  daysBetween,
+  isCalendarDay,
+  monthNumber,
+  rangeLength,
+  utcDay,
+  type DayWindow,
+} from "./dates";
 
-/** Days are UTC calendar days, `YYYY-MM-DD`, as the rest of the site dates things. */
-export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10);
-
-export function addDays(day: string, days: number): string {
-  const at = new Date(`${day}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return utcDay(at);
-}
+// The day and month helpers lived here before issue 39: the .ics import's code and tests, which
+// are changing beside this, still import these from here.
+export {
+  addDays,
+  addMonths,
+  firstDay,
+  isDay,
+  lastDay,
+  monthLabel,
+  monthNumber,
+  monthOf,
+  PAST_DATE_MESSAGE,
+  PAST_MONTH_MESSAGE,
+  rangeLength,
+  utcDay,
+} from "./dates";
 
 export const AVAILABILITY_STATUSES = ["available", "held", "booked"] as const;
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
@@ -22,95 +40,11 @@ export const STATUS_LABELS: Record<AvailabilityStatus, string> = {
   booked: "Booked",
 };
 
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-export const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-
 /** A stored range of whole days, both ends included (`YYYY-MM-DD`). */
 export type DayRange = { startsOn: string; endsOn: string; status: BlockedStatus };
 
 /** The longest range one gesture or one imported event may mark, in days. */
 export const MAX_RANGE_DAYS = 731;
-
-/** A real calendar day written `YYYY-MM-DD` (2027-02-30 is not). */
-export function isDay(v: unknown): v is string {
-  if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const at = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && utcDay(at) === v;
-}
-
-/** A month written `YYYY-MM`. */
-export function isMonth(v: unknown): v is string {
-  return typeof v === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(v) && Number(v.slice(0, 4)) >= 1970;
-}
-
-export const monthOf = (day: string) => day.slice(0, 7);
-export const firstDay = (month: string) => `${month}-01`;
-
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  const at = new Date(Date.UTC(y, m - 1 + n, 1));
-  return utcDay(at).slice(0, 7);
-}
-
-export function lastDay(month: string): string {
-  return addDays(firstDay(addMonths(month, 1)), -1);
-}
-
-export const daysInMonth = (month: string) => Number(lastDay(month).slice(8));
-/** 1 to 12. */
-export const monthNumber = (dayOrMonth: string) => Number(dayOrMonth.slice(5, 7));
-/** 0 (Sunday) to 6. */
-export const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-
-export function monthLabel(month: string): string {
-  return `${MONTH_NAMES[monthNumber(month) - 1]} ${month.slice(0, 4)}`;
-}
-
-/** 'Saturday, June 12, 2027'. */
-export function dayLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-  });
-}
-
-/** 'Sat, Jun 12, 2027'. */
-export function shortDayLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  });
-}
-
-/** The weeks of a month, Sunday first; days outside the month are null. */
-export function monthWeeks(month: string): (string | null)[][] {
-  const first = firstDay(month);
-  const cells: (string | null)[] = Array.from({ length: weekday(first) }, () => null);
-  for (let d = first; monthOf(d) === month; d = addDays(d, 1)) cells.push(d);
-  while (cells.length % 7) cells.push(null);
-  const weeks: (string | null)[][] = [];
-  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
-  return weeks;
-}
 
 /** A day as the calendars show it: a recurring closure reads 'closed', apart from held and booked. */
 export type DayStatus = AvailabilityStatus | "closed";
@@ -119,7 +53,8 @@ export const DAY_STATUS_LABELS: Record<DayStatus, string> = { ...STATUS_LABELS, 
 
 /**
  * Each day of a span with its status: a recurring closure first (the venue is shut), then a range
- * covering the day, else available. `ranges` never overlap (the service keeps them apart).
+ * covering the day, else available. `ranges` never overlap (the service keeps them apart). The
+ * span's days are counted first, so no span can make the loop endless.
  */
 export function dayStatuses(
   from: string,
@@ -131,7 +66,7 @@ export function dayStatuses(
   const closed = new Set(closedMonths);
   const sorted = [...ranges].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
   let k = 0;
-  for (let d = from; d <= to; d = addDays(d, 1)) {
+  for (const d of daysBetween(from, to)) {
     while (k < sorted.length && sorted[k]!.endsOn < d) k++;
     const r = sorted[k];
     out.set(d, closed.has(monthNumber(d)) ? "closed" : r && r.startsOn <= d ? r.status : "available");
@@ -192,6 +127,8 @@ export type ManagerAvailability = {
   /** The month the grid shows. */
   month: CalendarMonth;
   today: string;
+  /** The days the calendar shows and marks: its month links and date fields stay inside. */
+  window: DayWindow;
   closedMonths: number[];
   /** Held and booked ranges from today on, soonest first (the list under the grid). */
   upcoming: (DayRange & { source: string })[];
@@ -200,41 +137,6 @@ export type ManagerAvailability = {
 
 export type IcsEvent = { summary: string; from: string; to: string; occurrences: number };
 export type IcsPreview = { events: IcsEvent[]; ranges: { from: string; to: string }[]; days: number };
-
-// ---------------------------------------------------------------------------------------------
-// The date filter's checks
-// ---------------------------------------------------------------------------------------------
-
-export const PAST_DATE_MESSAGE = "Choose a date from today on: that date has already passed.";
-export const PAST_MONTH_MESSAGE = "Choose this month or a later one: that month has already passed.";
-export const BAD_DATE_MESSAGE = "Enter a date as YYYY-MM-DD, for example 2027-06-12.";
-export const BAD_MONTH_MESSAGE = "Enter a month as YYYY-MM, for example 2027-06.";
-/** How far ahead the filter looks: venues plan two years out at most. */
-export const MAX_FILTER_YEARS = 3;
-export const FAR_DATE_MESSAGE = `Choose a date within the next ${MAX_FILTER_YEARS} years.`;
-
-/**
- * Why a date or month the visitor asked for cannot be searched (malformed, in the past or too
- * far ahead), or null. `today` is the server's UTC day.
- */
-export function dateFilterProblem(
-  raw: { date?: string | null; month?: string | null },
-  today: string = utcDay(),
-): string | null {
-  const limit = addMonths(monthOf(today), 12 * MAX_FILTER_YEARS);
-  if (raw.date) {
-    if (!isDay(raw.date)) return BAD_DATE_MESSAGE;
-    if (raw.date < today) return PAST_DATE_MESSAGE;
-    if (monthOf(raw.date) > limit) return FAR_DATE_MESSAGE;
-    return null;
-  }
-  if (raw.month) {
-    if (!isMonth(raw.month)) return BAD_MONTH_MESSAGE;
-    if (raw.month < monthOf(today)) return PAST_MONTH_MESSAGE;
-    if (raw.month > limit) return FAR_DATE_MESSAGE;
-  }
-  return null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The calendar form's checks
@@ -256,14 +158,14 @@ export const availabilityMessages = {
   failed: "Availability could not be saved",
 } as const;
 
-/** Days from `from` to `to`, both included. */
-export function rangeLength(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
-/** Why a range from the calendar form cannot be marked, or null. */
-export function rangeProblem(from: unknown, to: unknown): string | null {
-  if (!isDay(from) || !isDay(to)) return availabilityMessages.badRange;
+/**
+ * Why a range from the calendar form cannot be marked, or null: both ends real days inside the
+ * calendar's window (ADR 030), in order, and not too long.
+ */
+export function rangeProblem(from: unknown, to: unknown, today: string = utcDay()): string | null {
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return availabilityMessages.badRange;
+  const outside = calendarDayProblem(from, today) ?? calendarDayProblem(to, today);
+  if (outside) return outside;
   if (to < from) return availabilityMessages.endBeforeStart;
   if (rangeLength(from, to) > MAX_RANGE_DAYS) return availabilityMessages.tooLong;
   return null;

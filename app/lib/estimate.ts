@@ -1,6 +1,7 @@
 // 'About $X for N guests' (issue 24, point 3): what a wedding of a given size costs at a venue,
 // from the pricing model its manager describes, or else from the spec's listed prices. Pure and
 // isomorphic; the server computes every estimate shown (cards, venue page, compare, the sort).
+import { isDay } from "./dates";
 import { parsePrice, parsePriceRange } from "./price-range";
 import { formatCurrency, formatNumber } from "./venue";
 
@@ -61,12 +62,10 @@ export function readPricingModel(raw: unknown): PricingModel | null {
   return model.baseFee === null && model.perGuest === null ? null : model;
 }
 
-/** A calendar date 'YYYY-MM-DD' that exists, else null. */
+/** A day 'YYYY-MM-DD' as lib/dates takes one (real, inside the storage window), else null. */
 export function parseIsoDate(v: string | null | undefined): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec((v ?? "").trim());
-  if (!m) return null;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) ? m[0] : null;
+  const day = (v ?? "").trim();
+  return isDay(day) ? day : null;
 }
 
 /** The month (1-12) and whether the day is a weekday (Monday to Thursday) of an ISO date. */

@@ -1,7 +1,7 @@
 // Venue insights (issue 23, ADR 029): the periods the dashboards compare, the figures derived
 // from the daily counts, the search words a view came from, and the chart's scale. Pure and
 // isomorphic; the counting and the sums are services/venue-stats.server.ts.
-import { addDays, utcDay } from "./availability";
+import { addDays, daysBetween, utcDay } from "./dates";
 import { parseSearchParams } from "./search";
 import { searchTerm } from "./search-page";
 
@@ -24,11 +24,7 @@ export function insightPeriods(today: string): Periods {
 }
 
 /** Every day of a period, oldest first. */
-export function daysOf(period: { from: string; to: string }): string[] {
-  const days: string[] = [];
-  for (let d = period.from; d <= period.to; d = addDays(d, 1)) days.push(d);
-  return days;
-}
+export const daysOf = (period: { from: string; to: string }): string[] => daysBetween(period.from, period.to);
 
 export type InsightFigures = { views: number; saves: number; inquiries: number; websiteClicks: number };
 export type DailyPoint = { day: string; views: number; inquiries: number };

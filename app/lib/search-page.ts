@@ -1,7 +1,7 @@
 // What the /venues page and its map need beyond the filter rules of search.ts: the addresses the
 // page loads from, when a change of address needs no new answer, the filter panel's choices, the
 // analytics events, and the map answer's shape and address. Pure and isomorphic.
-import { monthLabel, shortDayLabel } from "./availability";
+import { monthLabel, shortDayLabel } from "./dates";
 import { MAX_PRICE } from "./catalog";
 import type { Bbox } from "./map-grid";
 import {

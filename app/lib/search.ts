@@ -1,7 +1,7 @@
 // The search page's filters and their URL form (spec, public side: section 2 'Search page',
 // section 5 'Search filtering' and 'Search URL parameters', section 9). Pure and isomorphic: the
 // loader parses the URL with it, the filter panel writes the URL with it.
-import { isDay, isMonth, monthLabel, shortDayLabel } from "./availability";
+import { isDay, isMonth, monthLabel, shortDayLabel } from "./dates";
 import { MAX_PRICE, REGIONS, type Region } from "./catalog";
 import { formatCurrency } from "./venue";
 

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import ICAL from "ical.js";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { data } from "react-router";
 import { venueAvailability, venueCalendarFeeds, venueClosures, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import {
@@ -32,6 +33,7 @@ import {
   type IcsPreview,
   type ManagerAvailability,
 } from "~/lib/availability";
+import { calendarWindow } from "~/lib/dates";
 
 export type { CalendarMonth, IcsPreview, ManagerAvailability };
 import { clientNetwork } from "~/lib/client-network";
@@ -89,15 +91,26 @@ async function markDays(
 
 export type MarkResult = { ok: true } | { ok: false; status: 400; error: string };
 
-/** The calendar's one gesture: a range of days and a status. */
+/**
+ * Every change to a calendar: the person may manage the venue (a 403 answer), and the venue is
+ * there (a 404 answer: an admin may manage any id, and a row of an unknown venue would fail).
+ */
+async function assertManagedCalendar(db: Db, actor: AppUser | null | undefined, venueId: string) {
+  await assertCanManageVenue(db, actor, venueId);
+  const [venue] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
+  if (!venue) throw data({ error: "Venue not found" }, { status: 404 });
+}
+
+/** The calendar's one gesture: a range of days (inside the calendar's window) and a status. */
 export async function markRange(
   db: Db,
   actor: AppUser | null | undefined,
   venueId: string,
   input: { from: unknown; to: unknown; status: unknown },
+  today = utcDay(),
 ): Promise<MarkResult> {
-  await assertCanManageVenue(db, actor, venueId);
-  const problem = rangeProblem(input.from, input.to);
+  await assertManagedCalendar(db, actor, venueId);
+  const problem = rangeProblem(input.from, input.to, today);
   if (problem) return { ok: false, status: 400, error: problem };
   const status = input.status;
   if (status !== "available" && status !== "held" && status !== "booked")
@@ -114,7 +127,7 @@ export async function setClosures(
   venueId: string,
   months: unknown[],
 ): Promise<void> {
-  await assertCanManageVenue(db, actor, venueId);
+  await assertManagedCalendar(db, actor, venueId);
   const list = [...new Set(months.map(Number))].filter((m) => Number.isInteger(m) && m >= 1 && m <= 12);
   await db.transaction(async (tx) => {
     await tx.delete(venueClosures).where(eq(venueClosures.venueId, venueId));
@@ -196,6 +209,7 @@ export async function getManagerAvailability(
     venueName: venue.name,
     month: calendarMonths(month, 1, ranges, closed)[0]!,
     today,
+    window: calendarWindow(today),
     closedMonths: closed,
     upcoming: upcoming.map((r) => ({ ...r, status: r.status as BlockedStatus })),
     feedUrl: feedUrl(siteUrl, token),
@@ -397,7 +411,7 @@ export async function importRanges(
   venueId: string,
   ranges: { from: string; to: string }[],
 ): Promise<number> {
-  await assertCanManageVenue(db, actor, venueId);
+  await assertManagedCalendar(db, actor, venueId);
   await db.transaction(async (tx) => {
     for (const r of ranges) await markDays(tx, venueId, r.from, r.to, "booked", "ics");
   });
@@ -429,7 +443,7 @@ export async function rotateFeed(
   actor: AppUser | null | undefined,
   venueId: string,
 ): Promise<string> {
-  await assertCanManageVenue(db, actor, venueId);
+  await assertManagedCalendar(db, actor, venueId);
   const token = newToken();
   await db
     .insert(venueCalendarFeeds)

@@ -19,7 +19,7 @@ import { seedScale } from "../../database/seed";
 import { databaseFromUrl, queryRows } from "~/infra/db.server";
 import { createFsStorage } from "~/infra/storage.server";
 import { PAGE_SIZE } from "~/lib/search";
-import { addDays, utcDay } from "~/lib/availability";
+import { addDays, utcDay } from "~/lib/dates";
 import { getCategoryWithCount, listCategoriesWithCounts } from "~/services/categories.server";
 import { listSitemapFiles } from "~/services/sitemap.server";
 import { getFeaturedVenues, listVenuesInCategory } from "~/services/venues.server";

@@ -39,7 +39,7 @@ import { AMENITY_NAMES, REGIONS } from "~/lib/catalog";
 import { DEFAULT_FILTERS, SEARCH_SORTS, type SearchFilters } from "~/lib/search";
 import { mapVenues, searchVenues, type MapBounds } from "~/services/search.server";
 import { markRange } from "~/services/availability.server";
-import { addDays, addMonths, monthOf, utcDay } from "~/lib/availability";
+import { addDays, addMonths, monthOf, utcDay } from "~/lib/dates";
 import { dropSearchIndex, searchIndex } from "~/services/search-index.server";
 import { stats, type Stats } from "./stats";
 

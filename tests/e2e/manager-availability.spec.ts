@@ -1,6 +1,6 @@
 import path from "node:path";
 import { E2E_PORT } from "../../playwright.config";
-import { addMonths, dayLabel, monthOf, utcDay } from "../../app/lib/availability";
+import { addMonths, dayLabel, monthOf, utcDay } from "../../app/lib/dates";
 import {
   approvedVenue,
   expect,

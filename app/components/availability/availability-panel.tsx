@@ -5,21 +5,24 @@ import { Field, FormError, SelectField } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import {
+  DAY_STATUS_LABELS,
+  STATUS_LABELS,
+  type DayStatus,
+  type IcsPreview,
+  type ManagerAvailability,
+} from "~/lib/availability";
+import {
   addDays,
   addMonths,
-  DAY_STATUS_LABELS,
   dayLabel,
   MONTH_NAMES,
   monthLabel,
   monthOf,
   monthWeeks,
+  monthWithin,
   shortDayLabel,
-  STATUS_LABELS,
   WEEKDAY_SHORT,
-  type DayStatus,
-  type IcsPreview,
-  type ManagerAvailability,
-} from "~/lib/availability";
+} from "~/lib/dates";
 import { useHydrated } from "~/lib/use-hydrated";
 
 // A venue's availability calendar for its managers and admins (issue 24, ADR 030). Without
@@ -180,6 +183,46 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const earlier = (a: string, b: string) => (a < b ? a : b);
+const later = (a: string, b: string) => (a > b ? a : b);
+
+/** The previous or next month, a link while the calendar goes there (ADR 030). */
+function MonthLink({
+  month,
+  label,
+  availability,
+  monthHref,
+  children,
+}: {
+  month: string;
+  label: string;
+  availability: ManagerAvailability;
+  monthHref: (month: string) => string;
+  children: ReactNode;
+}) {
+  if (!monthWithin(month, availability.window))
+    return (
+      <span
+        className={buttonClass("outline", "sm", "opacity-40")}
+        role="link"
+        aria-disabled="true"
+        aria-label={label}
+      >
+        {children}
+      </span>
+    );
+  return (
+    <Link
+      to={monthHref(month)}
+      preventScrollReset
+      className={buttonClass("outline", "sm")}
+      aria-label={`${label}, ${monthLabel(month)}`}
+    >
+      {children}
+    </Link>
+  );
+}
+
 export function AvailabilityPanel({
   availability,
   action,
@@ -224,25 +267,15 @@ export function AvailabilityPanel({
       <h2 className="text-2xl">Calendar</h2>
       <div className="max-w-2xl space-y-3">
         <div className="flex items-center justify-between gap-2">
-          <Link
-            to={monthHref(addMonths(month, -1))}
-            preventScrollReset
-            className={buttonClass("outline", "sm")}
-            aria-label={`Previous month, ${monthLabel(addMonths(month, -1))}`}
-          >
+          <MonthLink month={addMonths(month, -1)} label="Previous month" {...{ availability, monthHref }}>
             <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          </Link>
+          </MonthLink>
           <h3 className="font-sans text-lg font-semibold" id="availability-month">
             {monthLabel(month)}
           </h3>
-          <Link
-            to={monthHref(addMonths(month, 1))}
-            preventScrollReset
-            className={buttonClass("outline", "sm")}
-            aria-label={`Next month, ${monthLabel(addMonths(month, 1))}`}
-          >
+          <MonthLink month={addMonths(month, 1)} label="Next month" {...{ availability, monthHref }}>
             <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </Link>
+          </MonthLink>
         </div>
         <p className="text-sm text-ink-soft">
           Choose a first and a last day on the calendar (arrow keys move between days, Enter chooses), or type
@@ -269,6 +302,8 @@ export function AvailabilityPanel({
             name="from"
             type="date"
             required
+            min={availability.window.first}
+            max={availability.window.last}
             defaultValue={marked?.from ?? ""}
             onInput={(e) => setFrom(e.currentTarget.value)}
           />
@@ -278,6 +313,8 @@ export function AvailabilityPanel({
             name="to"
             type="date"
             required
+            min={availability.window.first}
+            max={availability.window.last}
             defaultValue={marked?.to ?? ""}
             onInput={(e) => setTo(e.currentTarget.value)}
           />
@@ -314,8 +351,9 @@ export function AvailabilityPanel({
                 <Form method="post" action={action}>
                   <input type="hidden" name="intent" value="mark" />
                   <input type="hidden" name="back" value={back} />
-                  <input type="hidden" name="from" value={r.startsOn} />
-                  <input type="hidden" name="to" value={r.endsOn} />
+                  {/* Its days inside the calendar's window: what may be marked (ADR 030). */}
+                  <input type="hidden" name="from" value={later(r.startsOn, availability.window.first)} />
+                  <input type="hidden" name="to" value={earlier(r.endsOn, availability.window.last)} />
                   <input type="hidden" name="status" value="available" />
                   <Button type="submit" variant="ghost" size="sm">
                     Make available<span className="sr-only"> {shortDayLabel(r.startsOn)}</span>

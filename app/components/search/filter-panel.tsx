@@ -14,7 +14,7 @@ import {
 } from "~/lib/search";
 import { resultsParams, resultsUrl, type SearchChoices } from "~/lib/search-page";
 import { formatCurrency } from "~/lib/venue";
-import { monthOf, utcDay } from "~/lib/availability";
+import { monthOf, searchWindow, utcDay } from "~/lib/dates";
 
 export const FILTER_PANEL_ID = "search-filters";
 
@@ -134,6 +134,7 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
             name="date"
             type="date"
             min={utcDay()}
+            max={searchWindow().last}
             defaultValue={dateError ? dateError.date : (filters.date ?? "")}
             error={dateError?.date ? dateError.message : undefined}
           />
@@ -142,6 +143,7 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
             name="month"
             type="month"
             min={monthOf(utcDay())}
+            max={monthOf(searchWindow().last)}
             placeholder="YYYY-MM"
             pattern="\d{4}-\d{2}"
             defaultValue={dateError ? dateError.month : (filters.month ?? "")}

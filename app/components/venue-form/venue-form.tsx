@@ -16,7 +16,7 @@ import { showToast, useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { useDialog } from "~/components/ui/dialog";
 import { REGIONS } from "~/lib/catalog";
-import { MONTH_NAMES } from "~/lib/availability";
+import { MONTH_NAMES } from "~/lib/dates";
 import type { Toast } from "~/lib/toast";
 import { IMAGE_ACCEPT, chosenImageRefusal, fitToRoom, MAX_VENUE_IMAGES } from "~/lib/uploads";
 import type { FieldErrors } from "~/lib/validation/form";

@@ -7,6 +7,7 @@ import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { LoaderCircle } from "~/components/ui/icons";
+import { searchWindow } from "~/lib/dates";
 import { inquiryFormPath, maxGuestsFor } from "~/lib/inquiries";
 import { INQUIRY_MESSAGE_MAX, inquirySchema } from "~/lib/validation/inquiry";
 import type { clientLoader, InquiryReply, loader } from "~/routes/public/venue-inquiry";
@@ -93,6 +94,7 @@ function InquiryFields({
           name="weddingDate"
           type="date"
           min={form.today}
+          max={searchWindow(form.today).last}
           defaultValue={values.weddingDate}
           error={errors.weddingDate}
         />

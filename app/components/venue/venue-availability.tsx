@@ -1,4 +1,5 @@
-import { monthInWords, monthLabel, type CompactMonth } from "~/lib/availability";
+import { monthInWords, type CompactMonth } from "~/lib/availability";
+import { monthLabel } from "~/lib/dates";
 
 // The venue page's next 12 months (issue 24): one line a month saying which days are booked,
 // held or closed and how many are free, in words, so nothing rests on colour and the page stays

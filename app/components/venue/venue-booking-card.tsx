@@ -15,12 +15,15 @@ export function VenueBookingCard({
   inquiry,
   estimate = null,
   guests = null,
+  dateError = null,
 }: {
   venue: VenueView;
   siteName: string;
   /** 'About $X for N guests' for the address's guest count (issue 24). */
   estimate?: Estimate | null;
   guests?: number | null;
+  /** Why the address's date was left out of the estimate. */
+  dateError?: string | null;
   /** The 'Check availability' control, for a venue that takes inquiries. */
   inquiry?: ReactNode;
 }) {
@@ -36,6 +39,9 @@ export function VenueBookingCard({
         <p className="font-serif text-2xl">{priceDisplay(v)}</p>
       </div>
       <div data-testid="venue-estimate">
+        {dateError ? (
+          <p className="mb-2 text-sm text-danger">The date in this link was left out. {dateError}</p>
+        ) : null}
         {estimate ? (
           <p>
             <span className="block text-lg font-semibold">{estimateLabel(estimate)}</span>

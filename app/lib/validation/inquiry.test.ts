@@ -37,9 +37,24 @@ describe("inquirySchema", () => {
       errors: { weddingDate: "Please choose a wedding date that is not in the past" },
     });
     expect(validate(schema, form({ weddingDate: TODAY })).ok).toBe(true);
-    for (const bad of ["2027-02-30", "12/06/2027", "2027-6-1"])
+    for (const bad of [
+      "2027-02-30",
+      "12/06/2027",
+      "2027-6-1",
+      "+010000-01-01",
+      "\u0662\u0660\u0662\u0667-06-12",
+    ])
       expect(validate(schema, form({ weddingDate: bad })), bad).toMatchObject({
         errors: { weddingDate: "Please enter a valid date" },
+      });
+  });
+
+  it("refuses a date beyond the search's window, 3 years ahead to the end of that month", () => {
+    const schema = inquirySchema(120, TODAY);
+    expect(validate(schema, form({ weddingDate: "2029-11-30" })).ok).toBe(true);
+    for (const far of ["2029-12-01", "9999-12-31"])
+      expect(validate(schema, form({ weddingDate: far })), far).toMatchObject({
+        errors: { weddingDate: "Please choose a wedding date within the next 3 years" },
       });
   });
 

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isCalendarDay, MAX_FILTER_YEARS, searchWindow } from "../dates";
 import { coloradoToday, INQUIRY_STATUSES, maxGuestsFor } from "../inquiries";
 import { checkbox, email, isBlank, MAX, required, text } from "./fields";
 
@@ -15,6 +16,7 @@ export const inquiryMessages = {
   phone: "Please enter a valid phone number",
   date: "Please enter a valid date",
   pastDate: "Please choose a wedding date that is not in the past",
+  farDate: `Please choose a wedding date within the next ${MAX_FILTER_YEARS} years`,
   guests: "Please enter the number of guests",
   guestsWhole: "Please enter a whole number of guests, at least 1",
   tooManyGuests: (max: number) =>
@@ -23,29 +25,17 @@ export const inquiryMessages = {
   reply: "Please write your reply",
 } as const;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** A real calendar day written as an `<input type="date">` sends it. */
-function isCalendarDate(v: string): boolean {
-  const m = DATE.exec(v);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return (
-    d.getUTCFullYear() === Number(m[1]) &&
-    d.getUTCMonth() === Number(m[2]) - 1 &&
-    d.getUTCDate() === Number(m[3])
-  );
-}
-
 // Digits with the usual separators: +1 (303) 555-0101, 303.555.0101.
 const PHONE = /^\+?[\d\s().-]{7,25}$/;
 
 /**
  * The inquiry form: name, email, phone (optional), wedding date (optional) or 'Flexible', guest
- * count and message. A date before Colorado's today is refused, and so are more guests than ten
- * times the venue's capacity.
+ * count and message. A date before Colorado's today or beyond the search's window (3 years) is
+ * refused, and so are more guests than ten times the venue's capacity.
  */
 export function inquirySchema(capacity: number | null, today: string = coloradoToday()) {
   const maxGuests = maxGuestsFor(capacity);
+  const lastDay = searchWindow(today).last;
   return z.object({
     name: required(inquiryMessages.name, MAX.name),
     email: email(inquiryMessages.email),
@@ -58,8 +48,9 @@ export function inquirySchema(capacity: number | null, today: string = coloradoT
     ),
     weddingDate: text(10, inquiryMessages.date).check(
       z.trim(),
-      z.refine((v) => v === "" || isCalendarDate(v), inquiryMessages.date),
-      z.refine((v) => v === "" || !isCalendarDate(v) || v >= today, inquiryMessages.pastDate),
+      z.refine((v) => v === "" || isCalendarDay(v), inquiryMessages.date),
+      z.refine((v) => !isCalendarDay(v) || v >= today, inquiryMessages.pastDate),
+      z.refine((v) => !isCalendarDay(v) || v <= lastDay, inquiryMessages.farDate),
     ),
     dateFlexible: checkbox(),
     guests: z.pipe(

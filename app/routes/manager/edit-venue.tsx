@@ -1,6 +1,6 @@
 import { ArrowLeft, ExternalLink, SearchX } from "~/components/ui/icons";
 import { useCallback } from "react";
-import { data, useSearchParams } from "react-router";
+import { data, isRouteErrorResponse, useSearchParams } from "react-router";
 import type { Route } from "./+types/edit-venue";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { EmptyState, Panel } from "~/components/admin/admin-page";
@@ -8,7 +8,7 @@ import { PendingBadge } from "~/components/manager/managed-venue-card";
 import { VenueFaqsPanel } from "~/components/manager/venue-faqs-panel";
 import { VenueImagesPanel } from "~/components/manager/venue-images-panel";
 import { AvailabilityPanel } from "~/components/availability/availability-panel";
-import { isMonth, monthOf, utcDay } from "~/lib/availability";
+import { calendarMonth } from "~/lib/dates";
 import { getManagerAvailability } from "~/services/availability.server";
 import { VenueInquiriesPanel } from "~/components/manager/venue-inquiries-panel";
 import { VenueReviewsPanel } from "~/components/manager/venue-reviews-panel";
@@ -55,14 +55,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       message: MANAGE_VENUE_MESSAGE,
     });
   if (!found.ok) return data({ venue: null, error: null }, { status: 404 });
-  const month = new URL(request.url).searchParams.get("month");
-  const availability = await getManagerAvailability(
-    app.db,
-    actor,
-    params.venueId,
-    isMonth(month) ? month : monthOf(utcDay()),
-    app.config.siteUrl,
-  );
+  // The Availability tab's month: one the calendar does not go to is refused with the window.
+  const { month, error } = calendarMonth(new URL(request.url).searchParams.get("month"));
+  if (error !== undefined) throw data({ error }, { status: 400 });
+  const availability = await getManagerAvailability(app.db, actor, params.venueId, month, app.config.siteUrl);
   return { venue: found.data, availability, error: null };
 }
 
@@ -75,7 +71,8 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {
     return await serverLoader();
   } catch (error) {
-    if (error instanceof Response) throw error;
+    // An answer (a redirect, a refused month) is not a failed request.
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
     return { venue: null, error: managerMessages.venueFailed };
   }
 }

@@ -5,7 +5,8 @@ import { AvailabilityPanel, type AvailabilityReply } from "~/components/availabi
 import { buttonClass } from "~/components/ui/button";
 import { readFormFields } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
-import { availabilityMessages, isMonth, monthOf, utcDay } from "~/lib/availability";
+import { availabilityMessages } from "~/lib/availability";
+import { calendarMonth, monthOf, utcDay } from "~/lib/dates";
 import { adminMeta } from "~/lib/admin";
 import { managerMeta } from "~/lib/manager";
 import { isUuid } from "~/lib/venue-url";
@@ -42,10 +43,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const actor = expectUser(context);
   const area = areaOf(request);
-  const raw = new URL(request.url).searchParams.get("month");
-  const month = isMonth(raw) ? raw : monthOf(utcDay());
   const away = area === "admin" ? "/admin/venues" : "/venue-manager/dashboard";
   if (!isUuid(params.venueId)) throw data(null, { status: 404 });
+  // A month the calendar does not go to is refused with the window (ADR 030).
+  const { month, error } = calendarMonth(new URL(request.url).searchParams.get("month"));
+  if (error !== undefined) throw data({ error }, { status: 400 });
   try {
     const availability = await getManagerAvailability(
       app.db,

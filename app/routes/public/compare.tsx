@@ -18,7 +18,8 @@ import {
   type TrayItem,
 } from "~/lib/compare";
 import { DAY_STATUS_LABELS } from "~/lib/availability";
-import { estimateLabel, estimateSourceLabel, parseIsoDate } from "~/lib/estimate";
+import { dateFilterProblem } from "~/lib/dates";
+import { estimateLabel, estimateSourceLabel } from "~/lib/estimate";
 import { parseSearchParams } from "~/lib/search";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
@@ -39,10 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const ids = parseCompareIds(params.getAll("ids"));
   const guests = parseSearchParams(params).guests;
-  const date = parseIsoDate(params.get("date"));
+  // The date of the search (today to 3 years ahead): another is refused with why, the comparison
+  // shown without it, and the tray left as it was.
+  const asked = params.get("date");
+  const dateError = asked ? dateFilterProblem({ date: asked }) : null;
+  const date = asked && !dateError ? asked : null;
   const [add] = parseCompareIds(params.getAll("add"));
   const [remove] = parseCompareIds(params.getAll("remove"));
-  if (add || remove) {
+  if ((add || remove) && !dateError) {
     let tray: TrayItem[];
     let full = false;
     if (add) {
@@ -71,7 +76,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const comparison = await compareVenues(db, ids, { guests, date });
-  return data({ comparison, guests, date, full: params.get("full") === "1" });
+  return data(
+    { comparison, guests, date, dateError, full: params.get("full") === "1" },
+    { status: dateError ? 400 : 200 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -92,7 +100,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error
 type Row = { label: string; cell: (v: CompareVenue) => React.ReactNode; differs?: boolean };
 
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
-  const { comparison, guests, date, full } = loaderData;
+  const { comparison, guests, date, dateError, full } = loaderData;
   const { venues, dropped, amenities } = comparison;
   const ids = venues.map((v) => v.id);
   const showAvailability = !!date && venues.some((v) => v.availability !== null);
@@ -137,6 +145,11 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           <p className="rounded-lg bg-cream px-4 py-3 text-sm" data-testid="compare-dropped">
             {countLabel(dropped, "venue", "venues")} in this link could not be shown: not on the site, no
             longer listed, or beyond the {COMPARE_MAX} compared at once.
+          </p>
+        ) : null}
+        {dateError ? (
+          <p className="rounded-lg bg-cream px-4 py-3 text-sm" data-testid="compare-date-error">
+            The date in this link was left out. {dateError}
           </p>
         ) : null}
         {full ? (

@@ -43,7 +43,8 @@ import { notifyNewReview } from "~/services/notifications.server";
 import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
-import { estimateCost, parseIsoDate } from "~/lib/estimate";
+import { dateFilterProblem } from "~/lib/dates";
+import { estimateCost } from "~/lib/estimate";
 import { parseSearchParams } from "~/lib/search";
 
 const NOT_FOUND = "The venue you're looking for doesn't exist or could not be loaded.";
@@ -73,14 +74,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     venueCalendar(db, venue.id).catch(failed("availability")),
   ]);
   // 'About $X for N guests' (issue 24) when the address carries a guest count (a search's card
-  // links here with it), on its date when it has one.
+  // links here with it), on its date when it has one: a date the search would refuse is refused
+  // here too (400, with why), and the estimate is the standard one.
   const guests = parseSearchParams(url.searchParams).guests;
-  const estimate = estimateCost(
-    { ...venue, pricePerEvent: venue.price },
-    guests,
-    parseIsoDate(url.searchParams.get("date")),
-  );
-  return { venue, faqs, reviews, ownReview, ownVenue, calendar, estimate, guests };
+  const asked = url.searchParams.get("date");
+  const dateError = asked ? dateFilterProblem({ date: asked }) : null;
+  const estimate = estimateCost({ ...venue, pricePerEvent: venue.price }, guests, dateError ? null : asked);
+  const body = { venue, faqs, reviews, ownReview, ownVenue, calendar, estimate, guests, dateError };
+  return dateError ? data(body, { status: 400 }) : body;
 }
 
 /**
@@ -166,7 +167,7 @@ const TAB_LABELS: Record<VenueTab, string> = {
 
 export default function VenuePage({ loaderData, actionData }: Route.ComponentProps) {
   const { user, site } = useRootData();
-  const { venue: v, faqs, reviews, ownReview, ownVenue, estimate, guests } = loaderData;
+  const { venue: v, faqs, reviews, ownReview, ownVenue, estimate, guests, dateError } = loaderData;
   // The tab is in the address (`?tab=reviews`), so the server renders it chosen (ADR 020).
   const [searchParams] = useSearchParams();
   const tab = venueTab(searchParams.get("tab"));
@@ -216,6 +217,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             siteName={site.siteName}
             estimate={estimate}
             guests={guests}
+            dateError={dateError}
             inquiry={takesInquiries ? inquiryTrigger("w-full") : undefined}
           />
         </div>

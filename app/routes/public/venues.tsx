@@ -33,7 +33,7 @@ import {
   searchTerm,
 } from "~/lib/search-page";
 import { useHydrated } from "~/lib/use-hydrated";
-import { dateFilterProblem } from "~/lib/availability";
+import { dateFilterProblem } from "~/lib/dates";
 import { parseIsoDate } from "~/lib/estimate";
 import { getApp } from "~/infra/session.server";
 import { searchChoices, searchVenues } from "~/services/search.server";

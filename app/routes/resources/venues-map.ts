@@ -2,7 +2,7 @@ import type { Route } from "./+types/venues-map";
 import { getApp } from "~/infra/session.server";
 import { normalizeBbox, normalizeZoom } from "~/lib/map-grid";
 import { parseSearchParams } from "~/lib/search";
-import { dateFilterProblem } from "~/lib/availability";
+import { dateFilterProblem } from "~/lib/dates";
 import { parseBboxParam } from "~/lib/search-page";
 import { mapVenues } from "~/services/search.server";
 

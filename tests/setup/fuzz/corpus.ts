@@ -27,6 +27,13 @@ export const FIELD_NAMES = [
   "reply",
   "url",
   "direction",
+  // Dates and months (issue 39): the calendar's mark form, the inquiry form.
+  "from",
+  "to",
+  "status",
+  "weddingDate",
+  "month",
+  "date",
 ] as const;
 
 /** Keys that are trouble in themselves (prototype names, brackets, empty, NUL, huge). */
@@ -318,4 +325,44 @@ export const NUL_QUERIES = [
   "page=%00&sort=%00&dir=%00",
   "tab=%00&intent=%00",
   "q=%01%1F%7F",
+];
+
+/**
+ * Days and months no page or form may take (issue 39): outside four-digit years (an ISO string
+ * then gets a sign and six digits, which once made a loop over days endless), outside the
+ * windows, not real, not ASCII digits, numbers, and very long.
+ */
+export const HOSTILE_DATES = [
+  "9999-12",
+  "9999-12-31",
+  "0000-01",
+  "0000-01-01",
+  "2201-01",
+  "2201-01-01",
+  "1899-12-31",
+  "99999-01",
+  "+010000-01",
+  "+010000-01-01",
+  "-0001-01-01",
+  "-271821-04-20",
+  "+275760-09-13",
+  "2027-02-30",
+  "2100-02-29",
+  "2027-13",
+  "2027-00-10",
+  "2027-6-1",
+  "2027/06/12",
+  "2027-06-12T00:00:00Z",
+  " 2027-06-12",
+  "2027-06-12\n",
+  "1e9",
+  "-1",
+  "NaN",
+  "Infinity",
+  "9".repeat(400),
+  `${"1".repeat(30)}-01`,
+  "\u0662\u0660\u0662\u0667-\u0660\u0666-\u0661\u0662",
+  "\uFF12\uFF10\uFF12\uFF17-06-12",
+  "\u{1D7D0}\u{1D7CE}\u{1D7D0}\u{1D7D5}-06",
+  "",
 ];

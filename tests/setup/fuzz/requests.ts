@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { FORM_BODY_LIMIT } from "../../../app/infra/form.server";
+import { addDays, utcDay } from "../../../app/lib/dates";
 import {
   EMAILS,
   FIELD_NAMES,
+  HOSTILE_DATES,
   HOSTILE_KEYS,
   INJECTION,
   INVISIBLE,
@@ -68,13 +70,23 @@ const MAX_BY_FIELD: Record<string, number> = {
   comment: 2000,
 };
 
+/** The fields that take a day or a month: most of their hostile values are hostile dates. */
+const DATE_FIELDS = new Set(["from", "to", "weddingDate", "month", "date"]);
+let hostileDates: fc.Arbitrary<Tagged> | undefined;
+
 /** Values that are wrong in every way we could think of, for any field. */
 function hostileValue(key: string): fc.Arbitrary<Tagged> {
   const max = MAX_BY_FIELD[key] ?? 200;
   let arb = hostileValues.get(max);
   if (!arb) hostileValues.set(max, (arb = hostileValueUpTo(max)));
+  if (DATE_FIELDS.has(key))
+    return (hostileDates ??= fc.oneof(
+      { weight: 1, arbitrary: arb },
+      { weight: 3, arbitrary: tagged("value:date", pick(HOSTILE_DATES)) },
+    ));
   return arb;
 }
+
 /**
  * One arbitrary per length limit, made once: the requests are drawn through `chain`, which would
  * otherwise build one per field of every request, and building fast-check's grapheme strings
@@ -129,6 +141,8 @@ function realValue(key: string, c: FuzzContext): fc.Arbitrary<Tagged> {
         "image-remove",
         "image-cover",
         "image-move",
+        // A venue's calendar (issue 24).
+        "mark",
       );
     case "direction":
       return real("up", "down", "sideways");
@@ -167,10 +181,22 @@ function realValue(key: string, c: FuzzContext): fc.Arbitrary<Tagged> {
       return real("recovery");
     case "avatarUrl":
       return real("https://img.example/a.png", "", "http://127.0.0.1:1/x.png");
+    case "status":
+      return real("booked", "held", "available");
+    case "from":
+    case "to":
+    case "weddingDate":
+    case "date":
+      return real(SOON, addDays(SOON, 1));
+    case "month":
+      return real(SOON.slice(0, 7));
     default:
       return hostileValue(key);
   }
 }
+
+/** A day the calendar and the inquiry form take. */
+const SOON = addDays(utcDay(), 60);
 
 /** Our forms, filled in as a user would (any of them may be sent to any action). */
 function templates(c: FuzzContext, h: string): Record<string, string>[] {
@@ -199,6 +225,15 @@ function templates(c: FuzzContext, h: string): Record<string, string>[] {
     { intent: "faq-add", question: "Is there parking?", answer: "Yes, for 80 cars." },
     { intent: "reply-save", reviewId: "00000000-0000-4000-8000-000000000000", reply: "Thank you!" },
     { intent: "image-move", url: "/uploads/seed/a-800.webp", direction: "up" },
+    // A venue's calendar, and the inquiry form (issues 23, 24, 39: their dates).
+    { intent: "mark", from: SOON, to: SOON, status: "booked" },
+    {
+      name: "Fuzzy Couple",
+      email: c.email,
+      weddingDate: SOON,
+      guests: "80",
+      message: "Is your garden free that day?",
+    },
     {},
   ];
 }

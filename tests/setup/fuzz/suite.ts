@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { getTableName, is, sql } from "drizzle-orm";
@@ -11,7 +12,7 @@ import routes from "../../../app/routes";
 import * as schema from "../../../database/schema";
 import { inquiries, venueManagers } from "../../../database/schema";
 import { createCategory, createVenue } from "../factories";
-import { MALFORMED_SEGMENTS, NUL_QUERIES, OPEN_REDIRECTS } from "./corpus";
+import { HOSTILE_DATES, MALFORMED_SEGMENTS, NUL_QUERIES, OPEN_REDIRECTS } from "./corpus";
 import { describeRequest, sendRaw, type RawRequest, type RawResponse } from "./raw-http";
 import { requestArb, type FuzzContext, type Persona, type Planned } from "./requests";
 import { startHttpApp, type HttpTestApp } from "../http-app";
@@ -30,7 +31,9 @@ import { createTestApp, type TestApp } from "../test-app";
 //   - the server still answers /healthz.
 // The back office's part also GETs each page of the admin and manager areas, as the area's role,
 // with malformed ids in its URL and NUL bytes in its query: no 5xx, and no database failure
-// logged (issue 21). A new action is fuzzed without touching this file; a new dynamic URL segment needs a line in
+// logged (issue 21). Each part GETs its pages that take a day or a month (DATE_PAGES) with
+// hostile ones: each answered, with a 400, and no database failure logged (issue 39). A new
+// action is fuzzed without touching this file; a new dynamic URL segment needs a line in
 // PARAMS below (the test says so). FUZZ_SEED replays a run; FUZZ_RUNS changes its size;
 // FUZZ_ONLY=<part of a route file> fuzzes only the matching actions.
 
@@ -151,6 +154,41 @@ const PARAMS: Record<string, { valid: (k: Known) => string; malformed: (k: Known
   },
   "*": { valid: () => "no/such/page", malformed: () => MALFORMED_SEGMENTS },
 };
+
+/**
+ * Every page and endpoint that takes a day or a month in its query (issue 39), with the route
+ * file that answers it and the role it is asked as; `{id}` is a venue's id, `{slug}` its path
+ * segment, and the hostile value goes last. A route file that reads `date` or `month` from its
+ * query and has no line here fails the test until it gets one.
+ */
+const DATE_PAGES: { file: string; path: string; role?: "admin" | "venue_manager" }[] = [
+  { file: "routes/public/venues.tsx", path: "/venues?view=list&date=" },
+  { file: "routes/public/venues.tsx", path: "/venues?month=" },
+  { file: "routes/resources/venues-map.ts", path: "/api/venues/map?bbox=36,-110,42,-101&zoom=7&date=" },
+  { file: "routes/resources/venues-map.ts", path: "/api/venues/map?month=" },
+  { file: "routes/public/compare.tsx", path: "/compare?ids={id}&guests=80&date=" },
+  { file: "routes/public/compare.tsx", path: "/compare?add={id}&date=" },
+  { file: "routes/public/venue.tsx", path: "/venue/{slug}?guests=80&date=" },
+  {
+    file: "routes/manager/venue-availability.tsx",
+    path: "/venue-manager/edit-venue/{id}/availability?month=",
+    role: "venue_manager",
+  },
+  {
+    file: "routes/manager/edit-venue.tsx",
+    path: "/venue-manager/edit-venue/{id}?tab=availability&month=",
+    role: "venue_manager",
+  },
+  {
+    file: "routes/admin/venue-availability.tsx",
+    path: "/admin/edit-venue/{id}/availability?month=",
+    role: "admin",
+  },
+];
+
+/** The route files that read `date` or `month` from a query. */
+const readsDates = (file: string) =>
+  /\.get\("(date|month)"\)/.test(fs.readFileSync(path.join(APP_DIR, file), "utf8"));
 
 function pathsFor(action: ActionRoute, known: Known): FuzzContext["paths"] {
   const fill = (values: Record<string, string>) =>
@@ -648,6 +686,74 @@ export function describeFuzz(
           expect(logged.slice(0, 10)).toEqual([]);
         },
       );
+
+    it(
+      "GETs each page that takes a day or a month with hostile ones: each answered 400, no database failure",
+      { timeout: 300_000 },
+      async () => {
+        const pages = DATE_PAGES.filter((p) => includes(p.file));
+        const unlisted = ALL_LOADERS.filter(
+          (r) => includes(r.file) && readsDates(r.file) && !pages.some((p) => p.file === r.file),
+        );
+        expect(
+          unlisted.map((r) => r.file),
+          "add these pages to DATE_PAGES in tests/setup/fuzz/suite.ts",
+        ).toEqual([]);
+        const venue = await createVenue(t.db, { name: "Fuzz Dates Hall" });
+        const cookies: Record<string, string> = {};
+        for (const role of ["admin", "venue_manager"] as const) {
+          const { id } = await t.signUp({ name: "Fuzz Dates Persona", role });
+          if (role === "venue_manager")
+            await t.db.insert(venueManagers).values({ userId: id, venueId: venue.id });
+          cookies[role] = await sessionCookie(id);
+        }
+        const requests = pages.flatMap((p) => {
+          const [pathname, query] = p.path
+            .replace("{id}", venue.id)
+            .replace("{slug}", venuePath(venue).slice("/venue/".length))
+            .split("?") as [string, string];
+          return HOSTILE_DATES.filter(Boolean).flatMap((value) =>
+            [pathname, `${pathname}.data`].map((target) => ({
+              path: `${target}?${query}${encodeURIComponent(value)}`,
+              cookie: p.role ? cookies[p.role]! : "",
+            })),
+          );
+        });
+        const logged: string[] = [];
+        const logError = t.logger.error;
+        t.logger.error = (msg, data) =>
+          void logged.push(`${msg} ${JSON.stringify(data ?? {})}`.slice(0, 300));
+        const problems: string[] = [];
+        try {
+          for (let i = 0; i < requests.length; i += CONCURRENCY)
+            await Promise.all(
+              requests.slice(i, i + CONCURRENCY).map(async (r) => {
+                const res = await sendRaw(
+                  server.origin,
+                  {
+                    method: "GET",
+                    path: r.path,
+                    headers: {
+                      ...(r.cookie ? { cookie: r.cookie } : {}),
+                      accept: "text/html",
+                      "user-agent": "vv-fuzz",
+                    },
+                    body: { kind: "bytes", framing: "length", bytes: Buffer.alloc(0) },
+                  },
+                  { agent, timeoutMs: REQUEST_TIMEOUT_MS },
+                );
+                if (res.status !== 400)
+                  problems.push(`GET ${r.path}: ${res.status ?? `no answer (${res.error})`}`);
+              }),
+            );
+          console.log(`date pages: ${requests.length} GETs with hostile days and months`);
+        } finally {
+          t.logger.error = logError;
+        }
+        expect(problems.slice(0, 20)).toEqual([]);
+        expect(logged.slice(0, 10)).toEqual([]);
+      },
+    );
 
     if (opts.loginRedirects) {
       it("a signed-in visit to /login never sends the browser off-site, whatever redirectTo says", async () => {
