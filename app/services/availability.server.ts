@@ -36,7 +36,6 @@ import {
 import { calendarWindow } from "~/lib/dates";
 
 export type { CalendarMonth, IcsPreview, ManagerAvailability };
-import { clientNetwork } from "~/lib/client-network";
 import type { AppUser } from "~/lib/user";
 import { assertCanManageVenue } from "./permissions.server";
 import { LIMITS, limitWrite, type WriteRefused } from "./rate-limit.server";
@@ -474,11 +473,11 @@ export async function calendarFeed(
         .innerJoin(venues, eq(venues.id, venueCalendarFeeds.venueId))
         .where(and(eq(venueCalendarFeeds.token, token), eq(venues.isApproved, true)))
     : [];
-  // A miss is a guess, or a retired address: limited per client network (an IPv6 /64), so a
+  // A miss is a guess, or a retired address: limited per client (clientAddress: an IPv6 /64), so a
   // known address, which a calendar app polls, always answers.
   if (!feed)
     return (
-      (await limitWrite(db, `feed-miss:${clientNetwork(client)}`, LIMITS.feedMissIp)) ?? {
+      (await limitWrite(db, `feed-miss:${client}`, LIMITS.feedMissIp)) ?? {
         ok: false,
         status: 404,
       }

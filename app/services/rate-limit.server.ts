@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { clientNetwork } from "~/lib/client-network";
 import { queryRows, type Db } from "~/infra/db.server";
 import { tooManyRequestsMessage } from "~/lib/rate-limit";
 
@@ -100,8 +101,9 @@ export async function limitWrites(
   return null;
 }
 
+/** The client as per-address limits key on: its network (an IPv6 client's /64, ADR 029). */
 export function clientAddress(request: Request): string {
-  return request.headers.get("x-client-ip") ?? "unknown";
+  return clientNetwork(request.headers.get("x-client-ip") ?? "unknown");
 }
 
 // Failed sign-ins (docs/decisions/008-throttling.md). Failures of one account from one address

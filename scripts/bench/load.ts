@@ -21,8 +21,10 @@
 //     page, which answers with the page) and remove the favourite.
 // It prints per scenario: requests, throughput, p50/p95/p99 latency (from request written to
 // answer read), expected 401/429, and errors (any other status outside 2xx/3xx; socket errors;
-// no answer within 30 s), and the server's RSS (VmRSS) before and after. Exits 1 on any error
-// or when RSS, read again after 5 s idle, grew by more than 100 MB.
+// no answer within 30 s), and the server's memory: RSS fresh (before its first request), after
+// the warm-up, the highest sampled during the load, as it stopped and once settled (idle until
+// RSS stops falling), with V8's heap beside it (from /metrics). Exits 1 on any error, when the
+// settled RSS is more than 150 MB above the fresh one, or when RSS went over 800 MB.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -55,13 +57,21 @@ const NGINX = args.nginx ?? SERVERS > 1;
 const SIGN_INS_PER_ACCOUNT = 3;
 /** A connection signs in on these rounds of its loop (and opens its saved venues otherwise). */
 const SIGN_IN_ROUNDS = [1, 4, 8];
-const RSS_GROWTH_LIMIT_MB = 100;
+/**
+ * Memory budgets (issue 39): the RSS once the server has settled after the load, against the
+ * fresh server's before its first request, and the highest RSS sampled during the load.
+ */
+const RSS_GROWTH_LIMIT_MB = 150;
+const RSS_PEAK_LIMIT_MB = 800;
 /** A request without an answer after this long counts as an error (a timeout). */
 const TIMEOUT_SECONDS = 30;
 /** Unmeasured warm-up: every page once, then this long at a tenth of the load. */
 const WARM_UP_SECONDS = 5;
-/** Idle time after the run before RSS is read again (requests still in flight finish). */
-const SETTLE_SECONDS = 5;
+/**
+ * After the load, RSS is read until it stops falling (settle()), at most this long: V8 gives back
+ * the heap the load grew once the process is idle (its memory reducer), in 20-40 s.
+ */
+const SETTLE_MAX_SECONDS = 90;
 /** Lets the benchmark read each server's memory breakdown from /metrics. */
 const METRICS_TOKEN = crypto.randomBytes(16).toString("hex");
 
@@ -95,9 +105,50 @@ function freePort(): Promise<number> {
   });
 }
 
+const statusMb = (status: string, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+
 function rssMb(pid: number): number {
+  return statusMb(fs.readFileSync(`/proc/${pid}/status`, "utf8"), "VmRSS");
+}
+
+type Memory = { rss: number; anon: number; heapUsed: number; heapTotal: number; external: number };
+
+/** A server's resident memory (the kernel's figures) and V8's share of it (its /metrics). */
+async function memory(pid: number, port: number): Promise<Memory> {
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await res.text();
+  const mb = (name: string) => Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? NaN) / 2 ** 20;
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  return {
+    rss: statusMb(status, "VmRSS"),
+    anon: statusMb(status, "RssAnon"),
+    heapUsed: mb("nodejs_heap_size_used_bytes"),
+    heapTotal: mb("nodejs_heap_size_total_bytes"),
+    external: mb("nodejs_external_memory_bytes"),
+  };
+}
+
+/**
+ * Waits at least 30 s (V8's memory reducer starts once the process has been idle a while), then
+ * until no server's RSS has fallen for 15 s (read every 2 s), at most SETTLE_MAX_SECONDS.
+ */
+async function settle(pids: number[]) {
+  const start = performance.now();
+  let lowest = pids.map(rssMb);
+  let steadySince = start;
+  const elapsed = (since: number) => performance.now() - since;
+  while (
+    elapsed(start) < SETTLE_MAX_SECONDS * 1000 &&
+    (elapsed(start) < 30_000 || elapsed(steadySince) < 15_000)
+  ) {
+    await new Promise((r) => setTimeout(r, 2000));
+    const now = pids.map(rssMb);
+    if (now.some((rss, i) => rss < lowest[i]! - 2)) steadySince = performance.now();
+    lowest = now.map((rss, i) => Math.min(rss, lowest[i]!));
+  }
 }
 
 async function waitForHealth(origin: string, child: ChildProcess, logFile: string) {
@@ -210,23 +261,8 @@ try {
     nginx = await startNginx(nginxBinary, dir, writeMainConfig(dir, site, "auto"), nginxPort);
   }
   const pids = children.map((c) => c.pid!);
-  const rssFresh = pids.map(rssMb);
-  const memory = (label: string) =>
-    Promise.all(
-      ports.map(async (port) => {
-        const text = await (
-          await fetch(`http://127.0.0.1:${port}/metrics`, {
-            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-          })
-        ).text();
-        const mb = (name: string) =>
-          (Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? NaN) / 2 ** 20).toFixed(0);
-        console.log(
-          `  memory ${label}: rss ${mb("process_resident_memory_bytes")} MB, heap used ${mb("nodejs_heap_size_used_bytes")} / total ${mb("nodejs_heap_size_total_bytes")} MB, external ${mb("nodejs_external_memory_bytes")} MB`,
-        );
-      }),
-    );
-  await memory("fresh");
+  const memoryOf = () => Promise.all(pids.map((pid, i) => memory(pid, ports[i]!)));
+  const fresh = await memoryOf();
   console.log(
     `Ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (server pid ${pids.join(", ")}).`,
   );
@@ -282,8 +318,12 @@ try {
     duration: WARM_UP_SECONDS,
     requests: [{ setupRequest: (req) => ({ ...req, path: pick(venuePaths) }) }],
   });
-  const rssBefore = pids.map(rssMb);
-  await memory("after warm-up");
+  const warmed = await memoryOf();
+  const peak = pids.map(rssMb);
+  const sampling = setInterval(
+    () => pids.forEach((pid, i) => (peak[i] = Math.max(peak[i]!, rssMb(pid)))),
+    1000,
+  );
   const common = {
     "accept-encoding": process.env.BENCH_ENCODING ?? "br, gzip",
     "user-agent": "vv-bench-load",
@@ -397,11 +437,12 @@ try {
 
   const [browseResult, usersResult] = await Promise.all([browse, users]);
   const loadAfter = loadAverage();
-  const rssRightAfter = pids.map(rssMb);
-  await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
-  const rssAfter = pids.map(rssMb);
-  await memory("after the load");
-  console.log(`  fresh RSS: ${rssFresh.map((r) => r.toFixed(0)).join(", ")} MB`);
+  clearInterval(sampling);
+  const stopped = await memoryOf();
+  const settleStart = performance.now();
+  await settle(pids);
+  const settledSeconds = (performance.now() - settleStart) / 1000;
+  const settled = await memoryOf();
 
   // ------------------------------------------------------------------------------------------
   // Report
@@ -426,7 +467,7 @@ try {
     for (const name of names) {
       const r = row(name);
       const sorted = [...r.latencies].sort((a, b) => a - b);
-      all.push(...sorted);
+      for (const ms of sorted) all.push(ms);
       expected += r.expected;
       groupErrors += r.errors;
       console.log(
@@ -447,13 +488,27 @@ try {
   }
   console.log(`\nLoad average as the load stopped: ${loadAfter} (${os.cpus().length} CPUs).`);
   let growth = 0;
+  let highest = 0;
   for (const [i, pid] of pids.entries()) {
-    const grew = rssAfter[i]! - rssBefore[i]!;
+    const grew = settled[i]!.rss - fresh[i]!.rss;
     growth = Math.max(growth, grew);
+    highest = Math.max(highest, peak[i]!);
     console.log(
-      `Server ${pids.length > 1 ? `${i + 1} ` : ""}RSS: ${rssBefore[i]!.toFixed(0)} MB before (after warm-up), ` +
-        `${rssRightAfter[i]!.toFixed(0)} MB as the load stopped, ${rssAfter[i]!.toFixed(0)} MB after ${SETTLE_SECONDS} s idle ` +
-        `(${grew >= 0 ? "+" : ""}${grew.toFixed(0)} MB; limit +${RSS_GROWTH_LIMIT_MB} MB; pid ${pid}).`,
+      `\nServer ${pids.length > 1 ? `${i + 1} ` : ""}memory (MB; pid ${pid})    RSS   anon   V8 heap used / total   external`,
+    );
+    const line = (label: string, m: Memory) =>
+      console.log(
+        `  ${label.padEnd(34)}${fmt(m.rss, 5)}${fmt(m.anon, 7)}${fmt(m.heapUsed, 13)} /${fmt(m.heapTotal, 6)}${fmt(m.external, 11)}`,
+      );
+    line("fresh, before any request", fresh[i]!);
+    line("after the warm-up", warmed[i]!);
+    console.log(
+      `  ${"highest during the load".padEnd(34)}${fmt(peak[i]!, 5)}   (limit ${RSS_PEAK_LIMIT_MB})`,
+    );
+    line("as the load stopped", stopped[i]!);
+    line(`settled (${settledSeconds.toFixed(0)} s idle)`, settled[i]!);
+    console.log(
+      `  growth, settled against fresh: ${grew >= 0 ? "+" : ""}${grew.toFixed(0)} MB (limit +${RSS_GROWTH_LIMIT_MB} MB)`,
     );
   }
   if (errors) {
@@ -462,6 +517,10 @@ try {
   }
   if (growth > RSS_GROWTH_LIMIT_MB) {
     console.log(`FAILED: RSS grew by more than ${RSS_GROWTH_LIMIT_MB} MB.`);
+    exitCode = 1;
+  }
+  if (highest > RSS_PEAK_LIMIT_MB) {
+    console.log(`FAILED: RSS went over ${RSS_PEAK_LIMIT_MB} MB during the load.`);
     exitCode = 1;
   }
 } catch (err) {

@@ -174,6 +174,21 @@ describe("limits beyond the address and the email", () => {
     expect((await send(other, fields(other.id), { ip: "10.50.1.2" })).status).toBe(200);
   });
 
+  // An IPv6 household gets a /64 and may take any address in it: the per-address limit is its.
+  it("addresses inside one IPv6 /64 share the per-address 5 an hour", async () => {
+    for (let i = 1; i <= 5; i++) {
+      const venue = await createVenue(t.db, { email: null });
+      expect((await send(venue, fields(venue.id), { ip: `2001:db8:77:1::${i}` })).status, `send ${i}`).toBe(
+        200,
+      );
+    }
+    const venue = await createVenue(t.db, { email: null });
+    const sixth = await send(venue, fields(venue.id), { ip: "2001:db8:77:1:ffff::6" });
+    expect(sixth.status).toBe(429);
+    expect(sixth.reply.errors?.form).toMatch(TOO_MANY);
+    expect((await send(venue, fields(venue.id), { ip: "2001:db8:77:2::1" })).status).toBe(200);
+  });
+
   it("plus-addressed and dotted variants of one mailbox share its 5 an hour", async () => {
     const variants = [
       "victim+1@gmail.com",
