@@ -23,7 +23,7 @@
 // answer read), expected 401/429, and errors (any other status outside 2xx/3xx; socket errors;
 // no answer within 30 s), and the server's memory: RSS fresh (before its first request), after
 // the warm-up, the highest sampled during the load, as it stopped and once settled (idle until
-// RSS stops falling), with V8's heap beside it (from /metrics). Exits 1 on any error, when the
+// V8 has shrunk its heap back), with V8's heap beside it (from /metrics). Exits 1 on any error, when the
 // settled RSS is more than 150 MB above the fresh one, or when RSS went over 800 MB.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -67,11 +67,8 @@ const RSS_PEAK_LIMIT_MB = 800;
 const TIMEOUT_SECONDS = 30;
 /** Unmeasured warm-up: every page once, then this long at a tenth of the load. */
 const WARM_UP_SECONDS = 5;
-/**
- * After the load, RSS is read until it stops falling (settle()), at most this long: V8 gives back
- * the heap the load grew once the process is idle (its memory reducer), in 20-40 s.
- */
-const SETTLE_MAX_SECONDS = 90;
+/** The longest wait after the load for V8 to give back its heap (settle()). */
+const SETTLE_MAX_SECONDS = 120;
 /** Lets the benchmark read each server's memory breakdown from /metrics. */
 const METRICS_TOKEN = crypto.randomBytes(16).toString("hex");
 
@@ -132,22 +129,16 @@ async function memory(pid: number, port: number): Promise<Memory> {
 }
 
 /**
- * Waits at least 30 s (V8's memory reducer starts once the process has been idle a while), then
- * until no server's RSS has fallen for 15 s (read every 2 s), at most SETTLE_MAX_SECONDS.
+ * Waits until V8 has given back the heap the load grew: each server's heap (its /metrics) at most
+ * 1.5 times its fresh size, read every 2 s. V8 shrinks an idle heap when its memory reducer runs,
+ * which it forces at the latest 100 s after the last collection; so at most SETTLE_MAX_SECONDS.
  */
-async function settle(pids: number[]) {
-  const start = performance.now();
-  let lowest = pids.map(rssMb);
-  let steadySince = start;
-  const elapsed = (since: number) => performance.now() - since;
-  while (
-    elapsed(start) < SETTLE_MAX_SECONDS * 1000 &&
-    (elapsed(start) < 30_000 || elapsed(steadySince) < 15_000)
-  ) {
+async function settle(pids: number[], ports: number[], fresh: Memory[]) {
+  const deadline = performance.now() + SETTLE_MAX_SECONDS * 1000;
+  while (performance.now() < deadline) {
     await new Promise((r) => setTimeout(r, 2000));
-    const now = pids.map(rssMb);
-    if (now.some((rss, i) => rss < lowest[i]! - 2)) steadySince = performance.now();
-    lowest = now.map((rss, i) => Math.min(rss, lowest[i]!));
+    const now = await Promise.all(pids.map((pid, i) => memory(pid, ports[i]!)));
+    if (now.every((m, i) => m.heapTotal <= 1.5 * fresh[i]!.heapTotal)) return;
   }
 }
 
@@ -440,7 +431,7 @@ try {
   clearInterval(sampling);
   const stopped = await memoryOf();
   const settleStart = performance.now();
-  await settle(pids);
+  await settle(pids, ports, fresh);
   const settledSeconds = (performance.now() - settleStart) / 1000;
   const settled = await memoryOf();
 
