@@ -86,8 +86,9 @@ export type MarkResult = { ok: true } | { ok: false; status: 400; error: string 
 /**
  * Every change to a calendar: the person may manage the venue (a 403 answer), and the venue is
  * there (a 404 answer: an admin may manage any id, and a row of an unknown venue would fail).
+ * The calendar's page checks it before it reads a byte of a form's body (issue 39).
  */
-async function assertManagedCalendar(db: Db, actor: AppUser | null | undefined, venueId: string) {
+export async function assertManagedCalendar(db: Db, actor: AppUser | null | undefined, venueId: string) {
   await assertCanManageVenue(db, actor, venueId);
   const [venue] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
   if (!venue) throw data({ error: "Venue not found" }, { status: 404 });
@@ -265,9 +266,10 @@ export type IcsUploadResult = { back: string | undefined } & (
 );
 
 /**
- * The import's first step, a preview: whether the person may manage the venue is checked before
- * a byte of the body is read, the body is read while it streams up to its limit (a file over
- * 2 MB is refused), and the file is read in the worker thread. `back` is the form's field.
+ * The import's first step, a preview: whether the person may manage the venue, and their
+ * previews this hour, are checked before a byte of the body is read; the body is read while it
+ * streams up to its limit (a file over 2 MB is refused), and the file is read in the worker
+ * thread. `back` is the form's field.
  */
 export async function previewIcsUpload(
   db: Db,
@@ -275,7 +277,9 @@ export async function previewIcsUpload(
   venueId: string,
   request: Request,
 ): Promise<IcsUploadResult> {
-  await assertCanManageVenue(db, actor, venueId);
+  await assertManagedCalendar(db, actor, venueId);
+  const limited = await limitWrite(db, `ics-preview:${actor!.id}`, LIMITS.icsPreviewUser);
+  if (limited) return { ...limited, back: undefined, unread: true };
   let file: IncomingFile | undefined;
   let fields: [string, string][];
   try {

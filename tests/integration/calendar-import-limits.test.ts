@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { venueManagers } from "../../database/schema";
 import { availabilityMessages, utcDay } from "../../app/lib/availability";
+import { LIMITS } from "../../app/services/rate-limit.server";
 import { createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -11,8 +13,8 @@ import { createTestApp, type TestApp } from "../setup/test-app";
 // before the venue is checked. Hostile .ics files (a time zone changing every second or minute,
 // 1,300 events repeating every second since 2020) get a refusal that names the limit they hit
 // while /healthz keeps answering; an ordinary file of 251 KB gets its preview (the HTTP layer
-// refused it at 100 KB); a chunked body of 256 MB is cut at the route's limit while it streams;
-// another venue's manager is refused before the body is read.
+// refused it at 100 KB); previews are limited per manager; a chunked body of 256 MB is cut at the
+// route's limit while it streams; another venue's manager is refused before the body is read.
 
 let t: TestApp;
 let web: HttpTestApp;
@@ -208,6 +210,41 @@ describe("the file size the page promises", () => {
     const res = await postIcs(text);
     expect(res.status).toBe(413);
     expect(decoded(await res.text())).toContain(availabilityMessages.fileTooLarge);
+  });
+});
+
+describe("previews one after another", () => {
+  it("are limited per manager: past the hour's limit, refused before the body is read", async () => {
+    const key = `ics-preview:${manager.id}`;
+    await t.db.execute(
+      sql`insert into rate_limits (key, count, reset_at)
+          values (${key}, ${LIMITS.icsPreviewUser.max}, now() + interval '1 hour')
+          on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at`,
+    );
+    try {
+      // The body never ends: only an answer that does not wait for it can arrive.
+      const endless = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(
+            new TextEncoder().encode(
+              '--x\r\nContent-Disposition: form-data; name="file"; filename="a.ics"\r\n\r\n',
+            ),
+          );
+        },
+      });
+      const res = await web.fetch(page, {
+        method: "POST",
+        cookie: manager.cookie,
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        body: endless,
+        duplex: "half",
+      } as RequestInit & { cookie: string });
+      expect(res.status).toBe(429);
+      expect(res.headers.get("connection")).toBe("close");
+      expect(await res.text()).toContain("Too many requests, try again in");
+    } finally {
+      await t.db.execute(sql`delete from rate_limits where key = ${key}`);
+    }
   });
 });
 

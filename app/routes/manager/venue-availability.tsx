@@ -6,12 +6,13 @@ import { buttonClass } from "~/components/ui/button";
 import { isMultipart, readFormFields } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { availabilityMessages } from "~/lib/availability";
-import { calendarMonth, monthOf, utcDay } from "~/lib/dates";
+import { calendarMonth } from "~/lib/dates";
 import { adminMeta } from "~/lib/admin";
 import { managerMeta } from "~/lib/manager";
 import { isUuid } from "~/lib/venue-url";
 import { isThrownAnswer } from "~/services/admin-venues.server";
 import {
+  assertManagedCalendar,
   getManagerAvailability,
   importRanges,
   markRange,
@@ -21,7 +22,7 @@ import {
   setClosures,
   type IcsUploadResult,
 } from "~/services/availability.server";
-import { assertCanManageVenue, MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
+import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 
 // A venue's availability calendar (issue 24, ADR 030), the page behind the manager's Availability
 // tab and the admin's venue edit: the month grid, recurring closures, the .ics import with its
@@ -82,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   // Whether the person may manage this venue, before a byte of the body is read (issue 39): a
   // refused post costs nothing, and its connection closes with the answer (infra/http.server.ts).
-  await assertCanManageVenue(app.db, actor, venueId);
+  await assertManagedCalendar(app.db, actor, venueId);
 
   if (isMultipart(request)) {
     // The import's first step: read the file and show what it would mark booked.
