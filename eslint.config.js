@@ -46,6 +46,19 @@ const INLINE_ICONS = {
 };
 const layer = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
+const CONFIG_FROM_ENV = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: "Read configuration through app/infra/config.server.ts",
+};
+// A request's body is read through infra/form.server.ts or infra/uploads.server.ts, which stop
+// at the route's limit while it streams: request.formData() and the like read it whole (issue 39).
+const WHOLE_BODY = {
+  selector:
+    "CallExpression[callee.object.name='request'][callee.property.name=/^(arrayBuffer|blob|bytes|formData|json|text)$/]",
+  message:
+    "Read the body with readFormFields/readFormValues (infra/form.server.ts) or readUploadForm (infra/uploads.server.ts).",
+};
+
 export default tseslint.config(
   { ignores: ["build", "data", ".react-router", "node_modules", "test-results", "playwright-report"] },
   js.configs.recommended,
@@ -58,14 +71,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: "Read configuration through app/infra/config.server.ts",
-        },
-      ],
+      "no-restricted-syntax": ["error", CONFIG_FROM_ENV],
     },
+  },
+  {
+    files: ["app/routes/**", "app/services/**"],
+    rules: { "no-restricted-syntax": ["error", CONFIG_FROM_ENV, WHOLE_BODY] },
   },
   {
     // Playwright fixtures use `use()` and `{}` by design.

@@ -70,6 +70,21 @@ export function createHttpApp(
   });
   if (app.metrics) http.use(measureRequests(app.metrics, serverBuild.routes));
 
+  // An answer sent before its request's body has all arrived (a refusal: 403, a redirect, a 413,
+  // a 429) closes the connection: the rest of the body is not read (issue 39). See closeLingering.
+  http.use((req, res, next) => {
+    if (req.get("transfer-encoding") === undefined && !(Number(req.get("content-length")) > 0)) return next();
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+      if (!req.complete) {
+        this.setHeader("Connection", "close");
+        closeLingering(req);
+      }
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  });
+
   // A declared body above the path's limit is refused before it is read, and the connection
   // closed, so a huge upload costs neither memory nor time (undeclared ones stop at the same
   // limit while streaming, in readFormValues and readUploadForm). Only upload routes take more
@@ -379,4 +394,28 @@ function defaultCacheControl(res: express.Response, value: string) {
     if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", value);
     return writeHead.apply(this, args);
   } as typeof writeHead;
+}
+
+/** How long, and how much, a closing connection's unread body is read and dropped. */
+const LINGER = { ms: 2000, bytes: 8 * 1024 * 1024 };
+
+/**
+ * Closes the connection of an answer sent before its request's body, in stages (RFC 9112, 9.6):
+ * Node would close it at once, and the client, still sending, would be answered by a reset that
+ * can erase the answer before it reads it (a browser then says 'connection reset', not why).
+ * Here the answer is followed by the end of what the server sends; what the client still sends
+ * is dropped (not parsed into the route, not kept) until it stops, for LINGER at most.
+ */
+function closeLingering(req: express.Request) {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    const close = () => socket.destroy();
+    const timer = setTimeout(close, LINGER.ms);
+    socket.once("close", () => clearTimeout(timer)).once("end", close);
+    let dropped = 0;
+    req.removeAllListeners("data");
+    req.on("data", (chunk: Buffer) => (dropped += chunk.length) > LINGER.bytes && close());
+    req.resume();
+  };
 }

@@ -142,6 +142,29 @@ export type IcsPreview = { events: IcsEvent[]; ranges: { from: string; to: strin
 // The calendar form's checks
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * What one .ics import reads at most (issue 39): a refused file is told which limit it hit. Steps
+ * count every occurrence a recurrence rule yields from its start, past ones included, so a rule
+ * repeating every second since 2020 is stopped after a few thousand, not after millions.
+ */
+export const ICS_LIMITS = {
+  /** The file, as the page promises. */
+  bytes: 2 * 1024 * 1024,
+  events: 5_000,
+  /** Occurrences of one repeating event from today to 24 months ahead (a daily event has 731). */
+  eventDates: 1_000,
+  /** Steps through one rule: a repeating event's, or a time zone's changes of offset. */
+  ruleSteps: 20_000,
+  /** Steps through all the rules of the file together. */
+  fileSteps: 50_000,
+  /** Separate booked periods once merged: the confirmation sends them back. */
+  ranges: 1_000,
+  /** The reading's time (a worker thread, terminated past it). */
+  timeMs: 5_000,
+} as const;
+
+const thousands = (n: number) => n.toLocaleString("en-US");
+
 export const availabilityMessages = {
   badRange: "Choose a start date and an end date.",
   endBeforeStart: "The end date must be on or after the start date.",
@@ -156,6 +179,16 @@ export const availabilityMessages = {
   imported: "Calendar imported",
   feedRotated: "New calendar feed address made: the old one no longer works.",
   failed: "Availability could not be saved",
+  tooManyEvents: `This calendar has more than ${thousands(ICS_LIMITS.events)} events: export a shorter period (the next 24 months) and try again.`,
+  repeatsTooOften: (summary: string) =>
+    `A repeating event in this calendar, “${summary}”, repeats more often than an import can read (more than ${thousands(ICS_LIMITS.eventDates)} times in the next 24 months, or ${thousands(ICS_LIMITS.ruleSteps)} since it began): end or remove it in your calendar, then export again.`,
+  tooManyRepeats: `The repeating events and time zones of this calendar add up to more than ${thousands(ICS_LIMITS.fileSteps)} dates: export a shorter period, or fewer repeating events.`,
+  tooManyRanges: `This calendar would mark more than ${thousands(ICS_LIMITS.ranges)} separate periods booked: export a shorter period.`,
+  badTimeZone: (tzid: string) =>
+    `A time zone in this calendar, “${tzid}”, changes its clock more often than a real one (more than ${thousands(ICS_LIMITS.ruleSteps)} times): export the calendar again with standard time zones.`,
+  readTooLong: `This calendar took too long to read (more than ${ICS_LIMITS.timeMs / 1000} seconds): export a shorter period and try again.`,
+  readTooLarge: "This calendar needs too much memory to read: export a shorter period and try again.",
+  readBusy: "Other calendars are being read right now: try again in a minute.",
 } as const;
 
 /**

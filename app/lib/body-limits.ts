@@ -1,4 +1,5 @@
 import { CATEGORY_BODY_LIMIT, VENUE_TYPES_PATH } from "./admin";
+import { ICS_LIMITS } from "./availability";
 import { MAX_IMAGE_BYTES, MAX_LOGOS, MAX_VENUE_IMAGES, VENUE_SUBMISSIONS_PATH } from "./uploads";
 
 // How large a request body each path accepts. The HTTP app refuses a larger declared body before
@@ -15,6 +16,12 @@ export const SUBMISSION_BODY_LIMIT = (MAX_VENUE_IMAGES + MAX_LOGOS) * MAX_IMAGE_
 export const MANAGER_DETAILS_BODY_LIMIT = MAX_LOGOS * MAX_IMAGE_BYTES + 1024 * 1024;
 export const MANAGER_IMAGES_BODY_LIMIT = MAX_VENUE_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
 
+/**
+ * A venue's availability calendar: its .ics import's file, with room to spare, so that a file a
+ * little over its limit still gets the calendar's own message rather than the bare 413.
+ */
+export const CALENDAR_BODY_LIMIT = ICS_LIMITS.bytes + 1024 * 1024;
+
 /** The CSV import's file, and where the import panel posts it (preview, then import). */
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;
 export const ADMIN_IMPORT_PATH = "/admin/venues/import";
@@ -22,7 +29,7 @@ export const ADMIN_IMPORT_PATH = "/admin/venues/import";
 /**
  * The largest body the HTTP app lets through to a path (a larger declared Content-Length is
  * refused before reading). Only the upload routes take more than a form; they count the bytes
- * again while streaming (infra/uploads.server.ts).
+ * again while streaming (infra/uploads.server.ts), as every reader of a body does.
  */
 export function bodyLimitFor(pathname: string): number {
   const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "");
@@ -41,5 +48,7 @@ export function bodyLimitFor(pathname: string): number {
   // A venue manager's details form carries a logo; the Images tab's upload up to 10 images.
   if (/^\/venue-manager\/edit-venue\/[^/]+$/.test(path)) return MANAGER_DETAILS_BODY_LIMIT;
   if (/^\/venue-manager\/edit-venue\/[^/]+\/images$/.test(path)) return MANAGER_IMAGES_BODY_LIMIT;
+  // The manager's calendar, and the admin's page for it: the .ics import.
+  if (/^\/(venue-manager|admin)\/edit-venue\/[^/]+\/availability$/.test(path)) return CALENDAR_BODY_LIMIT;
   return FORM_BODY_LIMIT;
 }

@@ -8,15 +8,17 @@ import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { data } from "react-router";
 import { venueAvailability, venueCalendarFeeds, venueClosures, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
+import { readUploadForm, UploadRefusal, type IncomingFile, type UploadLimits } from "~/infra/uploads.server";
+import { CALENDAR_BODY_LIMIT } from "~/lib/body-limits";
 import {
   addDays,
   addMonths,
   availabilityMessages,
   dayStatuses,
   firstDay,
+  ICS_LIMITS,
   isDay,
   lastDay,
-  MAX_RANGE_DAYS,
   monthNumber,
   monthOf,
   rangeLength,
@@ -29,7 +31,6 @@ import {
   compactMonth,
   type DayRange,
   type DayStatus,
-  type IcsEvent,
   type IcsPreview,
   type ManagerAvailability,
 } from "~/lib/availability";
@@ -37,17 +38,9 @@ import { calendarWindow } from "~/lib/dates";
 
 export type { CalendarMonth, IcsPreview, ManagerAvailability };
 import type { AppUser } from "~/lib/user";
+import { previewIcsFile } from "./ics-import.server";
 import { assertCanManageVenue } from "./permissions.server";
 import { LIMITS, limitWrite, type WriteRefused } from "./rate-limit.server";
-
-/** Venues are in Colorado: a timed event blocks the days it covers there. */
-export const VENUE_TIME_ZONE = "America/Denver";
-/** An import reads recurring events this far ahead. */
-export const IMPORT_MONTHS = 24;
-/** At most this many ranges come out of one file (after merging). */
-export const MAX_IMPORT_RANGES = 1000;
-/** A recurring event yields at most this many occurrences (a daily event over 24 months is 731). */
-const MAX_OCCURRENCES = 1000;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -93,8 +86,9 @@ export type MarkResult = { ok: true } | { ok: false; status: 400; error: string 
 /**
  * Every change to a calendar: the person may manage the venue (a 403 answer), and the venue is
  * there (a 404 answer: an admin may manage any id, and a row of an unknown venue would fail).
+ * The calendar's page checks it before it reads a byte of a form's body (issue 39).
  */
-async function assertManagedCalendar(db: Db, actor: AppUser | null | undefined, venueId: string) {
+export async function assertManagedCalendar(db: Db, actor: AppUser | null | undefined, venueId: string) {
   await assertCanManageVenue(db, actor, venueId);
   const [venue] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
   if (!venue) throw data({ error: "Venue not found" }, { status: 404 });
@@ -254,135 +248,56 @@ export async function statusesOn(db: Db, venueIds: string[], day: string): Promi
 }
 
 // ---------------------------------------------------------------------------------------------
-// .ics import
+// .ics import (the reading itself: services/ics-import.server.ts)
 // ---------------------------------------------------------------------------------------------
 
-const denverDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: VENUE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+/** The calendar form's body: the file, the `back` field and little else. */
+const ICS_UPLOAD_LIMITS: UploadLimits = {
+  maxBodyBytes: CALENDAR_BODY_LIMIT,
+  maxFileBytes: ICS_LIMITS.bytes,
+  files: { file: { max: 1, tooMany: availabilityMessages.badFile } },
+  maxFields: 10,
+  maxFieldBytes: 4096,
+};
 
-const pad = (n: number, w = 2) => String(n).padStart(w, "0");
-const timeDay = (t: ICAL.Time) => `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
-
-/**
- * The days an occurrence blocks, both included. All-day: DTSTART up to the day before DTEND.
- * Timed: the days it touches in Colorado (a time in another zone, or in UTC, is converted; a
- * floating time is taken as written). An end at midnight does not block the next day.
- */
-function occurrenceDays(start: ICAL.Time, end: ICAL.Time | null): [string, string] {
-  if (start.isDate) {
-    const first = timeDay(start);
-    const last = end && end.isDate ? addDays(timeDay(end), -1) : first;
-    return [first, last < first ? first : last];
-  }
-  const floating = !start.zone || start.zone.tzid === "floating";
-  const dayOf = (t: ICAL.Time, minus = 0) => {
-    if (floating) {
-      const copy = t.clone();
-      if (minus) copy.adjust(0, 0, 0, -1);
-      return timeDay(copy);
-    }
-    return denverDay.format(new Date(t.toJSDate().getTime() - minus));
-  };
-  const first = dayOf(start);
-  const last = end && end.compare(start) > 0 ? dayOf(end, 1000) : first;
-  return [first, last < first ? first : last];
-}
-
-/** Merges day ranges that overlap or touch. */
-function mergeRanges(list: [string, string][]): { from: string; to: string }[] {
-  const sorted = [...list].sort((a, b) => a[0].localeCompare(b[0]));
-  const out: { from: string; to: string }[] = [];
-  for (const [from, to] of sorted) {
-    const last = out.at(-1);
-    if (last && from <= addDays(last.to, 1)) {
-      if (to > last.to) last.to = to;
-    } else out.push({ from, to });
-  }
-  return out;
-}
+export type IcsUploadResult = { back: string | undefined } & (
+  | { ok: true; preview: IcsPreview; fileName: string }
+  | { ok: false; status: number; error: string; unread?: true }
+);
 
 /**
- * Reads an .ics file (RFC 5545, as Google Calendar, Outlook or Apple Calendar export it) into
- * the days it would mark booked from today to IMPORT_MONTHS ahead: all-day events, timed events
- * in their time zone (the file's VTIMEZONE), recurring events expanded (RRULE, RDATE, EXDATE and
- * moved occurrences). Cancelled events are left out. Null when the file is not a calendar.
+ * The import's first step, a preview: whether the person may manage the venue, and their
+ * previews this hour, are checked before a byte of the body is read; the body is read while it
+ * streams up to its limit (a file over 2 MB is refused), and the file is read in the worker
+ * thread. `back` is the form's field.
  */
-export function previewIcs(text: string, today = utcDay()): IcsPreview | null {
-  let root: ICAL.Component;
+export async function previewIcsUpload(
+  db: Db,
+  actor: AppUser | null | undefined,
+  venueId: string,
+  request: Request,
+): Promise<IcsUploadResult> {
+  await assertManagedCalendar(db, actor, venueId);
+  const limited = await limitWrite(db, `ics-preview:${actor!.id}`, LIMITS.icsPreviewUser);
+  if (limited) return { ...limited, back: undefined, unread: true };
+  let file: IncomingFile | undefined;
+  let fields: [string, string][];
   try {
-    const parsed = ICAL.parse(text);
-    root = new ICAL.Component(parsed as unknown as unknown[]);
-  } catch {
-    return null;
+    ({ fields } = await readUploadForm(request, ICS_UPLOAD_LIMITS, (f) => void (file = f)));
+  } catch (err) {
+    if (!(err instanceof UploadRefusal)) throw err;
+    const error = err.status === 413 ? availabilityMessages.fileTooLarge : err.message;
+    return { ok: false, status: err.status, error, back: undefined, unread: true };
   }
-  if (root.name !== "vcalendar") return null;
-  const horizon = addDays(firstDay(addMonths(monthOf(today), IMPORT_MONTHS)), -1);
-  // The file's own time zones, registered for the length of this (synchronous) reading only.
-  const zones = root.getAllSubcomponents("vtimezone").map((c) => new ICAL.Timezone(c));
-  const registered = zones.filter((z) => z.tzid && !ICAL.TimezoneService.has(z.tzid));
-  for (const z of registered) ICAL.TimezoneService.register(z);
-  try {
-    const vevents = root.getAllSubcomponents("vevent");
-    const masters = new Map<string, ICAL.Event>();
-    const events: ICAL.Event[] = [];
-    for (const c of vevents) {
-      if (c.hasProperty("recurrence-id")) continue;
-      const e = new ICAL.Event(c);
-      events.push(e);
-      if (e.uid) masters.set(e.uid, e);
-    }
-    for (const c of vevents) {
-      if (!c.hasProperty("recurrence-id")) continue;
-      const master = masters.get(String(c.getFirstPropertyValue("uid") ?? ""));
-      if (master) master.relateException(c);
-      else events.push(new ICAL.Event(c));
-    }
-    const out: IcsEvent[] = [];
-    const all: [string, string][] = [];
-    for (const e of events) {
-      if (!e.startDate) continue;
-      const cancelled = (c: ICAL.Component) =>
-        String(c.getFirstPropertyValue("status") ?? "").toUpperCase() === "CANCELLED";
-      if (cancelled(e.component)) continue;
-      const spans: [string, string][] = [];
-      if (e.isRecurring()) {
-        const it = e.iterator();
-        for (let n = 0, next = it.next(); next && n < MAX_OCCURRENCES * 4; n++, next = it.next()) {
-          const details = e.getOccurrenceDetails(next);
-          if (cancelled(details.item.component)) continue;
-          const [from, to] = occurrenceDays(details.startDate, details.endDate);
-          if (from > horizon) break;
-          if (to >= today) spans.push([from, to]);
-          if (spans.length >= MAX_OCCURRENCES) break;
-        }
-      } else {
-        const [from, to] = occurrenceDays(e.startDate, e.endDate ?? null);
-        if (to >= today && from <= horizon) spans.push([from, to]);
-      }
-      const clipped = spans
-        .map(([f, t]): [string, string] => [f < today ? today : f, t > horizon ? horizon : t])
-        .filter(([f, t]) => rangeLength(f, t) <= MAX_RANGE_DAYS);
-      if (clipped.length === 0) continue;
-      all.push(...clipped);
-      out.push({
-        summary: (e.summary || "Untitled event").slice(0, 120),
-        from: clipped[0]![0],
-        to: clipped.at(-1)![1],
-        occurrences: clipped.length,
-      });
-    }
-    const ranges = mergeRanges(all).slice(0, MAX_IMPORT_RANGES);
-    out.sort((a, b) => a.from.localeCompare(b.from));
-    return { events: out, ranges, days: ranges.reduce((n, r) => n + rangeLength(r.from, r.to), 0) };
-  } catch {
-    return null;
-  } finally {
-    for (const z of registered) ICAL.TimezoneService.remove(z.tzid);
-  }
+  const back = fields.find(([k]) => k === "back")?.[1];
+  if (file?.tooLarge) return { ok: false, status: 413, error: availabilityMessages.fileTooLarge, back };
+  if (!file || file.bytes.length === 0)
+    return { ok: false, status: 400, error: availabilityMessages.noFile, back };
+  const outcome = await previewIcsFile(new TextDecoder().decode(file.bytes));
+  if (!outcome.ok) return { ...outcome, back };
+  if (outcome.preview.ranges.length === 0)
+    return { ok: false, status: 400, error: availabilityMessages.nothingToImport, back };
+  return { ok: true, preview: outcome.preview, fileName: file.name, back };
 }
 
 /** The ranges a preview's form sends back, checked again: days, in order, from today on. */
@@ -393,7 +308,7 @@ export function parseImportRanges(raw: string, today = utcDay()): { from: string
   } catch {
     return null;
   }
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_IMPORT_RANGES) return null;
+  if (!Array.isArray(list) || list.length === 0 || list.length > ICS_LIMITS.ranges) return null;
   const out: { from: string; to: string }[] = [];
   for (const r of list) {
     const { from, to } = (r ?? {}) as { from?: unknown; to?: unknown };

@@ -21,6 +21,9 @@ export const LIMITS = {
   faqAddUser: { max: 120, windowSeconds: 60 * 60 },
   // An upload carries up to 10 images and a venue holds 10: 60 an hour is far past any re-shoot.
   venueImagesUser: { max: 60, windowSeconds: 60 * 60 },
+  // An .ics preview reads a file of up to 2 MB in the import's worker (issue 39, ADR 030): a
+  // manager fixing their calendar and trying again previews a few times an hour.
+  icsPreviewUser: { max: 30, windowSeconds: 60 * 60 },
   // A couple's inquiry mails the venue and a copy to the address typed (issues 23 and 39): 5 an
   // hour from one client address, and to one mailbox (lib/rate-limit.ts, normalizeEmail). A couple
   // asks a handful of venues in an evening: one account may send 10 an hour and 30 a day, and a

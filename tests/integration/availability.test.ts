@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { venueAvailability, venueCalendarFeeds, venueManagers } from "../../database/schema";
 import {
   addDays,
+  availabilityMessages,
   monthLabel,
   monthOf,
   PAST_DATE_MESSAGE,
@@ -19,10 +20,10 @@ import {
   importRanges,
   markRange,
   parseImportRanges,
-  previewIcs,
   rotateFeed,
   setClosures,
 } from "../../app/services/availability.server";
+import { readIcs } from "../../app/services/ics-import.server";
 import { MANAGE_VENUE_MESSAGE } from "../../app/services/permissions.server";
 import { mapVenues, searchVenues } from "../../app/services/search.server";
 import { createVenue } from "../setup/factories";
@@ -201,10 +202,17 @@ describe("the date filter", () => {
   });
 });
 
+/** The preview of a file the import reads. */
+function previewOf(text: string, today: string) {
+  const read = readIcs(text, today);
+  if (!read.ok) throw new Error(read.error);
+  return read.preview;
+}
+
 describe("the .ics import", () => {
   it("reads a calendar export: all-day, timed in a time zone, UTC, recurring, cancelled", async () => {
     const text = await fs.readFile(FIXTURE, "utf8");
-    const preview = previewIcs(text, "2027-01-01")!;
+    const preview = previewOf(text, "2027-01-01");
     expect(preview.events.map((e) => [e.summary, e.from, e.to, e.occurrences])).toEqual([
       // Yearly all-day event, from 2020: expanded within the next 24 months only.
       ["Staff retreat (venue closed)", "2027-01-15", "2028-01-15", 2],
@@ -231,15 +239,16 @@ describe("the .ics import", () => {
     ]);
     expect(preview.days).toBe(12);
     // Nothing of it before 'today'.
-    expect(previewIcs(text, "2027-07-01")!.ranges[0]).toEqual({ from: "2027-07-03", to: "2027-07-03" });
-    expect(previewIcs("BEGIN:VCARD\r\nEND:VCARD\r\n")).toBeNull();
-    expect(previewIcs("not a calendar")).toBeNull();
+    expect(previewOf(text, "2027-07-01").ranges[0]).toEqual({ from: "2027-07-03", to: "2027-07-03" });
+    const notACalendar = { ok: false, status: 400, error: availabilityMessages.badFile };
+    expect(readIcs("BEGIN:VCARD\r\nEND:VCARD\r\n")).toEqual(notACalendar);
+    expect(readIcs("not a calendar")).toEqual(notACalendar);
   });
 
   it("marks the previewed days booked, over what was held", async () => {
     const venue = await createVenue(t.db, { name: "Avail Imported" });
     await t.db.insert(venueManagers).values({ userId: manager.id, venueId: venue.id });
-    const preview = previewIcs(await fs.readFile(FIXTURE, "utf8"), "2027-01-01")!;
+    const preview = previewOf(await fs.readFile(FIXTURE, "utf8"), "2027-01-01");
     expect(parseImportRanges(JSON.stringify(preview.ranges), "2027-01-01")).toEqual(preview.ranges);
     expect(parseImportRanges('[{"from":"2027-02-01","to":"2027-01-01"}]', "2027-01-01")).toBeNull();
     expect(parseImportRanges('[{"from":"2026-01-01","to":"2026-01-02"}]', "2027-01-01")).toBeNull();

@@ -8,6 +8,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
 /** The production entry, server.ts compiled by scripts/build-server.ts. */
 export const SERVER_ENTRY = path.join(ROOT, "build/server/start.js");
+/** The .ics import's worker thread, compiled by the same script. */
+const ICS_WORKER = path.join(ROOT, "build/server/ics-worker.js");
 /** What the server build is made from. */
 const SOURCES = [
   "app",
@@ -30,7 +32,9 @@ function newestChange(file: string): number {
 /** Builds the site unless build/ is newer than every file it is made from. */
 export function ensureServerBuild() {
   const built = Math.min(
-    ...[SERVER_BUILD, SERVER_ENTRY].map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)),
+    ...[SERVER_BUILD, SERVER_ENTRY, ICS_WORKER].map((file) =>
+      fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0,
+    ),
   );
   const changed = Math.max(...SOURCES.map((s) => newestChange(path.join(ROOT, s))));
   if (built > changed) return;

@@ -3,22 +3,24 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/venue-availability";
 import { AvailabilityPanel, type AvailabilityReply } from "~/components/availability/availability-panel";
 import { buttonClass } from "~/components/ui/button";
-import { readFormFields } from "~/infra/form.server";
+import { isMultipart, readFormFields } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { availabilityMessages } from "~/lib/availability";
-import { calendarMonth, monthOf, utcDay } from "~/lib/dates";
+import { calendarMonth } from "~/lib/dates";
 import { adminMeta } from "~/lib/admin";
 import { managerMeta } from "~/lib/manager";
 import { isUuid } from "~/lib/venue-url";
 import { isThrownAnswer } from "~/services/admin-venues.server";
 import {
+  assertManagedCalendar,
   getManagerAvailability,
   importRanges,
   markRange,
   parseImportRanges,
-  previewIcs,
+  previewIcsUpload,
   rotateFeed,
   setClosures,
+  type IcsUploadResult,
 } from "~/services/availability.server";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 
@@ -27,9 +29,6 @@ import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 // preview and the feed's secret address. Its forms post here from the tab and from this page
 // alike, so each works without scripts; a success goes back where the form came from (`back`),
 // an error shows here with what was typed. The admin area's route re-exports this module.
-
-/** The .ics file the import reads at most (a busy venue's two years export in well under 1 MB). */
-const ICS_LIMIT = 2 * 1024 * 1024;
 
 const areaOf = (request: Request) =>
   new URL(request.url).pathname.startsWith("/admin/") ? ("admin" as const) : ("manager" as const);
@@ -82,34 +81,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fail = (status: number, reply: Omit<AvailabilityReply, "ok">) =>
     data<AvailabilityReply>({ ok: false, ...reply }, { status });
 
-  const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
-  if (multipart) {
+  // Whether the person may manage this venue, before a byte of the body is read (issue 39): a
+  // refused post costs nothing, and its connection closes with the answer (infra/http.server.ts).
+  await assertManagedCalendar(app.db, actor, venueId);
+
+  if (isMultipart(request)) {
     // The import's first step: read the file and show what it would mark booked.
-    // The rest of an oversized body is not read: the connection closes once the answer is sent.
-    if (Number(request.headers.get("content-length") ?? 0) > ICS_LIMIT)
-      return data<AvailabilityReply>(
-        { ok: false, intent: "ics-preview", error: availabilityMessages.fileTooLarge },
-        { status: 413, headers: { Connection: "close" } },
-      );
-    let form: FormData;
+    let r: IcsUploadResult;
     try {
-      form = await request.formData();
-    } catch {
-      return fail(400, { intent: "ics-preview", error: availabilityMessages.badFile });
+      r = await previewIcsUpload(app.db, actor, venueId, request);
+    } catch (err) {
+      if (isThrownAnswer(err)) throw err;
+      app.logger.error("calendar preview failed", { error: String(err), venueId });
+      return fail(500, { intent: "ics-preview", error: availabilityMessages.failed });
     }
-    const file = form.get("file");
-    const back = backTo(String(form.get("back") ?? ""), venueId, area);
-    if (!(file instanceof File) || file.size === 0)
-      return fail(400, { intent: "ics-preview", error: availabilityMessages.noFile, back });
-    if (file.size > ICS_LIMIT)
-      return fail(413, { intent: "ics-preview", error: availabilityMessages.fileTooLarge, back });
-    // The preview shows nothing of a venue the person may not manage (a thrown 403).
-    await getManagerAvailability(app.db, actor, venueId, monthOf(utcDay()), app.config.siteUrl);
-    const preview = previewIcs(await file.text());
-    if (!preview) return fail(400, { intent: "ics-preview", error: availabilityMessages.badFile, back });
-    if (preview.ranges.length === 0)
-      return fail(400, { intent: "ics-preview", error: availabilityMessages.nothingToImport, back });
-    return data<AvailabilityReply>({ ok: true, intent: "ics-preview", preview, fileName: file.name, back });
+    const back = backTo(r.back, venueId, area);
+    if (!r.ok)
+      return data<AvailabilityReply>(
+        { ok: false, intent: "ics-preview", error: r.error, back },
+        { status: r.status, headers: r.unread ? { Connection: "close" } : undefined },
+      );
+    return data<AvailabilityReply>({
+      ok: true,
+      intent: "ics-preview",
+      preview: r.preview,
+      fileName: r.fileName,
+      back,
+    });
   }
 
   const fields = await readFormFields(request);
