@@ -1,8 +1,8 @@
+import { isUuid } from "./uuid";
 import type { MetaDescriptor } from "react-router";
 import { parseRegion, type Region } from "./search";
 import { MAX_IMAGE_BYTES } from "./uploads";
 import { countLabel } from "./venue";
-import { isUuid } from "./venue-url";
 import type { Role } from "./user";
 
 // Shared by the admin routes and components (pure, no I/O).

@@ -1,6 +1,6 @@
 // The compare tray and the /compare address (issue 24, point 2; ADR 031). Pure and isomorphic:
 // the /compare loader reads the tray's cookie without scripts, the tray writes it with them.
-import { isUuid } from "./venue-url";
+import { isUuid } from "./uuid";
 
 /** At most this many venues side by side. */
 export const COMPARE_MAX = 4;

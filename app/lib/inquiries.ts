@@ -1,5 +1,6 @@
 import { formatReviewDate } from "./venue";
-import { isUuid, venuePath } from "./venue-url";
+import { isUuid } from "./uuid";
+import { venuePath } from "./venue-url";
 
 // Inquiries (issue 23): a couple's question to a venue, answered from the manager's inbox.
 // Pure, so the pages, the services and the tests share one reading of statuses and dates.

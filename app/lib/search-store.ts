@@ -11,7 +11,7 @@ import { dayOf, listedQuote, parseIsoDate, readPricingModel, totalFor } from "./
 import { mercatorX, mercatorY } from "./map-grid";
 import { ESTIMATE_SORTS, type SearchFilters, type SearchSort } from "./search";
 import { normalizeAmenities } from "./venue";
-import { isUuid } from "./venue-url";
+import { isUuid } from "./uuid";
 
 /** What the store reads of a venue (the `venues` row, approved). */
 export type StoreVenue = {

@@ -1,6 +1,6 @@
+import { isUuid } from "./uuid";
 import { describe, expect, it } from "vitest";
 import {
-  isUuid,
   parseVenueParam,
   slugify,
   venueIdOfPagePath,

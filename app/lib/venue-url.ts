@@ -1,8 +1,10 @@
 // Venue addresses: /venue/{slug}-{id}. The slug is the name lowercased, spaces turned to hyphens
 // and non-word characters removed; the id is the trailing UUID (or the last hyphen segment).
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UUID_EXACT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid, UUID_PATTERN } from "./uuid";
+
+/** A UUID at the end of `{slug}-{id}`. */
+const TRAILING_UUID = new RegExp(`${UUID_PATTERN.source.slice(1)}`, "i");
 
 export function slugify(name: string): string {
   return name
@@ -20,14 +22,10 @@ export function venuePath(venue: { id: string; name: string }): string {
 
 /** The id part of `{slug}-{id}` or a bare id. */
 export function parseVenueParam(param: string): string {
-  const match = UUID.exec(param);
+  const match = TRAILING_UUID.exec(param);
   if (match) return match[0].toLowerCase();
   const parts = param.split("-");
   return parts[parts.length - 1] ?? "";
-}
-
-export function isUuid(id: string): boolean {
-  return UUID_EXACT.test(id);
 }
 
 /** The venue page's tabs; Overview, the first, has no `?tab=` of its own. */

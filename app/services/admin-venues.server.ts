@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import crypto from "node:crypto";
 import { csvImportVenues, venueAmenities, venueCategories, venues } from "../../database/schema";
@@ -68,9 +69,6 @@ export { assertAdmin, ADMIN_ONLY_MESSAGE as ADMIN_ONLY };
 /** A thrown answer (a refusal such as assertAdmin's, a redirect), which a route passes on as it is. */
 export const isThrownAnswer = (err: unknown) =>
   err instanceof Response || (err as { type?: string } | null)?.type === "DataWithResponseInit";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isVenueId = (id: string | undefined): id is string => !!id && UUID.test(id);
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -260,7 +258,7 @@ export async function getVenueForEdit(
 
 /** A venue as the edit form starts from it, for a caller that has checked its own permission. */
 export async function readEditableVenue(db: Db, id: string): Promise<EditableVenue | null> {
-  if (!isVenueId(id)) return null;
+  if (!isUuid(id)) return null;
   const [v] = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
   if (!v) return null;
   const parsed = v.addressLine1 || v.city ? null : parseLocation(v.location);
@@ -480,7 +478,7 @@ export async function saveVenueEdit(
   request: Request,
   mode: "admin" | "manager" | "owner",
 ): Promise<SaveResult | null> {
-  if (!isVenueId(venueId)) return null;
+  if (!isUuid(venueId)) return null;
   const [current] = await app.db.select().from(venues).where(eq(venues.id, venueId)).limit(1);
   if (!current) return null;
   const form = await readForm(app, request, mode === "manager" ? MANAGER_VENUE_LIMITS : ADMIN_VENUE_LIMITS);
@@ -622,7 +620,7 @@ export async function deleteVenueAsAdmin(
 ): Promise<{ ok: true; name: string } | { ok: false; status: number; error: string }> {
   assertAdmin(actor);
   if (!venueId) return { ok: false, status: 400, error: venueMessages.idRequired };
-  if (!isVenueId(venueId)) return { ok: false, status: 404, error: venueMessages.notFound };
+  if (!isUuid(venueId)) return { ok: false, status: 404, error: venueMessages.notFound };
   const deleted = await app.db.transaction(async (tx) => {
     const [row] = await moveVenuesToTrash(tx, [venueId], { actorId: actor.id });
     if (!row) return null;
@@ -650,7 +648,7 @@ export async function geocodeVenueAsAdmin(
 ): Promise<{ ok: true; latitude: number; longitude: number } | { ok: false; status: number; error: string }> {
   assertAdmin(actor);
   if (!venueId) return { ok: false, status: 400, error: venueMessages.idRequired };
-  if (!isVenueId(venueId)) return { ok: false, status: 404, error: venueMessages.notFound };
+  if (!isUuid(venueId)) return { ok: false, status: 404, error: venueMessages.notFound };
   const [v] = await app.db
     .select({ name: venues.name, ...addressColumns })
     .from(venues)

@@ -1,7 +1,7 @@
+import { isUuid } from "~/lib/uuid";
 import { and, eq } from "drizzle-orm";
 import { favorites, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
-import { isUuid } from "~/lib/venue-url";
 import { recordFavoriteStat } from "./venue-stats.server";
 
 /** The user's saved venues that are public (a venue taken back to pending drops out). */

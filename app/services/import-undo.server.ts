@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getTableColumns } from "drizzle-orm";
 import { csvImports, csvImportVenues, users, venueCategories, venues } from "../../database/schema";
@@ -7,7 +8,6 @@ import { nextTurn } from "~/lib/csv-import";
 import type { AppUser } from "~/lib/user";
 import { formatDateTime } from "~/lib/admin";
 import { undoMessages, undoSummary, type ImportChoice, type ImportUndoInfo } from "~/lib/venue-bulk";
-import { isUuid } from "~/lib/venue-url";
 import { recordOperationAudit } from "./audit.server";
 import { assertAdmin } from "./permissions.server";
 import { moveVenuesToTrash, TRASH_BATCH } from "./venue-trash.server";

@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { inquiries, inquiryReplies, users, venueManagers, venues } from "../../database/schema";
@@ -22,7 +23,7 @@ import { normalizeEmail } from "~/lib/rate-limit";
 import type { AppUser } from "~/lib/user";
 import { validate, type FieldErrors } from "~/lib/validation/form";
 import { inquirySchema } from "~/lib/validation/inquiry";
-import { isUuid, venuePath } from "~/lib/venue-url";
+import { venuePath } from "~/lib/venue-url";
 import { recordAudit } from "./audit.server";
 import { inquiryCopyEmail, inquiryReceivedEmail, inquiryReplyEmail } from "./emails.server";
 import { STAMP_MAX_AGE_MS, useFormStamp } from "./form-stamps.server";

@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { asc, eq, sql } from "drizzle-orm";
 import { venueManagers, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
@@ -14,7 +15,6 @@ import type { Faq, ReviewView } from "~/lib/venue";
 import { attentionItems, averageRating, type AttentionItem } from "~/lib/venue-attention";
 import { venuePath } from "~/lib/venue-url";
 import {
-  isVenueId,
   readEditableVenue,
   saveVenueEdit,
   venueFormChoices,
@@ -170,7 +170,7 @@ export async function updateManagedVenue(
   request: Request,
 ): Promise<SaveResult | null> {
   assertVenueManager(actor);
-  if (!isVenueId(venueId)) return null;
+  if (!isUuid(venueId)) return null;
   await assertCanManageVenue(app.db, actor, venueId);
   return saveVenueEdit(app, actor, venueId, request, "manager");
 }
@@ -211,7 +211,7 @@ export async function uploadVenueImages(
   request: Request,
 ): Promise<ImageUploadResult | null> {
   assertVenueManager(actor);
-  if (!isVenueId(venueId)) return null;
+  if (!isUuid(venueId)) return null;
   await assertCanManageVenue(app.db, actor, venueId);
   const limited = await limitWrite(app.db, `venue-images:${actor.id}`, LIMITS.venueImagesUser);
   if (limited) return refuse(limited.status, limited.error, true);
@@ -287,7 +287,7 @@ export async function changeVenueImage(
   change: ImageChange,
 ): Promise<ImageChangeResult | null> {
   assertVenueManager(actor);
-  if (!isVenueId(venueId)) return null;
+  if (!isUuid(venueId)) return null;
   await assertCanManageVenue(app.db, actor, venueId);
   const result = await app.db.transaction(async (tx): Promise<ImageChangeResult | null> => {
     const [row] = await tx

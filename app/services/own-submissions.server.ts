@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { eq } from "drizzle-orm";
 import { venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
@@ -5,7 +6,6 @@ import type { Db } from "~/infra/db.server";
 import { ownSubmissionMessages } from "~/lib/own-submissions";
 import type { AppUser } from "~/lib/user";
 import {
-  isVenueId,
   readEditableVenue,
   saveVenueEdit,
   venueFormChoices,
@@ -42,7 +42,7 @@ const approved: Refusal = { ok: false, status: 409, error: ownSubmissionMessages
 
 /** Whether the venue is the actor's own submission and still pending (a refusal when not). */
 async function ownPending(db: Db, actor: AppUser, venueId: string): Promise<Refusal | null> {
-  if (!isVenueId(venueId)) return notFound;
+  if (!isUuid(venueId)) return notFound;
   const [row] = await db
     .select({ userId: venues.userId, isApproved: venues.isApproved })
     .from(venues)
@@ -57,7 +57,7 @@ export async function getOwnSubmission(
   actor: AppUser,
   venueId: string,
 ): Promise<OwnSubmission | null> {
-  if (!isVenueId(venueId)) return null;
+  if (!isUuid(venueId)) return null;
   const [row] = await db
     .select({
       name: venues.name,
@@ -98,7 +98,7 @@ export async function withdrawOwnSubmission(
   actor: AppUser,
   venueId: string,
 ): Promise<{ ok: true; name: string } | Refusal> {
-  if (!isVenueId(venueId)) return notFound;
+  if (!isUuid(venueId)) return notFound;
   const removed = await removePendingVenue(app, actor, venueId, {
     action: "venue.withdraw",
     ownerId: actor.id,

@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { users, venueManagers, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
@@ -185,8 +186,6 @@ export async function removeSpecialRoles(db: Db, actor: AppUser, userId: string)
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Makes a user a venue manager of exactly `venueIds` (approved venues): the user's links are
  * replaced by these. An admin keeps the admin role and only gets the links. An empty choice is
@@ -203,7 +202,7 @@ export async function assignVenues(
   assertAdmin(actor);
   const ids = [...new Set(venueIds)];
   if (ids.length === 0) return { ok: false, error: userMessages.noVenues, status: 400 };
-  if (!ids.every((id) => UUID.test(id))) return { ok: false, error: userMessages.venuesGone, status: 400 };
+  if (!ids.every(isUuid)) return { ok: false, error: userMessages.venuesGone, status: 400 };
   type Assigned = { ok: true; roleChanged: boolean; role: Role; email: string; added: Named[] };
   type Named = { id: string; name: string; location: string };
   const done = await app.db.transaction(async (tx): Promise<Assigned | Extract<Outcome, { ok: false }>> => {

@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { eq, inArray } from "drizzle-orm";
 import crypto from "node:crypto";
 import { venues } from "../../database/schema";
@@ -8,7 +9,6 @@ import { nextTurn } from "~/lib/csv-import";
 import type { Toast } from "~/lib/toast";
 import type { AppUser } from "~/lib/user";
 import { bulkMessages, MAX_BULK_IDS, type BulkIntent } from "~/lib/venue-bulk";
-import { isUuid } from "~/lib/venue-url";
 import { adminVenueIds } from "./admin-venues.server";
 import { approvalMessages, approveVenue, rejectVenue } from "./approvals.server";
 import { recordOperationAudit } from "./audit.server";

@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { and, eq, like, lt, sql, type SQL } from "drizzle-orm";
 import { isbot } from "isbot";
 import crypto from "node:crypto";
@@ -23,7 +24,7 @@ import {
 } from "~/lib/insights";
 import type { AppUser } from "~/lib/user";
 import { websiteUrl } from "~/lib/venue";
-import { isUuid, venueIdOfPagePath, venuePath } from "~/lib/venue-url";
+import { venueIdOfPagePath, venuePath } from "~/lib/venue-url";
 import { assertAdmin, assertVenueManager, canManageVenue } from "./permissions.server";
 
 // Venue insights (issue 23, docs/decisions/029-venue-insights.md). Events are counted on the

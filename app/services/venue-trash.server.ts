@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import crypto from "node:crypto";
@@ -25,7 +26,6 @@ import { queryRows, type Db } from "~/infra/db.server";
 import { nextTurn } from "~/lib/csv-import";
 import { TRASH_DAYS, trashMessages, type TrashList } from "~/lib/venue-bulk";
 import type { AppUser } from "~/lib/user";
-import { isUuid } from "~/lib/venue-url";
 import { recordOperationAudit } from "./audit.server";
 import { claimKeys, deleteFiles } from "./pending-files.server";
 import { assertAdmin } from "./permissions.server";

@@ -1,7 +1,7 @@
 import { Clock, Trash2 } from "~/components/ui/icons";
 import { useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { ownSubmissionMessages, submissionPath, WHAT_HAPPENS_NEXT } from "~/lib/own-submissions";

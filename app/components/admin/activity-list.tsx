@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { useOnSuccess } from "~/components/admin/use-on-success";
+import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
+import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { History } from "~/components/ui/icons";

@@ -16,7 +16,7 @@ import { useSearchAsYouType } from "~/components/admin/use-search-as-you-type";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { ScrollArea } from "~/components/admin/scroll-area";
+import { ScrollArea } from "~/components/back-office/scroll-area";
 import {
   ADMIN_EXPORT_PATH,
   adminListUrl,

@@ -1,6 +1,6 @@
 import { Mail } from "~/components/ui/icons";
 import { Link } from "react-router";
-import { EmptyState } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/back-office/page";
 import { inquiryPath, weddingDateLabel } from "~/lib/inquiries";
 import { formatReviewDate } from "~/lib/venue";
 import type { InquiryView } from "~/lib/inquiries";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Panel } from "~/components/admin/admin-page";
+import { Panel } from "~/components/back-office/page";
 import {
   ArrowDown,
   ArrowUp,

@@ -1,6 +1,6 @@
 import { Building2, MapPin, Star } from "~/components/ui/icons";
 import type { ReactNode } from "react";
-import { EmptyState, Panel } from "~/components/admin/admin-page";
+import { EmptyState, Panel } from "~/components/back-office/page";
 import { imageSrcSet } from "~/lib/images";
 import { countLabel } from "~/lib/venue";
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { Panel } from "~/components/admin/admin-page";
+import { Panel } from "~/components/back-office/page";
 
 /** A tab of the manager's venue page: a panel named by its heading, a line about it, its action. */
 export function TabSection({

@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp, MessageCircleQuestion, Pencil, Plus, Trash2 } from "~/components/ui/icons";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { EmptyState } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/back-office/page";
 import { TabSection } from "~/components/manager/tab-section";
-import { useFaqOrder } from "~/components/admin/use-faq-order";
-import { useOnSuccess } from "~/components/admin/use-on-success";
-import { EMPTY_FAQ, FaqFields } from "~/components/admin/faq-fields";
+import { useFaqOrder } from "~/components/back-office/use-faq-order";
+import { useOnSuccess } from "~/components/back-office/use-on-success";
+import { EMPTY_FAQ, FaqFields } from "~/components/back-office/faq-fields";
 import { FormError } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";

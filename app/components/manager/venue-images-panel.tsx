@@ -1,9 +1,9 @@
 import { ArrowLeft, ArrowRight, ImageOff, ImagePlus, Star, Trash2 } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { EmptyState } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/back-office/page";
 import { TabSection } from "~/components/manager/tab-section";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
 import { inputClass } from "~/components/forms/fields";
 import { UploadProgress, useUploadProgress } from "~/components/forms/upload-progress";
 import { showToast, useToast } from "~/components/layout/use-toast";

@@ -1,10 +1,10 @@
 import { MessageSquare, MessageSquareReply, Pencil, Trash2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { EmptyState } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/back-office/page";
 import { TabSection } from "~/components/manager/tab-section";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { useOnSuccess } from "~/components/admin/use-on-success";
+import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
+import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { FormError, TextareaField } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { Checkbox, Field, FormError, TextareaField } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
-import { useOnSuccess } from "~/components/admin/use-on-success";
+import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";

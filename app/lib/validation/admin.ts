@@ -1,14 +1,12 @@
+import { UUID_PATTERN } from "../uuid";
 import * as z from "zod/mini";
 import { isBlank, MAX, required, text } from "./fields";
 
 // The admin area's small forms (spec, admin area, sections 5 and 8; issue 12). The messages are
 // the spec's where it gives them.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string | undefined): v is string => !!v && UUID.test(v);
-
 const uuid = (message = "Please choose an item from the list") =>
-  text(40).check(z.trim(), z.regex(UUID, message));
+  text(40).check(z.trim(), z.regex(UUID_PATTERN, message));
 
 // --- Pending venues --------------------------------------------------------------------------
 export const REJECTION_REASON_MAX = 1000;

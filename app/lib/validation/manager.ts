@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from "../uuid";
 import * as z from "zod/mini";
 import { faqSchema } from "./admin";
 import { isBlank, MAX, text } from "./fields";
@@ -10,8 +11,7 @@ export const MANAGER_FAQ_DELETE_CONFIRM = "Are you sure you want to delete this 
 export const REPLY_MAX = 1500;
 export const REPLY_REQUIRED = "Please write a reply";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuid = (message: string) => text(40).check(z.trim(), z.regex(UUID, message));
+const uuid = (message: string) => text(40).check(z.trim(), z.regex(UUID_PATTERN, message));
 const imageUrl = text(MAX.url).check(
   z.trim(),
   z.refine((v) => v !== "", "Image not found"),

@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from "../uuid";
 import * as z from "zod/mini";
 import { REGIONS } from "~/lib/catalog";
 import { parsePrice } from "~/lib/price-range";
@@ -12,7 +13,6 @@ export const REQUIRED_FIELDS = ["name", "addressLine1", "city", "postalCode", "c
 
 export const VENUE_MAX = { name: 120, description: 5000, address: 200, city: 100, amenities: 100 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Colorado's ZIP codes run from 80001 to 81658.
 export const COLORADO_ZIP = /^8[01]\d{3}(-\d{4})?$/;
 // A host name with a dot, optionally after http(s)://: "www.venue.example", "https://venue.example/x".
@@ -65,7 +65,9 @@ export const venueSubmissionSchema = z.object({
   region: required(REQUIRED_MESSAGE).check(
     z.refine((v) => (REGIONS as readonly string[]).includes(v), "Please choose a region from the list"),
   ),
-  category: required(REQUIRED_MESSAGE).check(z.regex(UUID, "Please choose a venue type from the list")),
+  category: required(REQUIRED_MESSAGE).check(
+    z.regex(UUID_PATTERN, "Please choose a venue type from the list"),
+  ),
   // Single average price per event (the default) or a free-text range; only the chosen one is kept.
   priceType: z.pipe(
     text(10),

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/activity";
 import { ActivityList } from "~/components/admin/activity-list";
-import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
+import { AdminPageHeader, EmptyState, Panel } from "~/components/back-office/page";
 import { Pagination } from "~/components/ui/pagination";
 import { expectUser, getApp } from "~/infra/session.server";
 import { ACTIVITY_PAGE_SIZE } from "~/lib/activity";

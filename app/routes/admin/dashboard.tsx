@@ -2,7 +2,7 @@ import { Building2, Clock, History, Map, Users } from "~/components/ui/icons";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { keepWorkOnFailure } from "~/lib/failed-request";
-import { AdminPageHeader, EmptyState, LoadFailedPanel, Panel } from "~/components/admin/admin-page";
+import { AdminPageHeader, EmptyState, LoadFailedPanel, Panel } from "~/components/back-office/page";
 import { InsightsPanel } from "~/components/insights/insights-panel";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/import-undo";
-import { AdminPageHeader, Panel } from "~/components/admin/admin-page";
+import { AdminPageHeader, Panel } from "~/components/back-office/page";
 import { UNDO_EFFECT } from "~/components/admin/activity-list";
 import { Button, buttonClass } from "~/components/ui/button";
 import { LocalTime } from "~/components/ui/local-time";

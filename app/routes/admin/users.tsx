@@ -11,9 +11,9 @@ import {
   Panel,
   RoleBadge,
   type AdminColumn,
-} from "~/components/admin/admin-page";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { useOnSuccess } from "~/components/admin/use-on-success";
+} from "~/components/back-office/page";
+import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
+import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { VenuePicker } from "~/components/admin/venue-picker";
 import { inputClass } from "~/components/forms/fields";
 import { UserAvatar } from "~/components/layout/user-avatar";

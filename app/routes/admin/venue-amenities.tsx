@@ -9,9 +9,9 @@ import {
   EmptyState,
   LoadFailed,
   Panel,
-} from "~/components/admin/admin-page";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { useOnSuccess } from "~/components/admin/use-on-success";
+} from "~/components/back-office/page";
+import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
+import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { Field } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";

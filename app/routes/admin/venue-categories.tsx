@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { ImageIcon, Plus, Shapes } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
@@ -10,8 +11,8 @@ import {
   EmptyState,
   Panel,
   type AdminColumn,
-} from "~/components/admin/admin-page";
-import { useOnSuccess } from "~/components/admin/use-on-success";
+} from "~/components/back-office/page";
+import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { Field, FormError, SelectField, TextareaField } from "~/components/forms/fields";
 import { NO_ERRORS, useFieldErrors } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
@@ -28,7 +29,6 @@ import {
   categoryFieldsSchema,
   CATEGORY_DESCRIPTION_MAX,
   CATEGORY_NAME_MAX,
-  isUuid,
 } from "~/lib/validation/admin";
 import { validate, type FormReply } from "~/lib/validation/form";
 import {

@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import {
   ArrowDown,
   ArrowLeft,
@@ -11,11 +12,11 @@ import { useEffect, useRef, useState } from "react";
 import { data, useBlocker, useFetcher } from "react-router";
 import type { Route } from "./+types/venue-faqs";
 import { keepWorkOnFailure } from "~/lib/failed-request";
-import { AdminPageHeader, EmptyState, Panel } from "~/components/admin/admin-page";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { useOnSuccess } from "~/components/admin/use-on-success";
-import { useFaqOrder } from "~/components/admin/use-faq-order";
-import { EMPTY_FAQ, FaqFields, type FaqDraft } from "~/components/admin/faq-fields";
+import { AdminPageHeader, EmptyState, Panel } from "~/components/back-office/page";
+import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
+import { useOnSuccess } from "~/components/back-office/use-on-success";
+import { useFaqOrder } from "~/components/back-office/use-faq-order";
+import { EMPTY_FAQ, FaqFields, type FaqDraft } from "~/components/back-office/faq-fields";
 import { FormError } from "~/components/forms/fields";
 import { NO_ERRORS, useFieldErrors } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
@@ -24,13 +25,7 @@ import { IconButton } from "~/components/ui/icon-button";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { adminMeta } from "~/lib/admin";
-import {
-  FAQ_BOTH_REQUIRED,
-  faqFieldsSchema,
-  faqIdSchema,
-  faqMoveSchema,
-  isUuid,
-} from "~/lib/validation/admin";
+import { FAQ_BOTH_REQUIRED, faqFieldsSchema, faqIdSchema, faqMoveSchema } from "~/lib/validation/admin";
 import type { FormReply } from "~/lib/validation/form";
 import { countLabel, type Faq } from "~/lib/venue";
 import {

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/venues-bulk";
-import { AdminPageHeader, Panel } from "~/components/admin/admin-page";
+import { AdminPageHeader, Panel } from "~/components/back-office/page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { isDocumentRequest, readFormFields } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";

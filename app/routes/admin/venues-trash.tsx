@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/venues-trash";
-import { AdminPageHeader, AdminTable, EmptyState, Panel } from "~/components/admin/admin-page";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { AdminPageHeader, AdminTable, EmptyState, Panel } from "~/components/back-office/page";
+import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ArrowLeft, History, Trash2 } from "~/components/ui/icons";

@@ -1,7 +1,7 @@
 import { TriangleAlert, Building2, CircleCheck, MessageSquare, Star } from "~/components/ui/icons";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { LoadFailedPanel, Panel } from "~/components/admin/admin-page";
+import { LoadFailedPanel, Panel } from "~/components/back-office/page";
 import {
   ManagedVenueCard,
   ManagedVenueRating,

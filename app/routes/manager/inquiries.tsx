@@ -1,7 +1,7 @@
 import { Download } from "~/components/ui/icons";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/inquiries";
-import { AdminPageHeader, Panel } from "~/components/admin/admin-page";
+import { AdminPageHeader, Panel } from "~/components/back-office/page";
 import { InquiryList } from "~/components/inquiries/inquiry-list";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";

@@ -9,7 +9,7 @@ import { availabilityMessages } from "~/lib/availability";
 import { calendarMonth } from "~/lib/dates";
 import { adminMeta } from "~/lib/admin";
 import { managerMeta } from "~/lib/manager";
-import { isUuid } from "~/lib/venue-url";
+import { isUuid } from "~/lib/uuid";
 import { isThrownAnswer } from "~/services/admin-venues.server";
 import {
   assertManagedCalendar,

@@ -2,7 +2,7 @@ import { Images, Pencil, Settings, Users } from "~/components/ui/icons";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/venues";
-import { LoadFailedPanel } from "~/components/admin/admin-page";
+import { LoadFailedPanel } from "~/components/back-office/page";
 import {
   ManagedVenueCard,
   ManagedVenueRating,

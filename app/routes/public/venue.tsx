@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 import { useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/venue";
@@ -29,7 +30,6 @@ import { photoAlt, priceDisplay, venueMetaDescription } from "~/lib/venue";
 import { venueJsonLd } from "~/lib/venue-seo";
 import { loginPath } from "~/lib/user";
 import {
-  isUuid,
   parseVenueParam,
   VENUE_TABS,
   venuePath,

@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { IconButton } from "~/components/ui/icon-button";
 import { Pencil, RefreshCw, Trash2 } from "~/components/ui/icons";
-import { ScrollArea } from "~/components/admin/scroll-area";
+import { ScrollArea } from "~/components/back-office/scroll-area";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
