@@ -92,6 +92,16 @@ export default tseslint.config(
   layer(["app/lib/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTE_VALUES]),
   layer(["app/services/**/*.{ts,tsx}"], [ROUTES, COMPONENTS]),
   layer(["app/infra/**/*.{ts,tsx}"], [SERVICES, ROUTES, COMPONENTS]),
+  // The schema and the seed's generators are the bottom layer, under infra and the services.
+  layer(
+    ["database/**/*.ts"],
+    [
+      {
+        regex: `${inApp("services|infra|routes|components")}`,
+        message: "The database layer is under infra and the services: they import it, not the reverse.",
+      },
+    ],
+  ),
   // The seed's generators are pure (same input, same output, no I/O); render-art.ts and
   // index.ts do the files and the database.
   layer(

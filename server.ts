@@ -2,7 +2,7 @@
 // and a graceful shutdown. Production runs it compiled, `node build/server/start.js` (ADR 022).
 import type { ServerResponse } from "node:http";
 import type { ViteDevServer } from "vite";
-import { seedIfEmpty } from "./database/seed";
+import { seedIfEmpty } from "./app/services/seed.server";
 import { loadConfig } from "./app/infra/config.server";
 import { createAppContext } from "./app/infra/context.server";
 import { DatabaseInUseError, openDatabase, type Database } from "./app/infra/db.server";

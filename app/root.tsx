@@ -33,6 +33,7 @@ import type { Toast } from "./lib/toast";
 import type { AppUser } from "./lib/user";
 import { nonceContext } from "./infra/context.server";
 import { getApp, getUser, readFlash, sessionMiddleware } from "./infra/session.server";
+import type { RootData } from "./lib/root-data";
 import { seoMeta } from "./lib/seo";
 import { listFavoriteIds } from "./services/favorites.server";
 
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       site: { siteName: config.siteName, siteUrl: config.siteUrl, twitterSite: config.twitterSite },
       analytics: config.analytics,
       nonce: context.get(nonceContext),
-    },
+    } satisfies RootData,
     { headers },
   );
 }

@@ -17,7 +17,7 @@ const common = {
 await build({
   ...common,
   entryPoints: ["server.ts"],
-  // Beside the React Router server build, at the depth of app/infra/ and database/seed/: their
+  // Beside the React Router server build, at the depth of app/infra/ and app/services/: their
   // paths relative to import.meta.dirname (../../database/migrations) stay right once bundled.
   outfile: "build/server/start.js",
   // "#server-build" is that build itself, resolved at run time through package.json "imports".

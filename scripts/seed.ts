@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "~/infra/config.server";
 import { openDatabase } from "~/infra/db.server";
 import { createStorage } from "~/infra/storage.server";
-import { seedIfEmpty, seedScale, warmArtCache } from "../database/seed";
+import { seedIfEmpty, seedScale, warmArtCache } from "../app/services/seed.server";
 import { runCli } from "./cli";
 
 async function main(): Promise<void> {

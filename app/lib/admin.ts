@@ -2,7 +2,7 @@ import { isUuid } from "./uuid";
 import type { MetaDescriptor } from "react-router";
 import { parseRegion, type Region } from "./search";
 import { MAX_IMAGE_BYTES } from "./uploads";
-import { countLabel } from "./venue";
+import { countLabel } from "./format";
 import type { Role } from "./user";
 
 // Shared by the admin routes and components (pure, no I/O).

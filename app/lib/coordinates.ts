@@ -1,4 +1,4 @@
-import { formatNumber } from "./venue";
+import { formatNumber } from "./format";
 
 /** Spec: valid when both are numbers, not both zero, latitude within ±90 and longitude within ±180. */
 export function isValidCoordinate(lat: unknown, lng: unknown): boolean {

@@ -1,7 +1,8 @@
 import Papa from "papaparse";
 import { REGIONS } from "./catalog";
 import { parseLocation } from "./venue-address";
-import { countLabel, formatNumber, priceRangeText, type AmenityItem } from "./venue";
+import { priceRangeText, type AmenityItem } from "./venue";
+import { countLabel, formatNumber } from "./format";
 import { MAX_VENUE_IMAGES } from "./uploads";
 import { VENUE_MAX } from "./validation/venue-submission";
 

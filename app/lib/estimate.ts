@@ -3,7 +3,7 @@
 // isomorphic; the server computes every estimate shown (cards, venue page, compare, the sort).
 import { isDay } from "./dates";
 import { parsePrice, parsePriceRange } from "./price-range";
-import { formatCurrency, formatNumber } from "./venue";
+import { formatCurrency, formatNumber } from "./format";
 
 /**
  * A venue's pricing model, beside the spec's price fields. The base rental fee and the per-guest

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { countLabel } from "./venue";
+import { countLabel } from "./format";
 
 /** Every venue-manager page: its title and noindex (spec; the layout also sends X-Robots-Tag). */
 export function managerMeta(title: string, siteName = "Vows & Vistas"): MetaDescriptor[] {

@@ -12,7 +12,7 @@ import {
   toSearchParams,
   type SearchFilters,
 } from "./search";
-import { countLabel, formatCurrency } from "./venue";
+import { countLabel, formatCurrency } from "./format";
 
 // ---------------------------------------------------------------------------------------------
 // Addresses

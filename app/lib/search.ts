@@ -3,7 +3,7 @@
 // loader parses the URL with it, the filter panel writes the URL with it.
 import { isDay, isMonth, monthLabel, shortDayLabel } from "./dates";
 import { MAX_PRICE, REGIONS, type Region } from "./catalog";
-import { formatCurrency } from "./venue";
+import { formatCurrency } from "./format";
 
 export { REGIONS, type Region } from "./catalog";
 

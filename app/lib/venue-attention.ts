@@ -1,6 +1,6 @@
 import { isValidCoordinate } from "./coordinates";
 import { WAITING_HOURS } from "./inquiries";
-import { countLabel } from "./venue";
+import { countLabel } from "./format";
 
 // What a venue manager should fix on a venue (issue 13: the dashboard's 'Needs attention', in
 // place of the spec's 'Pending Issues' fixed at 0). Pure, so the dashboard, the My Venues cards

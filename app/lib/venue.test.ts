@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   capacityLabel,
-  countLabel,
-  formatNumber,
   priceRangeText,
   formatReviewDate,
   logoFallback,
@@ -12,6 +10,7 @@ import {
   venueTags,
   websiteUrl,
 } from "./venue";
+import { countLabel, formatNumber } from "./format";
 
 const none = { priceLow: null, priceHigh: null, priceRange: null, price: null };
 

@@ -1,5 +1,6 @@
 // The venue as the screens use it (spec, public side section 3), built from a database row.
 import type { Estimate, PricingModel } from "./estimate";
+import { formatCurrency, formatNumber } from "./format";
 
 /** One amenity of a venue, as stored in `venues.amenities` (jsonb). */
 export type AmenityItem = { name: string; included: boolean };
@@ -57,20 +58,6 @@ export type ReviewView = {
 
 /** A question and answer on the venue page, in display order. */
 export type Faq = { id: string; question: string; answer: string; displayOrder: number };
-
-const currency = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
-export const formatCurrency = (n: number) => currency.format(n);
-
-const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-/** A number as every page and mail writes it (issue 22): '5,000'. Prices: formatCurrency. */
-export const formatNumber = (n: number) => whole.format(n);
-/** A count and its noun: '1 venue', '5,000 venues'. */
-export const countLabel = (n: number, one: string, many: string) =>
-  `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** A price range as every page, mail and import writes it: '$8,000 - $15,000'. */
 export const priceRangeText = (low: number, high: number) =>

@@ -4,7 +4,7 @@ import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import { SITEMAP_MAX_URLS } from "~/lib/sitemap";
 import type { AppUser } from "~/lib/user";
-import { formatNumber } from "~/lib/venue";
+import { formatNumber } from "~/lib/format";
 import { assertAdmin } from "./permissions.server";
 
 // The admin dashboard (spec, admin area: 'Admin dashboard'; issue 12, items 2 and 10).

@@ -15,7 +15,7 @@ import fs from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { seedScale } from "../../database/seed";
+import { seedScale } from "../../app/services/seed.server";
 import { databaseFromUrl, queryRows } from "~/infra/db.server";
 import { createFsStorage } from "~/infra/storage.server";
 import { PAGE_SIZE } from "~/lib/search";

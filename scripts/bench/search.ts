@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { eq, sql } from "drizzle-orm";
 import { venueCategories, venues } from "../../database/schema";
-import { seedScale } from "../../database/seed";
+import { seedScale } from "../../app/services/seed.server";
 import { createRng, type Rng } from "../../database/seed/random";
 import { TOWNS } from "../../database/seed/towns";
 import {

@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { users, venueDailyStats, venueManagers, venues } from "../../database/schema";
-import { seedScale } from "../../database/seed";
+import { seedScale } from "../../app/services/seed.server";
 import { loadConfig } from "../../app/infra/config.server";
 import { databaseFromUrl, queryRows } from "../../app/infra/db.server";
 import type { PageView } from "../../app/infra/http.server";

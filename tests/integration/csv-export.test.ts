@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { venueCategories, venues } from "../../database/schema";
-import { seedScale } from "../../database/seed";
+import { seedScale } from "../../app/services/seed.server";
 import { listVenuesForAdmin } from "../../app/services/admin-venues.server";
 import { exportVenuesCsv, previewImport, runImport } from "../../app/services/imports.server";
 import { CSV_COLUMNS, EXPORT_HEADER, type ImportPreview } from "../../app/lib/csv-import";

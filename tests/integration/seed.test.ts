@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedIfEmpty, seedScale } from "../../database/seed";
+import { seedIfEmpty, seedScale } from "../../app/services/seed.server";
 import { queryRows } from "../../app/infra/db.server";
 import { createFsStorage } from "../../app/infra/storage.server";
 import { REGIONS } from "../../app/lib/catalog";

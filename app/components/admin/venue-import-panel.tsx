@@ -4,7 +4,7 @@ import { useRevalidator } from "react-router";
 import { showToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { countLabel, formatNumber } from "~/lib/venue";
+import { countLabel, formatNumber } from "~/lib/format";
 import {
   ADMIN_IMPORT_PATH,
   CLEAR_CELL,

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { ADMIN_PAGE_SIZES, adminListUrl, type AdminListParams, type AdminVenueList } from "~/lib/admin";
 import { cn } from "~/lib/cn";
-import { formatNumber } from "~/lib/venue";
+import { formatNumber } from "~/lib/format";
 import { ListStateFields } from "./venue-list-state";
 
 // The venue list's pages (issue 22, item 8): numbered links, a jump to page N and the number of

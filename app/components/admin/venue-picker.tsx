@@ -2,7 +2,7 @@ import { LoaderCircle, Search, X } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { inputClass } from "~/components/forms/fields";
 import type { AssignableVenue, AssignmentChoices } from "~/lib/admin";
-import { formatNumber } from "~/lib/venue";
+import { formatNumber } from "~/lib/format";
 
 export const ASSIGNMENTS_LOAD_FAILED = "Failed to load venue assignments";
 

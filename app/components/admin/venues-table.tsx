@@ -32,7 +32,7 @@ import { isValidCoordinate } from "~/lib/coordinates";
 import { TRASH_DAYS } from "~/lib/venue-bulk";
 import { SelectAllOnPage, SelectVenue } from "~/components/admin/venue-bulk-bar";
 import type { Toast } from "~/lib/toast";
-import { countLabel, formatNumber } from "~/lib/venue";
+import { countLabel, formatNumber } from "~/lib/format";
 import { VenueListPager } from "./venue-list-pager";
 import { ListStateFields, useVenueListUrl } from "./venue-list-state";
 

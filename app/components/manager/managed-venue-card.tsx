@@ -2,7 +2,7 @@ import { Building2, MapPin, Star } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { EmptyState, Panel } from "~/components/back-office/page";
 import { imageSrcSet } from "~/lib/images";
-import { countLabel } from "~/lib/venue";
+import { countLabel } from "~/lib/format";
 
 /**
  * A managed venue's picture (spec: first image, else logo, else a placeholder) in a 3:2 box,

@@ -31,7 +31,7 @@ import {
   type MapPoint,
 } from "~/lib/search-page";
 import type { Toast } from "~/lib/toast";
-import { countLabel } from "~/lib/venue";
+import { countLabel } from "~/lib/format";
 
 export type VenueMapProps = {
   /** The page's filters; the map asks the server for their markers in the box it shows. */

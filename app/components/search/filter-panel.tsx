@@ -13,7 +13,7 @@ import {
   type SearchFilters,
 } from "~/lib/search";
 import { resultsParams, resultsUrl, type SearchChoices } from "~/lib/search-page";
-import { formatCurrency } from "~/lib/venue";
+import { formatCurrency } from "~/lib/format";
 import { monthOf, searchWindow, utcDay } from "~/lib/dates";
 
 export const FILTER_PANEL_ID = "search-filters";

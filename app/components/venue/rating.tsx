@@ -1,7 +1,8 @@
 import type { CSSProperties } from "react";
 import { Star } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
-import { countLabel, roundRating } from "~/lib/venue";
+import { roundRating } from "~/lib/venue";
+import { countLabel } from "~/lib/format";
 
 /**
  * Five stars as one element: a star mask repeated five times over a fill as wide as the rounded

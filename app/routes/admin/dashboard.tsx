@@ -13,7 +13,7 @@ import { ActivityList } from "~/components/admin/activity-list";
 import { DASHBOARD_ACTIVITY } from "~/lib/activity";
 import { adminMeta } from "~/lib/admin";
 import { ACTIVITY_PATH } from "~/lib/venue-bulk";
-import { countLabel, formatNumber } from "~/lib/venue";
+import { countLabel, formatNumber } from "~/lib/format";
 import type { Toast } from "~/lib/toast";
 import { dashboardActionSchema } from "~/lib/validation/admin";
 import { checkSitemap, dashboardStats } from "~/services/admin-dashboard.server";

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { VenueEditForm } from "~/components/venue-form/venue-form";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { ADMIN_PENDING_PATH, adminMeta, venueListReturn, venueMessages, withReturnTo } from "~/lib/admin";
-import { countLabel } from "~/lib/venue";
+import { countLabel } from "~/lib/format";
 import {
   getVenueForEdit,
   isThrownAnswer,

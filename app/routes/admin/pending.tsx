@@ -24,7 +24,7 @@ import { VenueImage } from "~/components/venue/venue-image";
 import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { ADMIN_PENDING_PATH, adminMeta, approvalMessages, formatDate, withReturnTo } from "~/lib/admin";
-import { countLabel, formatNumber } from "~/lib/venue";
+import { countLabel, formatNumber } from "~/lib/format";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import type { Toast } from "~/lib/toast";
 import { pendingActionSchema, REJECTION_REASON_MAX } from "~/lib/validation/admin";

@@ -33,7 +33,7 @@ import {
   type AssignableVenue,
 } from "~/lib/admin";
 import { cn } from "~/lib/cn";
-import { countLabel, formatNumber } from "~/lib/venue";
+import { countLabel, formatNumber } from "~/lib/format";
 import type { Toast } from "~/lib/toast";
 import { userActionSchema } from "~/lib/validation/admin";
 import {

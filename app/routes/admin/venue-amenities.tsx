@@ -21,7 +21,7 @@ import { keepValues, parseForm } from "~/infra/form.server";
 import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { adminMeta, amenityMessages } from "~/lib/admin";
-import { countLabel } from "~/lib/venue";
+import { countLabel } from "~/lib/format";
 import { AMENITY_NAME_MAX, amenityActionSchema, amenityNameSchema } from "~/lib/validation/admin";
 import type { FormReply } from "~/lib/validation/form";
 import {

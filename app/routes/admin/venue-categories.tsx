@@ -22,7 +22,7 @@ import { VenueImage } from "~/components/venue/venue-image";
 import { keepValues } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { adminMeta, categoryMessages } from "~/lib/admin";
-import { countLabel } from "~/lib/venue";
+import { countLabel } from "~/lib/format";
 import { IMAGE_ACCEPT } from "~/lib/uploads";
 import {
   categoryDeleteSchema,

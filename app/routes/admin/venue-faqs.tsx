@@ -27,7 +27,8 @@ import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { adminMeta } from "~/lib/admin";
 import { FAQ_BOTH_REQUIRED, faqFieldsSchema, faqIdSchema, faqMoveSchema } from "~/lib/validation/admin";
 import type { FormReply } from "~/lib/validation/form";
-import { countLabel, type Faq } from "~/lib/venue";
+import { type Faq } from "~/lib/venue";
+import { countLabel } from "~/lib/format";
 import {
   addFaq,
   deleteFaq,

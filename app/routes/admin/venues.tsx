@@ -25,7 +25,7 @@ import {
 } from "~/lib/admin";
 import { needsGeocodingWarning } from "~/lib/coordinates";
 import type { Toast } from "~/lib/toast";
-import { countLabel, formatNumber } from "~/lib/venue";
+import { countLabel, formatNumber } from "~/lib/format";
 import {
   createVenueAsAdmin,
   deleteVenueAsAdmin,

@@ -15,7 +15,7 @@ import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
-import { formatNumber } from "~/lib/venue";
+import { formatNumber } from "~/lib/format";
 import { managerDashboard } from "~/services/manager-venues.server";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 import { managerInsights } from "~/services/venue-stats.server";

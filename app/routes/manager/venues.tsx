@@ -18,7 +18,7 @@ import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
-import { countLabel } from "~/lib/venue";
+import { countLabel } from "~/lib/format";
 import { listManagedVenues, type ManagedVenueCard as Card } from "~/services/manager-venues.server";
 import type { clientLoader as editLoader } from "./edit-venue";
 

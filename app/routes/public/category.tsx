@@ -13,7 +13,7 @@ import { PAGE_SIZE, parseSearchParams } from "~/lib/search";
 import { absoluteUrl, breadcrumbJsonLd, seoMeta, siteFromMatches, venueListJsonLd } from "~/lib/seo";
 import { isUuid } from "~/lib/uuid";
 import { venuePath } from "~/lib/venue-url";
-import { countLabel } from "~/lib/venue";
+import { countLabel } from "~/lib/format";
 import { getCategoryWithCount } from "~/services/categories.server";
 import { listVenuesInCategory } from "~/services/venues.server";
 import { getApp } from "~/infra/session.server";

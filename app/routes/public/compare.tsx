@@ -23,7 +23,8 @@ import { estimateLabel, estimateSourceLabel } from "~/lib/estimate";
 import { parseSearchParams } from "~/lib/search";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
-import { capacityLabel, countLabel, formatReviewDate, photoAlt } from "~/lib/venue";
+import { capacityLabel, formatReviewDate, photoAlt } from "~/lib/venue";
+import { countLabel } from "~/lib/format";
 import { compareVenues, trayItems, type CompareVenue } from "~/services/compare.server";
 
 // /compare?ids=a,b,c (issue 24, point 2; ADR 031): server-rendered, shareable by its address.

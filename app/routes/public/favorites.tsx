@@ -4,7 +4,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { VenueGrid } from "~/components/venue/venue-card";
 import { expectUser, getApp, requireUser } from "~/infra/session.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { formatNumber } from "~/lib/venue";
+import { formatNumber } from "~/lib/format";
 import { listFavoriteVenues } from "~/services/venues.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -8,9 +8,9 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/infra/db.server";
 import { createFsStorage, type Storage } from "~/infra/storage.server";
 import { AMENITY_NAMES, type VenueTypeKey } from "~/lib/catalog";
-import { reviews, users, venueAmenities, venueCategories, venueFaqs, venues, venueTrash } from "../schema";
-import { logoSvg, venueArtSvg } from "./painter";
-import { renderArt, type ArtJob } from "./render-art";
+import { reviews, users, venueAmenities, venueCategories, venueFaqs, venues, venueTrash } from "../../database/schema";
+import { logoSvg, venueArtSvg } from "../../database/seed/painter";
+import { renderArt, type ArtJob } from "./seed-art.server";
 import {
   ART_VARIANTS,
   artPoolSizes,
@@ -24,8 +24,8 @@ import {
   type DemoVenue,
   type SeedUser,
   type SeedVenue,
-} from "./content";
-import { createRng } from "./random";
+} from "../../database/seed/content";
+import { createRng } from "../../database/seed/random";
 
 export type SeedOptions = {
   log?: (msg: string) => void;
