@@ -14,7 +14,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";
 import { Analytics } from "./components/layout/analytics";
-import { DeferredScripts } from "./components/layout/deferred-scripts";
+import { DeferredScripts } from "./infra/patches/deferred-scripts";
 import { AuthDialogProvider } from "./components/auth/auth-dialog";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";

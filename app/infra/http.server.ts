@@ -6,6 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
+import onHeaders from "on-headers";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
@@ -13,7 +14,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import * as serverBuild from "virtual:react-router/server-build";
 import { AUTH_PUBLIC_PATHS } from "./auth.server";
-import { keepDrainListenersRemovable } from "./compression.server";
+import { keepDrainListenersRemovable } from "./patches/compression-drain.server";
 import { getLoadContext, type AppContext, type RequestNotes } from "./context.server";
 import { readContentVersion } from "./db.server";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "./form.server";
@@ -74,14 +75,11 @@ export function createHttpApp(
   // a 429) closes the connection: the rest of the body is not read (issue 39). See closeLingering.
   http.use((req, res, next) => {
     if (req.get("transfer-encoding") === undefined && !(Number(req.get("content-length")) > 0)) return next();
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
-      if (!req.complete) {
-        this.setHeader("Connection", "close");
-        closeLingering(req);
-      }
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
+    onHeaders(res, () => {
+      if (req.complete) return;
+      res.setHeader("Connection", "close");
+      closeLingering(req);
+    });
     next();
   });
 
@@ -328,7 +326,11 @@ function servePagesFromCache(
       return next();
     }
     if (!cache.accepts(req.method, req.path, req.headers)) {
-      defaultCacheControl(res, "private, no-store");
+      // Unless the route sets its own (a sitemap a CDN may keep): set up front, the route's header
+      // would be appended to it, and two conflicting ones sent.
+      onHeaders(res, () => {
+        if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-store");
+      });
       return next();
     }
     const nonce = res.locals.cspNonce as string;
@@ -383,18 +385,6 @@ function servePagesFromCache(
 /** If-None-Match compares weakly and may list several tags (a CDN holding versions). */
 const matchesETag = (header: string | undefined, etag: string) =>
   !!header && header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""));
-
-/**
- * Sends `value` as Cache-Control unless the route sets its own (a sitemap a CDN may keep): set
- * up front, the route's header would be added to it, and two conflicting ones sent.
- */
-function defaultCacheControl(res: express.Response, value: string) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
-    if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", value);
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
-}
 
 /** How long, and how much, a closing connection's unread body is read and dropped. */
 const LINGER = { ms: 2000, bytes: 8 * 1024 * 1024 };

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { keepDrainListenersRemovable } from "./compression.server";
+import { keepDrainListenersRemovable } from "./compression-drain.server";
 
 const CHUNKS = 40;
 const CHUNK_BYTES = 64 * 1024;

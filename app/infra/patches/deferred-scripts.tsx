@@ -5,6 +5,10 @@ type ScriptsProps = Parameters<typeof Scripts>[0];
 type AnyProps = Record<string, unknown> & { children?: ReactNode };
 
 /**
+ * A patch of react-router@7.18.4's <Scripts> (pinned exactly): it reshapes what <Scripts> renders,
+ * so tests/integration/page-cache.test.ts ("a page's scripts (ADR 017)") pins that shape and fails
+ * if a release changes it. Isomorphic, unlike the rest of infra: the root layout renders it.
+ *
  * React Router's <Scripts>, started after the first paint (ADR 017). <Scripts> puts some 30 module
  * preloads in the head and a module script that hydrates as soon as they arrive: on a phone they take
  * the first bytes from the stylesheet, the fonts and the largest image, and hydration takes the main
