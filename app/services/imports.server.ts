@@ -6,21 +6,14 @@ import type { Database, Db } from "~/infra/db.server";
 import { createOfflineGeocoder, type Coordinates } from "~/infra/geocoder.server";
 import { inProgress } from "~/infra/metrics.server";
 import { readUploadForm, UploadRefusal, type UploadLimits } from "~/infra/uploads.server";
+import { nextTurn } from "~/lib/next-turn";
+import { nameKey, type VenueFields } from "~/lib/csv-import/check";
 import {
   applyRow,
-  CSV_MAX_BYTES,
-  csvMessages,
-  decodeCsv,
   diffVenue,
-  EXPORT_HEADER,
-  isBinaryFile,
-  nameKey,
-  nextTurn,
-  parseCsv,
   planImport,
   planSignature,
   previewRow,
-  readCell,
   type ExistingVenue,
   type ImportPlan,
   type ImportPreview,
@@ -29,9 +22,16 @@ import {
   type PlannedRow,
   type PreviewRow,
   type RowOutcome,
-  type VenueFields,
-  venueCsvLine,
-} from "~/lib/csv-import";
+} from "~/lib/csv-import/plan";
+import {
+  CSV_MAX_BYTES,
+  csvMessages,
+  decodeCsv,
+  isBinaryFile,
+  parseCsv,
+  readCell,
+} from "~/lib/csv-import/read";
+import { EXPORT_HEADER, venueCsvLine } from "~/lib/csv-import/write";
 import type { AdminListParams } from "~/lib/admin";
 import { createLimiter } from "~/lib/uploads";
 import type { AppUser } from "~/lib/user";
@@ -623,7 +623,7 @@ const EXPORT_BATCH = 500;
 /**
  * The admin list's venues (its search, filters and sort) as CSV in the import's own columns, so
  * that the file imports back to the same venues: every one an update with no changes. Cells that a
- * spreadsheet would run as formulas are defused (lib/csv-import.ts, `defuse`). The ids are read
+ * spreadsheet would run as formulas are defused (lib/csv-import/read.ts, `defuse`). The ids are read
  * in the list's order first, then the venues a batch at a time as the download is read, so a
  * list of 100,000 venues is never held as text in memory.
  */

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { inquiries, inquiryReplies, users, venueManagers, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
-import { csvLine } from "~/lib/csv-import";
+import { csvLine } from "~/lib/csv-import/write";
 import {
   coloradoToday,
   INBOX_PAGE_SIZE,

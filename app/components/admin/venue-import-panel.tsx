@@ -5,24 +5,24 @@ import { showToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { countLabel, formatNumber } from "~/lib/format";
+import { CLEAR_CELL } from "~/lib/csv-import/check";
 import {
-  ADMIN_IMPORT_PATH,
-  CLEAR_CELL,
-  CSV_COLUMNS,
-  CSV_MAX_BYTES,
-  csvMessages,
-  LIST_SEPARATOR,
   previewWarnings,
-  REQUIRED_COLUMNS,
-  TEMPLATE_FILE_NAME,
-  templateCsv,
-  warningsCsv,
   type FieldChange,
   type ImportWarning,
   type ImportPreview as Preview,
   type ImportSummary as Summary,
   type PreviewRow,
-} from "~/lib/csv-import";
+} from "~/lib/csv-import/plan";
+import {
+  ADMIN_IMPORT_PATH,
+  CSV_COLUMNS,
+  CSV_MAX_BYTES,
+  csvMessages,
+  LIST_SEPARATOR,
+  REQUIRED_COLUMNS,
+} from "~/lib/csv-import/read";
+import { TEMPLATE_FILE_NAME, templateCsv, warningsCsv } from "~/lib/csv-import/write";
 
 // The CSV import panel (spec, admin area: 'Admin venues' and sections 3, 5, 8, 9; issue 12,
 // item 5). Choose a file -> the server's preview (rows to add, to update with each change old -> new,
