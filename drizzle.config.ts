@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./database/schema.ts",
+  schema: "./database/schema/index.ts",
   out: "./database/migrations",
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FILTERS, REGIONS, SEARCH_SORTS, type SearchFilters } from "./search";
 import { estimateCost } from "./estimate";
-import { SearchStore, textWords, type StoreVenue } from "./search-store";
+import { textWords, type StoreVenue } from "./search-columns";
+import { SearchStore } from "./search-store";
 
 const TYPES = [
   { id: "00000000-0000-4000-8000-000000000001", name: "Barn" },

@@ -4,7 +4,7 @@ import { getTableColumns } from "drizzle-orm";
 import { csvImports, csvImportVenues, users, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
-import { nextTurn } from "~/lib/csv-import";
+import { nextTurn } from "~/lib/next-turn";
 import type { AppUser } from "~/lib/user";
 import { formatDateTime } from "~/lib/admin";
 import { undoMessages, undoSummary, type ImportChoice, type ImportUndoInfo } from "~/lib/venue-bulk";

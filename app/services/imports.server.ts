@@ -1,26 +1,17 @@
-import { and, eq, inArray, not, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import crypto from "node:crypto";
-import { csvImports, csvImportVenues, venueAmenities, venueCategories, venues } from "../../database/schema";
+import { csvImports, venueAmenities, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Database, Db } from "~/infra/db.server";
-import { createOfflineGeocoder, type Coordinates } from "~/infra/geocoder.server";
+import { createOfflineGeocoder } from "~/infra/geocoder.server";
 import { inProgress } from "~/infra/metrics.server";
 import { readUploadForm, UploadRefusal, type UploadLimits } from "~/infra/uploads.server";
+import { nextTurn } from "~/lib/next-turn";
+import { nameKey } from "~/lib/csv-import/check";
 import {
-  applyRow,
-  CSV_MAX_BYTES,
-  csvMessages,
-  decodeCsv,
-  diffVenue,
-  EXPORT_HEADER,
-  isBinaryFile,
-  nameKey,
-  nextTurn,
-  parseCsv,
   planImport,
   planSignature,
   previewRow,
-  readCell,
   type ExistingVenue,
   type ImportPlan,
   type ImportPreview,
@@ -29,43 +20,27 @@ import {
   type PlannedRow,
   type PreviewRow,
   type RowOutcome,
-  type VenueFields,
-  venueCsvLine,
-} from "~/lib/csv-import";
-import type { AdminListParams } from "~/lib/admin";
-import { createLimiter } from "~/lib/uploads";
+} from "~/lib/csv-import/plan";
+import {
+  CSV_MAX_BYTES,
+  csvMessages,
+  decodeCsv,
+  isBinaryFile,
+  parseCsv,
+  readCell,
+} from "~/lib/csv-import/read";
 import type { AppUser } from "~/lib/user";
-import { normalizeAmenities } from "~/lib/venue";
 import { VENUE_STATE } from "~/lib/venue-address";
 import { COLORADO_ZIP } from "~/lib/validation/venue-submission";
-import { adminVenueIds, assertAdmin } from "./admin-venues.server";
+import { assertAdmin } from "./admin-venues.server";
 import { recordOperationAudit } from "./audit.server";
 import { lacksValidCoordinates } from "./geocoding.server";
+import { ImportUndone, placeBatch, writeBatch, type Writable } from "./import-batch.server";
+import { fieldColumns, toFields } from "./venue-csv.server";
 
-// The admin's CSV import (spec, admin area: sections 3, 5, 8 and 9; issue 12, item 5;
-// docs/decisions/012-admin-venues-and-csv-import.md). Two requests with the same file:
-//   1. preview: the file is read, every row checked and matched against the venues; nothing is
-//      written. The answer lists the rows to add, the rows that update an existing venue (same
-//      name and location) and the rows with problems, and a token for this exact plan.
-//   2. import: the file is read and planned again; if the plan is not the one previewed (the
-//      file or the venues changed meanwhile) nothing is written and a new preview comes back.
-//      Otherwise the rows are written in batches, one transaction per batch (an audit entry in
-//      each), with progress reported after each batch, and a summary at the end.
-// The import's csv_imports record counts the rows in the same transaction as each batch writes
-// them, so an import cut short (a crash, a restart) leaves a record that says what it wrote.
-// Reading, planning and writing pause between batches so the server goes on answering other
-// requests meanwhile (issue 21): PGlite runs its queries on the main thread, and an import that
-// never gives the event loop a turn freezes the site and holds back its own progress lines.
-// Imported venues are approved at once (rating 0, review count 0, no manager link) and placed
-// with the server's geocoder. An update changes what the row's cells give (a blank cell keeps the
-// venue's value, issue 22) and never removes images; one that changes nothing writes nothing.
-// The preview also warns about addresses the map cannot place. `exportVenuesCsv` (at the end)
-// writes the admin list in the import's own columns, so an export imports back unchanged.
-// Each batch also records which venues it added and what it changed in the ones it updated
-// (csv_import_venues), for the import's undo (./import-undo.server.ts, ADR 023), and adds its
-// counts to the import's one audit entry. Once an undo has started, no further batch writes.
-
-const GEOCODE_CONCURRENCY = 8;
+// The admin's CSV import (issue 12, item 5): a preview that writes nothing, then the same plan
+// written in batches (./import-batch.server.ts) with progress lines and a summary. Why it works
+// so: docs/decisions/012-admin-venues-and-csv-import.md and 023-trash-bulk-actions-and-import-undo.md.
 
 /**
  * Rows per transaction. PGlite runs each batch on the main thread and the site waits for it:
@@ -112,41 +87,6 @@ export async function readImportUpload(request: Request): Promise<ImportUpload> 
 type Prepared =
   | { ok: true; plan: ImportPlan; token: string; preview: ImportPreview }
   | { ok: false; error: string; detail?: string };
-
-/** The columns of `VenueFields`, read with the venue type's name. */
-const fieldColumns = {
-  name: venues.name,
-  description: venues.description,
-  location: venues.location,
-  addressLine1: venues.addressLine1,
-  addressLine2: venues.addressLine2,
-  city: venues.city,
-  postalCode: venues.postalCode,
-  region: venues.region,
-  website: venues.website,
-  phone: venues.phone,
-  email: venues.email,
-  pricePerEvent: venues.pricePerEvent,
-  priceRange: venues.priceRange,
-  priceLow: venues.priceLow,
-  priceHigh: venues.priceHigh,
-  capacity: venues.capacity,
-  categoryId: venues.categoryId,
-  category: venueCategories.name,
-  amenities: venues.amenities,
-  images: venues.images,
-  logoUrl: venues.logoUrl,
-};
-
-/** A venue as the import reads it (amenities as stored by older code read too). */
-const toFields = <T extends VenueFields>(r: T): VenueFields => ({
-  ...r,
-  amenities: normalizeAmenities(r.amenities),
-});
-
-/** What `venues` stores of a venue's fields (the type's name is not a column). */
-const storedColumns = ({ category: _, ...columns }: VenueFields) => columns;
-
 /** The venues a file's rows may update: same name (compared as the checks compare names). */
 async function existingVenues(db: Db, names: string[]): Promise<ExistingVenue[]> {
   const keys = [...new Set(names.map(nameKey))];
@@ -264,8 +204,6 @@ export type ImportResult =
 export type ImportProgress = { done: number; total: number };
 
 type Deps = Pick<AppContext, "database" | "db" | "geocoder" | "logger" | "metrics">;
-
-type Writable = Exclude<PlannedRow, { action: "skip" }>;
 
 /** A row's warning as csv_imports keeps it (the summary adds the name and the row as read). */
 const warning = (o: { row: number; message?: string }) => ({ row: o.row, message: o.message ?? "" });
@@ -402,9 +340,7 @@ async function writeImport(
   };
 }
 
-/** An undo of the import started while it ran: the batch wrote nothing, and the import stops. */
-class ImportUndone extends Error {}
-
+/** What the admin is told when an undo stopped the import part-way. */
 function importUndone(outcomes: Map<number, RowOutcome>): ImportResult {
   const written = [...outcomes.values()].filter((o) => o.outcome === "added" || o.outcome === "updated");
   return {
@@ -412,254 +348,4 @@ function importUndone(outcomes: Map<number, RowOutcome>): ImportResult {
     error: "The import was undone while it ran",
     detail: `It stopped; the ${written.length.toLocaleString("en-US")} rows it had written before are part of the undo.`,
   };
-}
-
-/** What an update changed: the columns whose values differ, before and after. */
-function changedColumns(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const from: Record<string, unknown> = {};
-  const to: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(after))
-    if (JSON.stringify(before[k] ?? null) !== JSON.stringify(v ?? null)) {
-      from[k] = before[k] ?? null;
-      to[k] = v ?? null;
-    }
-  return { from, to };
-}
-
-/**
- * Coordinates for the rows that need them (new venues; updated venues that have none yet), a
- * few geocoder calls at a time. Undefined: keep what the venue has; null: the geocoder had none.
- */
-async function placeBatch(
-  app: Deps,
-  batch: Writable[],
-): Promise<Map<number, Coordinates | null | undefined>> {
-  const updates = batch.filter((p) => p.action === "update").map((p) => p.existing.id);
-  const placedAlready = new Set(
-    updates.length === 0
-      ? []
-      : (
-          await app.db
-            .select({ id: venues.id })
-            .from(venues)
-            .where(and(inArray(venues.id, updates), not(lacksValidCoordinates)))
-        ).map((r) => r.id),
-  );
-  const limiter = createLimiter(GEOCODE_CONCURRENCY);
-  const placed = new Map<number, Coordinates | null | undefined>();
-  await Promise.all(
-    batch.map(async (p) => {
-      if (p.action === "update" && placedAlready.has(p.existing.id)) return placed.set(p.row, undefined);
-      const a = p.venue;
-      if (!a.city && !a.postalCode) return placed.set(p.row, null);
-      const { done } = await limiter.run(() =>
-        app.geocoder.geocode({
-          line1: a.addressLine1 ?? "",
-          city: a.city ?? "",
-          postalCode: a.postalCode ?? "",
-          state: VENUE_STATE,
-        }),
-      );
-      placed.set(
-        p.row,
-        await done.catch((err: unknown) => {
-          app.logger.warn("geocoding an imported venue failed", { error: String(err) });
-          return null;
-        }),
-      );
-    }),
-  );
-  return placed;
-}
-
-/**
- * One transaction: the batch's new venues, its updates, the audit entry and the import's count.
- * An update is applied to the venue as it is now (locked), so that a field the file leaves blank
- * keeps even a value saved since the preview; an update that changes nothing writes nothing.
- */
-async function writeBatch(
-  db: Db,
-  actor: AppUser,
-  importId: string,
-  batch: Writable[],
-  placed: Map<number, Coordinates | null | undefined>,
-): Promise<RowOutcome[]> {
-  return db.transaction(async (tx) => {
-    // The import's row, locked: an undo that has started (or waits for this batch) wins.
-    const [record] = await tx
-      .select({ undoneAt: csvImports.undoneAt })
-      .from(csvImports)
-      .where(eq(csvImports.id, importId))
-      .for("update");
-    if (!record || record.undoneAt) throw new ImportUndone();
-    const outcomes: RowOutcome[] = [];
-    const records: (typeof csvImportVenues.$inferInsert)[] = [];
-    const adds = batch.filter((p) => p.action === "add");
-    if (adds.length > 0) {
-      const now = new Date();
-      const ids = adds.map(() => crypto.randomUUID());
-      await tx.insert(venues).values(
-        adds.map((p, k) => {
-          const at = placed.get(p.row);
-          return {
-            id: ids[k],
-            ...storedColumns(p.venue),
-            rating: 0,
-            reviewCount: 0,
-            isApproved: true,
-            approvedAt: now,
-            userId: null,
-            latitude: at?.lat ?? 0,
-            longitude: at?.lng ?? 0,
-          };
-        }),
-      );
-      adds.forEach((p, k) => {
-        outcomes.push({ row: p.row, outcome: "added", name: p.venue.name, venueId: ids[k] });
-        records.push({ importId, venueId: ids[k]!, action: "added" });
-      });
-    }
-    const updates = batch.filter((p): p is Extract<Writable, { action: "update" }> => p.action === "update");
-    if (updates.length > 0) {
-      const current = new Map(
-        (
-          await tx
-            .select({
-              id: venues.id,
-              latitude: venues.latitude,
-              longitude: venues.longitude,
-              ...fieldColumns,
-            })
-            .from(venues)
-            .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
-            .where(
-              inArray(
-                venues.id,
-                updates.map((p) => p.existing.id),
-              ),
-            )
-            .for("update", { of: venues })
-        ).map(({ id, latitude, longitude, ...r }) => [id, { ...toFields(r), latitude, longitude }]),
-      );
-      const values = updates.flatMap((p) => {
-        const locked = current.get(p.existing.id);
-        if (!locked) throw new Error(`venue ${p.existing.id} is gone`);
-        const { latitude, longitude, ...now } = locked;
-        const { venue: c, problems } = applyRow(now, p.input);
-        if (problems.length > 0) throw new Error(`venue ${p.existing.id}: ${problems.join("; ")}`);
-        const at = placed.get(p.row);
-        const unchanged = diffVenue(now, c).length === 0;
-        outcomes.push({
-          row: p.row,
-          outcome: "updated",
-          name: c.name,
-          venueId: p.existing.id,
-          ...(unchanged ? { unchanged: true as const } : {}),
-        });
-        // Nothing to write, unless the venue had no position and now has one.
-        if (unchanged && !at) return [];
-        const { from, to } = changedColumns(
-          { ...storedColumns(now), latitude, longitude },
-          {
-            ...storedColumns(c),
-            ...(at !== undefined ? { latitude: at?.lat ?? 0, longitude: at?.lng ?? 0 } : {}),
-          },
-        );
-        if (Object.keys(to).length > 0)
-          records.push({ importId, venueId: p.existing.id, action: "updated", before: from, after: to });
-        return [
-          sql`(${p.existing.id}::uuid, ${c.name}::text, ${c.description}::text, ${c.location}::text,
-          ${c.addressLine1}::text, ${c.addressLine2}::text, ${c.city}::text, ${c.postalCode}::text,
-          ${c.region}::text, ${c.pricePerEvent}::int, ${c.priceRange}::text, ${c.priceLow}::int,
-          ${c.priceHigh}::int, ${c.capacity}::int, ${c.categoryId}::uuid,
-          ${JSON.stringify(c.amenities)}::jsonb, ${c.website}::text, ${c.phone}::text, ${c.email}::text,
-          ${JSON.stringify(c.images)}::jsonb, ${c.logoUrl}::text,
-          ${at !== undefined}::boolean, ${at?.lat ?? 0}::float8, ${at?.lng ?? 0}::float8)`,
-        ];
-      });
-      // One UPDATE for the whole batch (a statement, not a row, fires the change-log triggers).
-      if (values.length > 0)
-        await tx.execute(sql`
-        update venues as t set
-          name = v.name, description = v.description, location = v.location,
-          address_line1 = v.address_line1, address_line2 = v.address_line2, city = v.city,
-          postal_code = v.postal_code, region = v.region, price_per_event = v.price_per_event,
-          price_range = v.price_range, price_low = v.price_low, price_high = v.price_high,
-          capacity = v.capacity, category_id = v.category_id, amenities = v.amenities,
-          website = v.website, phone = v.phone, email = v.email, images = v.images,
-          logo_url = v.logo_url,
-          latitude = case when v.place then v.latitude else t.latitude end,
-          longitude = case when v.place then v.longitude else t.longitude end,
-          updated_at = now()
-        from (values ${sql.join(values, sql`, `)}) as v(id, name, description, location,
-          address_line1, address_line2, city, postal_code, region, price_per_event, price_range,
-          price_low, price_high, capacity, category_id, amenities, website, phone, email, images,
-          logo_url, place, latitude, longitude)
-        where t.id = v.id`);
-    }
-    if (records.length > 0) await tx.insert(csvImportVenues).values(records).onConflictDoNothing();
-    await recordOperationAudit(tx, {
-      actorId: actor.id,
-      action: "venue.import",
-      targetType: "import",
-      operation: importId,
-      counts: { added: adds.length, updated: updates.length },
-    });
-    await tx
-      .update(csvImports)
-      .set({ importedRows: sql`${csvImports.importedRows} + ${outcomes.length}` })
-      .where(eq(csvImports.id, importId));
-    return outcomes;
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The export (issue 22, item 6)
-// ---------------------------------------------------------------------------------------------
-
-/** Venues read per query while the export streams. */
-const EXPORT_BATCH = 500;
-
-/**
- * The admin list's venues (its search, filters and sort) as CSV in the import's own columns, so
- * that the file imports back to the same venues: every one an update with no changes. Cells that a
- * spreadsheet would run as formulas are defused (lib/csv-import.ts, `defuse`). The ids are read
- * in the list's order first, then the venues a batch at a time as the download is read, so a
- * list of 100,000 venues is never held as text in memory.
- */
-export async function exportVenuesCsv(
-  app: Pick<AppContext, "db" | "logger">,
-  actor: AppUser | null,
-  params: Partial<AdminListParams>,
-): Promise<ReadableStream<Uint8Array>> {
-  assertAdmin(actor);
-  const ids = await adminVenueIds(app.db, params);
-  const encoder = new TextEncoder();
-  let at = 0;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(EXPORT_HEADER));
-    },
-    async pull(controller) {
-      if (at >= ids.length) return controller.close();
-      const chunk = ids.slice(at, (at += EXPORT_BATCH));
-      try {
-        const rows = await app.db
-          .select({ id: venues.id, ...fieldColumns })
-          .from(venues)
-          .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
-          .where(inArray(venues.id, chunk));
-        const byId = new Map(rows.map(({ id, ...r }) => [id, toFields(r)]));
-        // A venue deleted since the ids were read is left out.
-        const lines = chunk.flatMap((id) => {
-          const venue = byId.get(id);
-          return venue ? [venueCsvLine(venue)] : [];
-        });
-        controller.enqueue(encoder.encode(lines.join("")));
-      } catch (err) {
-        app.logger.error("venue export failed", { error: String(err) });
-        controller.error(err);
-      }
-    },
-  });
 }

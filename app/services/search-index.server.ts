@@ -10,7 +10,8 @@ import { eq, gt, min, sql } from "drizzle-orm";
 import { cacheVersions, venueCategories, venueChanges } from "../../database/schema";
 import { queryRows, type Db } from "~/infra/db.server";
 import { SEARCH_SORTS } from "~/lib/search";
-import { SearchStore, type StoreVenue } from "~/lib/search-store";
+import type { StoreVenue } from "~/lib/search-columns";
+import { SearchStore } from "~/lib/search-store";
 
 export type SearchIndex = { version: number; store: SearchStore };
 

@@ -5,7 +5,7 @@ import { venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import type { AdminListParams } from "~/lib/admin";
-import { nextTurn } from "~/lib/csv-import";
+import { nextTurn } from "~/lib/next-turn";
 import type { Toast } from "~/lib/toast";
 import type { AppUser } from "~/lib/user";
 import { bulkMessages, MAX_BULK_IDS, type BulkIntent } from "~/lib/venue-bulk";

@@ -23,7 +23,7 @@ import {
 } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import { queryRows, type Db } from "~/infra/db.server";
-import { nextTurn } from "~/lib/csv-import";
+import { nextTurn } from "~/lib/next-turn";
 import { TRASH_DAYS, trashMessages, type TrashList } from "~/lib/venue-bulk";
 import type { AppUser } from "~/lib/user";
 import { recordOperationAudit } from "./audit.server";

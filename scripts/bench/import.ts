@@ -25,13 +25,8 @@ import { createAppContext } from "../../app/infra/context.server";
 import { openDatabase } from "../../app/infra/db.server";
 import type { createHttpApp as CreateHttpApp } from "../../app/infra/http.server";
 import { AMENITY_NAMES, VENUE_TYPES } from "../../app/lib/catalog";
-import {
-  ADMIN_IMPORT_PATH,
-  CSV_COLUMNS,
-  CSV_MAX_BYTES,
-  csvLine,
-  LIST_SEPARATOR,
-} from "../../app/lib/csv-import";
+import { ADMIN_IMPORT_PATH, CSV_COLUMNS, CSV_MAX_BYTES, LIST_SEPARATOR } from "../../app/lib/csv-import/read";
+import { csvLine } from "../../app/lib/csv-import/write";
 import { authEmails } from "../../app/services/emails.server";
 import { setUserRole } from "../../app/services/users.server";
 import { createVenueViewCounter } from "../../app/services/venue-stats.server";

@@ -3,13 +3,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, csvImports, venueAmenities, venueManagers, venues } from "../../database/schema";
-import {
-  ADMIN_IMPORT_PATH,
-  CSV_COLUMNS,
-  CSV_MAX_BYTES,
-  type ImportPreview,
-  type ImportSummary,
-} from "../../app/lib/csv-import";
+import { type ImportPreview, type ImportSummary } from "../../app/lib/csv-import/plan";
+import { ADMIN_IMPORT_PATH, CSV_COLUMNS, CSV_MAX_BYTES } from "../../app/lib/csv-import/read";
 import type { Geocoder } from "../../app/infra/geocoder.server";
 import {
   importBatchSize,

@@ -15,11 +15,11 @@ import { queryRows } from "../../app/infra/db.server";
 import { coloradoToday, inquiryFormPath } from "../../app/lib/inquiries";
 import { toAppUser, type AppUser } from "../../app/lib/user";
 import { venuePath } from "../../app/lib/venue-url";
+import { listOwnInquiries } from "../../app/services/couple-inquiries.server";
 import {
   countNewInquiries,
   getInquiry,
   listInquiries,
-  listOwnInquiries,
   replyToInquiry,
   setInquiryStatus,
 } from "../../app/services/inquiries.server";

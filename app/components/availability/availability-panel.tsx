@@ -1,29 +1,11 @@
 import { ChevronLeft, ChevronRight, RefreshCw, Upload } from "~/components/ui/icons";
-import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Field, FormError, SelectField } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
-import {
-  DAY_STATUS_LABELS,
-  STATUS_LABELS,
-  type DayStatus,
-  type IcsPreview,
-  type ManagerAvailability,
-} from "~/lib/availability";
-import {
-  addDays,
-  addMonths,
-  dayLabel,
-  MONTH_NAMES,
-  monthLabel,
-  monthOf,
-  monthWeeks,
-  monthWithin,
-  shortDayLabel,
-  WEEKDAY_SHORT,
-} from "~/lib/dates";
-import { useHydrated } from "~/lib/use-hydrated";
+import { STATUS_LABELS, type IcsPreview, type ManagerAvailability } from "~/lib/availability";
+import { addMonths, MONTH_NAMES, monthLabel, shortDayLabel } from "~/lib/dates";
+import { Legend, MonthGrid, MonthLink } from "./availability-calendar";
 
 // A venue's availability calendar for its managers and admins (issue 24, ADR 030). Without
 // scripts: the month as a table (each day's status in words), a form with from/to dates and a
@@ -41,139 +23,6 @@ export type AvailabilityReply = {
   back?: string;
 };
 
-const STATUS_STYLES: Record<DayStatus, string> = {
-  available: "bg-white text-ink border-sand",
-  held: "bg-amber-50 text-amber-900 border-amber-300 [background-image:repeating-linear-gradient(135deg,transparent_0_6px,rgb(253_230_138/.6)_6px_9px)]",
-  booked: "bg-primary text-white border-primary",
-  closed: "bg-stone-200 text-stone-700 border-stone-300",
-};
-
-function Legend() {
-  return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-soft" aria-label="Legend">
-      {(Object.keys(DAY_STATUS_LABELS) as DayStatus[]).map((s) => (
-        <li key={s} className="flex items-center gap-1.5">
-          <span
-            className={cn("inline-block h-3.5 w-3.5 rounded border", STATUS_STYLES[s])}
-            aria-hidden="true"
-          />
-          {DAY_STATUS_LABELS[s]}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function MonthGrid({
-  availability,
-  from,
-  to,
-  onPick,
-}: {
-  availability: ManagerAvailability;
-  from: string;
-  to: string;
-  onPick: (day: string) => void;
-}) {
-  const hydrated = useHydrated();
-  const { month, days } = availability.month;
-  const status = new Map(days);
-  const inMonth = (d: string) => monthOf(d) === month;
-  const start = [from, availability.today, `${month}-01`].find((d) => d && inMonth(d))!;
-  const [focus, setFocus] = useState(start);
-  const focusDay = inMonth(focus) ? focus : start;
-  const table = useRef<HTMLTableElement>(null);
-  const [lo, hi] = from && to ? [from, to].sort() : [from, from];
-
-  const move = (day: string) => {
-    if (!inMonth(day)) return;
-    setFocus(day);
-    table.current?.querySelector<HTMLButtonElement>(`[data-day="${day}"]`)?.focus();
-  };
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>, day: string) => {
-    const last = days.at(-1)![0];
-    const step: Record<string, string> = {
-      ArrowLeft: addDays(day, -1),
-      ArrowRight: addDays(day, 1),
-      ArrowUp: addDays(day, -7),
-      ArrowDown: addDays(day, 7),
-      Home: `${month}-01`,
-      End: last,
-    };
-    const next = step[e.key];
-    if (!next) return;
-    e.preventDefault();
-    move(next);
-  };
-
-  return (
-    <table ref={table} className="w-full table-fixed border-separate border-spacing-1">
-      <caption className="sr-only">{monthLabel(month)}</caption>
-      <thead>
-        <tr>
-          {WEEKDAY_SHORT.map((w) => (
-            <th key={w} scope="col" className="pb-1 text-xs font-medium text-muted">
-              <abbr title={w} className="no-underline">
-                {w}
-              </abbr>
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {monthWeeks(month).map((week, i) => (
-          <tr key={i}>
-            {week.map((day, j) => {
-              if (!day) return <td key={j} />;
-              const s = status.get(day) ?? "available";
-              const past = day < availability.today;
-              const chosen = !!lo && day >= lo && day <= (hi || lo);
-              const body = (
-                <>
-                  <span className="block text-sm font-semibold leading-none">{Number(day.slice(8))}</span>
-                  <span className="mt-1 block truncate text-[10px] leading-none sm:text-xs">
-                    {s === "available" ? <span className="sr-only">Available</span> : DAY_STATUS_LABELS[s]}
-                  </span>
-                </>
-              );
-              const cell = cn(
-                "flex h-12 w-full flex-col items-center justify-center rounded-md border px-0.5 sm:h-14",
-                STATUS_STYLES[s],
-                past && "opacity-60",
-                chosen && "outline outline-3 outline-offset-1 outline-ink",
-                day === availability.today && "font-bold underline",
-              );
-              return (
-                <td key={j} className="p-0">
-                  {hydrated ? (
-                    <button
-                      type="button"
-                      data-day={day}
-                      tabIndex={day === focusDay ? 0 : -1}
-                      aria-label={`${dayLabel(day)}: ${DAY_STATUS_LABELS[s]}`}
-                      aria-pressed={chosen}
-                      onClick={() => {
-                        setFocus(day);
-                        onPick(day);
-                      }}
-                      onKeyDown={(e) => onKey(e, day)}
-                      className={cn(cell, "cursor-pointer hover:brightness-95 focus-visible:ring-2")}
-                    >
-                      {body}
-                    </button>
-                  ) : (
-                    <div className={cell}>{body}</div>
-                  )}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="space-y-3 border-t border-sand pt-6">
@@ -185,43 +34,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const earlier = (a: string, b: string) => (a < b ? a : b);
 const later = (a: string, b: string) => (a > b ? a : b);
-
-/** The previous or next month, a link while the calendar goes there (ADR 030). */
-function MonthLink({
-  month,
-  label,
-  availability,
-  monthHref,
-  children,
-}: {
-  month: string;
-  label: string;
-  availability: ManagerAvailability;
-  monthHref: (month: string) => string;
-  children: ReactNode;
-}) {
-  if (!monthWithin(month, availability.window))
-    return (
-      <span
-        className={buttonClass("outline", "sm", "opacity-40")}
-        role="link"
-        aria-disabled="true"
-        aria-label={label}
-      >
-        {children}
-      </span>
-    );
-  return (
-    <Link
-      to={monthHref(month)}
-      preventScrollReset
-      className={buttonClass("outline", "sm")}
-      aria-label={`${label}, ${monthLabel(month)}`}
-    >
-      {children}
-    </Link>
-  );
-}
 
 export function AvailabilityPanel({
   availability,

@@ -3,7 +3,7 @@ import { cn } from "~/lib/cn";
 
 /**
  * A home section below the hero. Its content is not laid out or painted until it nears the screen
- * (`.below-fold` in app.css), and its entrance animations (the cards' and tiles' staggers) play
+ * (`.below-fold` in app/styles/cards.css), and its entrance animations (the cards' and tiles' staggers) play
  * when the visitor scrolls to it, not unseen while the page starts (issue 9: they cost a phone's
  * main thread during hydration). Without the script, or when it was already on screen before the
  * script ran, it simply shows.

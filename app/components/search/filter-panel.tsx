@@ -41,7 +41,7 @@ function Group({ legend, children, className }: { legend: string; children: Reac
   );
 }
 
-// A checkbox or radio row and its box: `.filter-option` in app.css, once for 45 rows.
+// A checkbox or radio row and its box: `.filter-option` in app/styles/cards.css, once for 45 rows.
 const choiceClass = "filter-option";
 
 /**

@@ -10,7 +10,7 @@ export const OVER_PHOTO_FOCUS = "focus-visible:shadow-[0_0_0_2px_#fff]";
 type Variant = "primary" | "secondary" | "ghost" | "outline" | "danger" | "light";
 type Size = "sm" | "md" | "lg" | "icon";
 
-// `.btn` in app.css: the part every button shares, once in the stylesheet rather than in each tag.
+// `.btn` in app/styles/venue-page.css: the part every button shares, once in the stylesheet rather than in each tag.
 const base = "btn";
 const variants: Record<Variant, string> = {
   primary: "bg-primary text-white hover:bg-primary-dark",

@@ -5,7 +5,7 @@ import sprite from "./icons.svg?url";
 
 // Icons are drawn once, in one cached SVG sprite, and each use is a `<use href>` of ~100 bytes
 // instead of lucide's inline drawing of ~500: a venue page shows some 50 icons (issue 9). The
-// `.icon` class in app.css gives lucide's size and stroke; classes on the icon override them.
+// `.icon` class in app/styles/widgets.css gives lucide's size and stroke; classes on the icon override them.
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 export type Icon = (props: IconProps) => React.JSX.Element;

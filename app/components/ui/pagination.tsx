@@ -17,7 +17,7 @@ export type PaginationProps = {
   className?: string;
 };
 
-/** A page link's shape (`.page-item` in app.css); its colours follow. */
+/** A page link's shape (`.page-item` in app/styles/cards.css); its colours follow. */
 const item = "page-item";
 const idle = "text-ink hover:bg-cream";
 

@@ -97,7 +97,7 @@ export function TabsTrigger({ value, href, children, className }: TabPartProps &
     "aria-controls": `${id}-panel-${value}`,
     // The arrow keys need the script: until it runs, every link tab is a Tab stop of its own.
     tabIndex: href && !hydrated ? undefined : active ? 0 : -1,
-    // `.tab` in app.css, styled by its aria-selected.
+    // `.tab` in app/styles/venue-page.css, styled by its aria-selected.
     className: cn("tab", className),
   };
   if (!href)

@@ -49,7 +49,7 @@ export function FavoriteHeart({
       onClick={toggle}
       aria-pressed={saved}
       aria-label={saved ? `Remove ${venueName} from favorites` : `Save ${venueName} to favorites`}
-      // The card's heart is one class (`.card-fav` in app.css), its fill read from aria-pressed.
+      // The card's heart is one class (`.card-fav` in app/styles/cards.css), its fill read from aria-pressed.
       className={
         labelled ? buttonClass(saved ? "secondary" : "outline", "md", className) : cn("card-fav", className)
       }

@@ -18,7 +18,7 @@ import type { clientLoader, InquiryReply, loader } from "~/routes/public/venue-i
 
 type InquiryFormData = Extract<Awaited<ReturnType<typeof loader>>, { stamp: string }>;
 
-// Field names the action reads (services/inquiries.server.ts: HONEYPOT_FIELD, STAMP_FIELD).
+// Field names the action reads (services/couple-inquiries.server.ts: HONEYPOT_FIELD, STAMP_FIELD).
 const HONEYPOT = "website";
 const STAMP = "formStamp";
 

@@ -6,7 +6,7 @@ import { countLabel } from "~/lib/format";
 
 /**
  * Five stars as one element: a star mask repeated five times over a fill as wide as the rounded
- * rating (`.stars` in app.css). A venue page with ten reviews drew 55 inline icons before.
+ * rating (`.stars` in app/styles/widgets.css). A venue page with ten reviews drew 55 inline icons before.
  */
 export function Stars({ value, className }: { value: number; className?: string }) {
   return (

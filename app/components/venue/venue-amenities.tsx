@@ -22,7 +22,7 @@ export function VenueAmenities({ amenities }: { amenities: AmenityItem[] }) {
       aria-label="Amenities"
     >
       {amenities.map((a) => (
-        // The dot is the row's ::before (`.amenity` in app.css).
+        // The dot is the row's ::before (`.amenity` in app/styles/venue-page.css).
         <li key={a.name} className={a.included ? "amenity" : "amenity excluded"}>
           <span className={a.included ? undefined : "text-muted line-through"}>{a.name}</span>
           {a.included ? null : <span className="sr-only">(not included)</span>}

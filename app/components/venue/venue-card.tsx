@@ -141,7 +141,7 @@ export function VenueCard({ venue, layout = "grid", className, first = false, co
   const photoBox = (
     <CardCarousel ref={photos} images={images} name={venue.name} first={first} {...carousel} />
   );
-  // The card's classes are defined once in app.css (.venue-card and its parts): a page of 24 cards
+  // The card's classes are defined once in app/styles/cards.css (.venue-card and its parts): a page of 24 cards
   // repeated some 1,200 bytes of utilities in each (issue 9).
   return (
     <article
@@ -186,7 +186,7 @@ export function VenueCard({ venue, layout = "grid", className, first = false, co
 
 type GridProps = { venues: VenueCardData[]; view?: "grid" | "list"; className?: string; compare?: boolean };
 
-/** Cards enter with a 0.1 s stagger (spec): `.stagger` in app.css. */
+/** Cards enter with a 0.1 s stagger (spec): `.stagger` in app/styles/cards.css. */
 export function VenueGrid({ venues, view = "grid", className, compare = false }: GridProps) {
   return (
     <ul

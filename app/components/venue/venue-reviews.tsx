@@ -23,7 +23,7 @@ type ReviewReply = (FormReply & { toast?: Toast }) | undefined;
 
 /**
  * Five radio buttons drawn as stars, filled up to the one checked (or the one under the pointer)
- * by CSS alone (`.star-input` in app.css), so the rating works without the script (ADR 020).
+ * by CSS alone (`.star-input` in app/styles/venue-page.css), so the rating works without the script (ADR 020).
  * Rendered again only when its props change: after a render of the radios that follows the
  * focus moving into them, Chromium's next Tab stops on the second star instead of leaving the
  * group (see `hydrated` below). The router renders the page again when it learns routes (a

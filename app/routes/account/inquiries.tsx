@@ -10,7 +10,7 @@ import { keepWorkOnFailure } from "~/lib/failed-request";
 import { weddingDateLabel } from "~/lib/inquiries";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { formatReviewDate } from "~/lib/venue";
-import { checkClaim, claimInquiry, listOwnInquiries } from "~/services/inquiries.server";
+import { checkClaim, claimInquiry, listOwnInquiries } from "~/services/couple-inquiries.server";
 
 // 'My Inquiries' (issue 23): the inquiries a couple sent while signed in, or added to their
 // account from the link in a copy they received as a guest (`?claim=`), newest first, with

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/venues-export";
 import { expectUser, getApp } from "~/infra/session.server";
 import { adminListParams } from "~/lib/admin";
-import { csvDownload } from "~/lib/csv-import";
-import { exportVenuesCsv } from "~/services/imports.server";
+import { csvDownload } from "~/lib/csv-import/write";
+import { exportVenuesCsv } from "~/services/venue-csv.server";
 
 // The venue list's 'Export CSV' (issue 22, item 6; ADR 012), behind the /admin guard: the list's
 // search, filters and sort (?q=, ?status=, ?coords=, ?category=, ?region=, ?sort=, ?dir=; the page

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/venues-import";
 import { expectUser, getApp } from "~/infra/session.server";
-import { csvMessages } from "~/lib/csv-import";
+import { csvMessages } from "~/lib/csv-import/read";
 import { previewImport, readImportUpload, runImport } from "~/services/imports.server";
 
 // The CSV import panel's endpoint (docs/decisions/012-admin-venues-and-csv-import.md), behind the /admin guard.

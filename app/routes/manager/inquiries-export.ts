@@ -1,7 +1,7 @@
 import type { Route } from "./+types/inquiries-export";
 import { expectUser, getApp } from "~/infra/session.server";
 import { readInboxFilter } from "~/lib/inquiries";
-import { csvDownload } from "~/lib/csv-import";
+import { csvDownload } from "~/lib/csv-import/write";
 import { exportInquiriesCsv } from "~/services/inquiries.server";
 
 // The inquiry inbox's 'Export CSV' (issue 23), behind the venue-manager guard: the list's venue and

@@ -11,7 +11,7 @@ import { seoMeta, siteFromMatches } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import type { FieldErrors } from "~/lib/validation/form";
 import { parseVenueParam } from "~/lib/venue-url";
-import { inquiryFormFor, sendInquiry } from "~/services/inquiries.server";
+import { inquiryFormFor, sendInquiry } from "~/services/couple-inquiries.server";
 
 // 'Check availability' (issue 23, item 1). The venue page's dialog loads this route's data (a
 // fresh signed time, and a signed-in couple's name and email) and posts its form here; without

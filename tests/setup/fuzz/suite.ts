@@ -25,7 +25,7 @@ import { createTestApp, type TestApp } from "../test-app";
 // missing origins, junk cookies (tests/setup/fuzz/); and some sent as our own page sends them but
 // to a malformed address (a non-UUID id) or with NUL bytes in the query. For each we assert:
 //   - no answer is a 5xx (and every request that waits for an answer gets one);
-//   - a refused request (4xx) wrote no row: row counts of every table of database/schema.ts,
+//   - a refused request (4xx) wrote no row: row counts of every table of database/schema/,
 //     sessions and verifications included, before and after (rate_limits counts attempts by design);
 //   - a redirect never leaves the site;
 //   - the server still answers /healthz.

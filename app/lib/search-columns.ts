@@ -1,0 +1,308 @@
+// The search's in-memory store of every approved venue (ADR 005): what it holds of each and how a
+// venue goes in. Pure: it knows nothing of the database (app/services/search-index.server.ts
+// fills one store per database). ./search-store.ts reads it: orders, estimates, text, filters.
+//
+// Venues live in columns (typed arrays indexed by a slot number) rather than objects: a filter
+// then reads a few small arrays, which keeps a pass over 100,000 venues within a few milliseconds.
+// A changed venue gets a new slot; its old slot is marked dead.
+import { isValidCoordinate } from "./coordinates";
+import { listedQuote, readPricingModel } from "./estimate";
+import { mercatorX, mercatorY } from "./map-grid";
+import { normalizeAmenities } from "./venue";
+
+/** What the store reads of a venue (the `venues` row, approved). */
+export type StoreVenue = {
+  id: string;
+  name: string;
+  location: string;
+  description: string;
+  region: string | null;
+  capacity: number | null;
+  /** price_low, else price_per_event, else 0 (the `min_price` column). */
+  minPrice: number;
+  categoryId: string | null;
+  amenities: unknown;
+  isFeatured: boolean;
+  rating: number;
+  reviewCount: number;
+  latitude: number | null;
+  longitude: number | null;
+  /**
+   * Held and booked ranges from yesterday on (ADR 030), as day numbers (days since 1970-01-01),
+   * start and end of each (both included), in order and never overlapping; null: none.
+   */
+  blocked?: Int32Array | null;
+  /** Months closed every year: bit m (1-12) set. */
+  closedMonths?: number;
+  /** The spec's other price fields and the pricing model, for the price order and the estimates. */
+  pricePerEvent?: number | null;
+  priceLow?: number | null;
+  priceHigh?: number | null;
+  priceRange?: string | null;
+  pricingModel?: unknown;
+};
+
+/** A `YYYY-MM-DD` day as a day number (days since 1970-01-01). */
+export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+
+export type StoreCategory = { id: string; name: string };
+
+/** The words of a text, lower-cased, once each: runs of letters and digits. */
+export function textWords(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+}
+
+/** Amenity names compare trimmed and case-insensitively. */
+export const amenityKey = (name: string) => name.trim().toLowerCase();
+
+function grow<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array>(
+  a: T,
+  size: number,
+): T {
+  const next = new (a.constructor as new (n: number) => T)(size);
+  next.set(a);
+  return next;
+}
+
+/** The venues' columns and word postings; SearchStore adds the reading. */
+export class SearchColumns {
+  /** Slots used so far (live and dead). */
+  slots = 0;
+  private room = 0;
+  protected readonly slotById = new Map<string, number>();
+  ids: string[] = [];
+  /** Lower-cased name and address, for the substring filters and the name order. */
+  names: string[] = [];
+  locations: string[] = [];
+  alive = new Uint8Array(0);
+  /** Region codes (0: none). */
+  region = new Uint16Array(0);
+  /** -1: no capacity. */
+  capacity = new Int32Array(0);
+  minPrice = new Int32Array(0);
+  /** The lowest listed figure ('Starting at $2,500' included), what 'Price' sorts by; -1: no price. */
+  sortPrice = new Int32Array(0);
+  /**
+   * The estimate's terms per slot (issue 24; lib/estimate.ts totalFor): kind 0 no price, 1 the
+   * listed price (no season), 2 the pricing model; base, per guest and minimum in dollars; the
+   * model's peak months as bits (January = bit 0) and its two percentages.
+   */
+  estKind = new Uint8Array(0);
+  estBase = new Float64Array(0);
+  estPerGuest = new Float64Array(0);
+  estMin = new Float64Array(0);
+  estPeakMonths = new Uint16Array(0);
+  estPeakPercent = new Float64Array(0);
+  estWeekdayPercent = new Float64Array(0);
+  /** Codes into `categoryIds` (0: none). */
+  category = new Uint16Array(0);
+  /** `amenityWords` words per slot: bit b set when the venue includes amenity b. */
+  amenities = new Uint32Array(0);
+  amenityWords = 2;
+  /** The 'Featured' badge: an admin featured the venue (ADR 003). */
+  featured = new Uint8Array(0);
+  rating = new Float32Array(0);
+  reviewCount = new Int32Array(0);
+  /** 1 when the coordinates are valid (spec section 5). */
+  hasPosition = new Uint8Array(0);
+  lat = new Float64Array(0);
+  lng = new Float64Array(0);
+  /** Web Mercator position, 0-1 across the world. */
+  x = new Float64Array(0);
+  y = new Float64Array(0);
+  /**
+   * Availability (ADR 030): for each day number, the slots blocked that day (held or booked), in
+   * the order added (a replaced venue's old slot stays listed, dead); the closed months' bits.
+   */
+  protected blockedOn = new Map<number, number[]>();
+  closed = new Uint16Array(0);
+
+  protected readonly regionCode = new Map<string, number>();
+  protected readonly categoryCode = new Map<string, number>();
+  readonly categoryIds: string[] = [""];
+  protected categoryInfo = new Map<string, { name: string; words: string[] }>();
+  protected categoryByName = new Map<string, string>();
+  readonly amenityBit = new Map<string, number>();
+  /** Word of a name, address or description → slots holding it, ascending. */
+  protected postings = new Map<string, number[] | Int32Array>();
+  /** Slots added after `seal()`, per word. */
+  protected laterPostings = new Map<string, number[]>();
+  protected vocabulary: string[] | null = null;
+  /** Vocabulary words containing a given word, for the substring filters; cleared with the vocabulary. */
+  protected containing = new Map<string, string[]>();
+
+  constructor(categories: StoreCategory[] = []) {
+    this.setCategories(categories);
+    this.reserve(1024);
+  }
+
+  get size(): number {
+    return this.slotById.size;
+  }
+
+  has(id: string): boolean {
+    return this.slotById.has(id);
+  }
+
+  /** Replaces the venue types (their names take part in the free text). */
+  setCategories(categories: StoreCategory[]): void {
+    this.categoryInfo = new Map(categories.map((c) => [c.id, { name: c.name, words: textWords(c.name) }]));
+    this.categoryByName = new Map(categories.map((c) => [c.name.trim().toLowerCase(), c.id]));
+  }
+
+  /** A venue type's name, as of the last setCategories. */
+  typeOf(id: string | null): { name: string } | null {
+    return id === null ? null : (this.categoryInfo.get(id) ?? null);
+  }
+
+  private reserve(size: number) {
+    if (size <= this.room) return;
+    const room = Math.max(size, this.room * 2);
+    this.alive = grow(this.alive, room);
+    this.region = grow(this.region, room);
+    this.capacity = grow(this.capacity, room);
+    this.minPrice = grow(this.minPrice, room);
+    this.sortPrice = grow(this.sortPrice, room);
+    this.estKind = grow(this.estKind, room);
+    this.estBase = grow(this.estBase, room);
+    this.estPerGuest = grow(this.estPerGuest, room);
+    this.estMin = grow(this.estMin, room);
+    this.estPeakMonths = grow(this.estPeakMonths, room);
+    this.estPeakPercent = grow(this.estPeakPercent, room);
+    this.estWeekdayPercent = grow(this.estWeekdayPercent, room);
+    this.category = grow(this.category, room);
+    this.amenities = grow(this.amenities, room * this.amenityWords);
+    this.featured = grow(this.featured, room);
+    this.rating = grow(this.rating, room);
+    this.reviewCount = grow(this.reviewCount, room);
+    this.hasPosition = grow(this.hasPosition, room);
+    this.lat = grow(this.lat, room);
+    this.lng = grow(this.lng, room);
+    this.x = grow(this.x, room);
+    this.y = grow(this.y, room);
+    this.closed = grow(this.closed, room);
+    this.room = room;
+  }
+
+  /** Amenity bits per slot, widened (copying every slot) when the dictionary outgrows them. */
+  private amenityBitFor(key: string): number {
+    let bit = this.amenityBit.get(key);
+    if (bit !== undefined) return bit;
+    bit = this.amenityBit.size;
+    this.amenityBit.set(key, bit);
+    if (bit >= this.amenityWords * 32) {
+      const words = this.amenityWords * 2;
+      const next = new Uint32Array(this.room * words);
+      for (let s = 0; s < this.slots; s++)
+        for (let w = 0; w < this.amenityWords; w++)
+          next[s * words + w] = this.amenities[s * this.amenityWords + w]!;
+      this.amenities = next;
+      this.amenityWords = words;
+    }
+    return bit;
+  }
+
+  private code(map: Map<string, number>, list: string[] | null, value: string | null): number {
+    if (value === null) return 0;
+    let c = map.get(value);
+    if (c === undefined) {
+      c = map.size + 1;
+      map.set(value, c);
+      list?.push(value);
+    }
+    return c;
+  }
+
+  /** Adds (or replaces) a venue. */
+  add(v: StoreVenue): number {
+    this.remove(v.id);
+    this.reserve(this.slots + 1);
+    const s = this.slots++;
+    this.slotById.set(v.id, s);
+    this.ids[s] = v.id;
+    this.names[s] = v.name.toLowerCase();
+    this.locations[s] = v.location.toLowerCase();
+    this.alive[s] = 1;
+    this.region[s] = this.code(this.regionCode, null, v.region);
+    this.capacity[s] = v.capacity ?? -1;
+    this.minPrice[s] = v.minPrice;
+    const listed = {
+      pricePerEvent: v.pricePerEvent ?? null,
+      priceLow: v.priceLow ?? null,
+      priceHigh: v.priceHigh ?? null,
+      priceRange: v.priceRange ?? null,
+    };
+    const quote = listedQuote(listed);
+    const model = readPricingModel(v.pricingModel);
+    // The same terms estimateCost gives totalFor: the model first, else the listed quote.
+    this.estKind[s] = model ? 2 : quote ? 1 : 0;
+    this.estBase[s] = model ? (model.baseFee ?? 0) : quote?.kind === "event" ? quote.amount : 0;
+    this.estPerGuest[s] = model ? (model.perGuest ?? 0) : quote?.kind === "guest" ? quote.amount : 0;
+    this.estMin[s] = model?.minSpend ?? 0;
+    this.estPeakMonths[s] = (model?.peakMonths ?? []).reduce((bits, m) => bits | (1 << (m - 1)), 0);
+    this.estPeakPercent[s] = model?.peakPercent ?? 0;
+    this.estWeekdayPercent[s] = model?.weekdayPercent ?? 0;
+    this.sortPrice[s] = Math.min(quote?.low ?? (v.minPrice > 0 ? v.minPrice : -1), 2 ** 31 - 1);
+    this.category[s] = this.code(this.categoryCode, this.categoryIds, v.categoryId);
+    for (const a of normalizeAmenities(v.amenities)) {
+      const key = amenityKey(a.name);
+      if (!a.included || !key) continue;
+      const bit = this.amenityBitFor(key);
+      this.amenities[s * this.amenityWords + (bit >> 5)]! |= 1 << (bit & 31);
+    }
+    const r = v.blocked;
+    if (r)
+      for (let k = 0; k + 1 < r.length; k += 2)
+        for (let d = r[k]!; d <= r[k + 1]!; d++) {
+          const list = this.blockedOn.get(d);
+          if (list) list.push(s);
+          else this.blockedOn.set(d, [s]);
+        }
+    this.closed[s] = v.closedMonths ?? 0;
+    this.featured[s] = v.isFeatured ? 1 : 0;
+    this.rating[s] = v.rating;
+    this.reviewCount[s] = v.reviewCount;
+    if (isValidCoordinate(v.latitude, v.longitude)) {
+      const [lat, lng] = [Number(v.latitude), Number(v.longitude)];
+      this.hasPosition[s] = 1;
+      this.lat[s] = lat;
+      this.lng[s] = lng;
+      this.x[s] = mercatorX(lng);
+      this.y[s] = mercatorY(lat);
+    }
+    for (const word of textWords(`${v.name} ${v.location} ${v.description}`)) {
+      const sealed = this.postings.get(word);
+      if (sealed instanceof Int32Array) {
+        const later = this.laterPostings.get(word);
+        if (later) later.push(s);
+        else this.laterPostings.set(word, [s]);
+      } else if (sealed) sealed.push(s);
+      else {
+        this.postings.set(word, [s]);
+        this.vocabulary = null;
+        this.containing.clear();
+      }
+    }
+    return s;
+  }
+
+  /** Removes a venue (unapproved, deleted or about to be replaced). */
+  remove(id: string): boolean {
+    const s = this.slotById.get(id);
+    if (s === undefined) return false;
+    this.slotById.delete(id);
+    this.alive[s] = 0;
+    return true;
+  }
+
+  /** Dead slots, to decide when a rebuild pays off. */
+  get deadSlots(): number {
+    return this.slots - this.slotById.size;
+  }
+
+  /** After a bulk load: packs the postings into typed arrays (half the memory). */
+  seal(): void {
+    for (const [word, list] of this.postings)
+      if (Array.isArray(list)) this.postings.set(word, Int32Array.from(list));
+  }
+}

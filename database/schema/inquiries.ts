@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { INQUIRY_STATUSES } from "../../app/lib/inquiries";
+import { users } from "./accounts";
+import { venues } from "./directory";
+import { timestamps } from "./timestamps";
+
+// Inquiries from couples and the answers sent from the inbox (ADR 028).
+
+// A couple's question to a venue (issue 23): new until the venue answers, then replied, and
+// finally booked or closed. Replies sent from the manager's inbox are kept under it.
+export const inquiries = pgTable(
+  "inquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    venueId: uuid("venue_id")
+      .notNull()
+      .references(() => venues.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    weddingDate: date("wedding_date"),
+    // 'Flexible': the couple can move their date (with or without one given).
+    dateFlexible: boolean("date_flexible").notNull().default(false),
+    guestCount: integer("guest_count"),
+    message: text("message").notNull(),
+    status: text("status", { enum: INQUIRY_STATUSES }).notNull().default("new"),
+    ...timestamps,
+  },
+  (t) => [
+    index("inquiries_venue_created_idx").on(t.venueId, t.createdAt),
+    // The inbox's 'new' counts and the dashboard's "waiting more than 48 hours".
+    index("inquiries_new_idx")
+      .on(t.venueId, t.createdAt)
+      .where(sql`status = 'new'`),
+    index("inquiries_user_created_idx").on(t.userId, t.createdAt),
+    check("inquiries_status_check", sql`${t.status} in ('new', 'replied', 'booked', 'closed')`),
+    // The storage window of app/lib/dates.ts (issue 39).
+    check(
+      "inquiries_wedding_date_check",
+      sql`${t.weddingDate} is null or ${t.weddingDate} between '1900-01-01' and '2200-12-31'`,
+    ),
+  ],
+);
+
+// The answers a venue sent to an inquiry by email from its inbox, oldest first.
+export const inquiryReplies = pgTable(
+  "inquiry_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inquiryId: uuid("inquiry_id")
+      .notNull()
+      .references(() => inquiries.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("inquiry_replies_inquiry_idx").on(t.inquiryId, t.createdAt)],
+);
