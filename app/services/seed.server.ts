@@ -8,7 +8,15 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/infra/db.server";
 import { createFsStorage, type Storage } from "~/infra/storage.server";
 import { AMENITY_NAMES, type VenueTypeKey } from "~/lib/catalog";
-import { reviews, users, venueAmenities, venueCategories, venueFaqs, venues, venueTrash } from "../../database/schema";
+import {
+  reviews,
+  users,
+  venueAmenities,
+  venueCategories,
+  venueFaqs,
+  venues,
+  venueTrash,
+} from "../../database/schema";
 import { logoSvg, venueArtSvg } from "../../database/seed/painter";
 import { renderArt, type ArtJob } from "./seed-art.server";
 import {
