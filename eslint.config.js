@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// ARCHITECTURE.md rule 11: imports go one way.
+// docs/architecture.md, "Layers": imports go one way.
 //   routes     -> components, services, lib
 //   components -> lib
 //   services   -> infra, lib, database

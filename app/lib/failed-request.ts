@@ -5,7 +5,7 @@ import type { Toast } from "./toast";
 // A form's request that got no usable answer: the network failed (a phone losing signal), a proxy
 // answered for the server (its 413 or 502 page), or the server broke. React Router would take
 // such a failure to the route's error boundary and the page, with what was typed and the photos
-// chosen, would be gone (issue 19; ARCHITECTURE.md, progressive enhancement). Every route with
+// chosen, would be gone (issue 19; ADR 018, ADR 020). Every route with
 // an action exports a `clientAction` that calls `keepWorkOnFailure`: the failure comes back as the
 // route's own kind of error answer, so the form shows it in its toast, keeps its fields and files,
 // and can simply be sent again.

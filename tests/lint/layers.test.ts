@@ -1,4 +1,4 @@
-// The import directions of ARCHITECTURE.md rule 11, as eslint.config.js enforces them: each case
+// The import directions of docs/architecture.md ("Layers"), as eslint.config.js enforces them: each case
 // lints a two-line module as if it sat in the named folder.
 import path from "node:path";
 import { ESLint } from "eslint";

@@ -64,7 +64,7 @@ export function useDialog() {
  * Its content exists only while it is open, so closing it discards what was typed in it: once
  * something was changed in it, Escape, ×, a click on the backdrop and a form's Cancel
  * (`useDialog().requestClose`) first ask whether to discard the changes (house rule,
- * ARCHITECTURE.md). Closing it from outside (`open` false, e.g. after a save) does not ask.
+ * ADR 020). Closing it from outside (`open` false, e.g. after a save) does not ask.
  */
 export function Dialog({
   open,
