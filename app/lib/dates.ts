@@ -1,17 +1,7 @@
-// Days and months for the whole site (issue 39): what a day or a month is, the arithmetic on
-// them, and the windows each kind of date must fall in. Pure and isomorphic.
-//
-// Days are UTC calendar days written `YYYY-MM-DD`, months `YYYY-MM`, always with four-digit
-// years: beyond them an ISO string gets a sign and six digits ('+010000-01-01'), which sorts
-// before '9999-12-31', and a loop over days once never ended on it. So the arithmetic refuses to
-// leave four-digit years (a RangeError), and every loop over days counts its days.
-//
-// The windows:
-// - storage (STORAGE_WINDOW, 1900 to 2200): no day outside it is a day (isDay, isMonth), so none
-//   is stored or sent to the database;
-// - the availability calendars (calendarWindow): 12 months back to 36 ahead, for the month they
-//   show and the days they mark;
-// - the search and compare date (searchWindow): today to 36 months ahead.
+// Days and months for the whole site, pure and isomorphic (issue 39, ADR 030). Days are UTC
+// `YYYY-MM-DD`, months `YYYY-MM`, always four-digit years: the arithmetic throws rather than leave
+// them, and every loop over days is counted. Windows: storage (1900–2200), the calendars (12
+// months back to 36 ahead), the search and compare date (today to 36 months ahead).
 
 /** Days are UTC calendar days, `YYYY-MM-DD`, as the rest of the site dates things. */
 export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10);

@@ -12,16 +12,9 @@ import { recordOperationAudit } from "./audit.server";
 import { assertAdmin } from "./permissions.server";
 import { moveVenuesToTrash, TRASH_BATCH } from "./venue-trash.server";
 
-// Undo of a CSV import (issue 22, item 7; ADR 023), from its Recent Activity entry. The import
-// recorded which venues it added and, for the ones it updated, the values it changed, before and
-// after (csv_import_venues, written in each batch's transaction). The undo
-//   - moves the venues it added to the trash (restorable for 30 days, with whatever was added to
-//     them since: reviews, photos, a manager), and
-//   - gives the venues it updated their previous values back, unless one of the fields it
-//     changed has been edited since: such a venue is kept as it is and named in the answer.
-// It runs in batches, each one transaction that marks its records undone, so an undo cut short
-// is finished by the next one, and a second undo of a finished one says when it was done. The
-// import's row is marked first: from then on no batch of the import itself writes.
+// Undo of a CSV import (ADR 023): added venues go to the trash, updated ones get their previous
+// values back unless a changed field was edited since (named in the answer). Batches of one
+// transaction each, so an undo cut short is finished by the next one.
 
 type Deps = Pick<AppContext, "db" | "logger">;
 

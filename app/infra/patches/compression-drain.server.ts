@@ -2,17 +2,10 @@ import type { RequestHandler } from "express";
 import { EventEmitter } from "node:events";
 
 /**
- * A patch of compression@1.8.2 (pinned exactly in package.json). Its test's first case shows the
- * library's fault and fails once a release fixes it: then drop this file. Goes right after
- * `compression()`. That middleware hands `res.on("drain", fn)` to its zlib stream
- * but not `res.off("drain", fn)` (nor the self-removal of `res.once`), so a listener that is
- * removed again stays on the stream. React Router's streamed responses wait for "drain" with
- * `once` + `off` after every write the stream pushes back on, so a long page left one listener
- * per write behind: Node's MaxListenersExceededWarning on BrotliCompress, and the closures kept
- * alive until the response ended.
- *
- * Here "drain" listeners live on our own emitter, which takes one listener on the response (or
- * its zlib stream, through compression's `on`) and removes its own correctly.
+ * A patch of compression@1.8.2 (pinned), mounted right after `compression()`: it forwards
+ * `res.on("drain")` to its zlib stream but not `res.off`, so each streamed write of a long page
+ * left a listener behind (MaxListenersExceededWarning). "drain" listeners live on our own emitter
+ * instead. The test's first case shows the library's fault: when it fails, drop this file.
  */
 type Listener = (...args: unknown[]) => void;
 type Subscribe = (

@@ -5,17 +5,11 @@ type ScriptsProps = Parameters<typeof Scripts>[0];
 type AnyProps = Record<string, unknown> & { children?: ReactNode };
 
 /**
- * A patch of react-router@7.18.4's <Scripts> (pinned exactly): it reshapes what <Scripts> renders,
- * so tests/integration/page-cache.test.ts ("a page's scripts (ADR 017)") pins that shape and fails
- * if a release changes it. Isomorphic, unlike the rest of infra: the root layout renders it.
- *
- * React Router's <Scripts>, started after the first paint (ADR 017). <Scripts> puts some 30 module
- * preloads in the head and a module script that hydrates as soon as they arrive: on a phone they take
- * the first bytes from the stylesheet, the fonts and the largest image, and hydration takes the main
- * thread from the first paint. Here the module script and its preloads are added by a small inline
- * script when the browser reports the first contentful paint (two animation frames later where it
- * can't), so the server HTML paints with its CSS, fonts and images alone; the hydration data
- * (`window.__reactRouterContext`) is still set up in place, as the streamed chunks expect.
+ * React Router's <Scripts>, started after the first paint (ADR 017): its module script and
+ * preloads are added by a small inline script at the first contentful paint, so the HTML paints
+ * with its CSS, fonts and images alone; the hydration data is still set up in place. A patch of
+ * react-router@7.18.4 (pinned); page-cache.test.ts ("a page's scripts (ADR 017)") fails if a
+ * release changes the shape it reshapes. Isomorphic: the root layout renders it.
  */
 export function DeferredScripts(props: ScriptsProps) {
   // Called as a function: its hooks run as this component's, and its elements are reshaped below.
