@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayStatuses, monthInWords, rangeProblem } from "./availability";
+import { dayStatuses, fromToday, monthInWords, rangeProblem } from "./availability";
 import { dateFilterProblem, isDay, monthWeeks, PAST_DATE_MESSAGE, PAST_MONTH_MESSAGE } from "./dates";
 
 describe("availability helpers", () => {
@@ -80,6 +80,21 @@ describe("availability helpers", () => {
     const days = "a".repeat(9) + "bbbbb" + "a".repeat(5) + "b" + "ah" + "a".repeat(6);
     expect(monthInWords({ month: "2027-02", days })).toBe(
       "Booked 10–14, 20. Held 22. The other 21 days are free.",
+    );
+  });
+
+  it("counts the current month from today (issue 41: not 'every day' on the 28th)", () => {
+    const november = { month: "2026-11", days: "a".repeat(30) };
+    expect(monthInWords(fromToday(november, "2026-11-28"))).toBe("Every day from the 28th is free.");
+    expect(monthInWords(fromToday(november, "2026-11-01"))).toBe("Every day is free.");
+    expect(monthInWords(fromToday(november, "2026-12-01"))).toBe("Every day is free.");
+    const booked = { month: "2026-11", days: "b".repeat(20) + "a".repeat(10) };
+    expect(monthInWords(fromToday(booked, "2026-11-21"))).toBe("Every day from the 21st is free.");
+    expect(monthInWords(fromToday({ month: "2026-11", days: "a".repeat(25) + "bbaaa" }, "2026-11-22"))).toBe(
+      "Booked 26–27. The other 7 days are free.",
+    );
+    expect(monthInWords(fromToday({ month: "2026-11", days: "c".repeat(30) }, "2026-11-02"))).toBe(
+      "Closed from the 2nd.",
     );
   });
 });

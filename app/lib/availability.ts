@@ -105,14 +105,27 @@ function dayRuns(days: string, letter: string): string {
   return runs.join(", ");
 }
 
+/** The days of the month before `today` become p(ast): the venue page counts from today. */
+export function fromToday(m: CompactMonth, today: string): CompactMonth {
+  if (m.month !== today.slice(0, 7)) return m;
+  const past = Number(today.slice(8, 10)) - 1;
+  return { month: m.month, days: "p".repeat(past) + m.days.slice(past) };
+}
+
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+
 /**
  * A month of the venue page's calendar in words: 'Booked 10–14, 20. Held 22. The other 25 days
- * are free.', 'Every day is free.', or 'Closed all month.'
+ * are free.', 'Every day is free.', 'Every day from the 28th is free.' or 'Closed all month.'
+ * Past days (p) are not counted.
  */
 export function monthInWords(m: CompactMonth): string {
-  if (/^c+$/.test(m.days)) return "Closed all month.";
+  const past = /^p*/.exec(m.days)![0].length;
+  if (/^p*c+$/.test(m.days)) return past ? `Closed from the ${ordinal(past + 1)}.` : "Closed all month.";
   const free = [...m.days].filter((l) => l === "a").length;
-  if (free === m.days.length) return "Every day is free.";
+  if (free === m.days.length - past)
+    return past ? `Every day from the ${ordinal(past + 1)} is free.` : "Every day is free.";
   const parts = (["b", "h", "c"] as const)
     .map((l) => [DAY_STATUS_LABELS[FROM_LETTER[l]!], dayRuns(m.days, l)] as const)
     .filter(([, runs]) => runs)

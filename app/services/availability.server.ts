@@ -29,6 +29,7 @@ import {
   type CalendarMonth,
   type CompactMonth,
   compactMonth,
+  fromToday,
   type DayRange,
   type DayStatus,
   type IcsPreview,
@@ -219,7 +220,7 @@ export async function venueCalendar(db: Db, venueId: string, today = utcDay()): 
     rangesBetween(db, venueId, firstDay(first), lastDay(addMonths(first, 11))),
     closedMonths(db, venueId),
   ]);
-  return calendarMonths(first, 12, ranges, closed).map(compactMonth);
+  return calendarMonths(first, 12, ranges, closed).map((m) => fromToday(compactMonth(m), today));
 }
 
 /** Each venue's state on one day (the compare page): closed, held, booked or available. */

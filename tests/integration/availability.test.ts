@@ -13,6 +13,7 @@ import {
   PAST_MONTH_MESSAGE,
   utcDay,
 } from "../../app/lib/availability";
+import { daysInMonth } from "../../app/lib/dates";
 import { DEFAULT_FILTERS, type SearchFilters } from "../../app/lib/search";
 import { toAppUser, type AppUser } from "../../app/lib/user";
 import { venuePath } from "../../app/lib/venue-url";
@@ -432,6 +433,12 @@ describe("the venue page", () => {
     expect(list.match(/<li/g)).toHaveLength(12);
     const text = list.replace(/<[^>]+>/g, "").replace(/<!-- -->/g, "");
     expect(text).toContain(`${monthLabel(monthOf(soon))} Booked ${Number(soon.slice(8))}`);
-    expect(text).toMatch(/(Every day is free|days are free)\./);
+    expect(text).toMatch(/(Every day (from the \d+\w\w )?is free|days are free)\./);
+    // This month counts from today (issue 41): the days already past are not 'free'.
+    const thisMonth = list.split("</li>")[0]!.replace(/<[^>]+>/g, "");
+    const left = daysInMonth(monthOf(utcDay())) - Number(utcDay().slice(8)) + 1;
+    if (left < daysInMonth(monthOf(utcDay()))) expect(thisMonth).not.toContain("Every day is free");
+    const free = /The other (\d+) days? (?:are|is) free/.exec(thisMonth)?.[1];
+    if (free) expect(Number(free)).toBeLessThan(left);
   });
 });
