@@ -16,6 +16,21 @@ describe("seoMeta", () => {
     expect(pageTitle(undefined, "Vows & Vistas")).toBe("Vows & Vistas");
   });
 
+  it("keeps titles within 60 characters and descriptions within 160 (issue 41)", () => {
+    // 57 characters of the page's own: the site name goes.
+    const own = "Chapel at the Lake of the Pines, Evergreen, CO Wedding Venue";
+    expect(pageTitle(own, "Vows & Vistas")).toBe(own);
+    const long = "The Grand Ballroom at the Historic Brown Palace Hotel and Spa, Denver, CO Wedding Venue";
+    const title = pageTitle(long, "Vows & Vistas");
+    expect(title).toBe("The Grand Ballroom at the Historic Brown Palace Hotel and...");
+    expect(title.length).toBeLessThanOrEqual(60);
+    const description = seoMeta(site, { description: "word ".repeat(60) }).find(
+      (t) => "name" in t && t.name === "description",
+    ) as { content: string };
+    expect(description.content.length).toBeLessThanOrEqual(160);
+    expect(description.content).toMatch(/word\.\.\.$/);
+  });
+
   it("builds canonical, social and robots tags from absolute URLs", () => {
     const tags = seoMeta(site, { title: "Login", path: "/login" });
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://vows.example/login" });

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { shortened } from "./format";
 
 export type SiteInfo = { siteName: string; siteUrl: string; twitterSite?: string };
 
@@ -9,8 +10,15 @@ export const DEFAULT_SHARE_IMAGE = "/og-image.png";
 export const defaultShareImageAlt = (siteName: string) =>
   `${siteName}: Colorado Wedding Venues, over an illustrated mountain meadow at sunset`;
 
+/** What search results show of a title and a description (issue 41). */
+export const TITLE_MAX = 60;
+export const META_DESCRIPTION_MAX = 160;
+
+/** 'Venue Types | Vows & Vistas'; the page's own words alone when both do not fit in 60. */
 export function pageTitle(title: string | undefined, siteName: string): string {
-  return title ? `${title} | ${siteName}` : siteName;
+  if (!title) return siteName;
+  const full = `${title} | ${siteName}`;
+  return full.length <= TITLE_MAX ? full : shortened(title, TITLE_MAX);
 }
 
 export function absoluteUrl(site: SiteInfo, pathOrUrl: string): string {
@@ -35,7 +43,7 @@ export type PageSeo = {
 /** Every page's tags: title with the site suffix, description, canonical, Open Graph, Twitter, robots. */
 export function seoMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
   const title = pageTitle(page.title, site.siteName);
-  const description = page.description ?? DEFAULT_DESCRIPTION;
+  const description = shortened(page.description ?? DEFAULT_DESCRIPTION, META_DESCRIPTION_MAX);
   const image = absoluteUrl(site, page.image ?? DEFAULT_SHARE_IMAGE);
   const imageAlt = page.image ? (page.imageAlt ?? title) : defaultShareImageAlt(site.siteName);
   const tags: MetaDescriptor[] = [

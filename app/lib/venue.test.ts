@@ -64,23 +64,23 @@ describe("venue helpers", () => {
     expect(websiteUrl("http://x.example")).toBe("http://x.example");
   });
 
-  it("cuts long descriptions at a word's end within 158 characters, plus '...'", () => {
+  it("cuts long descriptions at a word's end within 157 characters, plus '...' (160, issue 41)", () => {
     const words = "Rolling meadows, a timber barn and the peaks beyond: ".repeat(5);
     const cut = venueMetaDescription({ description: words, name: "N", location: "L", capacity: 1 });
-    // Three phrases fit in 158 characters; the colon that ended the third goes.
-    expect(cut).toBe(`${words.slice(0, 3 * 53 - 2)}...`);
-    expect(cut.endsWith("peaks beyond...")).toBe(true);
+    // Three phrases but their last word fit in 157 characters.
+    expect(cut).toBe(`${words.slice(0, 3 * 53 - 9)}...`);
+    expect(cut.endsWith("the peaks...")).toBe(true);
     // Exactly at a word's end: that word is kept whole.
-    const exact = `${"a".repeat(150)} abcdefg next`;
+    const exact = `${"a".repeat(149)} abcdefg next`;
     expect(venueMetaDescription({ description: exact, name: "N", location: "L", capacity: 1 })).toBe(
-      `${"a".repeat(150)} abcdefg...`,
+      `${"a".repeat(149)} abcdefg...`,
     );
   });
 
-  it("cuts long descriptions to 158 characters plus '...' and composes short ones", () => {
+  it("cuts long descriptions to 157 characters plus '...' and composes short ones", () => {
     const long = "x".repeat(200);
     expect(venueMetaDescription({ description: long, name: "N", location: "L", capacity: 1 })).toBe(
-      `${"x".repeat(158)}...`,
+      `${"x".repeat(157)}...`,
     );
     expect(
       venueMetaDescription({ description: "Short", name: "Elk Barn", location: "Estes Park", capacity: 150 }),

@@ -1,6 +1,7 @@
 // The venue as the screens use it (spec, public side section 3), built from a database row.
 import type { Estimate, PricingModel } from "./estimate";
-import { formatCurrency, formatNumber } from "./format";
+import { formatCurrency, formatNumber, shortened } from "./format";
+import { META_DESCRIPTION_MAX } from "./seo";
 
 /** One amenity of a venue, as stored in `venues.amenities` (jsonb). */
 export type AmenityItem = { name: string; included: boolean };
@@ -99,26 +100,16 @@ export function mapsSearchUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
-/** Spec: a description longer than 20 characters is cut to 158 plus '...'; else composed. */
+/** A description longer than 20 characters, cut to 160 with the '...' (issue 41); else composed. */
 export function venueMetaDescription(
   v: Pick<VenueView, "description" | "name" | "location" | "capacity">,
 ): string {
   const d = v.description.replace(/\s+/g, " ").trim();
-  if (d.length > 20) return d.length > 158 ? `${cutAtWord(d, 158)}...` : d;
+  if (d.length > 20) return shortened(d, META_DESCRIPTION_MAX);
   const parts = [`${v.name} is a wedding venue`];
   if (v.location) parts.push(` in ${v.location}`);
   if (v.capacity > 0) parts.push(` for up to ${v.capacity} guests`);
   return `${parts.join("")}.`;
-}
-
-/**
- * At most `max` characters, ending at a word's end (spec: 158 characters plus '...'; issue 27: not
- * mid-word), without a dangling comma or dash. A single word longer than that is cut.
- */
-function cutAtWord(text: string, max: number): string {
-  const head = text.slice(0, max + 1);
-  const end = head.lastIndexOf(" ");
-  return (end > 0 ? head.slice(0, end) : text.slice(0, max)).replace(/[\s,;:–—-]+$/, "");
 }
 
 export function formatReviewDate(date: Date | string): string {

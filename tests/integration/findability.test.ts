@@ -22,7 +22,7 @@ beforeAll(async () => {
   web = await startHttpApp(t);
   const barn = await createCategory(t.db, { name: "Barn" });
   categoryId = barn.id;
-  // Three pages of results; long descriptions whose 158th character falls inside a word.
+  // Three pages of results; long descriptions whose 157th character falls inside a word.
   for (let i = 0; i < 55; i++) {
     const words = Array.from({ length: 40 }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]);
     const description = `Venue ${i}: ${words.join(" ")}.`;
@@ -81,8 +81,11 @@ describe("titles and descriptions", () => {
         const kept = tags.description.slice(0, -3);
         expect(full.startsWith(kept), path).toBe(true);
         expect(full[kept.length], `${path}: "${tags.description}"`).toMatch(/[\s,.;:!?]/);
-        expect(kept.length).toBeLessThanOrEqual(158);
+        expect(kept.length).toBeLessThanOrEqual(157);
       }
+      // What a search result shows whole (issue 41).
+      expect(tags.title.length, `${path}: "${tags.title}"`).toBeLessThanOrEqual(60);
+      expect(tags.description.length, `${path}: "${tags.description}"`).toBeLessThanOrEqual(160);
     }
     expect(seen.title.size).toBe(pages.length);
   });
