@@ -82,6 +82,37 @@ describe("estimateCost from the pricing model", () => {
     expect(estimateCost(venue, 50, "2027-01-14")?.amount).toBe(4000);
   });
 
+  it("gives a flexible month's range, cheapest day to dearest (issue 41)", () => {
+    // 3,000 + 100 × 100 = 13,000; June is peak at +20 % → 15,600, weekdays −25 % → 11,700.
+    const venue = withModel({
+      baseFee: 3000,
+      perGuest: 100,
+      peakMonths: [6],
+      peakPercent: 20,
+      weekdayPercent: 25,
+    });
+    expect(estimateCost(venue, 100, null, "2027-06")).toEqual({
+      amount: 11700,
+      high: 15600,
+      guests: 100,
+      source: "model",
+      date: null,
+    });
+    expect(estimateLabel(estimateCost(venue, 100, null, "2027-06")!)).toBe(
+      "About $11,700–$15,600 for 100 guests",
+    );
+    // Every June day a peak day, no weekday discount: one figure, the peak one, not the standard price.
+    const peak = withModel({ baseFee: 3000, perGuest: 100, peakMonths: [6], peakPercent: 20 });
+    expect(estimateCost(peak, 100, null, "2027-06")).toEqual({
+      amount: 15600,
+      guests: 100,
+      source: "model",
+      date: null,
+    });
+    // A date wins over the month.
+    expect(estimateCost(venue, 100, "2027-06-12", "2027-06")?.amount).toBe(15600);
+  });
+
   it("prefers the model to the listed prices", () => {
     const venue = withModel({ baseFee: 1000, perGuest: 10 }, { pricePerEvent: 9000 });
     expect(estimateCost(venue, 10)).toMatchObject({ amount: 1100, source: "model" });

@@ -1,7 +1,7 @@
 // 'About $X for N guests' (issue 24, point 3): what a wedding of a given size costs at a venue,
 // from the pricing model its manager describes, or else from the spec's listed prices. Pure and
 // isomorphic; the server computes every estimate shown (cards, venue page, compare, the sort).
-import { isDay } from "./dates";
+import { daysBetween, firstDay, isDay, isMonth, lastDay } from "./dates";
 import { parsePrice, parsePriceRange } from "./price-range";
 import { formatCurrency, formatNumber } from "./format";
 
@@ -38,6 +38,8 @@ export type Estimate = {
   source: EstimateSource;
   /** The date whose season and weekday were applied, when one was given and a model applies. */
   date: string | null;
+  /** For a flexible month: the dearest day's total, when the month's days differ (issue 41). */
+  high?: number;
 };
 
 const wholeOrNull = (v: unknown): number | null =>
@@ -154,15 +156,19 @@ export function estimateCost(
   venue: ListedPrices & { pricingModel?: unknown },
   guests: number | null,
   date: string | null = null,
+  month: string | null = null,
 ): Estimate | null {
   if (!guests || guests < 1) return null;
   const model = readPricingModel(venue.pricingModel);
   const day = parseIsoDate(date);
   const amount = estimateAmount(model, model ? null : listedQuote(venue), guests, day);
   if (amount === null) return null;
-  return model
-    ? { amount, guests, source: "model", date: day }
-    : { amount, guests, source: "listed", date: null };
+  if (!model) return { amount, guests, source: "listed", date: null };
+  if (day || !month || !isMonth(month)) return { amount, guests, source: "model", date: day };
+  // A flexible month: from its cheapest day to its dearest (a peak month, weekdays and weekends).
+  const totals = daysBetween(firstDay(month), lastDay(month)).map((d) => modelTotal(model, guests, d));
+  const [low, high] = [Math.min(...totals), Math.max(...totals)];
+  return { amount: low, guests, source: "model", date: null, ...(high > low ? { high } : {}) };
 }
 
 /** The amount alone, from a model and a quote already read (the search index keeps both per venue). */
@@ -179,9 +185,11 @@ export function estimateAmount(
     : totalFor(quote.amount, 0, 0, guests, 0, 0);
 }
 
-/** 'About $12,400 for 120 guests'. */
+/** 'About $12,400 for 120 guests'; a flexible month's 'About $15,200–$18,240 for 120 guests'. */
 export const estimateLabel = (e: Estimate) =>
-  `About ${formatCurrency(e.amount)} for ${formatNumber(e.guests)} ${e.guests === 1 ? "guest" : "guests"}`;
+  `About ${formatCurrency(e.amount)}${e.high ? `–${formatCurrency(e.high)}` : ""} for ${formatNumber(e.guests)} ${
+    e.guests === 1 ? "guest" : "guests"
+  }`;
 
 /** Which prices the estimate comes from, said beside it. */
 export const estimateSourceLabel = (e: Estimate) =>

@@ -69,7 +69,7 @@ export const priceColumns = {
 };
 
 /** The guest count and the date an estimate is for: `guests` from the filters, `date` from the URL. */
-export type EstimateFor = { guests: number | null; date: string | null };
+export type EstimateFor = { guests: number | null; date: string | null; month?: string | null };
 
 // Prepared once per database: planning is a large share of these small queries, on PGlite above all.
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
@@ -118,7 +118,7 @@ async function cardsById(
   db: Db,
   store: SearchStore,
   ids: string[],
-  { guests, date }: EstimateFor,
+  { guests, date, month = null }: EstimateFor,
 ): Promise<{ cards: VenueCardData[]; version: number | null }> {
   if (ids.length === 0) return { cards: [], version: null };
   const rows = await queries(db).cards.execute({ ids: uuidArray(ids) });
@@ -126,7 +126,7 @@ async function cardsById(
     rows.map((r) => {
       const type = store.typeOf(r.categoryId);
       const card = toCard({ ...r, categoryName: type?.name ?? null, categoryFeatured: null });
-      if (guests) card.estimate = estimateCost(r, guests, date);
+      if (guests) card.estimate = estimateCost(r, guests, date, month);
       return [r.id, card];
     }),
   );
@@ -194,7 +194,7 @@ export async function searchVenues(
   { date = null }: { date?: string | null } = {},
 ): Promise<SearchResult> {
   const f = { ...DEFAULT_FILTERS, ...filters };
-  const at: EstimateFor = { guests: f.guests, date };
+  const at: EstimateFor = { guests: f.guests, date, month: f.month };
   return withCurrentIndex(db, async ({ store }) => {
     const query = store.query(f);
     if (!query) return { result: { venues: [], total: 0, page: 1, pageCount: 1 }, version: null };

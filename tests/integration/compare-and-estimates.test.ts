@@ -156,6 +156,15 @@ describe("estimates through the search service", () => {
       source: "model",
       date: "2027-06-09",
     });
+    // Free in June 2027 (flexible): from a June weekday's 9,680 to a June weekend's 11,000 × 1.10 (issue 41).
+    const flexible = await search({ location: town, guests: 100, month: "2027-06" });
+    expect(flexible.venues.find((v) => v.name === "Model")?.estimate).toEqual({
+      amount: 9680,
+      high: 12100,
+      guests: 100,
+      source: "model",
+      date: null,
+    });
     // Without a guest count, no estimate.
     expect((await search({ location: town })).venues.every((v) => !v.estimate)).toBe(true);
   });
