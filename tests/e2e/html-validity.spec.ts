@@ -22,6 +22,9 @@ test("the Nu HTML Checker reports no error on the public pages' server HTML", as
     venue,
     inquiry: `${venue}/inquiry`,
     categories: "/categories",
+    // The search views, with a flexible month (issue 41: no placeholder or pattern on type=month).
+    venues: "/venues?guests=120",
+    map: "/venues?view=map",
     category: locs.find((p) => /^\/categories\/.+/.test(p))!,
     account: "/account",
     inquiries: "/account/inquiries",

@@ -144,8 +144,6 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
             type="month"
             min={monthOf(utcDay())}
             max={monthOf(searchWindow().last)}
-            placeholder="YYYY-MM"
-            pattern="\d{4}-\d{2}"
             defaultValue={dateError ? dateError.month : (filters.month ?? "")}
             error={dateError && !dateError.date ? dateError.message : undefined}
           />

@@ -140,25 +140,33 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
           </span>
         </div>
         <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-ink-soft">
-          <div className="flex items-center gap-1.5">
+          <div>
             <dt className="sr-only">Category</dt>
-            <Tag className="h-4 w-4 shrink-0" aria-hidden="true" />
-            <dd>{v.category ?? "No venue type"}</dd>
+            <dd className="flex items-center gap-1.5">
+              <Tag className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {v.category ?? "No venue type"}
+            </dd>
           </div>
-          <div className="flex items-center gap-1.5">
+          <div>
             <dt className="sr-only">Capacity</dt>
-            <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
-            <dd>{v.capacity ? countLabel(v.capacity, "guest", "guests") : "Capacity not given"}</dd>
+            <dd className="flex items-center gap-1.5">
+              <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {v.capacity ? countLabel(v.capacity, "guest", "guests") : "Capacity not given"}
+            </dd>
           </div>
-          <div className="flex items-center gap-1.5">
+          <div>
             <dt className="sr-only">Price</dt>
-            <CircleDollarSign className="h-4 w-4 shrink-0" aria-hidden="true" />
-            <dd>{v.price ? `${v.price} per event` : "Contact for pricing"}</dd>
+            <dd className="flex items-center gap-1.5">
+              <CircleDollarSign className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {v.price ? `${v.price} per event` : "Contact for pricing"}
+            </dd>
           </div>
-          <div className="flex min-w-0 items-center gap-1.5">
+          <div className="min-w-0">
             <dt className="sr-only">Location</dt>
-            <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
-            <dd className="break-words">{v.location || "No address given"}</dd>
+            <dd className="flex min-w-0 items-center gap-1.5 break-words">
+              <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {v.location || "No address given"}
+            </dd>
           </div>
         </dl>
         <p className="mt-3 line-clamp-3 text-sm break-words text-ink">
