@@ -108,7 +108,8 @@ export function MonthGrid({
               const cell = cn(
                 "flex h-12 w-full flex-col items-center justify-center rounded-md border px-0.5 sm:h-14",
                 STATUS_STYLES[s],
-                past && "opacity-60",
+                // Dashed, not faded: a past day's text keeps its 4.5:1 contrast (issue 41, item 17).
+                past && "border-dashed",
                 chosen && "outline outline-3 outline-offset-1 outline-ink",
                 day === availability.today && "font-bold underline",
               );
@@ -119,7 +120,7 @@ export function MonthGrid({
                       type="button"
                       data-day={day}
                       tabIndex={day === focusDay ? 0 : -1}
-                      aria-label={`${dayLabel(day)}: ${DAY_STATUS_LABELS[s]}`}
+                      aria-label={`${dayLabel(day)}: ${DAY_STATUS_LABELS[s]}${past ? " (past)" : ""}`}
                       aria-pressed={chosen}
                       onClick={() => {
                         setFocus(day);
