@@ -11,6 +11,8 @@ const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
   actorId: "u1",
   actorName: "Erin Admin",
   actorEmail: "erin@example.com",
+  actorRole: "admin",
+  venueName: null,
   targetName: null,
   targetEmail: null,
   createdAt: "2026-11-26T18:00:00.000Z",
@@ -60,5 +62,40 @@ describe("Recent Activity's lines", () => {
       rest: "Aspen Hall",
     });
     expect(activityActor(entry({ actorName: null }))).toBe("Deleted account");
+  });
+
+  it("names the venues, separates managers and reads calendar and inquiry entries (issue 41)", () => {
+    expect(
+      activityLine(
+        entry({ action: "venue.bulk_delete", details: { count: 7, names: ["Aspen Hall", "Elk Barn"] } }),
+      ),
+    ).toEqual({ headline: "Moved 7 venues to the trash", rest: "Aspen Hall, Elk Barn and 5 more" });
+    expect(
+      activityLine(entry({ action: "venue.bulk_approve", details: { count: 2, names: ["A", "B"] } })).rest,
+    ).toBe("A, B");
+    const manager = entry({ actorName: "Mia", actorRole: "venue_manager", venueName: "Elk Barn" });
+    expect(activityActor(manager)).toBe("Mia (venue manager)");
+    expect(
+      activityLine({
+        ...manager,
+        action: "availability.mark",
+        details: { from: "2027-06-12", to: "2027-06-13", status: "booked" },
+      }).rest,
+    ).toBe("Elk Barn: 2027-06-12 to 2027-06-13 booked");
+    expect(
+      activityLine({ ...manager, action: "availability.closures", details: { months: [1, 2] } }).rest,
+    ).toBe("Elk Barn: January, February");
+    expect(
+      activityLine({
+        ...manager,
+        action: "inquiry.status",
+        targetType: "inquiry",
+        targetId: "1d9b8018",
+        details: { from: "new", to: "booked" },
+      }).rest,
+    ).toBe("Elk Barn: new → booked");
+    expect(
+      activityLine({ ...manager, action: "inquiry.reply", targetType: "inquiry", targetId: "1d9b8018" }).rest,
+    ).toBe("Elk Barn");
   });
 });

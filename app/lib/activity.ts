@@ -17,6 +17,10 @@ export type ActivityEntry = {
   actorId: string | null;
   actorName: string | null;
   actorEmail: string | null;
+  /** The actor's role now: a venue manager's entries are told apart from the admins' (issue 41). */
+  actorRole: string | null;
+  /** The venue the entry is about, by its current name. */
+  venueName: string | null;
   targetName: string | null;
   targetEmail: string | null;
   createdAt: string;
@@ -33,7 +37,18 @@ export type ActivityEntry = {
   } | null;
 };
 
-export type ActivityPage = { entries: ActivityEntry[]; total: number; page: number; pageCount: number };
+/** Whose entries the page keeps: every one, the admins' or the venue managers'. */
+export type ActivityBy = "admins" | "managers";
+export const readActivityBy = (v: string | null): ActivityBy | undefined =>
+  v === "admins" || v === "managers" ? v : undefined;
+
+export type ActivityPage = {
+  entries: ActivityEntry[];
+  total: number;
+  page: number;
+  pageCount: number;
+  by: ActivityBy | null;
+};
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -45,7 +60,13 @@ const str = (v: unknown) => (typeof v === "string" ? v : "");
 export function activityLine(e: ActivityEntry): { headline: string; rest: string } {
   const d = e.details ?? {};
   const n = num(d.count);
-  const one = n === 1 ? str(d.name) : "";
+  // The venues by name: the first few the action recorded, and how many more.
+  const names = Array.isArray(d.names) ? d.names.filter((x): x is string => typeof x === "string") : [];
+  const one = names.length
+    ? `${names.join(", ")}${n > names.length ? ` and ${formatCount(n - names.length)} more` : ""}`
+    : n === 1
+      ? str(d.name)
+      : "";
   switch (e.action) {
     case "venue.import": {
       const added = num(d.added);
@@ -79,6 +100,8 @@ export function activityLine(e: ActivityEntry): { headline: string; rest: string
   }
 }
 
-/** Who did it: their name, 'Automatic' for the server's own work, or a note that the account is gone. */
+/** Who did it: their name (and 'venue manager'), 'Automatic' for the server's own work, or a note that the account is gone. */
 export const activityActor = (e: ActivityEntry) =>
-  e.system ? "Automatic" : (e.actorName ?? "Deleted account");
+  e.system
+    ? "Automatic"
+    : `${e.actorName ?? "Deleted account"}${e.actorRole === "venue_manager" ? " (venue manager)" : ""}`;

@@ -2,6 +2,7 @@ import { isUuid } from "./uuid";
 import type { MetaDescriptor } from "react-router";
 import { parseRegion, type Region } from "./search";
 import { MAX_IMAGE_BYTES } from "./uploads";
+import { MONTH_NAMES } from "./dates";
 import { countLabel } from "./format";
 import type { Role } from "./user";
 
@@ -214,6 +215,7 @@ export function formatDateTime(iso: string): string {
 type AuditLike = {
   action: string;
   details: Record<string, unknown> | null;
+  venueName?: string | null;
   targetName: string | null;
   targetEmail: string | null;
   targetId: string | null;
@@ -250,8 +252,20 @@ export function describeAudit(e: AuditLike): string {
       return str(d.reply) ?? "";
     case "review.reply_delete":
       return "a reply to a review";
+    case "inquiry.status":
+      return `${e.venueName ?? "a deleted venue"}: ${str(d.from) ?? "?"} → ${str(d.to) ?? "?"}`;
+    case "availability.mark":
+      return `${e.venueName ?? "a deleted venue"}: ${str(d.from)} to ${str(d.to)} ${str(d.status)}`;
+    case "availability.closures": {
+      const months = Array.isArray(d.months)
+        ? d.months.map((m) => MONTH_NAMES[Number(m) - 1]).join(", ")
+        : "";
+      return `${e.venueName ?? "a deleted venue"}: ${months || "open all year"}`;
+    }
+    case "availability.import":
+      return `${e.venueName ?? "a deleted venue"}: ${countLabel(Number(d.days) || 0, "day", "days")} booked`;
     default:
-      return str(d.name) ?? str(d.fileName) ?? e.targetId ?? "";
+      return str(d.name) ?? e.venueName ?? str(d.fileName) ?? e.targetId ?? "";
   }
 }
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { auditLog, csvImports, csvImportVenues, users } from "../../database/schema";
+import { auditLog, csvImports, csvImportVenues, users, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
-import type { ActivityEntry, ActivityPage } from "~/lib/activity";
+import type { ActivityBy, ActivityEntry, ActivityPage } from "~/lib/activity";
 import type { AppUser } from "~/lib/user";
 import { assertAdmin } from "./permissions.server";
 
@@ -49,6 +49,10 @@ export const AUDIT_ACTIONS = {
   // The inquiry inbox (issue 23).
   "inquiry.status": "Changed inquiry status",
   "inquiry.reply": "Answered inquiry",
+  // The availability calendar (issue 41): a manager's or an admin's marks, closures and imports.
+  "availability.mark": "Changed availability",
+  "availability.closures": "Changed closed months",
+  "availability.import": "Imported a calendar",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -122,18 +126,27 @@ const undoers = alias(users, "undone_by_user");
 
 const labelOf = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 
+/** The venue an entry is about: its target, or the venue its details name (an inquiry's). */
+const entryVenueId = sql`coalesce(case when ${auditLog.targetType} = 'venue' then ${auditLog.targetId} end, ${auditLog.details}->>'venueId')`;
+
 /**
- * Recent Activity (issue 22, item 9), newest first, a page at a time: who did it (their name; an
- * account that is gone reads as null), and for an import its file, whether it was undone and
- * whether it can be (an import recorded before undo existed cannot).
+ * Recent Activity (issue 22, item 9), newest first, a page at a time: who did it (their name and
+ * role; an account that is gone reads as null), the venue it was about by name (issue 41), and
+ * for an import its file, whether it was undone and whether it can be. `by` keeps the admins' or
+ * the venue managers' entries only.
  */
 export async function activityPage(
   db: Db,
   actor: AppUser | null,
-  opts: { page?: number; pageSize: number },
+  opts: { page?: number; pageSize: number; by?: ActivityBy },
 ): Promise<ActivityPage> {
   assertAdmin(actor);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLog);
+  const by = opts.by ? eq(users.role, opts.by === "admins" ? "admin" : "venue_manager") : undefined;
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(by);
   const pageCount = Math.max(1, Math.ceil(Number(total) / opts.pageSize));
   const page = Math.min(Math.max(1, Math.floor(opts.page ?? 1) || 1), pageCount);
   const imports = and(
@@ -151,6 +164,8 @@ export async function activityPage(
       actorId: auditLog.actorId,
       actorName: users.name,
       actorEmail: users.email,
+      actorRole: users.role,
+      venueName: venues.name,
       targetName: targets.name,
       targetEmail: targets.email,
       importId: csvImports.id,
@@ -165,6 +180,8 @@ export async function activityPage(
     .leftJoin(targets, and(eq(auditLog.targetType, "user"), eq(targets.id, auditLog.targetId)))
     .leftJoin(csvImports, imports)
     .leftJoin(undoers, eq(undoers.id, csvImports.undoneBy))
+    .leftJoin(venues, eq(sql`${venues.id}::text`, entryVenueId))
+    .where(by)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(opts.pageSize)
     .offset((page - 1) * opts.pageSize);
@@ -185,5 +202,5 @@ export async function activityPage(
         : null,
     }),
   );
-  return { entries, total: Number(total), page, pageCount };
+  return { entries, total: Number(total), page, pageCount, by: opts.by ?? null };
 }

@@ -8,6 +8,7 @@ import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { data } from "react-router";
 import { venueAvailability, venueCalendarFeeds, venueClosures, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
+import { recordAudit } from "./audit.server";
 import { readUploadForm, UploadRefusal, type IncomingFile, type UploadLimits } from "~/infra/uploads.server";
 import { CALENDAR_BODY_LIMIT } from "~/lib/body-limits";
 import {
@@ -95,6 +96,22 @@ export async function assertManagedCalendar(db: Db, actor: AppUser | null | unde
   if (!venue) throw data({ error: "Venue not found" }, { status: 404 });
 }
 
+/** A calendar change in the activity log (issue 41), in the change's transaction. */
+const recordCalendarAudit = (
+  tx: Db,
+  actor: AppUser,
+  venueId: string,
+  action: "availability.mark" | "availability.closures" | "availability.import",
+  details: Record<string, unknown>,
+) =>
+  recordAudit(tx, {
+    actorId: actor.id,
+    action,
+    targetType: "venue",
+    targetId: venueId,
+    details: { ...details, ...(actor.role === "admin" ? {} : { by: "venue_manager" }) },
+  });
+
 /** The calendar's one gesture: a range of days (inside the calendar's window) and a status. */
 export async function markRange(
   db: Db,
@@ -110,7 +127,10 @@ export async function markRange(
   if (status !== "available" && status !== "held" && status !== "booked")
     return { ok: false, status: 400, error: availabilityMessages.badStatus };
   const [from, to] = [input.from as string, input.to as string];
-  await db.transaction((tx) => markDays(tx, venueId, from, to, status, "manual"));
+  await db.transaction(async (tx) => {
+    await markDays(tx, venueId, from, to, status, "manual");
+    await recordCalendarAudit(tx, actor!, venueId, "availability.mark", { from, to, status });
+  });
   return { ok: true };
 }
 
@@ -126,6 +146,9 @@ export async function setClosures(
   await db.transaction(async (tx) => {
     await tx.delete(venueClosures).where(eq(venueClosures.venueId, venueId));
     if (list.length > 0) await tx.insert(venueClosures).values(list.map((month) => ({ venueId, month })));
+    await recordCalendarAudit(tx, actor!, venueId, "availability.closures", {
+      months: list.sort((a, b) => a - b),
+    });
   });
 }
 
@@ -327,10 +350,12 @@ export async function importRanges(
   ranges: { from: string; to: string }[],
 ): Promise<number> {
   await assertManagedCalendar(db, actor, venueId);
+  const days = ranges.reduce((n, r) => n + rangeLength(r.from, r.to), 0);
   await db.transaction(async (tx) => {
     for (const r of ranges) await markDays(tx, venueId, r.from, r.to, "booked", "ics");
+    await recordCalendarAudit(tx, actor!, venueId, "availability.import", { days, ranges: ranges.length });
   });
-  return ranges.reduce((n, r) => n + rangeLength(r.from, r.to), 0);
+  return days;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -98,7 +98,7 @@ export async function runBulkAction(
             actorId: actor.id,
             action: "venue.bulk_delete",
             operation,
-            details: { name: trashed[0]!.name },
+            details: { name: trashed[0]!.name, names: trashed.slice(0, 5).map((t) => t.name) },
             counts: { count: trashed.length },
           });
         return trashed.length;
@@ -113,14 +113,14 @@ export async function runBulkAction(
   }
 
   const one = intent === "approve" ? approveVenue : rejectVenue;
-  const tally = { done: 0, notPending: 0, gone: 0, failed: 0, first: "" };
+  const tally = { done: 0, notPending: 0, gone: 0, failed: 0, names: [] as string[] };
   for (const [k, id] of ids.entries()) {
     if (k > 0 && k % ONE_BY_ONE_TURN === 0) await nextTurn();
     const [row] = await app.db.select({ name: venues.name }).from(venues).where(eq(venues.id, id));
     const result = await one(app, actor, id);
     if (result.ok) {
       tally.done++;
-      tally.first ||= row?.name ?? "";
+      if (tally.names.length < 5 && row) tally.names.push(row.name);
     } else if (result.error === approvalMessages.notPending) tally.notPending++;
     else if (result.error === approvalMessages.notFound) tally.gone++;
     else tally.failed++;
@@ -130,7 +130,12 @@ export async function runBulkAction(
       actorId: actor.id,
       action: intent === "approve" ? "venue.bulk_approve" : "venue.bulk_reject",
       operation,
-      details: { name: tally.first, notPending: tally.notPending, failed: tally.failed },
+      details: {
+        name: tally.names[0] ?? "",
+        names: tally.names,
+        notPending: tally.notPending,
+        failed: tally.failed,
+      },
       counts: { count: tally.done },
     });
   const notes = [

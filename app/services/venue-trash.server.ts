@@ -299,7 +299,7 @@ export async function restoreFromTrash(
           actorId: actor.id,
           action: "venue.restore",
           operation,
-          details: { name: rows[0]!.name },
+          details: { name: rows[0]!.name, names: rows.slice(0, 5).map((r) => r.name) },
           counts: { count: rows.length },
         });
         return rows.map((r) => r.name);
@@ -329,7 +329,11 @@ async function purge(app: Deps, actorId: string | null, ids: string[], operation
       actorId,
       action: "venue.purge",
       operation,
-      details: { name: rows[0]!.name, ...(actorId ? {} : { expired: true }) },
+      details: {
+        name: rows[0]!.name,
+        names: rows.slice(0, 5).map((r) => r.name),
+        ...(actorId ? {} : { expired: true }),
+      },
       counts: { count: rows.length },
     });
     return { names: rows.map((r) => r.name), keys };

@@ -151,7 +151,7 @@ for (const width of WIDTHS) {
       expect(imported).toContain('"type":"summary"');
 
       await page.goto("/admin/dashboard");
-      const activity = page.getByRole("list", { name: "Latest admin actions" });
+      const activity = page.getByRole("list", { name: "Latest actions" });
       // The list's own items (a toast may show inside the confirmation dialog, in an item).
       const entries = activity.locator(":scope > li");
       const entry = entries.filter({ hasText: `Imported 2 venues from ${file}` });
@@ -171,7 +171,7 @@ for (const width of WIDTHS) {
       const noJs = await plain.newPage();
       await noJs.goto(new URL("/admin/dashboard", page.url()).href);
       await noJs
-        .getByRole("list", { name: "Latest admin actions" })
+        .getByRole("list", { name: "Latest actions" })
         .getByRole("link", { name: `Undo this import of ${file}` })
         .click();
       await expect(noJs).toHaveURL(/\/admin\/imports\/[0-9a-f-]{36}\/undo\?returnTo=/);
@@ -207,7 +207,7 @@ for (const width of WIDTHS) {
       await page.getByRole("link", { name: "See all activity" }).click();
       await expect(page).toHaveURL(/\/admin\/activity$/);
       await expect(page.getByRole("heading", { name: "Activity", level: 1 })).toBeVisible();
-      await expect(page.getByRole("list", { name: "Latest admin actions" })).toContainText(
+      await expect(page.getByRole("list", { name: "Latest actions" })).toContainText(
         `Imported 2 venues from ${file}`,
       );
       await expectNoSeriousA11yViolations(page);

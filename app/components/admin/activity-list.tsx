@@ -17,7 +17,7 @@ import { importUndoPath, TRASH_DAYS, undoMessages } from "~/lib/venue-bulk";
 
 export function ActivityList({ entries, returnTo }: { entries: ActivityEntry[]; returnTo: string }) {
   return (
-    <ol className="divide-y divide-sand" aria-label="Latest admin actions">
+    <ol className="divide-y divide-sand" aria-label="Latest actions">
       {entries.map((e) => {
         const { headline, rest } = activityLine(e);
         return (

@@ -2,6 +2,7 @@ import {
   ArrowLeft,
   Building2,
   Clock,
+  History,
   LayoutDashboard,
   Mail,
   Shapes,
@@ -22,6 +23,8 @@ export const ADMIN_LINKS: { to: string; label: string; icon: Icon }[] = [
   { to: "/admin/users", label: "Users", icon: Users },
   // Every venue's inquiries, in the venue-manager area's inbox (issue 23, ADR 028).
   { to: "/venue-manager/inquiries", label: "Inquiries", icon: Mail },
+  // The activity log, with an import's undo (issue 41: not under the Dashboard's highlight).
+  { to: "/admin/activity", label: "Activity", icon: History },
 ];
 
 const itemClass = (active = false) =>
@@ -32,14 +35,13 @@ const itemClass = (active = false) =>
 
 /**
  * The admin area's navigation: a sidebar from md up, a scrolling strip above the page below it.
- * The FAQ and edit pages belong to Venues, so that entry stays lit there (the activity pages to the
- * Dashboard).
+ * The FAQ and edit pages belong to Venues, so that entry stays lit there (an import's undo to
+ * Activity).
  */
 export function AdminSidebar({ user }: { user: { name: string; email: string } }) {
   const { pathname } = useLocation();
   const inVenue = /^\/admin\/(edit-venue|venue-faqs)(\/|$)/.test(pathname);
-  // Recent Activity's 'See all' and an import's undo belong to the Dashboard.
-  const inDashboard = /^\/admin\/(activity|imports)(\/|$)/.test(pathname);
+  const inActivity = /^\/admin\/imports(\/|$)/.test(pathname);
   return (
     <aside className="border-b border-sand bg-white md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:border-r md:border-b-0">
       <div className="flex items-center justify-between gap-3 px-4 pt-4 md:block md:px-5 md:pt-6">
@@ -61,7 +63,7 @@ export function AdminSidebar({ user }: { user: { name: string; email: string } }
             to={to}
             className={({ isActive }) =>
               itemClass(
-                isActive || (to === "/admin/venues" && inVenue) || (to === "/admin/dashboard" && inDashboard),
+                isActive || (to === "/admin/venues" && inVenue) || (to === "/admin/activity" && inActivity),
               )
             }
           >
