@@ -5,7 +5,7 @@ import { cn } from "~/lib/cn";
 import { countLabel, formatNumber } from "~/lib/format";
 import {
   previewWarnings,
-  type FieldChange,
+  type PreviewChange,
   type ImportWarning,
   type ImportPreview as Preview,
   type PreviewRow,
@@ -187,8 +187,11 @@ export function ImportPreview({
   );
 }
 
-/** An update's changes, field by field: old -> new ('blank' for an empty value). */
-function Changes({ changes }: { changes: FieldChange[] }) {
+/**
+ * An update's changes, field by field: old -> new ('blank' for an empty value); a long text by the
+ * words that differ, with a few around them.
+ */
+function Changes({ changes }: { changes: PreviewChange[] }) {
   if (changes.length === 0) return <p className="text-muted">No changes</p>;
   const value = (v: string) => (v === "" ? <em className="text-muted">blank</em> : v);
   return (
@@ -196,9 +199,22 @@ function Changes({ changes }: { changes: FieldChange[] }) {
       {changes.map((c) => (
         <li key={c.field} className="break-words">
           <span className="font-mono text-xs text-ink">{c.field}</span>:{" "}
-          <span className="sr-only">from </span>
-          <del className="text-muted">{value(c.from)}</del> <span aria-hidden="true">→</span>
-          <span className="sr-only"> to</span> <ins className="text-ink no-underline">{value(c.to)}</ins>
+          {c.diff ? (
+            <>
+              {c.diff.before}
+              {c.diff.removed ? <del className="bg-red-50 text-red-800">{c.diff.removed}</del> : null}
+              {c.diff.added ? (
+                <ins className="bg-emerald-50 text-emerald-900 no-underline">{c.diff.added}</ins>
+              ) : null}
+              {c.diff.after}
+            </>
+          ) : (
+            <>
+              <span className="sr-only">from </span>
+              <del className="text-muted">{value(c.from)}</del> <span aria-hidden="true">→</span>
+              <span className="sr-only"> to</span> <ins className="text-ink no-underline">{value(c.to)}</ins>
+            </>
+          )}
         </li>
       ))}
     </ul>

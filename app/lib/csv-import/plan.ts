@@ -19,6 +19,7 @@ import {
   type CsvRecord,
   type ParsedCsv,
 } from "./read";
+import { wordDiff, type WordDiff } from "../word-diff";
 
 // What the CSV import will do, row by row (ADR 012, issue 22): a row adds a venue or updates the
 // one with its name and location, changing only the cells it fills; the preview shows each change
@@ -271,7 +272,7 @@ export type PreviewRow = {
   /** An update of a venue that is still pending approval. */
   pending?: true;
   /** An update's changes, old -> new (long texts shortened); empty when nothing changes. */
-  changes?: FieldChange[];
+  changes?: PreviewChange[];
   warnings?: string[];
   /** The row as read, for the warnings download: rows with problems or warnings only. */
   values?: CsvRecord["values"];
@@ -289,6 +290,24 @@ export type ImportPreview = {
 
 const CHANGE_SHOWN_CHARS = 200;
 
+/** A change as the preview shows it: a long text also by the words that differ (issue 41). */
+export type PreviewChange = FieldChange & { diff?: WordDiff };
+
+function previewChange(c: FieldChange): PreviewChange {
+  const shown = {
+    field: c.field,
+    from: clip(c.from, CHANGE_SHOWN_CHARS),
+    to: clip(c.to, CHANGE_SHOWN_CHARS),
+  };
+  if (c.from.length <= CHANGE_SHOWN_CHARS && c.to.length <= CHANGE_SHOWN_CHARS) return shown;
+  const d = wordDiff(c.from, c.to);
+  const part = (s: string) => clip(s, CHANGE_SHOWN_CHARS);
+  return {
+    ...shown,
+    diff: { before: d.before, removed: part(d.removed), added: part(d.added), after: d.after },
+  };
+}
+
 export function previewRow(p: PlannedRow): PreviewRow {
   if (p.action === "skip")
     return { row: p.row, action: "skip", name: p.name, problems: p.problems, values: p.values };
@@ -301,11 +320,7 @@ export function previewRow(p: PlannedRow): PreviewRow {
     ...(p.action === "update"
       ? {
           ...(p.existing.isApproved ? {} : { pending: true as const }),
-          changes: p.changes.map((c) => ({
-            field: c.field,
-            from: clip(c.from, CHANGE_SHOWN_CHARS),
-            to: clip(c.to, CHANGE_SHOWN_CHARS),
-          })),
+          changes: p.changes.map(previewChange),
         }
       : {}),
     ...(p.warnings.length > 0 ? { warnings: p.warnings, values: p.values } : {}),
