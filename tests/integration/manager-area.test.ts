@@ -409,9 +409,7 @@ describe("the edit page", () => {
     ]);
     const del = await post(path, { intent: "faq-delete", faqId: faqs[0]!.id });
     expect(await del.text()).toContain("FAQ deleted successfully");
-    const public_ = await (
-      await http.fetch(venuePath(venue))
-    ).text();
+    const public_ = await (await http.fetch(venuePath(venue))).text();
     expect(public_).toContain("Catering?");
     expect(public_).not.toContain("Parking?");
   });
