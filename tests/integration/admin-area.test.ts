@@ -19,6 +19,7 @@ import * as amenitiesRoute from "../../app/routes/admin/venue-amenities";
 import { readFlash } from "../../app/infra/session.server";
 import { toAppUser, type AppUser, type Role } from "../../app/lib/user";
 import { checkSitemap, dashboardStats } from "../../app/services/admin-dashboard.server";
+import { recordAudit } from "../../app/services/audit.server";
 import { approveVenue, listPendingVenues, rejectVenue } from "../../app/services/approvals.server";
 import { createAmenity, deleteAmenity, renameAmenity } from "../../app/services/amenities.server";
 import { createCategory as createType, deleteCategory } from "../../app/services/categories.server";
@@ -766,7 +767,15 @@ describe("FAQs of a venue", () => {
 
 describe("dashboard", () => {
   it("counts approved venues, users and pending venues, and shows the latest audit entries", async () => {
-    await createVenue(t.db, { name: "Dashboard Pending", isApproved: false });
+    const pendingVenue = await createVenue(t.db, { name: "Dashboard Pending", isApproved: false });
+    // Twenty entries of its own, whichever tests ran before.
+    for (let i = 0; i < 20; i++)
+      await recordAudit(t.db, {
+        actorId: admin.id,
+        action: "venue.update",
+        targetType: "venue",
+        targetId: pendingVenue.id,
+      });
     const stats = await dashboardStats(t.db, adminUser);
     const [approved] = await t.db
       .select({ n: sql<number>`count(*)::int` })

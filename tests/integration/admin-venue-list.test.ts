@@ -5,15 +5,13 @@ import { auditLog, csvImports, venueAmenities, venueCategories, venues } from ".
 import { readFlash } from "../../app/infra/session.server";
 import type { ImportPreview } from "../../app/lib/csv-import/plan";
 import { ADMIN_IMPORT_PATH } from "../../app/lib/csv-import/read";
-import { toAppUser, type AppUser } from "../../app/lib/user";
 import * as amenitiesRoute from "../../app/routes/admin/venue-amenities";
 import * as typesRoute from "../../app/routes/admin/venue-categories";
 import * as editRoute from "../../app/routes/admin/edit-venue";
 import * as venuesRoute from "../../app/routes/admin/venues";
-import { listVenuesForAdmin } from "../../app/services/admin-venues.server";
 import { createCategory, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { run } from "../setup/test-app";
+import { adminVenueListApp } from "../setup/admin-venue-list";
 
 // Issue 22, item 8 (finding things) and item 10 (small print). The admin venue list's filters
 // (missing coordinates, status, venue type, region), each alone and with the search, and the
@@ -22,172 +20,11 @@ import { createTestApp, run, type TestApp } from "../setup/test-app";
 // name changes nothing and says so; moving a type's venues says how many moved; a workbook or a
 // binary file renamed .csv is 'not a CSV file' and writes nothing; a row with more values than the
 // header has is a row problem even when the extra cells are blank.
+// The filters and the paging are in admin-venue-{filters,pages}.test.ts.
 
-let t: TestApp;
-let http: HttpTestApp;
-let admin: Awaited<ReturnType<TestApp["signUp"]>>;
-let adminUser: AppUser;
-let barn: { id: string };
-let garden: { id: string };
-const ids: Record<string, string> = {};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  admin = await t.signUp({ role: "admin" });
-  adminUser = toAppUser({ id: admin.id, name: "Test User", email: admin.email, role: "admin" });
-  barn = await createCategory(t.db, { name: "Barn" });
-  garden = await createCategory(t.db, { name: "Garden" });
-  await t.db.insert(venueAmenities).values([{ name: "WiFi" }, { name: "Parking" }]);
-  const placed = { latitude: 39.5, longitude: -106 };
-  for (const [name, over] of Object.entries({
-    "Aspen Barn": { categoryId: barn.id, region: "Central Mountains", ...placed },
-    "Boulder Barn": { categoryId: barn.id, region: "Front Range North", latitude: 0, longitude: 0 },
-    "Cedar Garden": { categoryId: garden.id, region: "Front Range North", latitude: null, longitude: null },
-    "Dove Garden": { categoryId: garden.id, region: "Foothills", ...placed },
-    "Elk Barn": { categoryId: barn.id, region: "Foothills", latitude: 0, longitude: 0, isApproved: false },
-    "Fox Garden": { categoryId: garden.id, region: "Central Mountains", ...placed, isApproved: false },
-  }))
-    ids[name] = (await createVenue(t.db, { name, ...over })).id;
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
-
-const page = async (query: string) => {
-  const res = await http.fetch(`/admin/venues${query}`, { cookie: admin.cookie });
-  expect(res.status).toBe(200);
-  return res.text();
-};
-/** The rows' names of a page of the list, in order. */
-const rowNames = (html: string) =>
-  [...html.matchAll(/<th scope="row"[^>]*><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
-
-describe("the filters (issue 22, item 8)", () => {
-  const names = async (opts: Parameters<typeof listVenuesForAdmin>[2]) => {
-    const list = await listVenuesForAdmin(t.db, adminUser, opts);
-    return { names: list.venues.map((v) => v.name), total: list.total, of: list.of };
-  };
-
-  it("each filter alone: missing coordinates, status, venue type, region", async () => {
-    const cases: [Parameters<typeof names>[0], string[], number][] = [
-      [{}, ["Aspen Barn", "Boulder Barn", "Cedar Garden", "Dove Garden"], 4],
-      [{ coords: "missing" }, ["Boulder Barn", "Cedar Garden"], 4],
-      [{ status: "pending" }, ["Elk Barn", "Fox Garden"], 2],
-      [{ category: barn.id }, ["Aspen Barn", "Boulder Barn"], 4],
-      [{ region: "Front Range North" }, ["Boulder Barn", "Cedar Garden"], 4],
-    ];
-    for (const [opts, listed, of] of cases)
-      expect(await names(opts), JSON.stringify(opts)).toEqual({ names: listed, total: listed.length, of });
-  });
-
-  it("with the search and with each other; pending venues are filtered within their own list", async () => {
-    const cases: [Parameters<typeof names>[0], string[], number][] = [
-      [{ q: "barn", coords: "missing" }, ["Boulder Barn"], 4],
-      [{ q: "garden", region: "Foothills" }, ["Dove Garden"], 4],
-      [{ q: "e", category: garden.id, coords: "missing", region: "Front Range North" }, ["Cedar Garden"], 4],
-      [{ status: "pending", coords: "missing" }, ["Elk Barn"], 2],
-      [{ status: "pending", q: "fox", region: "Central Mountains" }, ["Fox Garden"], 2],
-      [{ q: "aspen", coords: "missing" }, [], 4],
-    ];
-    for (const [opts, listed, of] of cases)
-      expect(await names(opts), JSON.stringify(opts)).toEqual({ names: listed, total: listed.length, of });
-  });
-
-  it("the page reads them from its address, says 'N of M venues' and shows what is applied", async () => {
-    const all = await page("");
-    expect(all).toContain("Approved venues in the directory.");
-    expect(all).toContain("4 venues.");
-    expect(all).not.toMatch(/\d of \d+ venues/);
-    expect(all).not.toContain("Clear filters");
-
-    const missing = await page(`?q=barn&coords=missing`);
-    expect(rowNames(missing)).toEqual(["Boulder Barn"]);
-    expect(missing).toContain("1 of 4 venues.");
-    expect(missing).toMatch(
-      /<input type="checkbox" name="coords" checked="" value="missing"\/>Missing coordinates only/,
-    );
-    expect(missing).toContain('href="/admin/venues?q=barn"'); // Clear filters keeps the search
-
-    const typed = await page(`?category=${garden.id}&region=Foothills`);
-    expect(rowNames(typed)).toEqual(["Dove Garden"]);
-    expect(typed).toContain("1 of 4 venues.");
-    expect(typed).toMatch(new RegExp(`<option value="${garden.id}" selected="">Garden</option>`));
-    expect(typed).toMatch(/<option value="Foothills" selected="">Foothills<\/option>/);
-
-    const pending = await page("?status=pending");
-    expect(rowNames(pending)).toEqual(["Elk Barn", "Fox Garden"]);
-    expect(pending).toContain("Venues waiting for review.");
-    expect(pending).toContain("2 venues.");
-    const pendingSearch = await page("?status=pending&q=elk");
-    expect(pendingSearch).toContain("1 of 2 venues.");
-
-    const none = await page("?q=aspen&coords=missing");
-    expect(none).toContain("0 of 4 venues.");
-    expect(none).toContain("with these filters");
-    // A value that is not a choice is ignored, not an error.
-    expect(
-      rowNames(await page("?status=all&coords=yes&category=barn&region=Mars&size=7&page=x")),
-    ).toHaveLength(4);
-  });
-
-  it("the 'Geocoding Required' warning links to the missing-coordinates filter", async () => {
-    const html = await page("");
-    expect(html).toContain("Geocoding Required");
-    expect(html).toMatch(
-      /<a [^>]*href="\/admin\/venues\?coords=missing"[^>]*>Show the venues missing coordinates<\/a>/,
-    );
-  });
-
-  it("the export downloads the filtered list, not the whole directory", async () => {
-    const res = await http.fetch(`/admin/venues/export.csv?coords=missing&category=${barn.id}`, {
-      cookie: admin.cookie,
-    });
-    const lines = (await res.text()).trim().split("\r\n");
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^Boulder Barn,/);
-    const link = (await page(`?coords=missing&size=25&page=1`)).match(
-      /href="(\/admin\/venues\/export\.csv[^"]*)"/,
-    );
-    expect(link?.[1]).toBe("/admin/venues/export.csv?coords=missing");
-  });
-});
-
-describe("page size and page jump (issue 22, item 8)", () => {
-  let lodge: { id: string };
-  beforeAll(async () => {
-    lodge = await createCategory(t.db, { name: "Lodge" });
-    for (let i = 1; i <= 27; i++)
-      await createVenue(t.db, { name: `Lodge ${String(i).padStart(2, "0")}`, categoryId: lodge.id });
-  });
-
-  it("shows 25, 50 or 100 rows a page, and any page by its number, the rest of the state kept", async () => {
-    const second = await page(`?category=${lodge.id}&size=25&page=2`);
-    expect(rowNames(second)).toEqual(["Lodge 26", "Lodge 27"]);
-    expect(second).toContain("Showing 26–27 of 27");
-    expect(second).toContain("27 of 31 venues.");
-    // The jump and the size forms carry the rest of the state as hidden fields.
-    const jump = second.match(
-      /<form [^>]*method="get"[^>]*>((?:(?!<\/form>).)*Go to page(?:(?!<\/form>).)*)<\/form>/s,
-    )![1]!;
-    expect(jump).toContain(`<input type="hidden" name="category" value="${lodge.id}"/>`);
-    expect(jump).toContain('<input type="hidden" name="size" value="25"/>');
-    expect(jump).toMatch(
-      /<input [^>]*type="number" min="1" max="2" required=""[^>]* name="page" value="2"\/><span>of 2<\/span>/,
-    );
-    const size = second.match(
-      /<form [^>]*method="get"[^>]*>((?:(?!<\/form>).)*Rows per page(?:(?!<\/form>).)*)<\/form>/s,
-    )![1]!;
-    expect(size).toContain(`<input type="hidden" name="category" value="${lodge.id}"/>`);
-    expect(size).not.toContain('name="page"');
-    expect(size).toMatch(/<option value="25" selected="">25<\/option>/);
-
-    expect(rowNames(await page(`?category=${lodge.id}`))).toHaveLength(27);
-    const past = await listVenuesForAdmin(t.db, adminUser, { size: 25, page: 9 });
-    expect(past).toMatchObject({ page: 2, pageCount: 2, pageSize: 25, total: 31 });
-  });
-});
+let { t, http, admin, barn, ids, page, close } = {} as Awaited<ReturnType<typeof adminVenueListApp>>;
+beforeAll(async () => ({ t, http, admin, barn, ids, page, close } = await adminVenueListApp()), 120_000);
+afterAll(() => close?.());
 
 const flashOf = async (res: Response) => {
   const cookie = res.headers.get("set-cookie")!.split(";")[0]!;

@@ -30,6 +30,7 @@ import { mapVenues, searchVenues } from "../../app/services/search.server";
 import { createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
 import { createTestApp, type TestApp } from "../setup/test-app";
+import { awayFromMidnight } from "../setup/clock";
 
 // Issue 24, availability (ADR 030): ranges and recurring closures in the date filter of the list
 // and the map, the month (flexible) filter, the .ics import with a hand-written calendar export,
@@ -63,6 +64,8 @@ async function found(f: Partial<SearchFilters>): Promise<string[]> {
   return r.venues.map((v) => v.name).sort();
 }
 
+// The server counts and checks by the real day (ADR 029, ADR 030).
+beforeAll(() => awayFromMidnight(), 300_000);
 beforeAll(async () => {
   t = await createTestApp();
   web = await startHttpApp(t);

@@ -1,7 +1,7 @@
 // Approved venues per venue type come from venue_category_counts, kept by triggers (migration
 // 0008, ADR 014). Every way a venue enters, leaves or changes type is checked against a real count.
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { venueCategories, venues } from "../../database/schema";
 import { queryRows } from "../../app/infra/db.server";
 import { toAppUser, type AppUser } from "../../app/lib/user";
@@ -46,10 +46,13 @@ beforeAll(async () => {
   t = await createTestApp();
   const user = await t.signUp({ role: "admin" });
   admin = toAppUser({ id: user.id, name: "Admin", email: user.email, role: "admin" });
-  a = (await createCategory(t.db, { name: "Barn" })).id;
-  b = (await createCategory(t.db, { name: "Garden" })).id;
 });
 afterAll(() => t?.close());
+// Two types of its own for each test: the counts it checks are of its own venues only.
+beforeEach(async () => {
+  a = (await createCategory(t.db)).id;
+  b = (await createCategory(t.db)).id;
+});
 
 describe("venue type counts", () => {
   it("start at zero for a new type and count approved venues only", async () => {
@@ -69,20 +72,22 @@ describe("venue type counts", () => {
       { name: "Bulk 3", categoryId: a, isApproved: true },
       { name: "Bulk 4", categoryId: b, isApproved: false },
     ]);
-    await expectCounts({ [a]: 3, [b]: 2 });
+    await expectCounts({ [a]: 1, [b]: 2 });
   });
 
   it("follow approval by an admin", async () => {
     const pending = await createVenue(t.db, { categoryId: b, isApproved: false });
-    await expectCounts({ [b]: 2 });
+    await expectCounts({ [b]: 0 });
     expect((await approveVenue(t.app, admin, pending.id)).ok).toBe(true);
-    await expectCounts({ [a]: 3, [b]: 3 });
+    await expectCounts({ [a]: 0, [b]: 1 });
   });
 
   it("move with a change of type, and drop when a venue is unapproved", async () => {
-    const [first] = await t.db.select({ id: venues.id }).from(venues).where(eq(venues.name, "Bulk 3"));
-    await t.db.update(venues).set({ categoryId: b }).where(eq(venues.id, first!.id));
-    await expectCounts({ [a]: 2, [b]: 4 });
+    const first = await createVenue(t.db, { categoryId: a });
+    await createVenue(t.db, { categoryId: a });
+    await createVenue(t.db, { categoryId: b });
+    await t.db.update(venues).set({ categoryId: b }).where(eq(venues.id, first.id));
+    await expectCounts({ [a]: 1, [b]: 2 });
     // One statement moving several venues both ways, and one that changes nothing counted.
     await t.db
       .update(venues)
@@ -90,22 +95,22 @@ describe("venue type counts", () => {
         categoryId: sql`case when ${venues.categoryId} = ${a}::uuid then ${b}::uuid else ${a}::uuid end`,
       })
       .where(inArray(venues.categoryId, [a, b]));
-    await expectCounts({ [a]: 4, [b]: 2 });
+    await expectCounts({ [a]: 2, [b]: 1 });
     await t.db.update(venues).set({ description: "Edited" }).where(eq(venues.categoryId, a));
-    await expectCounts({ [a]: 4, [b]: 2 });
-    await t.db.update(venues).set({ isApproved: false }).where(eq(venues.id, first!.id));
-    await expectCounts({ [a]: 3, [b]: 2 });
+    await expectCounts({ [a]: 2, [b]: 1 });
+    await t.db.update(venues).set({ isApproved: false }).where(eq(venues.id, first.id));
+    await expectCounts({ [a]: 1, [b]: 1 });
   });
 
   it("drop when an admin deletes a venue (to the trash), and come back with its restore", async () => {
     const v = await createVenue(t.db, { categoryId: b });
-    await expectCounts({ [b]: 3 });
+    await expectCounts({ [b]: 1 });
     expect((await deleteVenueAsAdmin(t.app, admin, v.id)).ok).toBe(true);
-    await expectCounts({ [a]: 3, [b]: 2 });
+    await expectCounts({ [a]: 0, [b]: 0 });
     expect((await restoreFromTrash(t.app, admin, [v.id])).ok).toBe(true);
-    await expectCounts({ [a]: 3, [b]: 3 });
+    await expectCounts({ [a]: 0, [b]: 1 });
     expect((await deleteVenueAsAdmin(t.app, admin, v.id)).ok).toBe(true);
-    await expectCounts({ [a]: 3, [b]: 2 });
+    await expectCounts({ [a]: 0, [b]: 0 });
   });
 
   it("follow venues moved when their type is deleted, and forget the deleted type", async () => {
@@ -114,17 +119,20 @@ describe("venue type counts", () => {
     await createVenue(t.db, { categoryId: c, isApproved: false });
     await expectCounts({ [c]: 1 });
     expect((await deleteCategory(t.app, admin, c, a)).ok).toBe(true);
-    await expectCounts({ [a]: 4, [b]: 2 });
+    await expectCounts({ [a]: 1, [b]: 0 });
     expect(await shown()).not.toHaveProperty(c);
     // A type deleted straight in SQL: its venues lose their type (set null) without an error.
     const d = (await createCategory(t.db, { name: "Ranch" })).id;
     await createVenue(t.db, { categoryId: d });
     await t.db.delete(venueCategories).where(eq(venueCategories.id, d));
-    await expectCounts({ [a]: 4, [b]: 2 });
+    await expectCounts({ [a]: 1, [b]: 0 });
     expect(await shown()).not.toHaveProperty(d);
   });
 
   it("go back to zero when every venue is deleted", async () => {
+    await createVenue(t.db, { categoryId: a });
+    await createVenue(t.db, { categoryId: b });
+    await expectCounts({ [a]: 1, [b]: 1 });
     await t.db.delete(venues);
     await expectCounts({ [a]: 0, [b]: 0 });
   });

@@ -24,6 +24,7 @@ import { adminUrl } from "../setup/global-setup";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
 import { freePort, migratedDataDir, startServer } from "../setup/server-process";
 import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { awayFromMidnight } from "../setup/clock";
 
 // Issue 39, items 1 and 9a: every date and month the site takes has a window, and anything
 // outside it (or malformed) is a 400 that says why. `month=9999-12` on a venue's calendar once
@@ -43,6 +44,8 @@ const calendarMonths = () => {
 const OUT_OF_CALENDAR = /Choose dates from \w+ \d{1,2}, \d{4} to \w+ \d{1,2}, \d{4}\./;
 const html = (s: string) => s.replace(/'/g, "&#x27;");
 
+// The server counts and checks by the real day (ADR 029, ADR 030).
+beforeAll(() => awayFromMidnight(), 300_000);
 describe("a calendar's month outside the calendar (the production server in a process of its own)", () => {
   // A process of its own: on the code before issue 39, month=9999-12 spun the server's event
   // loop for good, and a server in the test's process would have stopped the test's timers too.

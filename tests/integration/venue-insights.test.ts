@@ -22,6 +22,7 @@ import {
 import { createVenue } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
 import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { awayFromMidnight } from "../setup/clock";
 
 // Issue 23, insights (ADR 029): views counted on the server after the answer is sent, from the
 // page cache, a 304 or a render alike, once per visitor, venue and day and never a robot's; saves
@@ -29,6 +30,8 @@ import { createTestApp, run, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let web: HttpTestApp;
+// The server counts and checks by the real day (ADR 029, ADR 030).
+beforeAll(() => awayFromMidnight(), 300_000);
 beforeAll(async () => {
   t = await createTestApp();
   // Behind a trusted proxy, so that each test visitor can come from an address of its own.

@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
-import { venueCategories, venueFaqs, venues } from "../../database/schema";
+import sharp from "sharp";
+import { venueAmenities, venueCategories, venueFaqs, venues } from "../../database/schema";
 import type { Db } from "../../app/infra/db.server";
+import { toAppUser, type Role } from "../../app/lib/user";
+import { startHttpApp } from "./http-app";
+import { createTestApp, SITE_URL, type TestApp } from "./test-app";
 
 type VenueInput = Partial<typeof venues.$inferInsert>;
 
@@ -70,4 +74,74 @@ export function multipartBody(
   for (const f of files)
     body.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: "image/png" }), f.name);
   return body;
+}
+
+/** A plain PNG of one colour, the photo most upload tests send. */
+export const pngOf = (color: string, width = 900, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+/** A user signed up with `role`, with their cookie and the AppUser the services take. */
+export async function signedIn(t: TestApp, role: Role = "user", name = "Test User") {
+  const session = await t.signUp({ role, name });
+  return { ...session, user: toAppUser({ id: session.id, name, email: session.email, role }) };
+}
+
+/** A multipart POST to the site as the venue forms send it: repeated fields, PNG files. */
+export function formRequest(
+  pathname: string,
+  cookie: string,
+  fields: Record<string, string | string[]>,
+  files: Record<string, Buffer> = {},
+) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
+  for (const [k, b] of Object.entries(files))
+    body.append(k.replace(/#.*$/, ""), new Blob([new Uint8Array(b)], { type: "image/png" }), `${k}.png`);
+  return new Request(`${SITE_URL}${pathname}`, {
+    method: "POST",
+    body,
+    headers: { cookie, origin: SITE_URL },
+  });
+}
+
+/** The admin's venue form filled in (Add Venue, Edit venue). */
+export const adminVenueFields = (categoryId: string, over: Record<string, string | string[]> = {}) => ({
+  name: "Columbine Terrace",
+  description: "A rooftop terrace above Larimer Square.",
+  addressLine1: "1430 Larimer St",
+  addressLine2: "Rooftop",
+  city: "Denver",
+  postalCode: "80202",
+  region: "Denver Metro & Surrounding Areas",
+  priceType: "range",
+  priceRange: "$3,000-7,500",
+  capacity: "140",
+  category: categoryId,
+  amenities: ["WiFi", "Parking"],
+  website: "www.columbine.example",
+  phone: "(720) 555-0199",
+  email: "hello@columbine.example",
+  latitude: "",
+  longitude: "",
+  ...over,
+});
+
+/**
+ * The admin venue screens' app: an HTTP server, a signed-in admin, the types Barn and Garden and
+ * the amenities WiFi and Parking. For a file's beforeAll; `close` in its afterAll.
+ */
+export async function adminVenuesApp() {
+  const t = await createTestApp();
+  const http = await startHttpApp(t);
+  const admin = await signedIn(t, "admin");
+  const barn = await createCategory(t.db, { name: "Barn" });
+  const garden = await createCategory(t.db, { name: "Garden" });
+  await t.db.insert(venueAmenities).values([{ name: "WiFi" }, { name: "Parking" }]);
+  const close = async () => {
+    await http.close();
+    await t.close();
+  };
+  return { t, http, admin, adminUser: admin.user, barn, garden, close };
 }
