@@ -122,6 +122,36 @@ describe("CSV import: preview", () => {
     await t.db.delete(venues).where(inArray(venues.id, [unplaced.id, placedHall.id]));
   });
 
+  it("shows a long description's change by the words that differ (issue 41)", async () => {
+    const start = "Set among aspens with the most dramatic mountain views of the Front Range. ".repeat(3);
+    const tail = " guests for dinner and dancing under the stars.";
+    const venue = await createVenue(t.db, {
+      name: "Diff Lodge",
+      location: "5 Main St, Boulder, Colorado 80302",
+      description: `${start}Seats 150${tail}`,
+    });
+    const file = {
+      name: "diff.csv",
+      bytes: new TextEncoder().encode(
+        [
+          "name,description,location,region,category",
+          `Diff Lodge,"${start}Seats 180${tail}","5 Main St, Boulder, Colorado 80302",Foothills,Barn`,
+        ].join("\n"),
+      ),
+    };
+    const { preview } = expectOk(await previewImport(t.db, adminUser, file));
+    const change = preview.rows[0]!.changes!.find((c) => c.field === "description");
+    // Both sides cut at 200 characters read the same; the diff shows the change.
+    expect(change!.from).toBe(change!.to);
+    expect(change!.diff).toEqual({
+      before: "…views of the Front Range. Seats ",
+      removed: "150",
+      added: "180",
+      after: " guests for dinner and dancing under…",
+    });
+    await t.db.delete(venues).where(eq(venues.id, venue.id));
+  });
+
   it("refuses a file whose header lacks a required column, as a whole", async () => {
     const r = await previewImport(t.db, adminUser, await fixture("missing-category-column.csv"));
     expect(r).toMatchObject({ ok: false, error: "Failed to parse CSV file" });
