@@ -4,6 +4,7 @@ import {
   axisScale,
   change,
   conversion,
+  conversionNote,
   daysOf,
   insightPeriods,
   normalizeSearchTerm,
@@ -35,6 +36,16 @@ describe("figures", () => {
     expect(conversion({ views: 0, inquiries: 3 })).toBeNull();
     expect(conversion({ views: 120, inquiries: 3 })).toBe(2.5);
     expect(conversion({ views: 3, inquiries: 1 })).toBe(33.3);
+  });
+
+  it("never gives a rate over 100: more inquiries than views are said as counts (issue 41)", () => {
+    expect(conversion({ views: 2, inquiries: 4 })).toBeNull();
+    expect(conversion({ views: 4, inquiries: 4 })).toBe(100);
+    expect(conversionNote({ views: 2, inquiries: 4 })).toBe(
+      "4 inquiries, 2 views: a view counts once per visitor a day, and an inquiry can come without one (the inquiry page, a shared link).",
+    );
+    expect(conversionNote({ views: 0, inquiries: 1 })).toMatch(/^1 inquiry, 0 views: /);
+    expect(conversionNote({ views: 5, inquiries: 4 })).toBeNull();
   });
 
   it("says how a figure moved against the period before", () => {

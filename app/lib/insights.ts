@@ -2,6 +2,7 @@
 // from the daily counts, the search words a view came from, and the chart's scale. Pure and
 // isomorphic; the counting and the sums are services/venue-stats.server.ts.
 import { addDays, daysBetween, utcDay } from "./dates";
+import { countLabel } from "./format";
 import { parseSearchParams } from "./search";
 import { searchTerm } from "./search-page";
 
@@ -40,9 +41,18 @@ export type Insights = {
   searchTerms: SearchTermCount[];
 };
 
-/** Inquiries per 100 views, to one decimal; null without views. */
+/**
+ * Inquiries per 100 views, to one decimal; null without views, and null rather than over 100 when
+ * there were more inquiries than counted views (issue 41: conversionNote says why).
+ */
 export function conversion(f: Pick<InsightFigures, "views" | "inquiries">): number | null {
-  return f.views > 0 ? Math.round((f.inquiries * 1000) / f.views) / 10 : null;
+  return f.views > 0 && f.inquiries <= f.views ? Math.round((f.inquiries * 1000) / f.views) / 10 : null;
+}
+
+/** Why there is no rate when inquiries outnumber the counted views, as counts; else null. */
+export function conversionNote(f: Pick<InsightFigures, "views" | "inquiries">): string | null {
+  if (f.inquiries <= f.views || f.inquiries === 0) return null;
+  return `${countLabel(f.inquiries, "inquiry", "inquiries")}, ${countLabel(f.views, "view", "views")}: a view counts once per visitor a day, and an inquiry can come without one (the inquiry page, a shared link).`;
 }
 
 export type Change = { direction: "up" | "down" | "same"; label: string };

@@ -420,3 +420,24 @@ describe("the dashboards' 30-day figures", () => {
     expect(refused.headers.get("location")).toBe("/venue-manager/dashboard");
   });
 });
+
+describe("the conversion figure", () => {
+  it("never shows over 100 per 100 views: more inquiries than views are said as counts (issue 41)", async () => {
+    const manager = await t.signUp({ role: "venue_manager" });
+    const venue = await createVenue(t.db, { name: "Conversion Count Barn" });
+    await t.db.insert(venueManagers).values({ userId: manager.id, venueId: venue.id });
+    // Hand-counted: yesterday 2 views and 4 inquiries (one couple asked from a shared link, thrice).
+    await t.db
+      .insert(venueDailyStats)
+      .values({ venueId: venue.id, day: addDays(utcDay(), -1), views: 2, inquiries: 4 });
+    const res = await web.fetch(`/venue-manager/dashboard?venue=${venue.id}`, {
+      cookie: manager.cookie,
+      headers: HTML,
+    });
+    const html = (await res.text()).replace(/<!-- -->/g, "");
+    expect(res.status).toBe(200);
+    expect(html).toMatch(/data-testid="insight-conversion">–</);
+    expect(html).toContain("4 inquiries, 2 views: a view counts once per visitor a day");
+    expect(html).not.toContain("200.0");
+  });
+});

@@ -16,6 +16,7 @@ import {
   axisScale,
   change,
   conversion,
+  conversionNote,
   shortDay,
   type DailyPoint,
   type Insights,
@@ -56,7 +57,7 @@ export function InsightsPanel({
       icon: Percent,
       now: conversion(current),
       before: conversion(previous),
-      unit: "inquiries per 100 views",
+      unit: conversionNote(current) ?? "inquiries per 100 views",
     },
     {
       key: "website-clicks",
