@@ -93,6 +93,44 @@ test("a manager marks a range booked on the calendar; a couple searching that da
   await couple.close();
 });
 
+test("the keyboard crosses into the next month, Apply clears the choice, and the feed has a Copy button (issue 41)", async ({
+  page,
+  context,
+}) => {
+  const { venue } = await approvedVenue(page, "availability-keys");
+  const month = addMonths(monthOf(utcDay()), 1);
+  const next = addMonths(month, 1);
+  const last = `${month}-${String(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate())}`;
+  const [first, second] = [`${next}-01`, `${next}-02`];
+  await page.goto(`/venue-manager/edit-venue/${venue.id}?tab=availability&month=${month}`);
+  const day = (d: string, status = "Available") =>
+    page.getByRole("button", { name: `${dayLabel(d)}: ${status}` });
+  await expectHydrated(day(last));
+  await day(last).click();
+  // Past the month's last day: the next month shows, its first day focused, the start kept.
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL(new RegExp(`month=${next}`));
+  await expect(day(first)).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  const form = page.getByRole("form", { name: "Mark dates" });
+  await expect(form.getByLabel("From")).toHaveValue(last);
+  await expect(form.getByLabel("To")).toHaveValue(second);
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(day(second, "Booked")).toBeVisible();
+  // Saved: the choice is gone, so nothing looks unsaved.
+  await expect(form.getByLabel("From")).toHaveValue("");
+  await expect(form.getByLabel("To")).toHaveValue("");
+  await expect(page.getByRole("status").filter({ hasText: "Selected" })).toHaveCount(0);
+  await expect(day(second, "Booked")).toHaveAttribute("aria-pressed", "false");
+
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy address" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Address copied." })).toBeVisible();
+  const feed = await page.getByLabel("Feed address").inputValue();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feed);
+});
+
 test("without scripts, the calendar is a table with each day's status in words and the range is a plain form", async ({
   page,
   browser,

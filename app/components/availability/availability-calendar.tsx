@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -38,11 +38,14 @@ export function MonthGrid({
   from,
   to,
   onPick,
+  onLeave,
 }: {
   availability: ManagerAvailability;
   from: string;
   to: string;
   onPick: (day: string) => void;
+  /** An arrow key past the month's edge: show the month of `day` (issue 41: ranges across months). */
+  onLeave: (day: string) => void;
 }) {
   const hydrated = useHydrated();
   const { month, days } = availability.month;
@@ -54,10 +57,21 @@ export function MonthGrid({
   const table = useRef<HTMLTableElement>(null);
   const [lo, hi] = from && to ? [from, to].sort() : [from, from];
 
-  const move = (day: string) => {
-    if (!inMonth(day)) return;
-    setFocus(day);
+  // A day in the next or previous month gets the focus once that month is shown.
+  const arriving = useRef<string | null>(null);
+  useEffect(() => {
+    const day = arriving.current;
+    if (!day || !inMonth(day)) return;
+    arriving.current = null;
     table.current?.querySelector<HTMLButtonElement>(`[data-day="${day}"]`)?.focus();
+  });
+  const move = (day: string) => {
+    setFocus(day);
+    if (inMonth(day)) table.current?.querySelector<HTMLButtonElement>(`[data-day="${day}"]`)?.focus();
+    else if (day >= availability.window.first && day <= availability.window.last) {
+      arriving.current = day;
+      onLeave(day);
+    }
   };
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, day: string) => {
     const last = days.at(-1)![0];

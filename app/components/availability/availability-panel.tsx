@@ -1,10 +1,11 @@
 import { ChevronLeft, ChevronRight, RefreshCw, Upload } from "~/components/ui/icons";
 import { useRef, useState, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Field, FormError, SelectField } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { STATUS_LABELS, type IcsPreview, type ManagerAvailability } from "~/lib/availability";
-import { addMonths, MONTH_NAMES, monthLabel, shortDayLabel } from "~/lib/dates";
+import { addMonths, MONTH_NAMES, monthLabel, monthOf, shortDayLabel } from "~/lib/dates";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Legend, MonthGrid, MonthLink } from "./availability-calendar";
 
 // A venue's availability calendar for its managers and admins (issue 24, ADR 030). Without
@@ -58,6 +59,23 @@ export function AvailabilityPanel({
   const fromInput = useRef<HTMLInputElement>(null);
   const toInput = useRef<HTMLInputElement>(null);
   const error = (intent: string) => (reply && !reply.ok && reply.intent === intent ? reply.error : undefined);
+  const navigate = useNavigate();
+
+  // Applied: the choice is done, so the days, the dates and the 'Selected' line clear (issue 41).
+  // Kept on a refusal, with what was typed. State adjusted while rendering, as React advises.
+  const navigation = useNavigation();
+  const [applying, setApplying] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  if (!applying && navigation.formData?.get("intent") === "mark") setApplying(true);
+  if (applying && navigation.state === "idle") {
+    setApplying(false);
+    if (!error("mark")) {
+      setFrom("");
+      setTo("");
+      setSaid("");
+      setFormKey(formKey + 1);
+    }
+  }
 
   // A first day chosen is the start, a second the end (in either order); a third starts again.
   const pick = (day: string) => {
@@ -93,14 +111,20 @@ export function AvailabilityPanel({
           Choose a first and a last day on the calendar (arrow keys move between days, Enter chooses), or type
           the dates below; then choose a status and Apply. Days without a status are free.
         </p>
-        <MonthGrid availability={availability} from={from} to={to} onPick={pick} />
+        <MonthGrid
+          availability={availability}
+          from={from}
+          to={to}
+          onPick={pick}
+          onLeave={(day) => navigate(monthHref(monthOf(day)), { preventScrollReset: true })}
+        />
         <p role="status" className="min-h-5 text-sm text-ink">
           {said}
         </p>
         <Legend />
       </div>
 
-      <Form method="post" action={action} className="space-y-3" aria-labelledby="mark-dates">
+      <Form key={formKey} method="post" action={action} className="space-y-3" aria-labelledby="mark-dates">
         <h3 id="mark-dates" className="font-sans text-lg font-semibold">
           Mark dates
         </h3>
@@ -267,6 +291,7 @@ export function AvailabilityPanel({
           value={availability.feedUrl}
           onFocus={(e) => e.currentTarget.select()}
         />
+        <CopyButton text={availability.feedUrl} />
         <Form method="post" action={action}>
           <input type="hidden" name="intent" value="feed-rotate" />
           <input type="hidden" name="back" value={back} />
@@ -276,5 +301,31 @@ export function AvailabilityPanel({
         </Form>
       </Section>
     </div>
+  );
+}
+
+/** Copies the feed's address (with scripts; without, the field selects itself for copying). */
+function CopyButton({ text }: { text: string }) {
+  const hydrated = useHydrated();
+  const [said, setSaid] = useState("");
+  if (!hydrated) return null;
+  return (
+    <p className="flex items-center gap-3">
+      <Button
+        type="button"
+        variant="outline"
+        onClick={() =>
+          navigator.clipboard.writeText(text).then(
+            () => setSaid("Address copied."),
+            () => setSaid("Could not copy: select the address and copy it."),
+          )
+        }
+      >
+        Copy address
+      </Button>
+      <span role="status" className="text-sm text-ink-soft">
+        {said}
+      </span>
+    </p>
   );
 }
