@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { inputClass } from "~/components/forms/fields";
 import { showToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
@@ -90,14 +90,15 @@ export function ImagesField({ id, files, errors }: FilesProps) {
   const { keptImages, images, fileErrors } = files;
   const error = fileErrors.images ?? errors.images;
   return (
-    <div className="space-y-2">
-      <label htmlFor={`${id}-images`} className="block text-sm font-medium text-ink">
-        Images
-      </label>
-      {/* The one place that says how many: a full form and a choice of too many say what is left. */}
-      <p id={`${id}-images-help`} className="text-xs text-muted">
-        Up to {MAX_VENUE_IMAGES} images: JPG, PNG, GIF or WebP, 5MB each. 1200x800 or larger looks best.
-      </p>
+    <FileField
+      id={`${id}-images`}
+      label="Images"
+      error={error}
+      // The one place that says how many: a full form and a choice of too many say what is left.
+      help={
+        <>Up to {MAX_VENUE_IMAGES} images: JPG, PNG, GIF or WebP, 5MB each. 1200x800 or larger looks best.</>
+      }
+    >
       {keptImages.length > 0 ? (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Current images">
           {keptImages.map((url, i) => (
@@ -145,12 +146,7 @@ export function ImagesField({ id, files, errors }: FilesProps) {
       ) : (
         <p className="text-sm text-muted">Remove an image to add another.</p>
       )}
-      {error ? (
-        <p id={`${id}-images-error`} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FileField>
   );
 }
 
@@ -158,13 +154,12 @@ export function LogoField({ id, files, errors }: FilesProps) {
   const { keptLogo, logo, fileErrors } = files;
   const error = fileErrors.logo ?? errors.logo;
   return (
-    <div className="space-y-2">
-      <label htmlFor={`${id}-logo`} className="block text-sm font-medium text-ink">
-        Logo
-      </label>
-      <p id={`${id}-logo-help`} className="text-xs text-muted">
-        One square image; a transparent PNG works best.
-      </p>
+    <FileField
+      id={`${id}-logo`}
+      label="Logo"
+      error={error}
+      help="One square image; a transparent PNG works best."
+    >
       <div className="flex items-center gap-3">
         {keptLogo && !logo ? (
           <span className="relative h-16 w-16 overflow-hidden rounded-lg border border-sand bg-white">
@@ -194,8 +189,35 @@ export function LogoField({ id, files, errors }: FilesProps) {
           </Button>
         ) : null}
       </div>
+    </FileField>
+  );
+}
+
+/** A file field's label, help and error around its pictures and picker (ids `{id}-help`, `{id}-error`). */
+function FileField({
+  id,
+  label,
+  help,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  help: ReactNode;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <p id={`${id}-help`} className="text-xs text-muted">
+        {help}
+      </p>
+      {children}
       {error ? (
-        <p id={`${id}-logo-error`} role="alert" className="text-sm text-danger">
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
           {error}
         </p>
       ) : null}
