@@ -15,13 +15,14 @@ import type { Faq, ReviewView } from "~/lib/venue";
 import { attentionItems, averageRating, type AttentionItem } from "~/lib/venue-attention";
 import { venuePath } from "~/lib/venue-url";
 import {
+  MANAGER_EDIT,
   readEditableVenue,
   saveVenueEdit,
   venueFormChoices,
   type Choice,
   type EditableVenue,
   type SaveResult,
-} from "./admin-venues.server";
+} from "./venue-edit.server";
 import { recordAudit } from "./audit.server";
 import { listFaqs } from "./faqs.server";
 import { listInquiries } from "./inquiries.server";
@@ -172,7 +173,7 @@ export async function updateManagedVenue(
   assertVenueManager(actor);
   if (!isUuid(venueId)) return null;
   await assertCanManageVenue(app.db, actor, venueId);
-  return saveVenueEdit(app, actor, venueId, request, "manager");
+  return saveVenueEdit(app, actor, venueId, request, MANAGER_EDIT);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,13 +6,14 @@ import type { Db } from "~/infra/db.server";
 import { ownSubmissionMessages } from "~/lib/own-submissions";
 import type { AppUser } from "~/lib/user";
 import {
+  OWNER_EDIT,
   readEditableVenue,
   saveVenueEdit,
   venueFormChoices,
   type Choice,
   type EditableVenue,
   type SaveResult,
-} from "./admin-venues.server";
+} from "./venue-edit.server";
 import { removePendingVenue } from "./approvals.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
 
@@ -89,7 +90,7 @@ export async function updateOwnSubmission(
   if (refused) return refused;
   const limited = await limitWrite(app.db, `venue-images:${actor.id}`, LIMITS.venueImagesUser);
   if (limited) return limited;
-  return (await saveVenueEdit(app, actor, venueId, request, "owner")) ?? notFound;
+  return (await saveVenueEdit(app, actor, venueId, request, OWNER_EDIT)) ?? notFound;
 }
 
 /** Deletes the owner's pending submission and its stored files (the rejection's path, ADR 021). */

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { Checkbox, Field, FormError, TextareaField } from "~/components/forms/fields";
+import { Checkbox, FormError } from "~/components/forms/fields";
+import { SpecField, type FieldSpec } from "~/components/forms/spec-fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { useToast } from "~/components/layout/use-toast";
@@ -21,6 +22,23 @@ type InquiryFormData = Extract<Awaited<ReturnType<typeof loader>>, { stamp: stri
 // Field names the action reads (services/couple-inquiries.server.ts: HONEYPOT_FIELD, STAMP_FIELD).
 const HONEYPOT = "website";
 const STAMP = "formStamp";
+
+/** The text fields (rendered through the form kit's table helper, components/forms/spec-fields). */
+const FIELDS = {
+  name: { name: "name", label: "Your name", autoComplete: "name", maxLength: 100 },
+  email: { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  phone: { name: "phone", label: "Phone (optional)", type: "tel", autoComplete: "tel", maxLength: 40 },
+  guests: { name: "guests", label: "Guests", type: "number", inputMode: "numeric", min: 1 },
+  weddingDate: { name: "weddingDate", label: "Wedding date (optional)", type: "date" },
+  message: {
+    name: "message",
+    label: "Message",
+    multiline: true,
+    rows: 5,
+    maxLength: INQUIRY_MESSAGE_MAX,
+    placeholder: "Tell the venue about your plans and what you would like to know.",
+  },
+} satisfies Record<string, FieldSpec>;
 
 function InquiryFields({
   form,
@@ -48,37 +66,11 @@ function InquiryFields({
         </label>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Your name"
-          name="name"
-          autoComplete="name"
-          maxLength={100}
-          defaultValue={values.name ?? prefill?.name}
-          error={errors.name}
-        />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={values.email ?? prefill?.email}
-          error={errors.email}
-        />
-        <Field
-          label="Phone (optional)"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={40}
-          defaultValue={values.phone}
-          error={errors.phone}
-        />
-        <Field
-          label="Guests"
-          name="guests"
-          type="number"
-          inputMode="numeric"
-          min={1}
+        <SpecField spec={FIELDS.name} defaultValue={values.name ?? prefill?.name} error={errors.name} />
+        <SpecField spec={FIELDS.email} defaultValue={values.email ?? prefill?.email} error={errors.email} />
+        <SpecField spec={FIELDS.phone} defaultValue={values.phone} error={errors.phone} />
+        <SpecField
+          spec={FIELDS.guests}
           max={maxGuests}
           defaultValue={values.guests}
           error={errors.guests}
@@ -89,10 +81,8 @@ function InquiryFields({
       </div>
       <fieldset className="space-y-2">
         <legend className="sr-only">Wedding date</legend>
-        <Field
-          label="Wedding date (optional)"
-          name="weddingDate"
-          type="date"
+        <SpecField
+          spec={FIELDS.weddingDate}
           min={form.today}
           max={searchWindow(form.today).last}
           defaultValue={values.weddingDate}
@@ -104,15 +94,7 @@ function InquiryFields({
           defaultChecked={!!values.dateFlexible}
         />
       </fieldset>
-      <TextareaField
-        label="Message"
-        name="message"
-        rows={5}
-        maxLength={INQUIRY_MESSAGE_MAX}
-        placeholder="Tell the venue about your plans and what you would like to know."
-        defaultValue={values.message}
-        error={errors.message}
-      />
+      <SpecField spec={FIELDS.message} defaultValue={values.message} error={errors.message} />
       <div className="space-y-3">
         <Button type="submit" pending={pending} className="w-full sm:w-auto">
           {pending ? "Sending..." : "Send inquiry"}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { CalendarHeart, Globe, Users } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
+import { GuestsForm } from "./guests-form";
 import { estimateLabel, estimateSourceLabel, type Estimate } from "~/lib/estimate";
 import { priceDisplay, type VenueView } from "~/lib/venue";
 
@@ -50,24 +51,7 @@ export function VenueBookingCard({
         ) : guests ? (
           <p className="text-sm text-muted">No estimate: this venue lists no price.</p>
         ) : null}
-        {/* A GET form: it works before (and without) scripts, and keeps the count in the address. */}
-        <form method="get" className="mt-2 flex items-end gap-2">
-          <label className="flex-1 text-sm">
-            <span className="mb-1 block text-muted">Number of guests</span>
-            <input
-              type="number"
-              name="guests"
-              min={1}
-              max={100000}
-              inputMode="numeric"
-              defaultValue={guests ?? ""}
-              className="h-10 w-full rounded-lg border border-sand-dark px-3"
-            />
-          </label>
-          <button type="submit" className={buttonClass("outline", "md")}>
-            Estimate cost
-          </button>
-        </form>
+        <GuestsForm variant="card" guests={guests} />
       </div>
       {inquiry}
       {v.website ? (

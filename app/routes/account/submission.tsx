@@ -10,13 +10,13 @@ import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { VenueEditForm } from "~/components/venue-form/venue-form";
 import { isMultipart, parseForm } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { savingVenueForm, venueFormRefused } from "~/infra/venue-form-reply.server";
 import { formatDate } from "~/lib/admin";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { ownSubmissionMessages, submissionPath } from "~/lib/own-submissions";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { ownSubmissionActionSchema } from "~/lib/validation/venue-submission";
-import { isThrownAnswer } from "~/services/admin-venues.server";
 import {
   getOwnSubmission,
   updateOwnSubmission,
@@ -64,21 +64,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       description: ownSubmissionMessages.withdrawnDescription(r.name),
     });
   }
-  try {
+  const saveFailed: Toast = { type: "error", message: ownSubmissionMessages.saveFailed };
+  return savingVenueForm(app.logger, "saving an own submission failed", { venueId }, saveFailed, async () => {
     const r = await updateOwnSubmission(app, user, venueId, request);
-    if ("error" in r) {
-      const toast: Toast = { type: "error", message: ownSubmissionMessages.saveFailed, description: r.error };
-      // Refused before the body was read: the connection closes after the answer.
-      return data(
-        { ok: false as const, errors: { form: r.error }, values: {}, toast },
-        { status: r.status, headers: { Connection: "close" } },
+    // Refused before the body was read: the connection closes after the answer.
+    if ("error" in r)
+      return venueFormRefused(
+        { status: r.status, errors: { form: r.error }, values: {}, unread: true },
+        { ...saveFailed, description: r.error },
       );
-    }
-    if (!r.ok)
-      return data(
-        { ok: false as const, errors: r.errors, values: r.values, toast: r.toast },
-        { status: r.status, headers: r.unread ? { Connection: "close" } : undefined },
-      );
+    if (!r.ok) return venueFormRefused(r);
     const lost = r.failures.length;
     return await redirectWithToast(app, request, "/account/venues", {
       type: "success",
@@ -87,11 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? `${lost} ${lost === 1 ? "file" : "files"} could not be saved: ${r.failures.map((f) => f.file).join(", ")}`
         : ownSubmissionMessages.savedDescription,
     });
-  } catch (err) {
-    if (isThrownAnswer(err)) throw err;
-    app.logger.error("saving an own submission failed", { error: String(err), venueId });
-    return failed(500, { type: "error", message: ownSubmissionMessages.saveFailed });
-  }
+  });
 }
 
 /** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */

@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarHeart, CircleHelp, ExternalLink } from "~/components/ui/icons";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/edit-venue";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { buttonClass } from "~/components/ui/button";
@@ -7,12 +7,8 @@ import { VenueEditForm } from "~/components/venue-form/venue-form";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { ADMIN_PENDING_PATH, adminMeta, venueListReturn, venueMessages, withReturnTo } from "~/lib/admin";
 import { countLabel } from "~/lib/format";
-import {
-  getVenueForEdit,
-  isThrownAnswer,
-  listVenueFormChoices,
-  updateVenueAsAdmin,
-} from "~/services/admin-venues.server";
+import { savingVenueForm, venueFormRefused } from "~/infra/venue-form-reply.server";
+import { getVenueForEdit, listVenueFormChoices, updateVenueAsAdmin } from "~/services/admin-venues.server";
 
 // Spec, admin area: 'Admin edit venue'. The venue form with every stored field (the same form
 // as Add Venue and the submission dialog). An unknown id shows 'Venue Not Found' and goes back to
@@ -44,14 +40,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const user = expectUser(context);
-  try {
-    const result = await updateVenueAsAdmin(app, user, params.venueId, request);
+  const toast = { type: "error" as const, message: venueMessages.updateFailed };
+  const venueId = params.venueId;
+  return savingVenueForm(app.logger, "updating a venue failed", { venueId }, toast, async () => {
+    const result = await updateVenueAsAdmin(app, user, venueId, request);
     if (!result) return await notFound(app, request);
-    if (!result.ok)
-      return data(
-        { ok: false as const, errors: result.errors, values: result.values, toast: result.toast },
-        { status: result.status, headers: result.unread ? { Connection: "close" } : undefined },
-      );
+    if (!result.ok) return venueFormRefused(result);
     const failed = result.failures.length;
     return await redirectWithToast(app, request, listOf(request), {
       type: "success",
@@ -60,19 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? `${countLabel(failed, "image", "images")} could not be saved: ${result.failures.map((f) => f.file).join(", ")}`
         : undefined,
     });
-  } catch (err) {
-    if (isThrownAnswer(err)) throw err;
-    app.logger.error("updating a venue failed", { error: String(err), venueId: params.venueId });
-    return data(
-      {
-        ok: false as const,
-        errors: {},
-        values: {},
-        toast: { type: "error" as const, message: venueMessages.updateFailed },
-      },
-      { status: 500 },
-    );
-  }
+  });
 }
 
 /** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */

@@ -11,7 +11,7 @@ import { keepWorkOnFailure } from "~/lib/failed-request";
 import type { Toast } from "~/lib/toast";
 import { safeRedirect } from "~/lib/user";
 import { countOf, undoMessages } from "~/lib/venue-bulk";
-import { isThrownAnswer } from "~/services/admin-venues.server";
+import { isThrownAnswer } from "~/infra/answers.server";
 import { importUndoInfo, undoImport } from "~/services/import-undo.server";
 
 // 'Undo this import' (issue 22, item 7; ADR 023). Recent Activity's button asks in a dialog and

@@ -18,7 +18,7 @@ import {
   parseBulkForm,
   type BulkIntent,
 } from "~/lib/venue-bulk";
-import { isThrownAnswer } from "~/services/admin-venues.server";
+import { isThrownAnswer } from "~/infra/answers.server";
 import { previewBulkAction, runBulkAction } from "~/services/venue-bulk.server";
 
 // Bulk actions on the admin's venue list (issue 22, item 7; ADR 023). The list's bulk form posts

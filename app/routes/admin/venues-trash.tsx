@@ -23,7 +23,7 @@ import {
   trashMessages,
   type TrashRow,
 } from "~/lib/venue-bulk";
-import { isThrownAnswer } from "~/services/admin-venues.server";
+import { isThrownAnswer } from "~/infra/answers.server";
 import { findTrashed, listTrash, purgeFromTrash, restoreFromTrash } from "~/services/venue-trash.server";
 
 // The venue trash (issue 22, item 7; ADR 023): deleted venues for 30 days, the latest first, each

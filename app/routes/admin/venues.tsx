@@ -14,7 +14,9 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
 import { readFormValues } from "~/infra/form.server";
+import { isThrownAnswer } from "~/infra/answers.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { savingVenueForm, venueFormRefused } from "~/infra/venue-form-reply.server";
 import {
   adminListParams,
   adminListUrl,
@@ -31,7 +33,6 @@ import {
   deleteVenueAsAdmin,
   geocodeVenueAsAdmin,
   geocodingStatusForAdmin,
-  isThrownAnswer,
   listVenueFormChoices,
   listVenuesForAdmin,
 } from "~/services/admin-venues.server";
@@ -85,31 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = expectUser(context);
   const intent = new URL(request.url).searchParams.get("intent");
 
-  if (intent === "add") {
-    try {
-      const result = await createVenueAsAdmin(app, user, request);
-      if (!result.ok)
-        return data(
-          { ok: false as const, errors: result.errors, values: result.values, toast: result.toast },
-          { status: result.status, headers: result.unread ? { Connection: "close" } : undefined },
-        );
-      const notices: Toast[] = result.failures.map((f) => toast("error", f.message));
-      return {
-        ok: true as const,
-        toast: toast("success", venueMessages.added),
-        notices,
-        redirectTo: "",
-        venue: result.venue,
-      };
-    } catch (err) {
-      if (isThrownAnswer(err)) throw err;
-      app.logger.error("adding a venue failed", { error: String(err) });
-      return data(
-        { ok: false as const, errors: {}, values: {}, toast: toast("error", venueMessages.addFailed) },
-        { status: 500 },
-      );
-    }
-  }
+  if (intent === "add") return addVenue(app, user, request);
 
   const values = await readFormValues(request);
   const venueId = values.venueId ?? "";
@@ -139,6 +116,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       : data({ ok: false as const, toast: toast("error", result.error) }, { status: result.status });
   }
   return data({ ok: false as const, toast: toast("error", "Unknown action") }, { status: 400 });
+}
+
+/** Add Venue: the venue form's answer, the toast and the notices of images that were not stored. */
+function addVenue(app: ReturnType<typeof getApp>, user: ReturnType<typeof expectUser>, request: Request) {
+  const failed = toast("error", venueMessages.addFailed);
+  return savingVenueForm(app.logger, "adding a venue failed", {}, failed, async () => {
+    const result = await createVenueAsAdmin(app, user, request);
+    if (!result.ok) return venueFormRefused(result);
+    const notices: Toast[] = result.failures.map((f) => toast("error", f.message));
+    return {
+      ok: true as const,
+      toast: toast("success", venueMessages.added),
+      notices,
+      redirectTo: "",
+      venue: result.venue,
+    };
+  });
 }
 
 /** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */

@@ -18,13 +18,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { VenueEditForm, type SubmissionReply } from "~/components/venue-form/venue-form";
 import { isMultipart, parseForm } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { savingVenueForm, venueFormRefused } from "~/infra/venue-form-reply.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import type { Toast } from "~/lib/toast";
 import { readTab, type ManagerTab } from "~/lib/venue-attention";
 import { isUuid } from "~/lib/uuid";
 import type { FormReply } from "~/lib/validation/form";
 import { managerActionSchema, MANAGER_FAQ_BOTH_REQUIRED, type ManagerIntent } from "~/lib/validation/manager";
-import { isThrownAnswer } from "~/services/admin-venues.server";
 import { addFaq, deleteFaq, moveFaq, updateFaq } from "~/services/faqs.server";
 import { changeVenueImage, getManagedVenue, updateManagedVenue } from "~/services/manager-venues.server";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
@@ -197,28 +197,20 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 /** The Venue Details form (and the My Venues sheet): answered as the shared form expects. */
-async function saveDetails(
+function saveDetails(
   app: ReturnType<typeof getApp>,
   actor: ReturnType<typeof expectUser>,
   venueId: string,
   request: Request,
 ) {
-  const failed = (status: number, toast: Toast, errors = {}, values = {}, unread?: boolean) =>
-    data(
-      { ok: false as const, errors, values, toast },
-      { status, headers: unread ? { Connection: "close" } : undefined },
-    );
-  try {
+  const failed: Toast = { type: "error", message: managerMessages.updateFailed };
+  return savingVenueForm(app.logger, "manager venue update failed", { venueId }, failed, async () => {
     const result = await updateManagedVenue(app, actor, venueId, request);
-    if (!result) return failed(404, { type: "error", message: managerMessages.notFound }, {}, {}, true);
-    if (!result.ok)
-      return failed(
-        result.status,
-        result.toast ?? { type: "error", message: managerMessages.updateFailed },
-        result.errors,
-        result.values,
-        result.unread,
-      );
+    if (!result) {
+      const notFound: Toast = { type: "error", message: managerMessages.notFound };
+      return venueFormRefused({ status: 404, errors: {}, values: {}, unread: true }, notFound);
+    }
+    if (!result.ok) return venueFormRefused(result, failed);
     const lost = result.failures.length;
     return {
       ok: true as const,
@@ -231,11 +223,7 @@ async function saveDetails(
       redirectTo: "",
       venue: result.venue,
     };
-  } catch (err) {
-    if (isThrownAnswer(err)) throw err;
-    app.logger.error("manager venue update failed", { error: String(err), venueId });
-    return failed(500, { type: "error", message: managerMessages.updateFailed });
-  }
+  });
 }
 
 const TAB_LABELS: Record<ManagerTab, string> = {

@@ -10,7 +10,7 @@ import { calendarMonth } from "~/lib/dates";
 import { adminMeta } from "~/lib/admin";
 import { managerMeta } from "~/lib/manager";
 import { isUuid } from "~/lib/uuid";
-import { isThrownAnswer } from "~/services/admin-venues.server";
+import { isThrownAnswer } from "~/infra/answers.server";
 import {
   assertManagedCalendar,
   getManagerAvailability,

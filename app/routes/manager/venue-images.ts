@@ -4,7 +4,7 @@ import { keepWorkOnFailure } from "~/lib/failed-request";
 import { expectUser, getApp } from "~/infra/session.server";
 import type { Toast } from "~/lib/toast";
 import { uploadMessages } from "~/lib/uploads";
-import { isThrownAnswer } from "~/services/admin-venues.server";
+import { isThrownAnswer } from "~/infra/answers.server";
 import { managerMessages, uploadVenueImages } from "~/services/manager-venues.server";
 
 // The Images tab's upload (issue 13, item 4): POST multipart `images` (one or more files), behind

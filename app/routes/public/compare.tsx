@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/compare";
 import { buttonClass } from "~/components/ui/button";
 import { Check } from "~/components/ui/icons";
+import { GuestsForm } from "~/components/venue/guests-form";
 import { RatingSummary } from "~/components/venue/rating";
 import { VenueImage } from "~/components/venue/venue-image";
 import { getApp } from "~/infra/session.server";
@@ -171,25 +172,11 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <form method="get" className="mt-6 flex flex-wrap items-end gap-3">
-            <input type="hidden" name="ids" value={ids.join(",")} />
-            {date ? <input type="hidden" name="date" value={date} /> : null}
-            <label className="text-sm">
-              <span className="mb-1 block font-medium">Guests</span>
-              <input
-                type="number"
-                name="guests"
-                min={1}
-                max={100000}
-                inputMode="numeric"
-                defaultValue={guests ?? ""}
-                className="h-10 w-32 rounded-lg border border-sand-dark px-3"
-              />
-            </label>
-            <button type="submit" className={buttonClass("outline", "md")}>
-              Update estimates
-            </button>
-          </form>
+          <GuestsForm
+            variant="compare"
+            guests={guests}
+            keep={{ ids: ids.join(","), ...(date ? { date } : {}) }}
+          />
           {venues.length > 1 ? (
             <p className="mt-6 text-sm text-muted sm:hidden">
               Swipe the table sideways to see all {venues.length} venues.

@@ -36,6 +36,20 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 const SUBMITTED: Toast = { type: "success", message: "Venue submitted for approval" };
 const FAILED: Toast = { type: "error", message: "Error submitting venue" };
 
+/** Images that could not be stored: how many of all, then each one's reason. */
+function notices({ failures, total }: { failures: { message: string }[]; total: number }): Toast[] {
+  if (failures.length === 0) return [];
+  return [
+    {
+      type: "error",
+      message: uploadMessages.partial(failures.length, total),
+      description: uploadMessages.partialDescription,
+      duration: 5000,
+    },
+    ...failures.map((f): Toast => ({ type: "error", message: f.message })),
+  ];
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST")
     return data({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
@@ -56,22 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? data(reply.data, { status: result.status, headers: { Connection: "close" } })
         : reply;
     }
-    const { failures, total } = result.images;
-    const notices: Toast[] = failures.length
-      ? [
-          {
-            type: "error",
-            message: uploadMessages.partial(failures.length, total),
-            description: uploadMessages.partialDescription,
-            duration: 5000,
-          },
-          ...failures.map((f): Toast => ({ type: "error", message: f.message })),
-        ]
-      : [];
     return {
       ok: true as const,
       toast: SUBMITTED,
-      notices,
+      notices: notices(result.images),
       venue: result.venue,
       // Spec: after a second, admins go to the review queue, everyone else to their venues.
       redirectTo: user.role === "admin" ? "/admin/pending" : "/account/venues",

@@ -1,0 +1,115 @@
+import type { FieldSpec } from "~/components/forms/spec-fields";
+import { VENUE_MAX } from "~/lib/validation/venue-submission";
+
+// The venue form's text fields by group, in the form's order (docs/architecture.md: 'a new field
+// on venues'). `shownTo: "admin"`: only the admin's form (and the manager's, the admin's without
+// images) shows it; the submitter's and the owner's show the rest.
+
+type VenueFieldSpec = FieldSpec & { shownTo?: "admin" };
+
+const spec = <K extends string>(specs: Record<K, VenueFieldSpec>) => specs;
+
+export const VENUE_FIELDS = spec({
+  // Basic details
+  name: {
+    name: "name",
+    label: "Venue Name",
+    required: true,
+    maxLength: VENUE_MAX.name,
+    autoComplete: "organization",
+  },
+  description: {
+    name: "description",
+    label: "Description",
+    multiline: true,
+    rows: 4,
+    maxLength: VENUE_MAX.description,
+    hint: "What makes it special: the setting, the spaces, the season.",
+  },
+  // Location
+  addressLine1: {
+    name: "addressLine1",
+    label: "Address Line 1",
+    required: true,
+    autoComplete: "address-line1",
+  },
+  addressLine2: { name: "addressLine2", label: "Address Line 2 (optional)", autoComplete: "address-line2" },
+  city: { name: "city", label: "City", required: true, autoComplete: "address-level2" },
+  postalCode: {
+    name: "postalCode",
+    label: "Postal Code",
+    required: true,
+    inputMode: "numeric",
+    autoComplete: "postal-code",
+  },
+  // Pricing
+  price: { name: "price", label: "Average price per event (USD)", inputMode: "numeric", placeholder: "4500" },
+  priceRange: { name: "priceRange", label: "Your price range", placeholder: "$2,000-5,000", maxLength: 100 },
+  pricingBaseFee: {
+    name: "pricingBaseFee",
+    label: "Base rental fee (USD)",
+    inputMode: "numeric",
+    placeholder: "4000",
+    shownTo: "admin",
+  },
+  pricingPerGuest: {
+    name: "pricingPerGuest",
+    label: "Price per guest (USD)",
+    inputMode: "numeric",
+    placeholder: "85",
+    shownTo: "admin",
+  },
+  pricingMinSpend: {
+    name: "pricingMinSpend",
+    label: "Minimum spend (USD)",
+    inputMode: "numeric",
+    placeholder: "10000",
+    shownTo: "admin",
+  },
+  pricingPeakPercent: {
+    name: "pricingPeakPercent",
+    label: "Peak-month surcharge (%)",
+    inputMode: "numeric",
+    placeholder: "20",
+    shownTo: "admin",
+  },
+  pricingWeekdayPercent: {
+    name: "pricingWeekdayPercent",
+    label: "Weekday discount, Monday to Thursday (%)",
+    inputMode: "numeric",
+    placeholder: "15",
+    shownTo: "admin",
+  },
+  // Capacity
+  capacity: { name: "capacity", label: "Capacity (guests)", type: "number", min: 0, inputMode: "numeric" },
+  // Contact and links
+  website: {
+    name: "website",
+    label: "Website",
+    inputMode: "url",
+    autoComplete: "url",
+    placeholder: "www.yourvenue.com",
+  },
+  phone: { name: "phone", label: "Phone (optional)", type: "tel", autoComplete: "tel", maxLength: 40 },
+  email: { name: "email", label: "Email (optional)", type: "email", autoComplete: "email" },
+  // Map position
+  latitude: {
+    name: "latitude",
+    label: "Latitude",
+    inputMode: "decimal",
+    placeholder: "39.739236",
+    shownTo: "admin",
+  },
+  longitude: {
+    name: "longitude",
+    label: "Longitude",
+    inputMode: "decimal",
+    placeholder: "-104.990251",
+    shownTo: "admin",
+  },
+});
+
+export type VenueFieldName = keyof typeof VENUE_FIELDS;
+
+/** The select fields' labels, for the message a required one shows when left empty. */
+export const VENUE_SELECT_LABELS = { region: "Region", category: "Venue Type" } as const;
