@@ -3,28 +3,13 @@
 //   npm run bench:load -- --seconds 20 --browsers 50 --accounts 5
 //   npm run bench:load -- --servers 2          two servers on the database, behind nginx
 //   npm run bench:load -- --nginx              one server, behind nginx
-// With --servers N (or --nginx) the servers start together on the database and share one
-// DATA_DIR, and the load goes through docs/deploy/nginx.conf run on a free port in plain HTTP
-// (scripts/local-nginx.ts; TRUST_PROXY=loopback), as the production guide sets them up.
-// It creates a fresh PostgreSQL database `vv_load` (dropped first; server from BENCH_DATABASE_URL,
-// default postgres://postgres@127.0.0.1:5432/postgres), starts the production server on it as a
-// child process (`node build/server/start.js` as in production, NODE_ENV=production, a temporary DATA_DIR, a free port,
-// LOG_LEVEL=warn; it migrates and seeds the demo content), registers the accounts (POST /login),
-// warms up (every page once, then 5 s at a tenth of the load; not measured), then runs two
-// autocannon loads at once:
-//   - browsing: home 15 %, venue pages (from /sitemap.xml) 55 %, /categories 10 %, category
-//     pages 20 %, as a browser asks for them (Accept: text/html, Accept-Encoding: br, gzip);
-//   - signed in, one connection per account, in rounds: sign in on rounds 1, 4 and 8 (3 times
-//     per account: 60 in all, the per-address limit of 60 per 15 minutes, as every request comes
-//     from 127.0.0.1; a 429 is counted apart, not as an error), the saved-venues page on the
-//     other rounds, then save a favourite (POST /api/favorites), write a review (POST to the venue
-//     page, which answers with the page) and remove the favourite.
-// It prints per scenario: requests, throughput, p50/p95/p99 latency (from request written to
-// answer read), expected 401/429, and errors (any other status outside 2xx/3xx; socket errors;
-// no answer within 30 s), and the server's memory: RSS fresh (before its first request), after
-// the warm-up, the highest sampled during the load, as it stopped and once settled (idle until
-// V8 has shrunk its heap back), with V8's heap beside it (from /metrics). Exits 1 on any error, when the
-// settled RSS is more than 150 MB above the fresh one, or when RSS went over 800 MB.
+// The production server (or N of them behind docs/deploy/nginx.conf, as the production guide sets
+// them up) on a fresh PostgreSQL database `vv_load` (BENCH_DATABASE_URL's server), seeded with the
+// demo content; after a warm-up, two autocannon loads at once: browsing (home, venue and category
+// pages) and signed-in users (sign in, saved venues, save a favourite, write a review). The sign-ins
+// stay under the per-address limit: a 429 is counted apart, not as an error. It prints latencies
+// per scenario and the server's memory, fresh to settled. Exits 1 on any error, when the settled
+// RSS is more than 150 MB above the fresh one, or when RSS went over 800 MB.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";

@@ -2,20 +2,13 @@
 //   npm run bench:search                     PostgreSQL 100,000 venues, then PGlite 1,000 venues
 //   npm run bench:search -- --baseline       also times the plain-SQL alternatives of ADR 005
 //   npm run bench:search -- --skip-pglite | --skip-postgres | --rounds 1 | --pglite-venues 100
-// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vv_bench). The database
-// is created when missing and seeded with 100,000 venues when it has none; a database with venues
-// is used as it is (migrated first). PGlite: a fresh in-memory database seeded with 1,000 venues.
-//
-// It runs a fixed mix of 200 filter combinations (location substring + guests, region + max price,
-// amenities, types, free text, venue name, every order, deep pages, all filters at once) three
-// times through searchVenues (page and count together), and the map answer at zooms 5, 7 and 10
-// over Colorado, and prints p50 / p95 / p99 / max in milliseconds and the largest map answer.
-// Budgets: PostgreSQL search p95 < 25 ms, map p95 < 50 ms and < 100 KB; PGlite search p95 < 10 ms.
-// Issue 24: each venue also gets a year of availability (weekend bookings as ranges, ADR 030) when
-// it has none, and a mix of date-filtered searches (a date, a date with other filters, a month,
-// flexible) is timed over the index, which holds each venue's coming ranges; the same budget.
-// Then a search right after a venue's availability changes (the index re-reads that venue).
-// Exits 1 when a budget is missed.
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vv_bench), created
+// and seeded when it has no venues, used as it is otherwise; PGlite: fresh, in memory. Each venue
+// gets a year of availability (ADR 030). It times a fixed mix of filter combinations
+// (scripts/bench/lib/search-mix.ts), with and without a date, the map answer at zooms 5, 7 and
+// 10, and searches right after a change, and prints p50 / p95 / p99 / max. Budgets: PostgreSQL
+// search p95 < 25 ms, map p95 < 50 ms and < 100 KB; PGlite search p95 < 10 ms. Exits 1 when one
+// is missed.
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
