@@ -170,7 +170,7 @@ async function main(): Promise<boolean> {
   const running = new Map<string, Promise<Result>>();
   const passed = new Set<string>();
   while (pending.length || running.size) {
-    // Start every stage whose prerequisites passed (one at a time unless --overlap).
+    // Start every stage whose prerequisites passed (one at a time with --serial).
     for (const stage of [...pending]) {
       if (SERIAL && running.size > 0) break;
       if (!(stage.after ?? []).every((s) => passed.has(s))) continue;

@@ -3,40 +3,25 @@
 //   npm run bench:load -- --seconds 20 --browsers 50 --accounts 5
 //   npm run bench:load -- --servers 2          two servers on the database, behind nginx
 //   npm run bench:load -- --nginx              one server, behind nginx
-// With --servers N (or --nginx) the servers start together on the database and share one
-// DATA_DIR, and the load goes through docs/deploy/nginx.conf run on a free port in plain HTTP
-// (scripts/local-nginx.ts; TRUST_PROXY=loopback), as the production guide sets them up.
-// It creates a fresh PostgreSQL database `vv_load` (dropped first; server from BENCH_DATABASE_URL,
-// default postgres://postgres@127.0.0.1:5432/postgres), starts the production server on it as a
-// child process (`node build/server/start.js` as in production, NODE_ENV=production, a temporary DATA_DIR, a free port,
-// LOG_LEVEL=warn; it migrates and seeds the demo content), registers the accounts (POST /login),
-// warms up (every page once, then 5 s at a tenth of the load; not measured), then runs two
-// autocannon loads at once:
-//   - browsing: home 15 %, venue pages (from /sitemap.xml) 55 %, /categories 10 %, category
-//     pages 20 %, as a browser asks for them (Accept: text/html, Accept-Encoding: br, gzip);
-//   - signed in, one connection per account, in rounds: sign in on rounds 1, 4 and 8 (3 times
-//     per account: 60 in all, the per-address limit of 60 per 15 minutes, as every request comes
-//     from 127.0.0.1; a 429 is counted apart, not as an error), the saved-venues page on the
-//     other rounds, then save a favourite (POST /api/favorites), write a review (POST to the venue
-//     page, which answers with the page) and remove the favourite.
-// It prints per scenario: requests, throughput, p50/p95/p99 latency (from request written to
-// answer read), expected 401/429, and errors (any other status outside 2xx/3xx; socket errors;
-// no answer within 30 s), and the server's memory: RSS fresh (before its first request), after
-// the warm-up, the highest sampled during the load, as it stopped and once settled (idle until
-// V8 has shrunk its heap back), with V8's heap beside it (from /metrics). Exits 1 on any error, when the
-// settled RSS is more than 150 MB above the fresh one, or when RSS went over 800 MB.
+// The production server (or N of them behind docs/deploy/nginx.conf, as the production guide sets
+// them up) on a fresh PostgreSQL database `vv_load` (BENCH_DATABASE_URL's server), seeded with the
+// demo content; after a warm-up, two autocannon loads at once: browsing (home, venue and category
+// pages) and signed-in users (sign in, saved venues, save a favourite, write a review). The sign-ins
+// stay under the per-address limit: a 429 is counted apart, not as an error. It prints latencies
+// per scenario and the server's memory, fresh to settled. Exits 1 on any error, when the settled
+// RSS is more than 150 MB above the fresh one, or when RSS went over 800 MB.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
 import { findNginx, localSite, SHIPPED_SITE, startNginx, writeMainConfig } from "../local-nginx";
-import { sitemapPaths } from "./production-server";
+import { freePort, freshDatabase, sitemapPaths } from "./production-server";
+import { hooked, loadAverage, percentile, record, row, sessionCookie } from "./lib/latency";
+import { memory, rssMb, settle, waitForHealth, type Memory } from "./lib/server-memory";
 
 const { values: args } = parseArgs({
   options: {
@@ -48,7 +33,6 @@ const { values: args } = parseArgs({
   },
 });
 const SECONDS = Number(args.seconds ?? 60);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "vv_load";
 const BROWSERS = Number(args.browsers ?? 200);
 const ACCOUNTS = Number(args.accounts ?? 20);
@@ -67,121 +51,12 @@ const RSS_PEAK_LIMIT_MB = 800;
 const TIMEOUT_SECONDS = 30;
 /** Unmeasured warm-up: every page once, then this long at a tenth of the load. */
 const WARM_UP_SECONDS = 5;
-/** The longest wait after the load for V8 to give back its heap (settle()). */
-const SETTLE_MAX_SECONDS = 120;
 /** Lets the benchmark read each server's memory breakdown from /metrics. */
 const METRICS_TOKEN = crypto.randomBytes(16).toString("hex");
 
 if (!fs.existsSync("build/server/start.js")) {
   console.error("bench:load serves the production build: run `npm run build` first.");
   process.exit(1);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The server
-// ---------------------------------------------------------------------------------------------
-
-async function freshDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
-  return url.toString();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
-
-const statusMb = (status: string, field: string) =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
-
-function rssMb(pid: number): number {
-  return statusMb(fs.readFileSync(`/proc/${pid}/status`, "utf8"), "VmRSS");
-}
-
-type Memory = { rss: number; anon: number; heapUsed: number; heapTotal: number; external: number };
-
-/** A server's resident memory (the kernel's figures) and V8's share of it (its /metrics). */
-async function memory(pid: number, port: number): Promise<Memory> {
-  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
-    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-  });
-  const text = await res.text();
-  const mb = (name: string) => Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? NaN) / 2 ** 20;
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return {
-    rss: statusMb(status, "VmRSS"),
-    anon: statusMb(status, "RssAnon"),
-    heapUsed: mb("nodejs_heap_size_used_bytes"),
-    heapTotal: mb("nodejs_heap_size_total_bytes"),
-    external: mb("nodejs_external_memory_bytes"),
-  };
-}
-
-/**
- * Waits until V8 has given back the heap the load grew: each server's heap (its /metrics) at most
- * 1.5 times its fresh size, read every 2 s. V8 shrinks an idle heap when its memory reducer runs,
- * which it forces at the latest 100 s after the last collection; so at most SETTLE_MAX_SECONDS.
- */
-async function settle(pids: number[], ports: number[], fresh: Memory[]) {
-  const deadline = performance.now() + SETTLE_MAX_SECONDS * 1000;
-  while (performance.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 2000));
-    const now = await Promise.all(pids.map((pid, i) => memory(pid, ports[i]!)));
-    if (now.every((m, i) => m.heapTotal <= 1.5 * fresh[i]!.heapTotal)) return;
-  }
-}
-
-async function waitForHealth(origin: string, child: ChildProcess, logFile: string) {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      const log = await fsp.readFile(logFile, "utf8").catch(() => "");
-      throw new Error(`the server exited (${child.exitCode}):\n${log.slice(-3000)}`);
-    }
-    try {
-      const res = await fetch(`${origin}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the server did not answer /healthz within 5 minutes");
-}
-
-// ---------------------------------------------------------------------------------------------
-// Measuring
-// ---------------------------------------------------------------------------------------------
-
-type Row = { latencies: number[]; expected: number; errors: number; statuses: Map<number, number> };
-const rows = new Map<string, Row>();
-const row = (name: string) => {
-  let r = rows.get(name);
-  if (!r) rows.set(name, (r = { latencies: [], expected: 0, errors: 0, statuses: new Map() }));
-  return r;
-};
-
-function record(name: string, status: number, startedAt: number) {
-  const r = row(name);
-  r.latencies.push(performance.now() - startedAt);
-  r.statuses.set(status, (r.statuses.get(status) ?? 0) + 1);
-  if (status === 401 || status === 429) r.expected++;
-  else if (status < 200 || status >= 400) r.errors++;
-}
-
-function percentile(sorted: number[], q: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,7 +85,7 @@ process.on("SIGINT", () => {
 
 let exitCode = 0;
 try {
-  const databaseUrl = await freshDatabase();
+  const databaseUrl = await freshDatabase(DB_NAME);
   const ports = await Promise.all(Array.from({ length: SERVERS }, freePort));
   const nginxPort = NGINX ? await freePort() : undefined;
   const origin = `http://127.0.0.1:${nginxPort ?? ports[0]}`;
@@ -252,7 +127,7 @@ try {
     nginx = await startNginx(nginxBinary, dir, writeMainConfig(dir, site, "auto"), nginxPort);
   }
   const pids = children.map((c) => c.pid!);
-  const memoryOf = () => Promise.all(pids.map((pid, i) => memory(pid, ports[i]!)));
+  const memoryOf = () => Promise.all(pids.map((pid, i) => memory(pid, ports[i]!, METRICS_TOKEN)));
   const fresh = await memoryOf();
   console.log(
     `Ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (server pid ${pids.join(", ")}).`,
@@ -431,7 +306,7 @@ try {
   clearInterval(sampling);
   const stopped = await memoryOf();
   const settleStart = performance.now();
-  await settle(pids, ports, fresh);
+  await settle(pids, ports, fresh, METRICS_TOKEN);
   const settledSeconds = (performance.now() - settleStart) / 1000;
   const settled = await memoryOf();
 
@@ -522,28 +397,3 @@ try {
   await fsp.rm(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
-
-/** The 1, 5 and 15 minute load averages: on a shared machine the figures depend on them. */
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(" / ");
-}
-
-/** An autocannon request whose hooks see the connection's context as a `C`. */
-function hooked<C>(
-  setup: (req: autocannon.Request, c: C) => autocannon.Request,
-  onResponse: (status: number, c: C, headers: Record<string, string | string[] | undefined>) => void,
-): autocannon.Request {
-  return {
-    setupRequest: (req, context) => setup(req, context as C),
-    onResponse: (status, _body, context, headers) => onResponse(status, context as C, headers ?? {}),
-  };
-}
-
-/** The session cookie among Set-Cookie headers, as a Cookie header. */
-function sessionCookie(setCookies: string[]): string | undefined {
-  const session = setCookies.map((c) => c.split(";")[0]!).find((c) => /session_token=./.test(c));
-  return session;
-}

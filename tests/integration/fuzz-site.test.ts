@@ -1,5 +1,6 @@
 import { describeFuzz, isBackOffice } from "../setup/fuzz/suite";
 
-describeFuzz("the site's and the accounts' actions", (file) => !isBackOffice(file), {
+describeFuzz("the site's and the accounts' actions", "site", {
+  dates: (file) => !isBackOffice(file),
   loginRedirects: true,
 });
