@@ -67,8 +67,7 @@ export { venueMessages };
 export { assertAdmin, ADMIN_ONLY_MESSAGE as ADMIN_ONLY };
 
 /** A thrown answer (a refusal such as assertAdmin's, a redirect), which a route passes on as it is. */
-export const isThrownAnswer = (err: unknown) =>
-  err instanceof Response || (err as { type?: string } | null)?.type === "DataWithResponseInit";
+export { isThrownAnswer } from "~/lib/refusal";
 
 // ---------------------------------------------------------------------------------------------
 // The table

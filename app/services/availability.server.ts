@@ -5,7 +5,6 @@
 import crypto from "node:crypto";
 import ICAL from "ical.js";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
-import { data } from "react-router";
 import { venueAvailability, venueCalendarFeeds, venueClosures, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { readUploadForm, UploadRefusal, type IncomingFile, type UploadLimits } from "~/infra/uploads.server";
@@ -37,6 +36,7 @@ import {
 import { calendarWindow } from "~/lib/dates";
 
 export type { CalendarMonth, IcsPreview, ManagerAvailability };
+import { Refusal } from "~/lib/refusal";
 import type { AppUser } from "~/lib/user";
 import { previewIcsFile } from "./ics-import.server";
 import { assertCanManageVenue } from "./permissions.server";
@@ -91,7 +91,7 @@ export type MarkResult = { ok: true } | { ok: false; status: 400; error: string 
 export async function assertManagedCalendar(db: Db, actor: AppUser | null | undefined, venueId: string) {
   await assertCanManageVenue(db, actor, venueId);
   const [venue] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
-  if (!venue) throw data({ error: "Venue not found" }, { status: 404 });
+  if (!venue) throw new Refusal(404, "Venue not found");
 }
 
 /** The calendar's one gesture: a range of days (inside the calendar's window) and a status. */

@@ -12,7 +12,7 @@ import { IconButton } from "~/components/ui/icon-button";
 import { isFailedRequest } from "~/lib/failed-request";
 import { imageSrcSet } from "~/lib/images";
 import { IMAGE_ACCEPT, chosenImageRefusal, fitToRoom, MAX_VENUE_IMAGES } from "~/lib/uploads";
-import type { action as editAction } from "~/routes/manager/edit-venue";
+import type { ManagerReply } from "~/lib/validation/manager";
 import type { action as uploadAction } from "~/routes/manager/venue-images";
 
 // The edit page's Images tab (issue 13: the spec's disabled buttons, working): the venue's
@@ -30,7 +30,7 @@ export function VenueImagesPanel({
   uploadAction: string;
 }) {
   const uploader = useFetcher<typeof uploadAction>();
-  const changer = useFetcher<typeof editAction>();
+  const changer = useFetcher<ManagerReply>();
   useToast(uploader.data && "toast" in uploader.data ? uploader.data.toast : null);
   useToast(changer.data?.toast);
   const id = useId();

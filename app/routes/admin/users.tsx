@@ -44,6 +44,7 @@ import {
   sendPasswordResetFor,
   type AdminUserRow,
 } from "~/services/users.server";
+import { isFault } from "~/lib/refusal";
 
 export const meta: Route.MetaFunction = () => adminMeta("Users");
 
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { ...(await listUsers(app.db, me, { q, page })), q, meId: me.id, failed: false };
   } catch (err) {
-    if (!(err instanceof Error)) throw err;
+    if (!isFault(err)) throw err;
     app.logger.error("users failed to load", { error: String(err) });
     // The spec's 'Failed to load users', with a Retry, inside the admin layout.
     return { users: [], total: 0, page: 1, pageCount: 1, q, meId: me.id, failed: true };
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   // Unexpected failures read as the spec's messages (the details go to the log).
   const failing = (message: string) => (err: unknown) => {
-    if (!(err instanceof Error)) throw err;
+    if (!isFault(err)) throw err;
     app.logger.error("admin user action failed", { intent: input.intent, error: String(err) });
     return { ok: false as const, error: message, status: 500 };
   };

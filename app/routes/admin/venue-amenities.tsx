@@ -31,6 +31,7 @@ import {
   renameAmenity,
   type AdminAmenity,
 } from "~/services/amenities.server";
+import { isFault } from "~/lib/refusal";
 
 export const meta: Route.MetaFunction = () => adminMeta("Venue Amenities Management");
 
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? renameAmenity(app.db, actor, input.amenityId, input.name)
         : deleteAmenity(app.db, actor, input.amenityId)
   ).catch((err: unknown) => {
-    if (!(err instanceof Error)) throw err;
+    if (!isFault(err)) throw err;
     app.logger.error("amenity change failed", { intent: input.intent, error: String(err) });
     return { ok: false as const, error: fallback, status: 500, field: undefined };
   });

@@ -39,6 +39,7 @@ import {
   updateCategory,
   type AdminCategory,
 } from "~/services/categories.server";
+import { isFault } from "~/lib/refusal";
 
 export const meta: Route.MetaFunction = () => adminMeta("Venue Types");
 
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { values, image } = form;
   const intent = values.intent;
   const failed = (message: string) => (err: unknown) => {
-    if (!(err instanceof Error)) throw err;
+    if (!isFault(err)) throw err;
     app.logger.error("venue type change failed", { intent, error: String(err) });
     return { ok: false as const, error: message, status: 500, field: undefined };
   };

@@ -38,6 +38,7 @@ import {
   updateFaq,
   VENUE_NOT_FOUND,
 } from "~/services/faqs.server";
+import { isFault } from "~/lib/refusal";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data?.venue ? `FAQs for ${data.venue.name}` : "FAQs");
@@ -54,7 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     venue = await getFaqVenue(app.db, actor, params.venueId);
   } catch (err) {
-    if (!(err instanceof Error)) throw err;
+    if (!isFault(err)) throw err;
     app.logger.error("FAQ page: venue failed to load", { error: String(err) });
     return { venue: null, faqs: [] as Faq[], error: `Error fetching venue: ${message(err)}` };
   }
@@ -62,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     return { venue, faqs: await listFaqs(app.db, venue.id), error: null };
   } catch (err) {
-    if (!(err instanceof Error)) throw err;
+    if (!isFault(err)) throw err;
     app.logger.error("FAQ page: FAQs failed to load", { error: String(err) });
     return { venue, faqs: [] as Faq[], error: `Error fetching FAQs: ${message(err)}` };
   }
@@ -148,7 +149,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       toast: { type: "success", message: SUCCESSES.delete },
     });
   } catch (err) {
-    if (!(err instanceof Error)) throw err;
+    if (!isFault(err)) throw err;
     app.logger.error("FAQ change failed", { intent, error: String(err) });
     return fail(500, "Unknown error");
   }
