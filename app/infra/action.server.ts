@@ -45,6 +45,11 @@ export type ActionContext<I = Record<string, string>> = {
   done: (message: string, extra?: Extra) => ReturnType<typeof data<Reply>>;
   /** A refusal or failure: `{ ok: false, intent, ...extra, toast: title + reason }`. */
   fail: (status: number, reason?: string, extra?: Extra) => ReturnType<typeof data<Reply>>;
+  /**
+   * One step's catch: a fault is logged as `<log> failed` (the intent, the error, `logged`'s
+   * fields) and `failure` stands in for the step's result; an answer thrown goes on.
+   */
+  attempt: <T, F>(work: () => Promise<T>, failure: F, intent?: string) => Promise<T | F>;
   /** A plain form's answer is a redirect to `back` with the toast; a fetcher's, `{ ok, toast }`. */
   answer: (toast: Toast, status: number, back: string) => Promise<Response | ReturnType<typeof data<Reply>>>;
 };
@@ -66,14 +71,17 @@ export type FormActionSpec<S extends Schema | undefined, R> = {
   ) => R | Promise<R>;
   /**
    * Set to catch faults: an Error thrown by `run` is logged as `<log> failed` with the intent,
-   * the error and `logged`'s fields, and answered by `failure` (default `fail(500, "Unknown error")`).
-   * Without it a fault goes on to the error page, as it does in a route without a try/catch.
+   * the error and `logged`'s fields, and answered by `failure` (default `fail(500, "Unknown error")`;
+   * `false`: only the steps run through `attempt` are caught). Without `log` a fault goes on to
+   * the error page, as it does in a route without a try/catch.
    */
   log?: string;
-  logged?: (ctx: ActionContext<Input<S>>) => Extra;
-  failure?: (ctx: ActionContext<Input<S>>) => R | Promise<R>;
+  logged?: (ctx: ActionContext<unknown>) => Extra;
+  failure?: false | ((ctx: ActionContext<Input<S>>) => R | Promise<R>);
   run: (ctx: ActionContext<Input<S>>) => Promise<R>;
 };
+
+const FAULT = Symbol("fault");
 
 /** A route's `action`: `export const action = formAction({ schema, failures, log, run })`. */
 export function formAction<S extends Schema | undefined = undefined, R = unknown>(
@@ -81,7 +89,7 @@ export function formAction<S extends Schema | undefined = undefined, R = unknown
 ) {
   return async ({ request, params, context }: Args): Promise<R> => {
     const values = spec.body === "none" ? {} : await readFormValues(request);
-    const base = envelope(request, params, context, values, values.intent, spec);
+    const base = envelope(request, params, context, values, values.intent, values, spec);
     let input = values as Input<S>;
     if (spec.schema) {
       const parsed = await parseForm(values, spec.schema);
@@ -92,15 +100,12 @@ export function formAction<S extends Schema | undefined = undefined, R = unknown
       input = parsed.data as Input<S>;
     }
     const intent = (input as { intent?: string }).intent ?? values.intent;
-    const ctx = { ...envelope(request, params, context, values, intent, spec), input } as ActionContext<
-      Input<S>
-    >;
-    if (!spec.log) return spec.run(ctx).catch(rethrowRefusal);
-    const log = spec.log;
-    return attempt(ctx.app, () => spec.run(ctx), {
-      log: () => [`${log} failed`, { ...(intent === undefined ? {} : { intent }), ...spec.logged?.(ctx) }],
-      failure: () => (spec.failure ? spec.failure(ctx) : (ctx.fail(500, "Unknown error") as unknown as R)),
-    });
+    const ctx = envelope(request, params, context, values, intent, input, spec);
+    const failure = spec.failure;
+    if (!spec.log || failure === false) return spec.run(ctx).catch(rethrowRefusal);
+    const r = await ctx.attempt(() => spec.run(ctx), FAULT);
+    if (r !== FAULT) return r;
+    return failure ? failure(ctx) : (ctx.fail(500, "Unknown error") as unknown as R);
   };
 }
 
@@ -129,19 +134,25 @@ function rethrowRefusal(err: unknown): never {
   throw err;
 }
 
-function envelope(
+function envelope<I>(
   request: Request,
   params: Params,
   context: Readonly<RouterContextProvider>,
   values: Record<string, string>,
   intent: string | undefined,
-  spec: { failures?: FailureTitles; fallback?: string },
-): ActionContext {
+  input: I,
+  spec: {
+    failures?: FailureTitles;
+    fallback?: string;
+    log?: string;
+    logged?: (ctx: ActionContext<unknown>) => Extra;
+  },
+): ActionContext<I> {
   const app = getApp(context);
   const title = failureTitle(spec.failures ?? "", intent, spec.fallback);
   const reply = <T>(body: T, status = 200, headers?: HeadersInit) =>
     data<T>(body, headers ? { status, headers } : { status });
-  return {
+  const ctx: ActionContext<I> = {
     app,
     request,
     params,
@@ -150,7 +161,7 @@ function envelope(
       return expectUser(context);
     },
     user: getUser(context),
-    input: values,
+    input,
     values,
     intent,
     title,
@@ -166,5 +177,14 @@ function envelope(
       isDocumentRequest(request)
         ? redirectWithToast(app, request, back, toast)
         : reply<Reply>({ ok: status === 200, toast }, status),
+    attempt: (work, failure, at = intent) =>
+      attempt(app, work, {
+        log: () => [
+          `${spec.log ?? "action"} failed`,
+          { ...(at === undefined ? {} : { intent: at }), ...spec.logged?.(ctx) },
+        ],
+        failure: () => failure,
+      }),
   };
+  return ctx;
 }
