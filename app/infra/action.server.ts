@@ -56,9 +56,14 @@ export type ActionContext<I = Record<string, string>> = {
 
 type Reply = { ok: boolean; intent?: string; toast?: Toast } & Extra;
 
-export type FormActionSpec<S extends Schema | undefined, R> = {
+type Invalid = ReturnType<typeof invalid>;
+type Failed = ReturnType<ActionContext["fail"]>;
+
+export type FormActionSpec<S extends Schema | undefined, R, V = Invalid, F = Failed, B = never> = {
   /** The form's zod schema (the one the browser runs); without it `input` is the raw values. */
   schema?: S;
+  /** A refusal before a byte of the body is read (a guest, a venue they may not manage): its answer. */
+  before?: (ctx: ActionContext) => B | undefined | Promise<B | undefined>;
   /** How the body is read: its text fields (default), or not at all (the route reads it: files, lists). */
   body?: "values" | "none";
   /** The failure title per intent (or one for the route), and the title for an unknown intent. */
@@ -68,7 +73,7 @@ export type FormActionSpec<S extends Schema | undefined, R> = {
   invalid?: (
     refused: { errors: FieldErrors; values: Record<string, string> },
     ctx: ActionContext,
-  ) => R | Promise<R>;
+  ) => V | Promise<V>;
   /**
    * Set to catch faults: an Error thrown by `run` is logged as `<log> failed` with the intent,
    * the error and `logged`'s fields, and answered by `failure` (default `fail(500, "Unknown error")`;
@@ -77,26 +82,32 @@ export type FormActionSpec<S extends Schema | undefined, R> = {
    */
   log?: string;
   logged?: (ctx: ActionContext<unknown>) => Extra;
-  failure?: false | ((ctx: ActionContext<Input<S>>) => R | Promise<R>);
+  failure?: false | ((ctx: ActionContext<Input<S>>) => F | Promise<F>);
   run: (ctx: ActionContext<Input<S>>) => Promise<R>;
 };
 
 const FAULT = Symbol("fault");
 
 /** A route's `action`: `export const action = formAction({ schema, failures, log, run })`. */
-export function formAction<S extends Schema | undefined = undefined, R = unknown>(
-  spec: FormActionSpec<S, R>,
-) {
-  return async ({ request, params, context }: Args): Promise<R> => {
+export function formAction<
+  S extends Schema | undefined = undefined,
+  R = unknown,
+  V = S extends undefined ? never : Invalid,
+  F = never,
+  B = never,
+>(spec: FormActionSpec<S, R, V, F, B>) {
+  return async ({ request, params, context }: Args): Promise<R | V | F | B> => {
+    if (spec.before) {
+      const refused = await spec.before(envelope(request, params, context, {}, undefined, {}, spec));
+      if (refused !== undefined) return refused;
+    }
     const values = spec.body === "none" ? {} : await readFormValues(request);
     const base = envelope(request, params, context, values, values.intent, values, spec);
     let input = values as Input<S>;
     if (spec.schema) {
       const parsed = await parseForm(values, spec.schema);
       if (!parsed.ok)
-        return spec.invalid
-          ? spec.invalid(parsed, base)
-          : (invalid(parsed.errors, parsed.values) as unknown as R);
+        return spec.invalid ? spec.invalid(parsed, base) : (invalid(parsed.errors, parsed.values) as V);
       input = parsed.data as Input<S>;
     }
     const intent = (input as { intent?: string }).intent ?? values.intent;
@@ -105,7 +116,7 @@ export function formAction<S extends Schema | undefined = undefined, R = unknown
     if (!spec.log || failure === false) return spec.run(ctx).catch(rethrowRefusal);
     const r = await ctx.attempt(() => spec.run(ctx), FAULT);
     if (r !== FAULT) return r;
-    return failure ? failure(ctx) : (ctx.fail(500, "Unknown error") as unknown as R);
+    return failure ? failure(ctx) : (ctx.fail(500, "Unknown error") as F);
   };
 }
 

@@ -163,13 +163,17 @@ export function failureTitle(titles: FailureTitles, intent: string | undefined, 
   return (intent !== undefined && Object.hasOwn(titles, intent) ? titles[intent] : undefined) ?? fallback;
 }
 
+type ClientArgs<T = unknown> = { request: Request; serverAction: () => Promise<T> };
+type ServerAnswer<A> = A extends ClientArgs<infer T> ? T : never;
+
 /**
  * A route's `clientAction` in one line (ADR 018, ADR 036): `export const clientAction =
- * keepWork(FAILURES, fallback)`; the title is the sent form's intent's, or `fallback`.
+ * keepWork<Route.ClientActionArgs>(FAILURES, fallback)`; the title is the sent form's intent's,
+ * or `fallback`. The type argument keeps the route's answer typed for its page.
  */
-export function keepWork(titles: FailureTitles, fallback?: string) {
-  return <T>(args: { request: Request; serverAction: () => Promise<T> }) =>
-    keepWorkOnFailure(args, (form) =>
+export function keepWork<A extends ClientArgs>(titles: FailureTitles, fallback?: string) {
+  return (args: A): Promise<ServerAnswer<A> | ReturnType<typeof data<FailedRequestReply>>> =>
+    keepWorkOnFailure(args as ClientArgs<ServerAnswer<A>>, (form) =>
       typeof titles === "function" ? titles(form) : failureTitle(titles, formIntent(form), fallback),
     );
 }

@@ -2,6 +2,7 @@ import { UUID_PATTERN } from "../uuid";
 import * as z from "zod/mini";
 import { faqSchema } from "./admin";
 import { isBlank, MAX, text } from "./fields";
+import type { Toast } from "../toast";
 import type { FormReply } from "./form";
 
 // The venue-manager edit page's small forms (spec, admin and manager area, sections 5 and 8;
@@ -55,3 +56,6 @@ export type ManagerReply = Omit<FormReply, "intent"> & {
   /** The review, FAQ or image the answer is about, so only its own control reacts. */
   target?: string;
 };
+
+/** The Images tab's upload answer (routes/manager/venue-images.ts). */
+export type ImageUploadReply = { ok: boolean; toast: Toast };

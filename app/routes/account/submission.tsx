@@ -102,7 +102,7 @@ const withdraw = formAction({
   },
 });
 
-export const clientAction = keepWork(
+export const clientAction = keepWork<Route.ClientActionArgs>(
   { withdraw: ownSubmissionMessages.withdrawFailed },
   ownSubmissionMessages.saveFailed,
 );

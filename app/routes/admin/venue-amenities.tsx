@@ -83,7 +83,7 @@ export const action = formAction({
     return reply<FormReply>({ ok: true, intent: input.intent, toast });
   },
 });
-export const clientAction = keepWork(AMENITY_FAILURES, amenityMessages.updateFailed);
+export const clientAction = keepWork<Route.ClientActionArgs>(AMENITY_FAILURES, amenityMessages.updateFailed);
 
 export default function Amenities({ loaderData }: Route.ComponentProps) {
   const { amenities } = loaderData;

@@ -142,7 +142,10 @@ async function saveCategory(
 /** A fault of the service, answered as its own refusal would be (500, the intent's message). */
 const faultOf = (message: string) => ({ ok: false as const, error: message, status: 500, field: undefined });
 
-export const clientAction = keepWork(CATEGORY_FAILURES, categoryMessages.updateFailed);
+export const clientAction = keepWork<Route.ClientActionArgs>(
+  CATEGORY_FAILURES,
+  categoryMessages.updateFailed,
+);
 
 type Open = { kind: "create" } | { kind: "edit" | "delete"; category: AdminCategory } | null;
 

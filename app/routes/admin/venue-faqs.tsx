@@ -146,7 +146,7 @@ async function deleteOne(ctx: ActionContext) {
   return r.ok ? saved("delete", id.data.faqId) : refuse(ctx, r.status, r.error);
 }
 
-export const clientAction = keepWork(FAILURES, "Failed to save FAQ");
+export const clientAction = keepWork<Route.ClientActionArgs>(FAILURES, "Failed to save FAQ");
 
 export default function VenueFaqs({ loaderData }: Route.ComponentProps) {
   const { venue, faqs, error } = loaderData;

@@ -152,7 +152,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
   const adding = new URL(args.request.url).searchParams.get("intent") === "add";
   return adding ? keepWorkOnFailure(args, venueMessages.addFailed) : keepChange(args);
 }
-const keepChange = keepWork(FAILURES, FAILURES.geocode);
+const keepChange = keepWork<Route.ClientActionArgs>(FAILURES, FAILURES.geocode);
 
 export default function AdminVenues({ loaderData }: Route.ComponentProps) {
   const { list, choices, geocodingRequired, params, imports, trash, error } = loaderData;

@@ -190,7 +190,7 @@ async function changeImage(
 }
 
 /** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export const clientAction = keepWork(FAILURES, managerMessages.updateFailed);
+export const clientAction = keepWork<Route.ClientActionArgs>(FAILURES, managerMessages.updateFailed);
 
 /** The Venue Details form (and the My Venues sheet): answered as the shared form expects. */
 async function saveDetails(

@@ -3,6 +3,7 @@ import type { Route } from "./+types/venue-images";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { expectUser, getApp } from "~/infra/session.server";
 import type { Toast } from "~/lib/toast";
+import type { ImageUploadReply } from "~/lib/validation/manager";
 import { uploadMessages } from "~/lib/uploads";
 import { isThrownAnswer } from "~/services/admin-venues.server";
 import { managerMessages, uploadVenueImages } from "~/services/manager-venues.server";
@@ -14,8 +15,6 @@ import { managerMessages, uploadVenueImages } from "~/services/manager-venues.se
 export function loader() {
   return data({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
 }
-
-export type ImageUploadReply = { ok: boolean; toast: Toast };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST")
