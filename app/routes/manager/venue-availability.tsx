@@ -10,7 +10,7 @@ import { calendarMonth } from "~/lib/dates";
 import { adminMeta } from "~/lib/admin";
 import { managerMeta } from "~/lib/manager";
 import { isUuid } from "~/lib/uuid";
-import { isThrownAnswer } from "~/lib/refusal";
+import { Refusal } from "~/lib/refusal";
 import { attempt, formAction, type ActionContext } from "~/infra/action.server";
 import {
   assertManagedCalendar,
@@ -58,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!availability) throw data(null, { status: 404 });
     return { availability, area };
   } catch (err) {
-    if (isThrownAnswer(err) && (err as { init?: { status?: number } }).init?.status === 403)
+    if (err instanceof Refusal && err.status === 403)
       throw await redirectWithToast(app, request, away, { type: "error", message: MANAGE_VENUE_MESSAGE });
     throw err;
   }
