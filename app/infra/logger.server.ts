@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { isFault } from "~/lib/refusal";
 
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -27,11 +28,11 @@ export function createLogger(level: Level = "info"): Logger {
 
 /**
  * A `.catch` for data a page can do without: the failure is logged and null stands in for the
- * data, so the page shows its 'failed to load' message. Anything thrown that is not an Error (a
- * redirect, a response) goes on.
+ * data, so the page shows its 'failed to load' message. A thrown answer (a redirect, a response,
+ * a Refusal) goes on.
  */
 export const loggedAsNull = (logger: Logger, msg: string) => (err: unknown) => {
-  if (!(err instanceof Error)) throw err;
+  if (!isFault(err)) throw err;
   logger.error(msg, { error: String(err) });
   return null;
 };

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Toast } from "~/lib/toast";
 import type { FieldErrors } from "~/lib/validation/form";
-import { isThrownAnswer } from "./answers.server";
+import { isThrownAnswer } from "~/lib/refusal";
 import type { Logger } from "./logger.server";
 
 // The answers of the routes that save a venue form (the admin's add and edit, the manager's

@@ -6,6 +6,8 @@ import {
   failureMessages,
   formatBytes,
   isFailedRequest,
+  failureTitle,
+  keepWork,
   keepWorkOnFailure,
   measureForm,
   tooLargeMessage,
@@ -204,5 +206,31 @@ describe("keepWorkOnFailure", () => {
     await expect(
       keepWorkOnFailure({ request, serverAction: () => Promise.reject(aborted) }, "x"),
     ).rejects.toBe(aborted);
+  });
+});
+
+describe("keepWork and failureTitle (ADR 036)", () => {
+  const FAILURES = { add: "Failed to add FAQ", delete: "Failed to delete FAQ" };
+
+  it("titles by the intent, with the fallback for an unknown one", () => {
+    expect(failureTitle(FAILURES, "add")).toBe("Failed to add FAQ");
+    expect(failureTitle(FAILURES, "toString", "Failed to save FAQ")).toBe("Failed to save FAQ");
+    expect(failureTitle(FAILURES, undefined)).toBe("Unknown action");
+    expect(failureTitle("Failed to update password", "any")).toBe("Failed to update password");
+  });
+
+  it("is a clientAction whose failure toast is the sent form's title", async () => {
+    const form = new FormData();
+    form.append("intent", "delete");
+    const request = new Request("http://localhost/admin/venues/1/faqs", { method: "POST", body: form });
+    const clientAction = keepWork<{ request: Request; serverAction: () => Promise<{ ok: true }> }>(FAILURES);
+    const result = await clientAction({
+      request,
+      serverAction: () => Promise.reject(new TypeError("Failed to fetch")),
+    });
+    expect(result).toMatchObject({
+      init: { status: 503 },
+      data: { ok: false, toast: { message: "Failed to delete FAQ", description: failureMessages.network } },
+    });
   });
 });

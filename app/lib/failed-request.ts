@@ -152,3 +152,33 @@ export async function keepWorkOnFailure<T>(
 export function isFailedRequest(reply: unknown): reply is FailedRequestReply {
   return typeof reply === "object" && reply !== null && "failedRequest" in reply;
 }
+
+/** A route's failure titles: one for all its forms, one per intent, or chosen from the form. */
+export type FailureTitles = string | Readonly<Record<string, string>> | ((form: FormData) => string);
+
+/** The failure title of the form with `intent` ('' when a function picks it from the form). */
+export function failureTitle(titles: FailureTitles, intent: string | undefined, fallback = "Unknown action") {
+  if (typeof titles === "string") return titles;
+  if (typeof titles === "function") return fallback;
+  return (intent !== undefined && Object.hasOwn(titles, intent) ? titles[intent] : undefined) ?? fallback;
+}
+
+type ClientArgs<T = unknown> = { request: Request; serverAction: () => Promise<T> };
+type ServerAnswer<A> = A extends ClientArgs<infer T> ? T : never;
+
+/**
+ * A route's `clientAction` in one line (ADR 018, ADR 036): `export const clientAction =
+ * keepWork<Route.ClientActionArgs>(FAILURES, fallback)`; the title is the sent form's intent's,
+ * or `fallback`. The type argument keeps the route's answer typed for its page.
+ */
+export function keepWork<A extends ClientArgs>(titles: FailureTitles, fallback?: string) {
+  return (args: A): Promise<ServerAnswer<A> | ReturnType<typeof data<FailedRequestReply>>> =>
+    keepWorkOnFailure(args as ClientArgs<ServerAnswer<A>>, (form) =>
+      typeof titles === "function" ? titles(form) : failureTitle(titles, formIntent(form), fallback),
+    );
+}
+
+const formIntent = (form: FormData) => {
+  const intent = form.get("intent");
+  return typeof intent === "string" ? intent : undefined;
+};

@@ -1,6 +1,8 @@
 import { formatReviewDate } from "./venue";
 import { isUuid } from "./uuid";
 import { venuePath } from "./venue-url";
+import type { Toast } from "./toast";
+import type { FieldErrors } from "./validation/form";
 
 // Inquiries (issue 23): a couple's question to a venue, answered from the manager's inbox.
 // Pure, so the pages, the services and the tests share one reading of statuses and dates.
@@ -118,4 +120,28 @@ export type Inbox = {
   venues: { id: string; name: string }[];
   page: number;
   pageCount: number;
+};
+
+/** The inquiry form of a venue (services/couple-inquiries.server.ts inquiryFormFor). */
+export type InquiryForm = {
+  venue: { id: string; name: string; capacity: number | null; path: string };
+  /** The signed time the form is handed out, sent back with it. */
+  stamp: string;
+  /** A signed-in couple's name and email, filled in for them. */
+  prefill: { name: string; email: string } | null;
+  /** Colorado's date: the first a wedding may be on (the browser checks with the server's day). */
+  today: string;
+};
+
+/** What the dialog's load gets: the form, or why it could not be loaded. */
+export type InquiryFormLoad = InquiryForm | { failed: string };
+
+/** The answer to a sent inquiry (routes/public/venue-inquiry.tsx). */
+export type InquiryReply = {
+  ok: boolean;
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+  /** A fresh signed time, when the one sent was too old. */
+  stamp?: string;
+  toast?: Toast;
 };

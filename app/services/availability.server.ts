@@ -5,7 +5,6 @@
 import crypto from "node:crypto";
 import ICAL from "ical.js";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
-import { data } from "react-router";
 import { venueAvailability, venueCalendarFeeds, venueClosures, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
@@ -39,6 +38,7 @@ import {
 import { calendarWindow } from "~/lib/dates";
 
 export type { CalendarMonth, IcsPreview, ManagerAvailability };
+import { Refusal } from "~/lib/refusal";
 import type { AppUser } from "~/lib/user";
 import { previewIcsFile } from "./ics-import.server";
 import { assertCanManageVenue } from "./permissions.server";
@@ -93,7 +93,7 @@ export type MarkResult = { ok: true } | { ok: false; status: 400; error: string 
 export async function assertManagedCalendar(db: Db, actor: AppUser | null | undefined, venueId: string) {
   await assertCanManageVenue(db, actor, venueId);
   const [venue] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
-  if (!venue) throw data({ error: "Venue not found" }, { status: 404 });
+  if (!venue) throw new Refusal(404, "Venue not found");
 }
 
 /** A calendar change in the activity log (issue 41), in the change's transaction. */

@@ -21,6 +21,10 @@ import { inquiryColumns, toView } from "./inquiries.server";
 import { managerRecipients } from "./notifications.server";
 import { clientAddress, LIMITS, limitWrites } from "./rate-limit.server";
 import { recordInquiryStat } from "./venue-stats.server";
+import type { InquiryForm } from "~/lib/inquiries";
+
+// The form the dialog and the page show is declared in lib, where the components read it.
+export type { InquiryForm };
 
 // A couple's side of inquiries (issue 23, ADR 028): a venue's 'Check availability' form, sending
 // it, and the couple's own inquiries. Sending is open to everyone and guarded against scripts
@@ -52,16 +56,6 @@ async function askableVenue(db: Db, venueId: string): Promise<FormVenue | null> 
     .limit(1);
   return row ?? null;
 }
-
-export type InquiryForm = {
-  venue: { id: string; name: string; capacity: number | null; path: string };
-  /** The signed time the form is handed out, sent back with it. */
-  stamp: string;
-  /** A signed-in couple's name and email, filled in for them. */
-  prefill: { name: string; email: string } | null;
-  /** Colorado's date: the first a wedding may be on (the browser checks with the server's day). */
-  today: string;
-};
 
 /** The inquiry form of a venue, fresh: never cached, as it carries its own time and the user's name. */
 export async function inquiryFormFor(

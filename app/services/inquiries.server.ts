@@ -1,6 +1,5 @@
 import { isUuid } from "~/lib/uuid";
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { data } from "react-router";
 import { inquiries, inquiryReplies, users, venueManagers, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
@@ -15,6 +14,7 @@ import {
   type InquiryView,
 } from "~/lib/inquiries";
 import { pageCountOf, pageOffset } from "~/lib/pagination";
+import { Refusal } from "~/lib/refusal";
 import type { AppUser } from "~/lib/user";
 import { venuePath } from "~/lib/venue-url";
 import { recordAudit } from "./audit.server";
@@ -174,7 +174,7 @@ type Change = { ok: true } | { ok: false; status: number; error: string };
 
 /** Another venue's inquiry is refused as another venue's page is (403, thrown); an unknown one is 404. */
 function refusalOf(found: NotFound): Change {
-  if (found.reason === "forbidden") throw data({ error: MANAGE_VENUE_MESSAGE }, { status: 403 });
+  if (found.reason === "forbidden") throw new Refusal(403, MANAGE_VENUE_MESSAGE);
   return { ok: false, status: 404, error: inquiryRefusals.notFound };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { data } from "react-router";
 import { venueManagers } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
+import { Refusal } from "~/lib/refusal";
 import type { AppUser } from "~/lib/user";
 
 // The permission checks services make for themselves, behind the route guards, so that a service
@@ -11,15 +11,15 @@ export const ADMIN_ONLY_MESSAGE = "You do not have permission to access the admi
 export const MANAGE_VENUE_MESSAGE = "You do not have permission to manage this venue";
 export const MANAGER_AREA_MESSAGE = "You do not have permission to access the venue manager area";
 
-/** Throws a 403 answer unless the acting user is an administrator. */
+/** Throws a 403 Refusal unless the acting user is an administrator. */
 export function assertAdmin(actor: AppUser | null | undefined): asserts actor is AppUser {
-  if (actor?.role !== "admin") throw data({ error: ADMIN_ONLY_MESSAGE }, { status: 403 });
+  if (actor?.role !== "admin") throw new Refusal(403, ADMIN_ONLY_MESSAGE);
 }
 
-/** Throws a 403 answer unless the acting user may use the venue-manager area (managers, admins: ADR 003). */
+/** Throws a 403 Refusal unless the acting user may use the venue-manager area (managers, admins: ADR 003). */
 export function assertVenueManager(actor: AppUser | null | undefined): asserts actor is AppUser {
   if (actor?.role !== "venue_manager" && actor?.role !== "admin")
-    throw data({ error: MANAGER_AREA_MESSAGE }, { status: 403 });
+    throw new Refusal(403, MANAGER_AREA_MESSAGE);
 }
 
 /** Admins manage every venue; a venue manager only the venues linked to them. */
@@ -45,6 +45,5 @@ export async function assertCanManageVenue(
   actor: AppUser | null | undefined,
   venueId: string,
 ): Promise<void> {
-  if (!(await canManageVenue(db, actor, venueId)))
-    throw data({ error: MANAGE_VENUE_MESSAGE }, { status: 403 });
+  if (!(await canManageVenue(db, actor, venueId))) throw new Refusal(403, MANAGE_VENUE_MESSAGE);
 }

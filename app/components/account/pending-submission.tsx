@@ -6,7 +6,7 @@ import { useToast } from "~/components/layout/use-toast";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { ownSubmissionMessages, submissionPath, WHAT_HAPPENS_NEXT } from "~/lib/own-submissions";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { action } from "~/routes/account/submission";
+import type { FormReply } from "~/lib/validation/form";
 
 // The owner's side of a pending submission (issue 22, item 11; ADR 025): what happens next, and
 // Withdraw behind a confirmation. Withdraw is a link to the submission's page with `?withdraw`
@@ -35,7 +35,7 @@ export function WhatHappensNext({ className }: { className?: string }) {
 /** Withdraw: the dialog once the script runs, a link to the page's own confirmation before. */
 export function WithdrawSubmission({ venue }: { venue: { id: string; name: string } }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<FormReply>();
   const [confirming, setConfirming] = useState(false);
   useToast(fetcher.data?.toast);
   const busy = fetcher.state !== "idle";

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { loginPath } from "~/lib/user";
 import { loginSchema, registerSchema } from "~/lib/validation/auth";
-import type { action } from "~/routes/auth/login";
+import type { FormReply as LoginReply } from "~/lib/validation/form";
 
 type Tab = "login" | "register";
 type Carry = {
@@ -39,7 +39,7 @@ function AuthForm({
   carry: Carry;
   children: (state: FormState) => React.ReactNode;
 }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<LoginReply>();
   const reply = carry.reply?.values?.intent === intent ? carry.reply : undefined;
   const { errors, values, onSubmit, onChange } = useValidatedForm(
     intent === "login" ? loginSchema : registerSchema,

@@ -1,12 +1,12 @@
 import { LoaderCircle, LogOut } from "~/components/ui/icons";
 import { useFetcher } from "react-router";
-import type { clientAction } from "~/routes/auth/logout";
+import type { FailedRequestReply } from "~/lib/failed-request";
 
 /** Every logout button's fetcher: the root shows its toast (a failed logout keeps the page). */
 export const LOGOUT_FETCHER = "logout";
 
 export function useLogoutFetcher() {
-  return useFetcher<typeof clientAction>({ key: LOGOUT_FETCHER });
+  return useFetcher<FailedRequestReply>({ key: LOGOUT_FETCHER });
 }
 
 /**

@@ -12,9 +12,12 @@ import { Button } from "~/components/ui/button";
 import { IconButton } from "~/components/ui/icon-button";
 import { Dialog, DialogCancel } from "~/components/ui/dialog";
 import { isBlank } from "~/lib/validation/fields";
-import { MANAGER_FAQ_BOTH_REQUIRED, MANAGER_FAQ_DELETE_CONFIRM } from "~/lib/validation/manager";
+import {
+  MANAGER_FAQ_BOTH_REQUIRED,
+  MANAGER_FAQ_DELETE_CONFIRM,
+  type ManagerReply,
+} from "~/lib/validation/manager";
 import type { Faq } from "~/lib/venue";
-import type { action } from "~/routes/manager/edit-venue";
 
 // The edit page's FAQs tab (spec: 'Manager edit venue', FAQs): an 'Add FAQ' dialog, the list in
 // display order with a delete icon behind the browser's confirmation, 'No FAQs available'. As on
@@ -103,7 +106,7 @@ function FaqRow({
   onMove: (direction: "up" | "down") => void;
   onEdit: () => void;
 }) {
-  const remover = useFetcher<typeof action>();
+  const remover = useFetcher<ManagerReply>();
   useToast(remover.data?.toast);
   const busy = remover.state !== "idle";
   // While a move is saved the arrows stay focusable (a disabled button would drop the focus) but
@@ -163,7 +166,7 @@ function FaqRow({
 
 /** 'Add FAQ', or 'Edit FAQ' started from the FAQ's text; both check the spec's manager rule. */
 function FaqDialog({ open, faq, onClose }: { open: boolean; faq: Faq | null; onClose: () => void }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<ManagerReply>();
   const intent = faq ? "faq-save" : "faq-add";
   const [draft, setDraft] = useState(faq ? { question: faq.question, answer: faq.answer } : EMPTY_FAQ);
   const [error, setError] = useState<string | null>(null);

@@ -9,11 +9,10 @@ import { UploadProgress, useUploadProgress } from "~/components/forms/upload-pro
 import { showToast, useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { IconButton } from "~/components/ui/icon-button";
-import { isFailedRequest } from "~/lib/failed-request";
+import { isFailedRequest, type FailedRequestReply } from "~/lib/failed-request";
 import { imageSrcSet } from "~/lib/images";
 import { IMAGE_ACCEPT, chosenImageRefusal, fitToRoom, MAX_VENUE_IMAGES } from "~/lib/uploads";
-import type { action as editAction } from "~/routes/manager/edit-venue";
-import type { action as uploadAction } from "~/routes/manager/venue-images";
+import type { ImageUploadReply, ManagerReply } from "~/lib/validation/manager";
 
 // The edit page's Images tab (issue 13: the spec's disabled buttons, working): the venue's
 // photos in order, the first being the cover; upload (checked here as chosen, and again by the
@@ -29,8 +28,8 @@ export function VenueImagesPanel({
   images: string[];
   uploadAction: string;
 }) {
-  const uploader = useFetcher<typeof uploadAction>();
-  const changer = useFetcher<typeof editAction>();
+  const uploader = useFetcher<ImageUploadReply | FailedRequestReply>();
+  const changer = useFetcher<ManagerReply>();
   useToast(uploader.data && "toast" in uploader.data ? uploader.data.toast : null);
   useToast(changer.data?.toast);
   const id = useId();

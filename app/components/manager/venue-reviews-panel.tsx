@@ -10,9 +10,8 @@ import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { ReviewAuthor } from "~/components/venue/review-author";
 import { isBlank } from "~/lib/validation/fields";
-import { REPLY_MAX, REPLY_REQUIRED } from "~/lib/validation/manager";
+import { REPLY_MAX, REPLY_REQUIRED, type ManagerReply } from "~/lib/validation/manager";
 import { formatReviewDate, type ReviewView } from "~/lib/venue";
-import type { action } from "~/routes/manager/edit-venue";
 
 // The edit page's Reviews tab (spec: 'Customer Reviews'; issue 13): newest first, each with the
 // reviewer's avatar or initial, name or 'Anonymous', stars, date and comment, and the venue's
@@ -52,7 +51,7 @@ function ReviewItem({ review }: { review: ReviewView }) {
     wasEditing.current = editing;
   }, [editing]);
   const [confirming, setConfirming] = useState(false);
-  const remover = useFetcher<typeof action>();
+  const remover = useFetcher<ManagerReply>();
   useToast(remover.data?.toast);
   return (
     <li className="rounded-xl border border-sand bg-white p-5" aria-label={`Review by ${review.authorName}`}>
@@ -116,7 +115,7 @@ function ReviewItem({ review }: { review: ReviewView }) {
 }
 
 function ReplyForm({ review, onDone }: { review: ReviewView; onDone: () => void }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<ManagerReply>();
   const [text, setText] = useState(review.reply?.body ?? "");
   const [error, setError] = useState<string | null>(null);
   useToast(fetcher.data?.toast);

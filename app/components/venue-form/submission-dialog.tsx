@@ -4,7 +4,7 @@ import { showToast, useToast } from "~/components/layout/use-toast";
 import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { VENUE_SUBMISSIONS_PATH } from "~/lib/uploads";
-import type { clientLoader } from "~/routes/resources/venue-submissions";
+import type { SubmissionChoices } from "~/lib/validation/venue-submission";
 import { VenueForm, type SubmissionReply } from "./venue-form";
 
 /** Spec: after a successful submission the user moves on after one second. */
@@ -22,7 +22,7 @@ export default function SubmissionDialog({
   onClose: () => void;
   isAdmin: boolean;
 }) {
-  const choices = useFetcher<typeof clientLoader>();
+  const choices = useFetcher<SubmissionChoices>();
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 

@@ -9,15 +9,20 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { LoaderCircle } from "~/components/ui/icons";
 import { searchWindow } from "~/lib/dates";
-import { inquiryFormPath, maxGuestsFor } from "~/lib/inquiries";
+import {
+  inquiryFormPath,
+  maxGuestsFor,
+  type InquiryForm,
+  type InquiryFormLoad,
+  type InquiryReply,
+} from "~/lib/inquiries";
 import { INQUIRY_MESSAGE_MAX, inquirySchema } from "~/lib/validation/inquiry";
-import type { clientLoader, InquiryReply, loader } from "~/routes/public/venue-inquiry";
 
 // The inquiry form (issue 23): in the venue page's dialog once the script runs, and on its own
 // page (/venue/{slug}/inquiry) before or without it. The same fields, the same schema (built
 // for the venue's capacity and Colorado's today), the same action.
 
-type InquiryFormData = Extract<Awaited<ReturnType<typeof loader>>, { stamp: string }>;
+type InquiryFormData = InquiryForm;
 
 // Field names the action reads (services/couple-inquiries.server.ts: HONEYPOT_FIELD, STAMP_FIELD).
 const HONEYPOT = "website";
@@ -153,7 +158,7 @@ export function InquiryDialog({
   onClose: () => void;
 }) {
   const path = inquiryFormPath(venue);
-  const loaded = useFetcher<typeof clientLoader>();
+  const loaded = useFetcher<InquiryFormLoad>();
   const sender = useFetcher<InquiryReply>();
   const { load } = loaded;
   useEffect(() => {

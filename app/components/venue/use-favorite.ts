@@ -2,7 +2,7 @@ import type { MouseEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { loginPath } from "~/lib/user";
-import type { action } from "~/routes/resources/favorites";
+import type { ToastReply } from "~/lib/toast";
 
 /**
  * Every heart submits through this one keyed fetcher. The root keeps it mounted and shows its
@@ -11,7 +11,7 @@ import type { action } from "~/routes/resources/favorites";
 export const FAVORITE_FETCHER = "favorite";
 
 export function useFavoriteFetcher() {
-  return useFetcher<typeof action>({ key: FAVORITE_FETCHER });
+  return useFetcher<ToastReply & { saved?: boolean }>({ key: FAVORITE_FETCHER });
 }
 
 /**

@@ -12,11 +12,10 @@ import { loginPath, type AppUser } from "~/lib/user";
 import { REVIEW_MAX_LENGTH, reviewSchema } from "~/lib/validation/review";
 import { formatReviewDate, roundRating, type ReviewView } from "~/lib/venue";
 import { countLabel } from "~/lib/format";
-import type { action } from "~/routes/public/venue";
 import { Stars } from "./rating";
 import { ReviewAuthor } from "./review-author";
 
-const useReviewFetcher = () => useFetcher<typeof action>();
+const useReviewFetcher = () => useFetcher<NonNullable<ReviewReply>>();
 type ReviewFetcher = ReturnType<typeof useReviewFetcher>;
 /** The action's answer to a review posted without the script (the route's action data). */
 type ReviewReply = (FormReply & { toast?: Toast }) | undefined;

@@ -2,6 +2,8 @@ import { UUID_PATTERN } from "../uuid";
 import * as z from "zod/mini";
 import { faqSchema } from "./admin";
 import { isBlank, MAX, text } from "./fields";
+import type { Toast } from "../toast";
+import type { FormReply } from "./form";
 
 // The venue-manager edit page's small forms (spec, admin and manager area, sections 5 and 8;
 // issue 13). The venue details form itself is the shared venue form (lib/validation/admin-venue).
@@ -47,3 +49,13 @@ export const managerActionSchema = z.discriminatedUnion("intent", [
 
 export type ManagerAction = z.infer<typeof managerActionSchema>;
 export type ManagerIntent = ManagerAction["intent"];
+
+/** The manager venue page's answer to its FAQ, reply and image forms (routes/manager/edit-venue.tsx). */
+export type ManagerReply = Omit<FormReply, "intent"> & {
+  intent?: ManagerIntent;
+  /** The review, FAQ or image the answer is about, so only its own control reacts. */
+  target?: string;
+};
+
+/** The Images tab's upload answer (routes/manager/venue-images.ts). */
+export type ImageUploadReply = { ok: boolean; toast: Toast };

@@ -120,3 +120,9 @@ export function submissionValues(form: FormData): Record<string, string | string
 
 /** The owner's page of a pending submission (issue 22): its one url-encoded form. */
 export const ownSubmissionActionSchema = z.object({ intent: z.literal("withdraw") });
+
+/** The submission dialog's choices (resources/venue-submissions.ts): null for a list that failed to load. */
+export type SubmissionChoices = {
+  venueTypes: { id: string; name: string }[] | null;
+  amenities: { id: string; name: string }[] | null;
+};

@@ -4,9 +4,9 @@ import { FormError } from "~/components/forms/fields";
 import { InquiryStatusBadge } from "~/components/inquiries/inquiry-status";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
-import { readFormValues } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import { weddingDateLabel } from "~/lib/inquiries";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { formatReviewDate } from "~/lib/venue";
@@ -36,21 +36,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const { claim } = await readFormValues(request);
-  const claimed = await claimInquiry(app, expectUser(context), claim ?? "");
-  if (!claimed.ok) return data({ error: claimed.error }, { status: 400 });
-  return redirectWithToast(app, request, "/account/inquiries", {
-    type: "success",
-    message: claimedMessage(claimed.venueName),
-  });
-}
-
-/** A request that fails (network, a proxy's 413 or 502) says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, "Your inquiry was not added to your account");
-}
+export const action = formAction({
+  run: async ({ app, actor, values, request }) => {
+    const claimed = await claimInquiry(app, actor, values.claim ?? "");
+    if (!claimed.ok) return data({ error: claimed.error }, { status: 400 });
+    return redirectWithToast(app, request, "/account/inquiries", {
+      type: "success",
+      message: claimedMessage(claimed.venueName),
+    });
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>("Your inquiry was not added to your account");
 
 type Claim = NonNullable<Route.ComponentProps["loaderData"]["claim"]>;
 

@@ -1,14 +1,14 @@
 import { useRef } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/password";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import { Field, FormError, PasswordFields } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useEachNew } from "~/components/forms/use-each-new";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
-import { invalid, parseForm, refused } from "~/infra/form.server";
-import { getApp } from "~/infra/session.server";
+import { invalid, refused } from "~/infra/form.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { changePasswordSchema } from "~/lib/validation/auth";
 import { changePassword } from "~/services/accounts.server";
@@ -16,21 +16,19 @@ import { changePassword } from "~/services/accounts.server";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), { title: "Change Password", noindex: true });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseForm(request, changePasswordSchema);
-  if (!parsed.ok) return invalid(parsed.errors);
-  const result = await changePassword(getApp(context), request, parsed.data);
-  if (!result.ok) return refused(result);
-  return data(
-    { ok: true as const, toast: { type: "success" as const, message: "Password updated successfully" } },
-    { headers: result.headers },
-  );
-}
-
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, "Failed to update password");
-}
+export const action = formAction({
+  schema: changePasswordSchema,
+  invalid: ({ errors }) => invalid(errors),
+  run: async ({ app, request, input }) => {
+    const result = await changePassword(app, request, input);
+    if (!result.ok) return refused(result);
+    return data(
+      { ok: true as const, toast: { type: "success" as const, message: "Password updated successfully" } },
+      { headers: result.headers },
+    );
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>("Failed to update password");
 
 export default function ChangePassword() {
   const fetcher = useFetcher<typeof action>();

@@ -1,11 +1,12 @@
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/settings";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import { Checkbox, Field, FormError } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
-import { invalid, parseForm, readFormValues, refused } from "~/infra/form.server";
+import { invalid, parseForm, refused } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { emailPreferencesSchema, profileSchema } from "~/lib/validation/auth";
@@ -24,55 +25,45 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { user, emails };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const user = expectUser(context);
-  const values = await readFormValues(request);
-  if (values.intent === "email-preferences") {
-    if (!managesVenues(user.role))
-      return invalid({ form: "Only venue managers have these settings" }, {}, { status: 403 });
-    const parsed = await parseForm(values, emailPreferencesSchema);
+const FAILURES = {
+  "revoke-sessions": "Error clearing sessions",
+  "email-preferences": "Failed to save email settings",
+};
+
+export const action = formAction({
+  run: async ({ app, actor: user, values, request }) => {
+    if (values.intent === "email-preferences") {
+      if (!managesVenues(user.role))
+        return invalid({ form: "Only venue managers have these settings" }, {}, { status: 403 });
+      const parsed = await parseForm(values, emailPreferencesSchema);
+      if (!parsed.ok) return invalid(parsed.errors, values);
+      const { inquiryEmails: inquiry, reviewEmails: review } = parsed.data;
+      await saveEmailPreferences(app.db, user.id, { inquiry, review });
+      return { ok: true as const, toast: { type: "success" as const, message: "Email settings saved" } };
+    }
+    if (values.intent === "revoke-sessions") {
+      const result = await revokeOtherSessions(app, request);
+      if (!result.ok) return refused(result, {}, { type: "error", message: result.error });
+      return {
+        ok: true as const,
+        toast: { type: "success" as const, message: "All sessions have been cleared" },
+      };
+    }
+    const parsed = await parseForm(values, profileSchema);
     if (!parsed.ok) return invalid(parsed.errors, values);
-    await saveEmailPreferences(app.db, user.id, {
-      inquiry: parsed.data.inquiryEmails,
-      review: parsed.data.reviewEmails,
-    });
-    return { ok: true as const, toast: { type: "success" as const, message: "Email settings saved" } };
-  }
-  if (values.intent === "revoke-sessions") {
-    const result = await revokeOtherSessions(app, request);
-    if (!result.ok) return refused(result, {}, { type: "error", message: result.error });
+    const result = await updateProfile(app, request, user, parsed.data);
+    if (!result.ok) return refused(result, values, { type: "error", message: result.error });
+    const message = result.emailChangeRequested
+      ? "Verification email sent. Please check your inbox."
+      : "Profile updated successfully";
     return {
       ok: true as const,
-      toast: { type: "success" as const, message: "All sessions have been cleared" },
+      emailChangeRequested: result.emailChangeRequested,
+      toast: { type: "success" as const, message },
     };
-  }
-  const parsed = await parseForm(values, profileSchema);
-  if (!parsed.ok) return invalid(parsed.errors, values);
-  const result = await updateProfile(app, request, user, parsed.data);
-  if (!result.ok) return refused(result, values, { type: "error", message: result.error });
-  return {
-    ok: true as const,
-    emailChangeRequested: result.emailChangeRequested,
-    toast: {
-      type: "success" as const,
-      message: result.emailChangeRequested
-        ? "Verification email sent. Please check your inbox."
-        : "Profile updated successfully",
-    },
-  };
-}
-
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, (form) =>
-    form.get("intent") === "revoke-sessions"
-      ? "Error clearing sessions"
-      : form.get("intent") === "email-preferences"
-        ? "Failed to save email settings"
-        : "Error updating profile",
-  );
-}
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>(FAILURES, "Error updating profile");
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const { user, emails } = loaderData;

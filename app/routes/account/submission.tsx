@@ -8,11 +8,12 @@ import {
 } from "~/components/account/pending-submission";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { VenueEditForm } from "~/components/venue-form/venue-form";
-import { isMultipart, parseForm } from "~/infra/form.server";
+import { isMultipart } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { savingVenueForm, venueFormRefused } from "~/infra/venue-form-reply.server";
 import { formatDate } from "~/lib/admin";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import { ownSubmissionMessages, submissionPath } from "~/lib/own-submissions";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
@@ -44,26 +45,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const failed = (status: number, toast: Toast, more: { errors?: object; values?: object } = {}) =>
   data({ ok: false as const, errors: {}, values: {}, ...more, toast }, { status });
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
   const app = getApp(context);
   const user = expectUser(context);
   const venueId = params.venueId;
-  if (!isMultipart(request)) {
-    const parsed = await parseForm(request, ownSubmissionActionSchema);
-    if (!parsed.ok) return failed(400, { type: "error", message: "Unknown action" });
-    const r = await withdrawOwnSubmission(app, user, venueId);
-    if (!r.ok)
-      return failed(r.status, {
-        type: "error",
-        message: ownSubmissionMessages.withdrawFailed,
-        description: r.error,
-      });
-    return redirectWithToast(app, request, "/account/venues", {
-      type: "success",
-      message: ownSubmissionMessages.withdrawn,
-      description: ownSubmissionMessages.withdrawnDescription(r.name),
-    });
-  }
+  if (!isMultipart(request)) return withdraw(args);
   const saveFailed: Toast = { type: "error", message: ownSubmissionMessages.saveFailed };
   return savingVenueForm(app.logger, "saving an own submission failed", { venueId }, saveFailed, async () => {
     const r = await updateOwnSubmission(app, user, venueId, request);
@@ -85,14 +72,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, (form) =>
-    form.get("intent") === "withdraw"
-      ? ownSubmissionMessages.withdrawFailed
-      : ownSubmissionMessages.saveFailed,
-  );
-}
+/** Withdraw (the page's other form), through the envelope (ADR 036). */
+const withdraw = formAction({
+  schema: ownSubmissionActionSchema,
+  invalid: () => failed(400, { type: "error", message: "Unknown action" }),
+  run: async ({ app, actor, request, params }) => {
+    const r = await withdrawOwnSubmission(app, actor, params.venueId);
+    if (!r.ok)
+      return failed(r.status, {
+        type: "error",
+        message: ownSubmissionMessages.withdrawFailed,
+        description: r.error,
+      });
+    return redirectWithToast(app, request, "/account/venues", {
+      type: "success",
+      message: ownSubmissionMessages.withdrawn,
+      description: ownSubmissionMessages.withdrawnDescription(r.name),
+    });
+  },
+});
+
+export const clientAction = keepWork<Route.ClientActionArgs>(
+  { withdraw: ownSubmissionMessages.withdrawFailed },
+  ownSubmissionMessages.saveFailed,
+);
 
 const back = (
   <Link to="/account/venues" className={buttonClass("ghost", "sm", "-ml-3")}>

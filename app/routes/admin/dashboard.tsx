@@ -1,12 +1,12 @@
 import { Building2, Clock, History, Map, Users } from "~/components/ui/icons";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import { AdminPageHeader, EmptyState, LoadFailedPanel, Panel } from "~/components/back-office/page";
 import { InsightsPanel } from "~/components/insights/insights-panel";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
-import { parseForm } from "~/infra/form.server";
 import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { ActivityList } from "~/components/admin/activity-list";
@@ -45,27 +45,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { stats, activity, insights };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseForm(request, dashboardActionSchema);
-  if (!parsed.ok)
-    return data({ toast: { type: "error", message: "Unknown action" } as Toast }, { status: 400 });
-  const app = getApp(context);
-  const result = await checkSitemap(app, expectUser(context));
-  const toast: Toast = result.ok
-    ? {
-        type: "success",
-        message: `Sitemap and robots.txt are up to date: ${countLabel(result.venues, "venue", "venues")}, ${countLabel(result.venueTypes, "venue type", "venue types")}`,
-        description: result.lastModified ? `Last modified ${result.lastModified}` : undefined,
-        duration: 6000,
-      }
-    : { type: "error", message: result.error, duration: 6000 };
-  return { toast, check: result };
-}
-
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, "Failed to check the sitemap");
-}
+export const action = formAction({
+  schema: dashboardActionSchema,
+  invalid: () => data({ toast: { type: "error", message: "Unknown action" } as Toast }, { status: 400 }),
+  run: async ({ app, actor }) => {
+    const result = await checkSitemap(app, actor);
+    const toast: Toast = result.ok
+      ? {
+          type: "success",
+          message: `Sitemap and robots.txt are up to date: ${countLabel(result.venues, "venue", "venues")}, ${countLabel(result.venueTypes, "venue type", "venue types")}`,
+          description: result.lastModified ? `Last modified ${result.lastModified}` : undefined,
+          duration: 6000,
+        }
+      : { type: "error", message: result.error, duration: 6000 };
+    return { toast, check: result };
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>("Failed to check the sitemap");
 
 const CARDS = [
   { key: "totalVenues", label: "Total Venues", to: "/admin/venues", icon: Building2 },

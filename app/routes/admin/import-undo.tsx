@@ -4,14 +4,14 @@ import { AdminPageHeader, Panel } from "~/components/back-office/page";
 import { UNDO_EFFECT } from "~/components/admin/activity-list";
 import { Button, buttonClass } from "~/components/ui/button";
 import { LocalTime } from "~/components/ui/local-time";
-import { isDocumentRequest, readFormValues } from "~/infra/form.server";
+import { isDocumentRequest } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { adminMeta } from "~/lib/admin";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { attempt, formAction } from "~/infra/action.server";
 import type { Toast } from "~/lib/toast";
 import { safeRedirect } from "~/lib/user";
 import { countOf, undoMessages } from "~/lib/venue-bulk";
-import { isThrownAnswer } from "~/infra/answers.server";
 import { importUndoInfo, undoImport } from "~/services/import-undo.server";
 
 // 'Undo this import' (issue 22, item 7; ADR 023). Recent Activity's button asks in a dialog and
@@ -31,33 +31,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { info, returnTo: backTo(new URL(request.url).searchParams.get("returnTo")) };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const user = expectUser(context);
-  const returnTo = backTo((await readFormValues(request)).returnTo);
-  let toast: Toast;
-  let status = 200;
-  try {
-    const outcome = await undoImport(app, user, params.importId);
-    if (outcome.ok) toast = { type: "success", message: outcome.message, description: outcome.description };
-    else {
-      toast = { type: "error", message: outcome.error };
-      status = outcome.status;
-    }
-  } catch (err) {
-    if (isThrownAnswer(err)) throw err;
-    app.logger.error("undoing an import failed", { importId: params.importId, error: String(err) });
-    toast = { type: "error", message: undoMessages.failed };
-    status = 500;
-  }
-  if (isDocumentRequest(request)) return redirectWithToast(app, request, returnTo, toast);
-  return data({ ok: status === 200, toast }, { status });
-}
-
-/** A request that fails (network, a proxy's 502) says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, undoMessages.failed);
-}
+export const action = formAction({
+  run: async ({ app, actor, values, params, request }) => {
+    const returnTo = backTo(values.returnTo);
+    const outcome = await attempt(app, () => undoImport(app, actor, params.importId), {
+      log: () => ["undoing an import failed", { importId: params.importId }],
+      failure: () => ({ ok: false as const, error: undoMessages.failed, status: 500 }),
+    });
+    const toast: Toast = outcome.ok
+      ? { type: "success", message: outcome.message, description: outcome.description }
+      : { type: "error", message: outcome.error };
+    const status = outcome.ok ? 200 : outcome.status;
+    if (isDocumentRequest(request)) return redirectWithToast(app, request, returnTo, toast);
+    return data({ ok: status === 200, toast }, { status });
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>(undoMessages.failed);
 
 export default function ImportUndo({ loaderData }: Route.ComponentProps) {
   const { info, returnTo } = loaderData;

@@ -13,7 +13,8 @@ import {
 import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/pending";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import { AdminPageHeader, EmptyState, Panel } from "~/components/back-office/page";
 import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { TextareaField } from "~/components/forms/fields";
@@ -21,7 +22,6 @@ import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog, DialogCancel } from "~/components/ui/dialog";
 import { VenueImage } from "~/components/venue/venue-image";
-import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { ADMIN_PENDING_PATH, adminMeta, approvalMessages, formatDate, withReturnTo } from "~/lib/admin";
 import { countLabel, formatNumber } from "~/lib/format";
@@ -44,41 +44,36 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 type Reply = { ok: boolean; toast: Toast; errors?: FieldErrors };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseForm(request, pendingActionSchema);
-  if (!parsed.ok) {
+export const action = formAction({
+  schema: pendingActionSchema,
+  invalid: ({ errors }) => {
     // A reason too long (or with characters a database refuses) is said on its field; the dialog keeps it.
-    const { reason, venueId = "Venue not found", intent } = parsed.errors;
+    const { reason, venueId = "Venue not found", intent } = errors;
     const message = reason ? approvalMessages.rejectFailed : (intent ?? venueId);
     return data<Reply>(
-      { ok: false, toast: { type: "error", message, description: reason }, errors: parsed.errors },
+      { ok: false, toast: { type: "error", message, description: reason }, errors },
       { status: 400 },
     );
-  }
-  const app = getApp(context);
-  const user = expectUser(context);
-  const { intent, venueId, reason } = parsed.data;
-  const result =
-    intent === "approve"
-      ? await approveVenue(app, user, venueId)
-      : await rejectVenue(app, user, venueId, reason);
-  if (!result.ok)
-    return data<Reply>(
-      { ok: false, toast: { type: "error", message: result.error } },
-      { status: result.status },
-    );
-  return data<Reply>({
-    ok: true,
-    toast: { type: "success", message: result.message, description: result.description },
-  });
-}
-
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, (form) =>
-    form.get("intent") === "reject" ? approvalMessages.rejectFailed : approvalMessages.approveFailed,
-  );
-}
+  },
+  run: async ({ app, actor, input: { intent, venueId, reason } }) => {
+    const result =
+      intent === "approve"
+        ? await approveVenue(app, actor, venueId)
+        : await rejectVenue(app, actor, venueId, reason);
+    if (!result.ok)
+      return data<Reply>(
+        { ok: false, toast: { type: "error", message: result.error } },
+        { status: result.status },
+      );
+    return data<Reply>({
+      ok: true,
+      toast: { type: "success", message: result.message, description: result.description },
+    });
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>((form) =>
+  form.get("intent") === "reject" ? approvalMessages.rejectFailed : approvalMessages.approveFailed,
+);
 
 export default function PendingVenues({ loaderData }: Route.ComponentProps) {
   const { venues, total } = loaderData;

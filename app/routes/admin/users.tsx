@@ -2,7 +2,8 @@ import { Building2, KeyRound, Search, ShieldCheck, UserMinus } from "~/component
 import { useState, type ComponentProps } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import {
   AdminPageHeader,
   AdminTable,
@@ -22,7 +23,6 @@ import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { IconButton } from "~/components/ui/icon-button";
 import { Dialog } from "~/components/ui/dialog";
-import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import {
   adminMeta,
@@ -44,6 +44,7 @@ import {
   sendPasswordResetFor,
   type AdminUserRow,
 } from "~/services/users.server";
+import { isFault } from "~/lib/refusal";
 
 export const meta: Route.MetaFunction = () => adminMeta("Users");
 
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { ...(await listUsers(app.db, me, { q, page })), q, meId: me.id, failed: false };
   } catch (err) {
-    if (!(err instanceof Error)) throw err;
+    if (!isFault(err)) throw err;
     app.logger.error("users failed to load", { error: String(err) });
     // The spec's 'Failed to load users', with a Retry, inside the admin layout.
     return { users: [], total: 0, page: 1, pageCount: 1, q, meId: me.id, failed: true };
@@ -70,46 +71,6 @@ const success = (message: string, description?: string) => ({
   toast: { type: "success", message, description } as Toast,
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseForm(request, userActionSchema);
-  if (!parsed.ok) return error(parsed.errors.userId ?? userMessages.roleFailed, 400);
-  const app = getApp(context);
-  const actor = expectUser(context);
-  const input = parsed.data;
-  // Unexpected failures read as the spec's messages (the details go to the log).
-  const failing = (message: string) => (err: unknown) => {
-    if (!(err instanceof Error)) throw err;
-    app.logger.error("admin user action failed", { intent: input.intent, error: String(err) });
-    return { ok: false as const, error: message, status: 500 };
-  };
-  switch (input.intent) {
-    case "promote": {
-      const r = await promoteToAdmin(app.db, actor, input.userId).catch(failing(userMessages.roleFailed));
-      return r.ok ? success(userMessages.roleUpdated("admin")) : error(r.error, r.status);
-    }
-    case "remove-roles": {
-      const r = await removeSpecialRoles(app.db, actor, input.userId).catch(failing(userMessages.roleFailed));
-      return r.ok ? success(userMessages.roleUpdated("user")) : error(r.error, r.status);
-    }
-    case "assign": {
-      const r = await assignVenues(app, actor, input.userId, input.venueIds).catch(
-        failing(userMessages.assignmentsFailed),
-      );
-      if (!r.ok) return error(r.error, r.status);
-      return success(
-        userMessages.assignmentsUpdated,
-        r.roleChanged ? userMessages.roleUpdated("venue_manager") : undefined,
-      );
-    }
-    case "reset-password": {
-      const r = await sendPasswordResetFor(app, actor, input.userId, request).catch(
-        failing(userMessages.resetFailed),
-      );
-      return r.ok ? success(userMessages.resetSent) : error(r.error, r.status);
-    }
-  }
-}
-
 const USER_FAILURES: Record<string, string> = {
   promote: userMessages.roleFailed,
   "remove-roles": userMessages.roleFailed,
@@ -117,13 +78,38 @@ const USER_FAILURES: Record<string, string> = {
   "reset-password": userMessages.resetFailed,
 };
 
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(
-    args,
-    (form) => USER_FAILURES[String(form.get("intent"))] ?? userMessages.roleFailed,
-  );
-}
+export const action = formAction({
+  schema: userActionSchema,
+  failures: USER_FAILURES,
+  invalid: ({ errors }) => error(errors.userId ?? userMessages.roleFailed, 400),
+  // Unexpected failures read as the spec's messages (the details go to the log).
+  log: "admin user action",
+  failure: false,
+  run: async ({ app, actor, input, request, title, attempt }) => {
+    const failing = { ok: false as const, error: title, status: 500 };
+    switch (input.intent) {
+      case "promote": {
+        const r = await attempt(() => promoteToAdmin(app.db, actor, input.userId), failing);
+        return r.ok ? success(userMessages.roleUpdated("admin")) : error(r.error, r.status);
+      }
+      case "remove-roles": {
+        const r = await attempt(() => removeSpecialRoles(app.db, actor, input.userId), failing);
+        return r.ok ? success(userMessages.roleUpdated("user")) : error(r.error, r.status);
+      }
+      case "assign": {
+        const r = await attempt(() => assignVenues(app, actor, input.userId, input.venueIds), failing);
+        if (!r.ok) return error(r.error, r.status);
+        const changed = r.roleChanged ? userMessages.roleUpdated("venue_manager") : undefined;
+        return success(userMessages.assignmentsUpdated, changed);
+      }
+      case "reset-password": {
+        const r = await attempt(() => sendPasswordResetFor(app, actor, input.userId, request), failing);
+        return r.ok ? success(userMessages.resetSent) : error(r.error, r.status);
+      }
+    }
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>(USER_FAILURES, userMessages.roleFailed);
 
 type DialogKind = "promote" | "assign" | "remove-roles" | "reset-password";
 

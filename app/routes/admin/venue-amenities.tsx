@@ -1,8 +1,9 @@
 import { Plus, Sparkles } from "~/components/ui/icons";
 import { useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import type { Route } from "./+types/venue-amenities";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import {
   AdminPageHeader,
   EditDeleteButtons,
@@ -17,12 +18,13 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { keepValues, parseForm } from "~/infra/form.server";
+import { keepValues } from "~/infra/form.server";
 import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { adminMeta, amenityMessages } from "~/lib/admin";
 import { countLabel } from "~/lib/format";
 import { AMENITY_NAME_MAX, amenityActionSchema, amenityNameSchema } from "~/lib/validation/admin";
+import type { Toast } from "~/lib/toast";
 import type { FormReply } from "~/lib/validation/form";
 import {
   createAmenity,
@@ -48,58 +50,40 @@ const AMENITY_FAILURES: Record<string, string> = {
   delete: amenityMessages.deleteFailed,
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const actor = expectUser(context);
-  const parsed = await parseForm(request, amenityActionSchema);
-  if (!parsed.ok)
-    return data<FormReply>(
-      { ok: false, intent: parsed.values.intent, errors: parsed.errors, values: keepValues(parsed.values) },
-      { status: 400 },
+/** The amenity forms, through the envelope (ADR 036). */
+export const action = formAction({
+  schema: amenityActionSchema,
+  failures: AMENITY_FAILURES,
+  invalid: ({ errors, values }, { reply }) =>
+    reply<FormReply>({ ok: false, intent: values.intent, errors, values: keepValues(values) }, 400),
+  log: "amenity change",
+  failure: false,
+  run: async ({ app, actor, input, values, title, attempt, reply }) => {
+    const r = await attempt(
+      () =>
+        input.intent === "create"
+          ? createAmenity(app.db, actor, input.name)
+          : input.intent === "update"
+            ? renameAmenity(app.db, actor, input.amenityId, input.name)
+            : deleteAmenity(app.db, actor, input.amenityId),
+      { ok: false as const, error: title, status: 500, field: undefined },
     );
-  const input = parsed.data;
-  const fallback = AMENITY_FAILURES[input.intent]!;
-  const r = await (
-    input.intent === "create"
-      ? createAmenity(app.db, actor, input.name)
-      : input.intent === "update"
-        ? renameAmenity(app.db, actor, input.amenityId, input.name)
-        : deleteAmenity(app.db, actor, input.amenityId)
-  ).catch((err: unknown) => {
-    if (!(err instanceof Error)) throw err;
-    app.logger.error("amenity change failed", { intent: input.intent, error: String(err) });
-    return { ok: false as const, error: fallback, status: 500, field: undefined };
-  });
-  if (!r.ok)
-    return data<FormReply>(
-      {
-        ok: false,
-        intent: input.intent,
-        errors: { [r.field ?? "form"]: r.error },
-        values: keepValues(parsed.values),
-        toast: {
-          type: "error",
-          message: r.field ? r.error : fallback,
-          description: r.field ? undefined : r.error,
-        },
-      },
-      { status: r.status },
-    );
-  const description = r.venues > 0 ? `${countLabel(r.venues, "venue", "venues")} updated` : undefined;
-  return data<FormReply>({
-    ok: true,
-    intent: input.intent,
-    toast: { type: "unchanged" in r ? "info" : "success", message: r.message, description },
-  });
-}
-
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(
-    args,
-    (form) => AMENITY_FAILURES[String(form.get("intent"))] ?? amenityMessages.updateFailed,
-  );
-}
+    if (!r.ok) {
+      const toast: Toast = r.field
+        ? { type: "error", message: r.error }
+        : { type: "error", message: title, description: r.error };
+      const errors = { [r.field ?? "form"]: r.error };
+      return reply<FormReply>(
+        { ok: false, intent: input.intent, errors, values: keepValues(values), toast },
+        r.status,
+      );
+    }
+    const description = r.venues > 0 ? `${countLabel(r.venues, "venue", "venues")} updated` : undefined;
+    const toast: Toast = { type: "unchanged" in r ? "info" : "success", message: r.message, description };
+    return reply<FormReply>({ ok: true, intent: input.intent, toast });
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>(AMENITY_FAILURES, amenityMessages.updateFailed);
 
 export default function Amenities({ loaderData }: Route.ComponentProps) {
   const { amenities } = loaderData;

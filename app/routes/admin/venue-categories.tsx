@@ -3,7 +3,8 @@ import { ImageIcon, Plus, Shapes } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/venue-categories";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction, type ActionContext } from "~/infra/action.server";
 import {
   AdminPageHeader,
   AdminTable,
@@ -50,91 +51,101 @@ type Reply = FormReply & { inUse?: number };
 
 const refuse = (status: number, reply: Omit<Reply, "ok">) => data<Reply>({ ok: false, ...reply }, { status });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const actor = expectUser(context);
-  const form = await readCategoryForm(request);
-  if (!form.ok)
-    return refuse(form.status, {
-      errors: { [form.field ?? "form"]: form.error },
-      toast: { type: "error", message: form.error },
-    });
-  const { values, image } = form;
-  const intent = values.intent;
-  const failed = (message: string) => (err: unknown) => {
-    if (!(err instanceof Error)) throw err;
-    app.logger.error("venue type change failed", { intent, error: String(err) });
-    return { ok: false as const, error: message, status: 500, field: undefined };
-  };
-
-  if (intent === "delete") {
-    const parsed = validate(categoryDeleteSchema, values);
-    if (!parsed.ok)
-      return refuse(400, {
-        intent,
-        errors: parsed.errors,
-        toast: { type: "error", message: parsed.message },
-      });
-    const { categoryId, moveTo } = parsed.data;
-    const r = await deleteCategory(app, actor, categoryId, moveTo || null).catch(
-      failed(categoryMessages.deleteFailed),
-    );
-    if (!r.ok)
-      return refuse(r.status, {
-        intent,
-        errors: { [r.field ?? "form"]: r.error },
-        toast: { type: "error", message: r.error },
-        inUse: "inUse" in r ? r.inUse : undefined,
-      });
-    return data<Reply>({
-      ok: true,
-      intent,
-      toast: { type: "success", message: r.message, description: r.description },
-    });
-  }
-
-  if (intent !== "create" && intent !== "update")
-    return refuse(400, { toast: { type: "error", message: "Unknown action" } });
-  const parsed = validate(categoryFieldsSchema, values);
-  if (!parsed.ok) return refuse(400, { intent, errors: parsed.errors, values: keepValues(values) });
-  const input = { name: parsed.data.name, description: parsed.data.description };
-  let r;
-  if (intent === "create") {
-    r = await createCategory(app, actor, input, image).catch(failed(categoryMessages.addFailed));
-  } else {
-    if (!isUuid(values.categoryId))
-      return refuse(404, { intent, toast: { type: "error", message: categoryMessages.notFound } });
-    r = await updateCategory(
-      app,
-      actor,
-      values.categoryId,
-      { ...input, removeImage: parsed.data.removeImage === "on" },
-      image,
-    ).catch(failed(categoryMessages.updateFailed));
-  }
-  if (!r.ok)
-    return refuse(r.status, {
-      intent,
-      errors: { [r.field ?? "form"]: r.error },
-      values: keepValues(values),
-      toast: r.field ? undefined : { type: "error", message: r.error },
-    });
-  return data<Reply>({ ok: true, intent, toast: { type: "success", message: r.message } });
-}
-
 const CATEGORY_FAILURES: Record<string, string> = {
   create: categoryMessages.addFailed,
   update: categoryMessages.updateFailed,
   delete: categoryMessages.deleteFailed,
 };
 
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(
-    args,
-    (form) => CATEGORY_FAILURES[String(form.get("intent"))] ?? categoryMessages.updateFailed,
+/** The venue type forms (with the image, read by the service), through the envelope (ADR 036). */
+export const action = formAction({
+  body: "none",
+  log: "venue type change",
+  failure: false,
+  run: async (ctx) => {
+    const form = await readCategoryForm(ctx.request);
+    if (!form.ok)
+      return refuse(form.status, {
+        errors: { [form.field ?? "form"]: form.error },
+        toast: { type: "error", message: form.error },
+      });
+    const { values, image } = form;
+    if (values.intent === "delete") return removeCategory(ctx, values);
+    if (values.intent !== "create" && values.intent !== "update")
+      return refuse(400, { toast: { type: "error", message: "Unknown action" } });
+    return saveCategory(ctx, values.intent, values, image);
+  },
+});
+
+/** A refusal of the service as the form shows it: on its field, or as the toast. */
+const refusedBy = (r: { status: number; error: string; field?: string }, more: Omit<Reply, "ok">) =>
+  refuse(r.status, { ...more, errors: { [r.field ?? "form"]: r.error } });
+
+async function removeCategory({ app, actor, attempt }: ActionContext, values: Record<string, string>) {
+  const intent = "delete";
+  const parsed = validate(categoryDeleteSchema, values);
+  if (!parsed.ok)
+    return refuse(400, { intent, errors: parsed.errors, toast: { type: "error", message: parsed.message } });
+  const { categoryId, moveTo } = parsed.data;
+  const r = await attempt(
+    () => deleteCategory(app, actor, categoryId, moveTo || null),
+    faultOf(categoryMessages.deleteFailed),
+    intent,
   );
+  if (!r.ok)
+    return refusedBy(r, {
+      intent,
+      toast: { type: "error", message: r.error },
+      inUse: "inUse" in r ? r.inUse : undefined,
+    });
+  return data<Reply>({
+    ok: true,
+    intent,
+    toast: { type: "success", message: r.message, description: r.description },
+  });
 }
+
+async function saveCategory(
+  { app, actor, attempt }: ActionContext,
+  intent: "create" | "update",
+  values: Record<string, string>,
+  image: Parameters<typeof createCategory>[3],
+) {
+  const parsed = validate(categoryFieldsSchema, values);
+  if (!parsed.ok) return refuse(400, { intent, errors: parsed.errors, values: keepValues(values) });
+  const input = { name: parsed.data.name, description: parsed.data.description };
+  if (intent === "update" && !isUuid(values.categoryId))
+    return refuse(404, { intent, toast: { type: "error", message: categoryMessages.notFound } });
+  const r = await attempt(
+    () =>
+      intent === "create"
+        ? createCategory(app, actor, input, image)
+        : updateCategory(
+            app,
+            actor,
+            values.categoryId!,
+            { ...input, removeImage: parsed.data.removeImage === "on" },
+            image,
+          ),
+    faultOf(CATEGORY_FAILURES[intent]!),
+    intent,
+  );
+  if (!r.ok)
+    return refusedBy(r, {
+      intent,
+      values: keepValues(values),
+      toast: r.field ? undefined : { type: "error", message: r.error },
+    });
+  return data<Reply>({ ok: true, intent, toast: { type: "success", message: r.message } });
+}
+
+/** A fault of the service, answered as its own refusal would be (500, the intent's message). */
+const faultOf = (message: string) => ({ ok: false as const, error: message, status: 500, field: undefined });
+
+export const clientAction = keepWork<Route.ClientActionArgs>(
+  CATEGORY_FAILURES,
+  categoryMessages.updateFailed,
+);
 
 type Open = { kind: "create" } | { kind: "edit" | "delete"; category: AdminCategory } | null;
 

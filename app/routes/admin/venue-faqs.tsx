@@ -11,7 +11,8 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { data, useBlocker, useFetcher } from "react-router";
 import type { Route } from "./+types/venue-faqs";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction, type ActionContext } from "~/infra/action.server";
 import { AdminPageHeader, EmptyState, Panel } from "~/components/back-office/page";
 import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
 import { useOnSuccess } from "~/components/back-office/use-on-success";
@@ -26,7 +27,7 @@ import { parseForm } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { adminMeta } from "~/lib/admin";
 import { FAQ_BOTH_REQUIRED, faqFieldsSchema, faqIdSchema, faqMoveSchema } from "~/lib/validation/admin";
-import type { FormReply } from "~/lib/validation/form";
+import type { FieldErrors, FormReply } from "~/lib/validation/form";
 import { type Faq } from "~/lib/venue";
 import { countLabel } from "~/lib/format";
 import {
@@ -38,6 +39,7 @@ import {
   updateFaq,
   VENUE_NOT_FOUND,
 } from "~/services/faqs.server";
+import { isFault } from "~/lib/refusal";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data?.venue ? `FAQs for ${data.venue.name}` : "FAQs");
@@ -54,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     venue = await getFaqVenue(app.db, actor, params.venueId);
   } catch (err) {
-    if (!(err instanceof Error)) throw err;
+    if (!isFault(err)) throw err;
     app.logger.error("FAQ page: venue failed to load", { error: String(err) });
     return { venue: null, faqs: [] as Faq[], error: `Error fetching venue: ${message(err)}` };
   }
@@ -62,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     return { venue, faqs: await listFaqs(app.db, venue.id), error: null };
   } catch (err) {
-    if (!(err instanceof Error)) throw err;
+    if (!isFault(err)) throw err;
     app.logger.error("FAQ page: FAQs failed to load", { error: String(err) });
     return { venue, faqs: [] as Faq[], error: `Error fetching FAQs: ${message(err)}` };
   }
@@ -82,85 +84,69 @@ const SUCCESSES = {
   delete: "FAQ deleted successfully",
 } as const;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const actor = expectUser(context);
-  const parsed = await parseForm(request, faqIdSchema);
-  const values = parsed.values;
-  const intent = values.intent;
-  if (intent !== "add" && intent !== "save" && intent !== "move" && intent !== "delete")
-    return data<Reply>({ ok: false, toast: { type: "error", message: "Unknown action" } }, { status: 400 });
-  const fail = (status: number, reason: string, errors?: Record<string, string>) =>
-    data<Reply>(
-      {
-        ok: false,
-        intent,
-        faqId: values.faqId,
-        errors,
-        // 'Failed to save FAQ' when the save itself broke, 'Failed to update FAQ' when it was refused.
-        toast: {
-          type: "error",
-          message: `${status >= 500 && intent === "save" ? "Failed to save FAQ" : FAILURES[intent]}: ${reason}`,
-        },
-      },
-      { status },
-    );
-  if (!isUuid(params.venueId)) return fail(404, VENUE_NOT_FOUND);
-  const venueId = params.venueId;
-  try {
-    if (intent === "add" || intent === "save") {
-      const fields = await parseForm(values, faqFieldsSchema);
-      if (!fields.ok) return fail(400, fields.errors.form ?? FAQ_BOTH_REQUIRED, fields.errors);
-      if (intent === "add") {
-        const r = await addFaq(app.db, actor, venueId, fields.data, "admin");
-        if (!r.ok) return fail(r.status, r.error);
-        return data<Reply>({
-          ok: true,
-          intent,
-          faqId: r.faq.id,
-          toast: { type: "success", message: SUCCESSES.add },
-        });
-      }
-      if (!parsed.ok) return fail(400, parsed.errors.faqId ?? "FAQ not found");
-      const r = await updateFaq(app.db, actor, venueId, parsed.data.faqId, fields.data);
-      if (!r.ok) return fail(r.status, r.error);
-      return data<Reply>({
-        ok: true,
-        intent,
-        faqId: parsed.data.faqId,
-        toast: { type: "success", message: SUCCESSES.save },
-      });
-    }
-    if (intent === "move") {
-      const move = await parseForm(values, faqMoveSchema);
-      if (!move.ok) return fail(400, Object.values(move.errors)[0] ?? "Unknown error");
-      const r = await moveFaq(app.db, actor, venueId, move.data.faqId, move.data.direction, "admin");
-      if (!r.ok) return fail(r.status, r.error);
-      return data<Reply>({ ok: true, intent, faqId: move.data.faqId });
-    }
-    if (!parsed.ok) return fail(400, parsed.errors.faqId ?? "FAQ not found");
-    const r = await deleteFaq(app.db, actor, venueId, parsed.data.faqId);
-    if (!r.ok) return fail(r.status, r.error);
-    return data<Reply>({
-      ok: true,
-      intent,
-      faqId: parsed.data.faqId,
-      toast: { type: "success", message: SUCCESSES.delete },
-    });
-  } catch (err) {
-    if (!(err instanceof Error)) throw err;
-    app.logger.error("FAQ change failed", { intent, error: String(err) });
-    return fail(500, "Unknown error");
-  }
+type FaqIntent = keyof typeof FAILURES;
+const isFaqIntent = (intent: string | undefined): intent is FaqIntent =>
+  intent === "add" || intent === "save" || intent === "move" || intent === "delete";
+
+/** The page's four FAQ forms, through the envelope (ADR 036). */
+export const action = formAction({
+  log: "FAQ change",
+  failure: (ctx) => refuse(ctx, 500, "Unknown error"),
+  run: async (ctx) => {
+    if (!isFaqIntent(ctx.intent))
+      return data<Reply>({ ok: false, toast: { type: "error", message: "Unknown action" } }, { status: 400 });
+    if (!isUuid(ctx.params.venueId)) return refuse(ctx, 404, VENUE_NOT_FOUND);
+    if (ctx.intent === "add" || ctx.intent === "save") return saveFaq(ctx, ctx.intent);
+    return ctx.intent === "move" ? moveOne(ctx) : deleteOne(ctx);
+  },
+});
+
+/** A refusal: the toast says the form's failure and why. */
+function refuse({ intent, values }: ActionContext, status: number, reason: string, errors?: FieldErrors) {
+  const title = intent === "save" && status >= 500 ? "Failed to save FAQ" : FAILURES[intent as FaqIntent];
+  // 'Failed to save FAQ' when the save itself broke, 'Failed to update FAQ' when it was refused.
+  const toast = { type: "error" as const, message: `${title}: ${reason}` };
+  return data<Reply>({ ok: false, intent, faqId: values.faqId, errors, toast }, { status });
 }
 
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(
-    args,
-    (form) => FAILURES[form.get("intent") as keyof typeof FAILURES] ?? "Failed to save FAQ",
-  );
+const saved = (intent: FaqIntent, faqId: string) =>
+  data<Reply>({
+    ok: true,
+    intent,
+    faqId,
+    ...(intent === "move" ? {} : { toast: { type: "success", message: SUCCESSES[intent] } }),
+  });
+
+async function saveFaq(ctx: ActionContext, intent: "add" | "save") {
+  const { app, actor, params, values } = ctx;
+  const fields = await parseForm(values, faqFieldsSchema);
+  if (!fields.ok) return refuse(ctx, 400, fields.errors.form ?? FAQ_BOTH_REQUIRED, fields.errors);
+  if (intent === "add") {
+    const r = await addFaq(app.db, actor, params.venueId, fields.data, "admin");
+    return r.ok ? saved(intent, r.faq.id) : refuse(ctx, r.status, r.error);
+  }
+  const id = await parseForm(values, faqIdSchema);
+  if (!id.ok) return refuse(ctx, 400, id.errors.faqId ?? "FAQ not found");
+  const r = await updateFaq(app.db, actor, params.venueId, id.data.faqId, fields.data);
+  return r.ok ? saved(intent, id.data.faqId) : refuse(ctx, r.status, r.error);
 }
+
+async function moveOne(ctx: ActionContext) {
+  const move = await parseForm(ctx.values, faqMoveSchema);
+  if (!move.ok) return refuse(ctx, 400, Object.values(move.errors)[0] ?? "Unknown error");
+  const { faqId, direction } = move.data;
+  const r = await moveFaq(ctx.app.db, ctx.actor, ctx.params.venueId, faqId, direction, "admin");
+  return r.ok ? saved("move", faqId) : refuse(ctx, r.status, r.error);
+}
+
+async function deleteOne(ctx: ActionContext) {
+  const id = await parseForm(ctx.values, faqIdSchema);
+  if (!id.ok) return refuse(ctx, 400, id.errors.faqId ?? "FAQ not found");
+  const r = await deleteFaq(ctx.app.db, ctx.actor, ctx.params.venueId, id.data.faqId);
+  return r.ok ? saved("delete", id.data.faqId) : refuse(ctx, r.status, r.error);
+}
+
+export const clientAction = keepWork<Route.ClientActionArgs>(FAILURES, "Failed to save FAQ");
 
 export default function VenueFaqs({ loaderData }: Route.ComponentProps) {
   const { venue, faqs, error } = loaderData;

@@ -1,12 +1,11 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/venues-bulk";
 import { AdminPageHeader, Panel } from "~/components/back-office/page";
 import { Button, buttonClass } from "~/components/ui/button";
-import { isDocumentRequest, readFormFields } from "~/infra/form.server";
-import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { readFormFields } from "~/infra/form.server";
 import { adminMeta } from "~/lib/admin";
-import { keepWorkOnFailure } from "~/lib/failed-request";
-import type { Toast } from "~/lib/toast";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import {
   ADMIN_VENUES_PATH,
   BULK_EFFECTS,
@@ -18,7 +17,6 @@ import {
   parseBulkForm,
   type BulkIntent,
 } from "~/lib/venue-bulk";
-import { isThrownAnswer } from "~/infra/answers.server";
 import { previewBulkAction, runBulkAction } from "~/services/venue-bulk.server";
 
 // Bulk actions on the admin's venue list (issue 22, item 7; ADR 023). The list's bulk form posts
@@ -38,45 +36,40 @@ type Question = {
   returnTo: string;
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const user = expectUser(context);
-  const fields = await readFormFields(request);
-  const form = parseBulkForm(fields);
-  const answer = async (toast: Toast, status = 200) =>
-    isDocumentRequest(request)
-      ? redirectWithToast(app, request, form.returnTo, toast)
-      : data({ ok: status === 200, toast }, { status });
-  const intent = form.intent;
-  if (!isBulkIntent(intent)) return answer({ type: "error", message: bulkMessages.unknownAction }, 400);
-  try {
-    if (!form.confirmed) {
-      const preview = await previewBulkAction(app.db, user, form.selection);
-      if (!preview.ok) return answer({ type: "error", message: preview.error }, preview.status);
-      const question: Question = {
-        intent,
-        count: preview.count,
-        names: preview.names,
-        fields: fields.filter(([k]) => k !== "intent" && k !== "confirmed"),
-        returnTo: form.returnTo,
-      };
-      return { question };
-    }
-    const outcome = await runBulkAction(app, user, intent, form.selection);
-    return outcome.ok
-      ? answer(outcome.toast)
-      : answer({ type: "error", message: outcome.error }, outcome.status);
-  } catch (err) {
-    if (isThrownAnswer(err)) throw err;
-    app.logger.error("bulk action failed", { intent, error: String(err) });
-    return answer({ type: "error", message: bulkMessages.failed }, 500);
-  }
-}
-
-/** A request that fails (network, a proxy's 502) says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, bulkMessages.failed);
-}
+export const action = formAction({
+  body: "none",
+  log: "bulk action",
+  failure: false,
+  run: async ({ app, actor, request, attempt, answer }) => {
+    const fields = await readFormFields(request);
+    const form = parseBulkForm(fields);
+    const intent = form.intent;
+    if (!isBulkIntent(intent))
+      return answer({ type: "error", message: bulkMessages.unknownAction }, 400, form.returnTo);
+    const work = async () => {
+      if (!form.confirmed) {
+        const preview = await previewBulkAction(app.db, actor, form.selection);
+        if (!preview.ok)
+          return answer({ type: "error", message: preview.error }, preview.status, form.returnTo);
+        const question: Question = {
+          intent,
+          count: preview.count,
+          names: preview.names,
+          fields: fields.filter(([k]) => k !== "intent" && k !== "confirmed"),
+          returnTo: form.returnTo,
+        };
+        return { question };
+      }
+      const outcome = await runBulkAction(app, actor, intent, form.selection);
+      return outcome.ok
+        ? answer(outcome.toast, 200, form.returnTo)
+        : answer({ type: "error", message: outcome.error }, outcome.status, form.returnTo);
+    };
+    const failed = { type: "error" as const, message: bulkMessages.failed };
+    return attempt(work, null, intent).then((r) => r ?? answer(failed, 500, form.returnTo));
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>(bulkMessages.failed);
 
 export default function BulkAction({ actionData }: Route.ComponentProps) {
   const question = actionData && "question" in actionData ? actionData.question : null;

@@ -1,8 +1,9 @@
 import { data } from "react-router";
-import type { Route } from "./+types/venues-import";
-import { expectUser, getApp } from "~/infra/session.server";
+import { attempt, formAction } from "~/infra/action.server";
+import type { AppContext } from "~/infra/context.server";
+import type { AppUser } from "~/lib/user";
 import { csvMessages } from "~/lib/csv-import/read";
-import { previewImport, readImportUpload, runImport } from "~/services/imports.server";
+import { previewImport, readImportUpload, runImport, type ImportFile } from "~/services/imports.server";
 
 // The CSV import panel's endpoint (docs/decisions/012-admin-venues-and-csv-import.md), behind the /admin guard.
 // POST a multipart form with the file and `intent`:
@@ -19,35 +20,37 @@ export function loader() {
 const failed = (status: number, message: string, detail?: string, headers?: HeadersInit) =>
   data({ ok: false as const, error: message, detail }, { status, headers });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST")
-    return data({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
-  const app = getApp(context);
-  const user = expectUser(context);
-  const upload = await readImportUpload(request);
-  if (!upload.ok)
-    return failed(
-      upload.status,
-      csvMessages.uploadFailed,
-      upload.error,
-      upload.unread ? { Connection: "close" } : undefined,
-    );
-  const { file, fields } = upload;
-
-  if (fields.intent === "preview") {
-    try {
-      const result = await previewImport(app.db, user, file);
+export const action = formAction({
+  body: "none",
+  run: async ({ app, actor, request }) => {
+    if (request.method !== "POST")
+      return data({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
+    const upload = await readImportUpload(request);
+    if (!upload.ok)
+      return failed(
+        upload.status,
+        csvMessages.uploadFailed,
+        upload.error,
+        upload.unread ? { Connection: "close" } : undefined,
+      );
+    const { file, fields } = upload;
+    if (fields.intent === "preview") {
+      const result = await attempt(app, () => previewImport(app.db, actor, file), {
+        log: () => ["import preview failed", {}],
+        failure: () => null,
+      });
+      if (!result) return failed(500, csvMessages.uploadFailed);
       return result.ok
         ? { ok: true as const, preview: result.preview }
         : failed(422, result.error, result.detail);
-    } catch (err) {
-      app.logger.error("import preview failed", { error: String(err) });
-      return failed(500, csvMessages.uploadFailed);
     }
-  }
-  if (fields.intent !== "import") return failed(400, csvMessages.uploadFailed, "Unknown intent.");
+    if (fields.intent !== "import") return failed(400, csvMessages.uploadFailed, "Unknown intent.");
+    return importStream(app, actor, file, fields.token ?? "");
+  },
+});
 
-  const token = fields.token ?? "";
+/** The import's events, one NDJSON line each, as they happen. */
+function importStream(app: AppContext, actor: AppUser, file: ImportFile, token: string) {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -59,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
       };
       try {
-        const result = await runImport(app, user, file, token, (p) => send({ type: "progress", ...p }));
+        const result = await runImport(app, actor, file, token, (p) => send({ type: "progress", ...p }));
         if (result.ok) send({ type: "summary", summary: result.summary });
         else if ("changed" in result) send({ type: "changed", preview: result.preview });
         else send({ type: "error", message: result.error, detail: result.detail });

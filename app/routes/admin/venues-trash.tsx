@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/venues-trash";
 import { AdminPageHeader, AdminTable, EmptyState, Panel } from "~/components/back-office/page";
 import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
@@ -9,10 +9,10 @@ import { ArrowLeft, History, Trash2 } from "~/components/ui/icons";
 import { LocalTime } from "~/components/ui/local-time";
 import { Pagination } from "~/components/ui/pagination";
 import { VenueImage } from "~/components/venue/venue-image";
-import { isDocumentRequest, readFormValues } from "~/infra/form.server";
-import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { expectUser, getApp } from "~/infra/session.server";
 import { adminMeta } from "~/lib/admin";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import type { Toast } from "~/lib/toast";
 import {
@@ -23,7 +23,6 @@ import {
   trashMessages,
   type TrashRow,
 } from "~/lib/venue-bulk";
-import { isThrownAnswer } from "~/infra/answers.server";
 import { findTrashed, listTrash, purgeFromTrash, restoreFromTrash } from "~/services/venue-trash.server";
 
 // The venue trash (issue 22, item 7; ADR 023): deleted venues for 30 days, the latest first, each
@@ -40,46 +39,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listTrash(getApp(context).db, expectUser(context), pageOf(new URL(request.url)));
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const user = expectUser(context);
-  const values = await readFormValues(request);
-  const back = pagePath(pageOf(new URL(request.url)));
-  const answer = async (toast: Toast, status = 200) =>
-    isDocumentRequest(request)
-      ? redirectWithToast(app, request, back, toast)
-      : data({ ok: status === 200, toast }, { status });
-  const ids = [values.venueId ?? ""];
-  const restoring = values.intent === "restore";
-  if (!restoring && values.intent !== "purge")
-    return answer({ type: "error", message: "Unknown action" }, 400);
-  // 'Delete forever' without the script: this page again, asking first.
-  if (!restoring && values.confirmed !== "1") {
-    const venue = await findTrashed(app.db, user, values.venueId ?? "");
-    if (!venue) return answer({ type: "error", message: trashMessages.notInTrash }, 404);
-    return { confirmPurge: venue };
-  }
-  try {
-    const outcome = restoring ? await restoreFromTrash(app, user, ids) : await purgeFromTrash(app, user, ids);
-    return outcome.ok
-      ? answer({ type: "success", message: outcome.message })
-      : answer({ type: "error", message: outcome.error }, outcome.status);
-  } catch (err) {
-    if (isThrownAnswer(err)) throw err;
-    app.logger.error("trash action failed", { intent: values.intent, error: String(err) });
-    return answer(
-      { type: "error", message: restoring ? trashMessages.restoreFailed : trashMessages.purgeFailed },
-      500,
+export const action = formAction({
+  log: "trash action",
+  failure: false,
+  run: async ({ app, actor, values, request, answer, attempt }) => {
+    const back = pagePath(pageOf(new URL(request.url)));
+    const restoring = values.intent === "restore";
+    if (!restoring && values.intent !== "purge")
+      return answer({ type: "error", message: "Unknown action" }, 400, back);
+    // 'Delete forever' without the script: this page again, asking first.
+    if (!restoring && values.confirmed !== "1") {
+      const venue = await findTrashed(app.db, actor, values.venueId ?? "");
+      if (!venue) return answer({ type: "error", message: trashMessages.notInTrash }, 404, back);
+      return { confirmPurge: venue };
+    }
+    const ids = [values.venueId ?? ""];
+    const failed = {
+      ok: false as const,
+      error: restoring ? trashMessages.restoreFailed : trashMessages.purgeFailed,
+      status: 500,
+    };
+    const outcome = await attempt(
+      () => (restoring ? restoreFromTrash(app, actor, ids) : purgeFromTrash(app, actor, ids)),
+      failed,
     );
-  }
-}
-
-/** A request that fails (network, a proxy's 502) says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, (form) =>
-    form.get("intent") === "restore" ? trashMessages.restoreFailed : trashMessages.purgeFailed,
-  );
-}
+    return outcome.ok
+      ? answer({ type: "success", message: outcome.message }, 200, back)
+      : answer({ type: "error", message: outcome.error }, outcome.status, back);
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>((form) =>
+  form.get("intent") === "restore" ? trashMessages.restoreFailed : trashMessages.purgeFailed,
+);
 
 export default function Trash({ loaderData, actionData }: Route.ComponentProps) {
   const { venues, total, page, pageCount } = loaderData;

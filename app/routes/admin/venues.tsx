@@ -1,8 +1,8 @@
 import { Plus } from "~/components/ui/icons";
 import { useCallback, useState } from "react";
-import { data } from "react-router";
 import type { Route } from "./+types/venues";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork, keepWorkOnFailure } from "~/lib/failed-request";
+import { attempt, formAction } from "~/infra/action.server";
 import { GeocodingWarning } from "~/components/admin/geocoding-warning";
 import { VenueImportPanel } from "~/components/admin/venue-import-panel";
 import { VenueListFilters } from "~/components/admin/venue-list-filters";
@@ -13,8 +13,6 @@ import { showToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { VenueForm, type SubmissionReply } from "~/components/venue-form/venue-form";
-import { readFormValues } from "~/infra/form.server";
-import { isThrownAnswer } from "~/infra/answers.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { savingVenueForm, venueFormRefused } from "~/infra/venue-form-reply.server";
 import {
@@ -38,6 +36,7 @@ import {
 } from "~/services/admin-venues.server";
 import { listImportChoices } from "~/services/import-undo.server";
 import { countTrash } from "~/services/venue-trash.server";
+import { isThrownAnswer } from "~/lib/refusal";
 
 // Spec, admin area: 'Admin venues'. The table of approved venues (search, filters, sort, pages;
 // issue 22 adds the pending ones as a filter), the Add Venue dialog (the venue form, approved at
@@ -81,41 +80,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const toast = (type: Toast["type"], message: string): Toast => ({ type, message });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const app = getApp(context);
   const user = expectUser(context);
   const intent = new URL(request.url).searchParams.get("intent");
 
   if (intent === "add") return addVenue(app, user, request);
 
-  const values = await readFormValues(request);
-  const venueId = values.venueId ?? "";
-  if (values.intent === "delete") {
-    try {
-      const result = await deleteVenueAsAdmin(app, user, venueId);
-      if (!result.ok)
-        return data({ ok: false as const, toast: toast("error", result.error) }, { status: result.status });
-      // Back to the list's address the form was sent from: its search, filters, sort and page.
-      const { pathname, search } = new URL(request.url);
-      return await redirectWithToast(
-        app,
-        request,
-        venueListReturn(pathname + search),
-        toast("success", venueMessages.deleted),
-      );
-    } catch (err) {
-      if (isThrownAnswer(err)) throw err;
-      app.logger.error("deleting a venue failed", { error: String(err), venueId });
-      return data({ ok: false as const, toast: toast("error", venueMessages.deleteFailed) }, { status: 500 });
-    }
-  }
-  if (values.intent === "geocode") {
-    const result = await geocodeVenueAsAdmin(app, user, venueId);
-    return result.ok
-      ? { ok: true as const, toast: toast("success", venueMessages.geocoded) }
-      : data({ ok: false as const, toast: toast("error", result.error) }, { status: result.status });
-  }
-  return data({ ok: false as const, toast: toast("error", "Unknown action") }, { status: 400 });
+  return change(args);
 }
 
 /** Add Venue: the venue form's answer, the toast and the notices of images that were not stored. */
@@ -136,16 +109,43 @@ function addVenue(app: ReturnType<typeof getApp>, user: ReturnType<typeof expect
 }
 
 /** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
+const FAILURES = { delete: venueMessages.deleteFailed, geocode: "Geocoding failed" };
+
+/** Delete and Geocode, through the envelope (ADR 036). */
+const change = formAction({
+  run: async ({ app, actor, request, values, reply }) => {
+    const venueId = values.venueId ?? "";
+    const refused = (status: number, message: string) =>
+      reply({ ok: false as const, toast: toast("error", message) }, status);
+    if (values.intent === "geocode") {
+      const result = await geocodeVenueAsAdmin(app, actor, venueId);
+      return result.ok
+        ? { ok: true as const, toast: toast("success", venueMessages.geocoded) }
+        : refused(result.status, result.error);
+    }
+    if (values.intent !== "delete") return refused(400, "Unknown action");
+    const result = await attempt(app, () => deleteVenueAsAdmin(app, actor, venueId), {
+      log: () => ["deleting a venue failed", { venueId }],
+      failure: () => null,
+    });
+    if (!result) return refused(500, venueMessages.deleteFailed);
+    if (!result.ok) return refused(result.status, result.error);
+    // Back to the list's address the form was sent from: its search, filters, sort and page.
+    const { pathname, search } = new URL(request.url);
+    return await redirectWithToast(
+      app,
+      request,
+      venueListReturn(pathname + search),
+      toast("success", venueMessages.deleted),
+    );
+  },
+});
+
 export async function clientAction(args: Route.ClientActionArgs) {
   const adding = new URL(args.request.url).searchParams.get("intent") === "add";
-  return keepWorkOnFailure(args, (form) =>
-    adding
-      ? venueMessages.addFailed
-      : form.get("intent") === "delete"
-        ? venueMessages.deleteFailed
-        : "Geocoding failed",
-  );
+  return adding ? keepWorkOnFailure(args, venueMessages.addFailed) : keepChange(args);
 }
+const keepChange = keepWork<Route.ClientActionArgs>(FAILURES, FAILURES.geocode);
 
 export default function AdminVenues({ loaderData }: Route.ComponentProps) {
   const { list, choices, geocodingRequired, params, imports, trash, error } = loaderData;

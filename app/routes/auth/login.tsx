@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import { AuthTabs } from "~/components/auth/auth-forms";
-import { invalid, readFormValues, refused } from "~/infra/form.server";
-import { flashHeaders, getApp, getUser } from "~/infra/session.server";
+import { invalid, refused } from "~/infra/form.server";
+import { flashHeaders, getUser } from "~/infra/session.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { homeFor, safeRedirect } from "~/lib/user";
@@ -32,47 +33,43 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const values = await readFormValues(request);
-  const intent = values.intent === "register" ? "register" : "login";
-  let result;
-  if (intent === "login") {
-    const parsed = validate(loginSchema, values);
-    if (!parsed.ok) return invalid(parsed.errors, values);
-    result = await signIn(app, request, parsed.data);
-  } else {
-    const parsed = validate(registerSchema, values);
-    if (!parsed.ok) return invalid(parsed.errors, values);
-    result = await register(app, request, parsed.data);
-  }
-  if (!result.ok) return refused(result, values);
-
-  let toast: Toast = {
-    type: "success",
-    message: intent === "login" ? "Login successful" : "Account created successfully",
-  };
-  if (values.save) {
-    try {
-      await setFavorite(app.db, result.user.id, values.save, true);
-      toast = { type: "success", message: "Venue added to favorites" };
-    } catch (err) {
-      if (!(err instanceof FavoriteError)) throw err;
+export const action = formAction({
+  run: async ({ app, values, request }) => {
+    const intent = values.intent === "register" ? "register" : "login";
+    let result;
+    if (intent === "login") {
+      const parsed = validate(loginSchema, values);
+      if (!parsed.ok) return invalid(parsed.errors, values);
+      result = await signIn(app, request, parsed.data);
+    } else {
+      const parsed = validate(registerSchema, values);
+      if (!parsed.ok) return invalid(parsed.errors, values);
+      result = await register(app, request, parsed.data);
     }
-  }
-  // Spec: after registration the user goes to /account (the dialog keeps them where they were).
-  const fallback = intent === "login" ? homeFor(result.user) : "/account";
-  throw redirect(safeRedirect(values.redirectTo, fallback), {
-    headers: await flashHeaders(app, request, toast, result.headers),
-  });
-}
+    if (!result.ok) return refused(result, values);
 
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, (form) =>
-    form.get("intent") === "register" ? "Error creating account" : "Error logging in",
-  );
-}
+    let toast: Toast = {
+      type: "success",
+      message: intent === "login" ? "Login successful" : "Account created successfully",
+    };
+    if (values.save) {
+      try {
+        await setFavorite(app.db, result.user.id, values.save, true);
+        toast = { type: "success", message: "Venue added to favorites" };
+      } catch (err) {
+        if (!(err instanceof FavoriteError)) throw err;
+      }
+    }
+    // Spec: after registration the user goes to /account (the dialog keeps them where they were).
+    const fallback = intent === "login" ? homeFor(result.user) : "/account";
+    throw redirect(safeRedirect(values.redirectTo, fallback), {
+      headers: await flashHeaders(app, request, toast, result.headers),
+    });
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>((form) =>
+  form.get("intent") === "register" ? "Error creating account" : "Error logging in",
+);
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   return (

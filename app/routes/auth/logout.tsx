@@ -1,26 +1,26 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { keepWorkOnFailure } from "~/lib/failed-request";
-import { getApp, redirectWithToast } from "~/infra/session.server";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
+import { redirectWithToast } from "~/infra/session.server";
 import { signOut } from "~/services/accounts.server";
 
 export async function loader() {
   throw redirect("/");
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const headers = await signOut(app, request);
-  throw await redirectWithToast(
-    app,
-    request,
-    "/",
-    { type: "success", message: "Logged out successfully" },
-    headers,
-  );
-}
-
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, "Error logging out. Please try again.");
-}
+// Signing out reads no form: the body is left as it came.
+export const action = formAction({
+  body: "none",
+  run: async ({ app, request }) => {
+    const headers = await signOut(app, request);
+    throw await redirectWithToast(
+      app,
+      request,
+      "/",
+      { type: "success", message: "Logged out successfully" },
+      headers,
+    );
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>("Error logging out. Please try again.");

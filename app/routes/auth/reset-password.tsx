@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
@@ -8,8 +9,7 @@ import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { resetRequestSchema } from "~/lib/validation/auth";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { requestPasswordReset } from "~/services/accounts.server";
-import { invalid, parseForm, refused } from "~/infra/form.server";
-import { getApp } from "~/infra/session.server";
+import { refused } from "~/infra/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(siteFromMatches(matches), { title: "Reset Password", path: "/reset-password", noindex: true });
@@ -24,23 +24,19 @@ export function loader({ request }: Route.LoaderArgs) {
   return { notice: problem ? (LINK_PROBLEMS[problem] ?? LINK_PROBLEMS["invalid-link"]) : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseForm(request, resetRequestSchema);
-  if (!parsed.ok) return invalid(parsed.errors, parsed.values);
-  const { email } = parsed.data;
-  const result = await requestPasswordReset(getApp(context), request, email);
-  if (!result.ok) return refused(result, parsed.values, { type: "error", message: result.error });
-  return {
-    ok: true as const,
-    email,
-    toast: { type: "success" as const, message: "Password reset email has been sent" },
-  };
-}
-
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, "Failed to send password reset email");
-}
+export const action = formAction({
+  schema: resetRequestSchema,
+  run: async ({ app, request, input: { email }, values }) => {
+    const result = await requestPasswordReset(app, request, email);
+    if (!result.ok) return refused(result, values, { type: "error", message: result.error });
+    return {
+      ok: true as const,
+      email,
+      toast: { type: "success" as const, message: "Password reset email has been sent" },
+    };
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>("Failed to send password reset email");
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Form, redirect, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/update-password";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import { Button } from "~/components/ui/button";
 import { FormError, PasswordFields } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
@@ -9,7 +10,7 @@ import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { newPasswordSchema } from "~/lib/validation/auth";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { isResetTokenValid, resetPassword } from "~/services/accounts.server";
-import { invalid, isDocumentRequest, parseForm, refused } from "~/infra/form.server";
+import { invalid, isDocumentRequest, refused } from "~/infra/form.server";
 import { getApp, redirectWithToast } from "~/infra/session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,25 +29,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const parsed = await parseForm(request, newPasswordSchema);
-  if (!parsed.ok) return invalid(parsed.errors);
-  const token = parsed.values.token ?? "";
-  if (!(await isResetTokenValid(app, token))) throw redirect(INVALID);
-  const result = await resetPassword(app, token, parsed.data.password);
-  if (!result.ok) return refused(result, {}, { type: "error", message: result.error });
-  const toast = { type: "success" as const, message: "Password has been updated successfully" };
-  // Posted without the script (ADR 020): the page would load again with the spent token and
-  // send the visitor away as if the link were bad. Nothing would take them on either: go now.
-  if (isDocumentRequest(request)) throw await redirectWithToast(app, request, "/login", toast);
-  return { ok: true as const, toast };
-}
-
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, "Failed to update password");
-}
+export const action = formAction({
+  schema: newPasswordSchema,
+  invalid: ({ errors }) => invalid(errors),
+  run: async ({ app, request, input, values }) => {
+    const token = values.token ?? "";
+    if (!(await isResetTokenValid(app, token))) throw redirect(INVALID);
+    const result = await resetPassword(app, token, input.password);
+    if (!result.ok) return refused(result, {}, { type: "error", message: result.error });
+    const toast = { type: "success" as const, message: "Password has been updated successfully" };
+    // Posted without the script (ADR 020): the page would load again with the spent token and
+    // send the visitor away as if the link were bad. Nothing would take them on either: go now.
+    if (isDocumentRequest(request)) throw await redirectWithToast(app, request, "/login", toast);
+    return { ok: true as const, toast };
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>("Failed to update password");
 
 /** After a successful reset the token is spent: re-running the loader would send the user away
  *  before the success message and the redirect to /login. */

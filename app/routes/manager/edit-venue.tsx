@@ -2,7 +2,8 @@ import { ArrowLeft, ExternalLink, SearchX } from "~/components/ui/icons";
 import { useCallback } from "react";
 import { data, isRouteErrorResponse, useSearchParams } from "react-router";
 import type { Route } from "./+types/edit-venue";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction, type ActionContext } from "~/infra/action.server";
 import { EmptyState, Panel } from "~/components/back-office/page";
 import { PendingBadge } from "~/components/manager/managed-venue-card";
 import { VenueFaqsPanel } from "~/components/manager/venue-faqs-panel";
@@ -16,19 +17,25 @@ import { showToast } from "~/components/layout/use-toast";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { VenueEditForm, type SubmissionReply } from "~/components/venue-form/venue-form";
-import { isMultipart, parseForm } from "~/infra/form.server";
+import { isMultipart } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { savingVenueForm, venueFormRefused } from "~/infra/venue-form-reply.server";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import type { Toast } from "~/lib/toast";
 import { readTab, type ManagerTab } from "~/lib/venue-attention";
 import { isUuid } from "~/lib/uuid";
-import type { FormReply } from "~/lib/validation/form";
-import { managerActionSchema, MANAGER_FAQ_BOTH_REQUIRED, type ManagerIntent } from "~/lib/validation/manager";
+import {
+  managerActionSchema,
+  MANAGER_FAQ_BOTH_REQUIRED,
+  type ManagerAction,
+  type ManagerIntent,
+  type ManagerReply,
+} from "~/lib/validation/manager";
 import { addFaq, deleteFaq, moveFaq, updateFaq } from "~/services/faqs.server";
 import { changeVenueImage, getManagedVenue, updateManagedVenue } from "~/services/manager-venues.server";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 import { deleteReviewReply, saveReviewReply } from "~/services/reviews.server";
+import { isFault } from "~/lib/refusal";
 
 // Spec: 'Manager edit venue' (issue 13, item 4). Tabs Venue Details (the shared venue form, the
 // default), Images (upload, remove, cover, order), FAQs and Reviews (with one public reply per
@@ -45,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     found = await getManagedVenue(app.db, actor, params.venueId);
   } catch (err) {
-    if (!(err instanceof Error)) throw err;
+    if (!isFault(err)) throw err;
     app.logger.error("manager venue failed to load", { error: String(err), venueId: params.venueId });
     return data({ venue: null, error: managerMessages.venueFailed }, { status: 500 });
   }
@@ -77,12 +84,6 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   }
 }
 
-export type ManagerReply = Omit<FormReply, "intent"> & {
-  intent?: ManagerIntent;
-  /** The review, FAQ or image the answer is about, so only its own control reacts. */
-  target?: string;
-};
-
 const FAILURES: Record<ManagerIntent, string> = {
   "faq-add": managerMessages.faqAddFailed,
   "faq-save": managerMessages.faqUpdateFailed,
@@ -95,106 +96,101 @@ const FAILURES: Record<ManagerIntent, string> = {
   "image-move": managerMessages.imageFailed,
 };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const actor = expectUser(context);
-  const venueId = params.venueId;
-  if (isMultipart(request)) return saveDetails(app, actor, venueId, request);
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
+  if (isMultipart(request)) return saveDetails(getApp(context), expectUser(context), params.venueId, request);
+  return change(args);
+}
 
-  const parsed = await parseForm(request, managerActionSchema);
-  const reply = (status: number, body: ManagerReply) => data<ManagerReply>(body, { status });
-  if (!parsed.ok) {
-    const intent = parsed.values.intent as ManagerIntent | undefined;
-    const known = intent && intent in FAILURES ? intent : undefined;
+/** The FAQ, reply and image forms, through the action envelope (ADR 036). */
+const change = formAction({
+  schema: managerActionSchema,
+  failures: FAILURES,
+  invalid: ({ errors, values }, { intent, title, reply }) => {
+    const known =
+      intent !== undefined && Object.hasOwn(FAILURES, intent) ? (intent as ManagerIntent) : undefined;
     const reason =
       known === "faq-add" || known === "faq-save"
         ? MANAGER_FAQ_BOTH_REQUIRED
-        : (parsed.errors.form ?? Object.values(parsed.errors)[0] ?? "Unknown action");
-    return reply(400, {
-      ok: false,
-      intent: known,
-      target: parsed.values.faqId,
-      errors: parsed.errors,
-      toast: { type: "error", message: known ? FAILURES[known] : "Unknown action", description: reason },
-    });
+        : (errors.form ?? Object.values(errors)[0] ?? "Unknown action");
+    const toast = { type: "error" as const, message: title, description: reason };
+    return reply<ManagerReply>({ ok: false, intent: known, target: values.faqId, errors, toast }, 400);
+  },
+  log: "manager venue change",
+  logged: ({ params }) => ({ venueId: params.venueId }),
+  run: async (ctx) => {
+    // Not an id at all: no venue, and the database must not see it (it would refuse the query).
+    if (!isUuid(ctx.params.venueId)) return ctx.fail(404, managerMessages.notFound);
+    const { input } = ctx;
+    if (input.intent === "reply-save" || input.intent === "reply-delete") return changeReply(ctx, input);
+    if (input.intent === "image-remove" || input.intent === "image-cover" || input.intent === "image-move")
+      return changeImage(ctx, input);
+    return changeFaq(ctx, input);
+  },
+});
+
+type Change<I extends ManagerIntent> = Extract<ManagerAction, { intent: I }>;
+type Ctx = ActionContext<ManagerAction>;
+
+async function changeFaq(
+  { app, actor, params, done, fail, reply }: Ctx,
+  input: Change<"faq-add" | "faq-save" | "faq-move" | "faq-delete">,
+) {
+  const venueId = params.venueId;
+  if (input.intent === "faq-add") {
+    const r = await addFaq(app.db, actor, venueId, input, "manager");
+    return r.ok ? done(managerMessages.faqAdded, { target: r.faq.id }) : fail(r.status, r.error);
   }
-  const input = parsed.data;
-  const fail = (status: number, reason: string, target?: string) =>
-    reply(status, {
-      ok: false,
-      intent: input.intent,
-      target,
-      toast: { type: "error", message: FAILURES[input.intent], description: reason },
-    });
-  const done = (message: string, target?: string) =>
-    reply(200, { ok: true, intent: input.intent, target, toast: { type: "success", message } });
-  // Not an id at all: no venue, and the database must not see it (it would refuse the query).
-  if (!isUuid(venueId)) return fail(404, managerMessages.notFound);
-  try {
-    switch (input.intent) {
-      case "faq-add": {
-        const r = await addFaq(app.db, actor, venueId, input, "manager");
-        return r.ok ? done(managerMessages.faqAdded, r.faq.id) : fail(r.status, r.error);
-      }
-      case "faq-save": {
-        const r = await updateFaq(app.db, actor, venueId, input.faqId, input);
-        return r.ok ? done(managerMessages.faqUpdated, input.faqId) : fail(r.status, r.error, input.faqId);
-      }
-      case "faq-move": {
-        const r = await moveFaq(app.db, actor, venueId, input.faqId, input.direction, "manager");
-        return r.ok
-          ? reply(200, { ok: true, intent: input.intent, target: input.faqId })
-          : fail(r.status, r.error, input.faqId);
-      }
-      case "faq-delete": {
-        const r = await deleteFaq(app.db, actor, venueId, input.faqId);
-        return r.ok ? done(managerMessages.faqDeleted, input.faqId) : fail(r.status, r.error, input.faqId);
-      }
-      case "reply-save": {
-        const r = await saveReviewReply(app.db, actor, venueId, input.reviewId, input.reply);
-        return r.ok
-          ? done(r.updated ? managerMessages.replyUpdated : managerMessages.replySaved, input.reviewId)
-          : fail(r.status, r.error, input.reviewId);
-      }
-      case "reply-delete": {
-        const r = await deleteReviewReply(app.db, actor, venueId, input.reviewId);
-        return r.ok
-          ? done(managerMessages.replyDeleted, input.reviewId)
-          : fail(r.status, r.error, input.reviewId);
-      }
-      default: {
-        const change =
-          input.intent === "image-move"
-            ? input.direction
-            : input.intent === "image-cover"
-              ? "cover"
-              : "remove";
-        const r = await changeVenueImage(app, actor, venueId, input.url, change);
-        if (!r) return fail(404, managerMessages.notFound, input.url);
-        if (!r.ok) return fail(r.status, r.error, input.url);
-        const message =
-          change === "remove"
-            ? managerMessages.imageRemoved
-            : change === "cover"
-              ? managerMessages.coverSet
-              : managerMessages.imageMoved;
-        return done(message, input.url);
-      }
-    }
-  } catch (err) {
-    if (!(err instanceof Error)) throw err;
-    app.logger.error("manager venue change failed", { intent: input.intent, error: String(err), venueId });
-    return fail(500, "Unknown error");
+  const target = { target: input.faqId };
+  if (input.intent === "faq-move") {
+    const r = await moveFaq(app.db, actor, venueId, input.faqId, input.direction, "manager");
+    return r.ok ? reply({ ok: true, intent: input.intent, ...target }) : fail(r.status, r.error, target);
   }
+  const r =
+    input.intent === "faq-save"
+      ? await updateFaq(app.db, actor, venueId, input.faqId, input)
+      : await deleteFaq(app.db, actor, venueId, input.faqId);
+  const message = input.intent === "faq-save" ? managerMessages.faqUpdated : managerMessages.faqDeleted;
+  return r.ok ? done(message, target) : fail(r.status, r.error, target);
+}
+
+async function changeReply(
+  { app, actor, params, done, fail }: Ctx,
+  input: Change<"reply-save" | "reply-delete">,
+) {
+  const target = { target: input.reviewId };
+  if (input.intent === "reply-delete") {
+    const r = await deleteReviewReply(app.db, actor, params.venueId, input.reviewId);
+    return r.ok ? done(managerMessages.replyDeleted, target) : fail(r.status, r.error, target);
+  }
+  const r = await saveReviewReply(app.db, actor, params.venueId, input.reviewId, input.reply);
+  return r.ok
+    ? done(r.updated ? managerMessages.replyUpdated : managerMessages.replySaved, target)
+    : fail(r.status, r.error, target);
+}
+
+const IMAGE_DONE = {
+  remove: managerMessages.imageRemoved,
+  cover: managerMessages.coverSet,
+  up: managerMessages.imageMoved,
+  down: managerMessages.imageMoved,
+};
+
+async function changeImage(
+  { app, actor, params, done, fail }: Ctx,
+  input: Change<"image-remove" | "image-cover" | "image-move">,
+) {
+  const change =
+    input.intent === "image-move" ? input.direction : input.intent === "image-cover" ? "cover" : "remove";
+  const target = { target: input.url };
+  const r = await changeVenueImage(app, actor, params.venueId, input.url, change);
+  if (!r) return fail(404, managerMessages.notFound, target);
+  if (!r.ok) return fail(r.status, r.error, target);
+  return done(IMAGE_DONE[change], target);
 }
 
 /** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(
-    args,
-    (form) => FAILURES[form.get("intent") as ManagerIntent] ?? managerMessages.updateFailed,
-  );
-}
+export const clientAction = keepWork<Route.ClientActionArgs>(FAILURES, managerMessages.updateFailed);
 
 /** The Venue Details form (and the My Venues sheet): answered as the shared form expects. */
 function saveDetails(

@@ -8,9 +8,10 @@ import { FormError, TextareaField } from "~/components/forms/fields";
 import { InquiryStatusBadge } from "~/components/inquiries/inquiry-status";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { isDocumentRequest, keepValues, parseForm, readFormValues } from "~/infra/form.server";
+import { isDocumentRequest, keepValues } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction, type ActionContext } from "~/infra/action.server";
 import {
   INBOX_PATH,
   INQUIRY_STATUS_LABELS,
@@ -20,7 +21,7 @@ import {
 } from "~/lib/inquiries";
 import { managerMeta } from "~/lib/manager";
 import type { Toast } from "~/lib/toast";
-import type { FormReply } from "~/lib/validation/form";
+import type { FieldErrors, FormReply } from "~/lib/validation/form";
 import { INQUIRY_REPLY_MAX, inquiryActionSchema, inquiryMessages } from "~/lib/validation/inquiry";
 import { isBlank } from "~/lib/validation/fields";
 import { formatReviewDate } from "~/lib/venue";
@@ -50,48 +51,45 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 type Reply = FormReply & { toast?: Toast };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const actor = expectUser(context);
-  const values = await readFormValues(request);
-  const parsed = await parseForm(values, inquiryActionSchema);
-  const failed = (status: number, errors: Record<string, string>, message: string) =>
-    data<Reply>(
-      {
-        ok: false,
-        intent: values.intent,
-        errors,
-        values: keepValues(values),
-        toast: { type: "error", message, description: errors.form ?? Object.values(errors)[0] },
-      },
-      { status },
-    );
-  if (!parsed.ok) return failed(400, parsed.errors, "Failed to update inquiry");
-  const input = parsed.data;
-  const outcome =
-    input.intent === "status"
-      ? await setInquiryStatus(app.db, actor, params.inquiryId, input.status)
-      : await replyToInquiry(app, actor, params.inquiryId, input.reply);
-  const title = input.intent === "status" ? "Failed to update inquiry" : "Failed to send reply";
-  if (!outcome.ok) return failed(outcome.status, { form: outcome.error }, title);
-  const toast: Toast = {
-    type: "success",
-    message:
-      input.intent === "status"
-        ? `Marked as ${INQUIRY_STATUS_LABELS[input.status].toLowerCase()}`
-        : "Your reply was sent",
-  };
-  if (isDocumentRequest(request))
-    throw await redirectWithToast(app, request, new URL(request.url).pathname, toast);
-  return data<Reply>({ ok: true, intent: input.intent, toast });
-}
+const FAILURES = { status: "Failed to update inquiry", reply: "Failed to send reply" };
 
-/** A request that fails (network, a proxy's 413 or 502) keeps the reply and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, (form) =>
-    form.get("intent") === "reply" ? "Failed to send reply" : "Failed to update inquiry",
+/** A refusal: the errors by field, what was typed, the toast with the first reason. */
+const failed = ({ values, reply }: ActionContext, status: number, errors: FieldErrors, message: string) =>
+  reply<Reply>(
+    {
+      ok: false,
+      intent: values.intent,
+      errors,
+      values: keepValues(values),
+      toast: { type: "error", message, description: errors.form ?? Object.values(errors)[0] },
+    },
+    status,
   );
-}
+
+export const action = formAction({
+  schema: inquiryActionSchema,
+  failures: FAILURES,
+  invalid: ({ errors }, ctx) => failed(ctx, 400, errors, FAILURES.status),
+  run: async (ctx) => {
+    const { app, actor, input, params, request, title } = ctx;
+    const outcome =
+      input.intent === "status"
+        ? await setInquiryStatus(app.db, actor, params.inquiryId, input.status)
+        : await replyToInquiry(app, actor, params.inquiryId, input.reply);
+    if (!outcome.ok) return failed(ctx, outcome.status, { form: outcome.error }, title);
+    const toast: Toast = {
+      type: "success",
+      message:
+        input.intent === "status"
+          ? `Marked as ${INQUIRY_STATUS_LABELS[input.status].toLowerCase()}`
+          : "Your reply was sent",
+    };
+    if (isDocumentRequest(request))
+      throw await redirectWithToast(app, request, new URL(request.url).pathname, toast);
+    return data<Reply>({ ok: true, intent: input.intent, toast });
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>(FAILURES, FAILURES.status);
 
 export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { inquiry, replies } = loaderData;

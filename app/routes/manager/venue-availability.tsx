@@ -10,7 +10,8 @@ import { calendarMonth } from "~/lib/dates";
 import { adminMeta } from "~/lib/admin";
 import { managerMeta } from "~/lib/manager";
 import { isUuid } from "~/lib/uuid";
-import { isThrownAnswer } from "~/infra/answers.server";
+import { Refusal } from "~/lib/refusal";
+import { attempt, formAction, type ActionContext } from "~/infra/action.server";
 import {
   assertManagedCalendar,
   getManagerAvailability,
@@ -20,7 +21,6 @@ import {
   previewIcsUpload,
   rotateFeed,
   setClosures,
-  type IcsUploadResult,
 } from "~/services/availability.server";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 
@@ -58,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!availability) throw data(null, { status: 404 });
     return { availability, area };
   } catch (err) {
-    if (isThrownAnswer(err) && (err as { init?: { status?: number } }).init?.status === 403)
+    if (err instanceof Refusal && err.status === 403)
       throw await redirectWithToast(app, request, away, { type: "error", message: MANAGE_VENUE_MESSAGE });
     throw err;
   }
@@ -72,89 +72,100 @@ function backTo(raw: string | undefined, venueId: string, area: "admin" | "manag
     : `${allowed}${area === "admin" ? "/availability" : "?tab=availability"}`;
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const actor = expectUser(context);
+const fail = (status: number, reply: Omit<AvailabilityReply, "ok">) =>
+  data<AvailabilityReply>({ ok: false, ...reply }, { status });
+
+/** The calendar's forms and the .ics preview's upload, through the envelope (ADR 036). */
+export const action = formAction({
+  body: "none",
+  log: "availability change",
+  logged: ({ params }) => ({ venueId: params.venueId }),
+  failure: false,
+  run: async (ctx) => {
+    if (!isUuid(ctx.params.venueId)) throw data(null, { status: 404 });
+    // Whether the person may manage this venue, before a byte of the body is read (issue 39): a
+    // refused post costs nothing, and its connection closes with the answer (infra/http.server.ts).
+    // A refusal is thrown, so that the page's loader (which would send them away) does not run
+    // after it and the answer stays a 403.
+    await assertManagedCalendar(ctx.app.db, ctx.actor, ctx.params.venueId);
+    return isMultipart(ctx.request) ? previewUpload(ctx) : changeCalendar(ctx);
+  },
+});
+
+/** The import's first step: read the file and show what it would mark booked. */
+async function previewUpload({ app, actor, request, params }: ActionContext) {
   const venueId = params.venueId;
-  const area = areaOf(request);
-  if (!isUuid(venueId)) throw data(null, { status: 404 });
-  const fail = (status: number, reply: Omit<AvailabilityReply, "ok">) =>
-    data<AvailabilityReply>({ ok: false, ...reply }, { status });
+  const r = await attempt(app, () => previewIcsUpload(app.db, actor, venueId, request), {
+    log: () => ["calendar preview failed", { venueId }],
+    failure: () => null,
+  });
+  if (!r) return fail(500, { intent: "ics-preview", error: availabilityMessages.failed });
+  const back = backTo(r.back, venueId, areaOf(request));
+  if (!r.ok)
+    return data<AvailabilityReply>(
+      { ok: false, intent: "ics-preview", error: r.error, back },
+      { status: r.status, headers: r.unread ? { Connection: "close" } : undefined },
+    );
+  return data<AvailabilityReply>({
+    ok: true,
+    intent: "ics-preview",
+    preview: r.preview,
+    fileName: r.fileName,
+    back,
+  });
+}
 
-  // Whether the person may manage this venue, before a byte of the body is read (issue 39): a
-  // refused post costs nothing, and its connection closes with the answer (infra/http.server.ts).
-  await assertManagedCalendar(app.db, actor, venueId);
-
-  if (isMultipart(request)) {
-    // The import's first step: read the file and show what it would mark booked.
-    let r: IcsUploadResult;
-    try {
-      r = await previewIcsUpload(app.db, actor, venueId, request);
-    } catch (err) {
-      if (isThrownAnswer(err)) throw err;
-      app.logger.error("calendar preview failed", { error: String(err), venueId });
-      return fail(500, { intent: "ics-preview", error: availabilityMessages.failed });
-    }
-    const back = backTo(r.back, venueId, area);
-    if (!r.ok)
-      return data<AvailabilityReply>(
-        { ok: false, intent: "ics-preview", error: r.error, back },
-        { status: r.status, headers: r.unread ? { Connection: "close" } : undefined },
-      );
-    return data<AvailabilityReply>({
-      ok: true,
-      intent: "ics-preview",
-      preview: r.preview,
-      fileName: r.fileName,
-      back,
-    });
-  }
-
-  const fields = await readFormFields(request);
+async function changeCalendar(ctx: ActionContext) {
+  const fields = await readFormFields(ctx.request);
   const one = (name: string) => fields.find(([k]) => k === name)?.[1];
   const intent = one("intent");
-  const back = backTo(one("back"), venueId, area);
-  const done = (message: string) => redirectWithToast(app, request, back, { type: "success", message });
-  try {
-    switch (intent) {
-      case "mark": {
-        const values = { from: one("from") ?? "", to: one("to") ?? "", status: one("status") ?? "" };
-        const r = await markRange(app.db, actor, venueId, values);
-        if (!r.ok) return fail(400, { intent, error: r.error, values, back });
-        return await done(availabilityMessages.saved);
-      }
-      case "closures": {
-        await setClosures(
-          app.db,
-          actor,
-          venueId,
-          fields.filter(([k]) => k === "month").map(([, v]) => v),
-        );
-        return await done(availabilityMessages.closuresSaved);
-      }
-      case "ics-import": {
-        const ranges = parseImportRanges(one("ranges") ?? "");
-        if (!ranges) return fail(400, { intent, error: availabilityMessages.nothingToImport, back });
-        const days = await importRanges(app.db, actor, venueId, ranges);
-        return await redirectWithToast(app, request, back, {
-          type: "success",
-          message: availabilityMessages.imported,
-          description: `${days} ${days === 1 ? "day" : "days"} marked booked.`,
-        });
-      }
-      case "feed-rotate": {
-        await rotateFeed(app.db, actor, venueId);
-        return await done(availabilityMessages.feedRotated);
-      }
-      default:
-        return fail(400, { error: "Unknown action", back });
+  const back = backTo(one("back"), ctx.params.venueId, areaOf(ctx.request));
+  const failed = fail(500, { intent, error: availabilityMessages.failed, back });
+  return ctx.attempt(() => applyChange(ctx, { intent, one, fields, back }), failed, intent);
+}
+
+async function applyChange(
+  { app, actor, request, params: { venueId } }: ActionContext,
+  {
+    intent,
+    one,
+    fields,
+    back,
+  }: { intent?: string; one: (name: string) => string | undefined; fields: [string, string][]; back: string },
+) {
+  const done = (message: string, description?: string) =>
+    redirectWithToast(app, request, back, {
+      type: "success",
+      message,
+      ...(description ? { description } : {}),
+    });
+  switch (intent) {
+    case "mark": {
+      const values = { from: one("from") ?? "", to: one("to") ?? "", status: one("status") ?? "" };
+      const r = await markRange(app.db, actor, venueId, values);
+      if (!r.ok) return fail(400, { intent, error: r.error, values, back });
+      return await done(availabilityMessages.saved);
     }
-  } catch (err) {
-    // A venue the person may not manage: thrown, so that the page's loader (which would send them
-    // away) does not run after it and the answer stays a 403.
-    if (isThrownAnswer(err)) throw err;
-    app.logger.error("availability change failed", { intent, error: String(err), venueId });
-    return fail(500, { intent, error: availabilityMessages.failed, back });
+    case "closures": {
+      const months = fields.filter(([k]) => k === "month").map(([, v]) => v);
+      await setClosures(app.db, actor, venueId, months);
+      return await done(availabilityMessages.closuresSaved);
+    }
+    case "ics-import": {
+      const ranges = parseImportRanges(one("ranges") ?? "");
+      if (!ranges) return fail(400, { intent, error: availabilityMessages.nothingToImport, back });
+      const days = await importRanges(app.db, actor, venueId, ranges);
+      return await done(
+        availabilityMessages.imported,
+        `${days} ${days === 1 ? "day" : "days"} marked booked.`,
+      );
+    }
+    case "feed-rotate": {
+      await rotateFeed(app.db, actor, venueId);
+      return await done(availabilityMessages.feedRotated);
+    }
+    default:
+      return fail(400, { error: "Unknown action", back });
   }
 }
 

@@ -3,8 +3,9 @@ import type { Route } from "./+types/venue-images";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { expectUser, getApp } from "~/infra/session.server";
 import type { Toast } from "~/lib/toast";
+import type { ImageUploadReply } from "~/lib/validation/manager";
 import { uploadMessages } from "~/lib/uploads";
-import { isThrownAnswer } from "~/infra/answers.server";
+import { isThrownAnswer } from "~/lib/refusal";
 import { managerMessages, uploadVenueImages } from "~/services/manager-venues.server";
 
 // The Images tab's upload (issue 13, item 4): POST multipart `images` (one or more files), behind
@@ -14,8 +15,6 @@ import { managerMessages, uploadVenueImages } from "~/services/manager-venues.se
 export function loader() {
   return data({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
 }
-
-export type ImageUploadReply = { ok: boolean; toast: Toast };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST")

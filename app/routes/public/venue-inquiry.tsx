@@ -3,13 +3,13 @@ import type { Route } from "./+types/venue-inquiry";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { InquiryPageForm } from "~/components/venue/inquiry-form";
-import { isDocumentRequest, keepValues, readFormValues } from "~/infra/form.server";
+import { isDocumentRequest, keepValues } from "~/infra/form.server";
 import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
-import { keepWorkOnFailure } from "~/lib/failed-request";
-import { inquiryFormPath } from "~/lib/inquiries";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
+import { inquiryFormPath, type InquiryFormLoad, type InquiryReply } from "~/lib/inquiries";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
-import type { FieldErrors } from "~/lib/validation/form";
 import { parseVenueParam } from "~/lib/venue-url";
 import { inquiryFormFor, sendInquiry } from "~/services/couple-inquiries.server";
 
@@ -40,42 +40,25 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     return await serverLoader();
   } catch (error) {
     if (error instanceof Response || (isRouteErrorResponse(error) && error.status === 404)) throw error;
-    return { failed: FORM_LOAD_FAILED };
+    return { failed: FORM_LOAD_FAILED } satisfies InquiryFormLoad;
   }
 }
 
-export type InquiryReply = {
-  ok: boolean;
-  errors?: FieldErrors;
-  values?: Record<string, string>;
-  /** A fresh signed time, when the one sent was too old. */
-  stamp?: string;
-  toast?: Toast;
-};
-
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const values = await readFormValues(request);
-  const result = await sendInquiry(app, {
-    venueId: parseVenueParam(params.slugId),
-    user: getUser(context),
-    values,
-    request,
-  });
-  if (!result.ok)
-    return data<InquiryReply>(
-      { ok: false, errors: result.errors, values: keepValues(values), stamp: result.stamp },
-      { status: result.status },
-    );
-  const toast: Toast = { type: "success", message: result.message };
-  if (isDocumentRequest(request)) throw await redirectWithToast(app, request, result.venue.path, toast);
-  return data<InquiryReply>({ ok: true, toast });
-}
-
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, "Your inquiry was not sent");
-}
+export const action = formAction({
+  run: async ({ app, user, values, params, request }) => {
+    const venueId = parseVenueParam(params.slugId);
+    const result = await sendInquiry(app, { venueId, user, values, request });
+    if (!result.ok)
+      return data<InquiryReply>(
+        { ok: false, errors: result.errors, values: keepValues(values), stamp: result.stamp },
+        { status: result.status },
+      );
+    const toast: Toast = { type: "success", message: result.message };
+    if (isDocumentRequest(request)) throw await redirectWithToast(app, request, result.venue.path, toast);
+    return data<InquiryReply>({ ok: true, toast });
+  },
+});
+export const clientAction = keepWork<Route.ClientActionArgs>("Your inquiry was not sent");
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   seoMeta(siteFromMatches(matches), {

@@ -2,7 +2,8 @@ import { isUuid } from "~/lib/uuid";
 import { useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/venue";
-import { keepWorkOnFailure } from "~/lib/failed-request";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -17,7 +18,7 @@ import { InquiryTrigger } from "~/components/venue/inquiry-trigger";
 import { VenueReviews } from "~/components/venue/venue-reviews";
 import { VenueAvailability } from "~/components/venue/venue-availability";
 import { venueCalendar } from "~/services/availability.server";
-import { invalid, isDocumentRequest, parseForm } from "~/infra/form.server";
+import { invalid, isDocumentRequest } from "~/infra/form.server";
 import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
 import { track } from "~/lib/analytics";
 import { inquiryFormPath } from "~/lib/inquiries";
@@ -88,48 +89,40 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * Writing a review: the Reviews tab's fetcher, or its form posted without the script (ADR 020),
  * which gets a page back: a redirect to the tab with the flash toast, or the page with the errors.
  */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const { db, logger } = app;
-  const user = getUser(context);
-  const reviewsTab = `${new URL(request.url).pathname}?tab=reviews`;
-  const page = isDocumentRequest(request);
-  if (!user) {
-    if (page) throw redirect(loginPath(reviewsTab));
+/** A review, through the envelope (ADR 036). */
+export const action = formAction({
+  // A guest is refused before the body is read: the form's page goes to /login and back.
+  before: ({ user, request }) => {
+    if (user) return undefined;
+    if (isDocumentRequest(request)) throw redirect(loginPath(reviewsTab(request)));
     return invalid({ form: "Please login to submit a review" }, {}, { status: 401 });
-  }
-  const parsed = await parseForm(request, reviewSchema);
-  if (!parsed.ok) return invalid(parsed.errors, parsed.values);
-  const failure = (message: string, status: number) =>
-    invalid({}, parsed.values, {
-      status,
-      toast: { type: "error", message: `Failed to submit review: ${message}` },
-    });
-  const venueId = parseVenueParam(params.slugId);
-  if (!isUuid(venueId)) return failure("Venue not found", 404);
-  let created: boolean;
-  try {
-    const saved = await saveReview(db, { venueId, userId: user.id, ...parsed.data });
+  },
+  schema: reviewSchema,
+  run: async ({ app, user, input, values, params, request, attempt }) => {
+    const failure = (message: string, status: number) =>
+      invalid({}, values, {
+        status,
+        toast: { type: "error", message: `Failed to submit review: ${message}` },
+      });
+    const venueId = parseVenueParam(params.slugId);
+    if (!isUuid(venueId)) return failure("Venue not found", 404);
+    const saved = await attempt(() => saveReview(app.db, { venueId, userId: user!.id, ...input }), null);
+    if (!saved) return failure("An unknown error occurred", 500);
     if (!saved.ok) return failure(saved.error, saved.status);
-    created = !saved.updated;
-  } catch (err) {
-    logger.error("review failed", { error: String(err) });
-    return failure("An unknown error occurred", 500);
-  }
-  // A new review (not a rewrite) is mailed to the venue's managers (issue 23); it is saved either way.
-  if (created)
-    await notifyNewReview(app, venueId, { authorName: user.name, ...parsed.data }).catch((err: unknown) =>
-      logger.error("review mails failed", { error: String(err) }),
-    );
-  const toast = { type: "success" as const, message: "Your review has been submitted!" };
-  if (page) throw await redirectWithToast(app, request, reviewsTab, toast);
-  return { ok: true as const, toast };
-}
-
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, "Failed to submit review");
-}
+    // A new review (not a rewrite) is mailed to the venue's managers (issue 23); it is saved either way.
+    if (!saved.updated)
+      await notifyNewReview(app, venueId, { authorName: user!.name, ...input }).catch((err: unknown) =>
+        app.logger.error("review mails failed", { error: String(err) }),
+      );
+    const toast = { type: "success" as const, message: "Your review has been submitted!" };
+    if (isDocumentRequest(request)) throw await redirectWithToast(app, request, reviewsTab(request), toast);
+    return { ok: true as const, toast };
+  },
+  log: "review",
+  failure: false,
+});
+const reviewsTab = (request: Request) => `${new URL(request.url).pathname}?tab=reviews`;
+export const clientAction = keepWork<Route.ClientActionArgs>("Failed to submit review");
 
 export const meta: Route.MetaFunction = ({ data: d, error, matches }) => {
   const site = siteFromMatches(matches);

@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/favorites";
-import { keepWorkOnFailure } from "~/lib/failed-request";
-import { isDocumentRequest, readFormValues } from "~/infra/form.server";
-import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
+import { keepWork } from "~/lib/failed-request";
+import { formAction } from "~/infra/action.server";
+import { isDocumentRequest } from "~/infra/form.server";
+import { redirectWithToast } from "~/infra/session.server";
 import type { Toast } from "~/lib/toast";
 import { loginPath, safeRedirect } from "~/lib/user";
 import { FavoriteError, setFavorite } from "~/services/favorites.server";
@@ -18,43 +19,38 @@ export function loader() {
  * goes back to its page with the toast as a flash, or, for a guest, to sign in first with the
  * save carried through (ADR 020).
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = getApp(context);
-  const values = await readFormValues(request);
-  const saved = values.saved === "true";
-  const venueId = values.venueId ?? "";
-  const user = getUser(context);
-  const page = isDocumentRequest(request) ? safeRedirect(values.returnTo) : null;
-  const reply = async (toast: Toast, status = 200, now?: boolean) => {
-    if (page !== null) throw await redirectWithToast(app, request, page, toast);
-    return data({ saved: now, toast }, { status });
-  };
-
-  if (!user) {
-    if (page !== null) throw redirect(loginPath(page, saved ? { save: venueId } : {}));
-    const message = saved
-      ? "You must be logged in to save favorites"
-      : "You must be logged in to manage favorites";
-    return reply({ type: "error", message }, 401);
-  }
-  let now: boolean;
-  try {
-    now = await setFavorite(app.db, user.id, venueId, saved);
-  } catch (err) {
-    if (!(err instanceof FavoriteError)) app.logger.error("favorite failed", { error: String(err) });
-    const message = saved ? "Failed to add to favorites" : "Failed to remove from favorites";
-    return reply({ type: "error", message }, err instanceof FavoriteError ? 404 : 500);
-  }
-  return reply(
-    { type: "success", message: now ? "Venue added to favorites" : "Removed from favorites" },
-    200,
-    now,
-  );
-}
-
-/** A request that fails (network, a proxy's 413 or 502) keeps the form and says why (lib/failed-request.ts). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return keepWorkOnFailure(args, (form) =>
-    form.get("saved") === "true" ? "Failed to add to favorites" : "Failed to remove from favorites",
-  );
-}
+export const action = formAction({
+  run: async ({ app, user, values, request }) => {
+    const saved = values.saved === "true";
+    const venueId = values.venueId ?? "";
+    const page = isDocumentRequest(request) ? safeRedirect(values.returnTo) : null;
+    const reply = async (toast: Toast, status = 200, now?: boolean) => {
+      if (page !== null) throw await redirectWithToast(app, request, page, toast);
+      return data({ saved: now, toast }, { status });
+    };
+    if (!user) {
+      if (page !== null) throw redirect(loginPath(page, saved ? { save: venueId } : {}));
+      const message = saved
+        ? "You must be logged in to save favorites"
+        : "You must be logged in to manage favorites";
+      return reply({ type: "error", message }, 401);
+    }
+    // An unknown venue is the client's mistake (404); anything else is logged (500).
+    const now = await setFavorite(app.db, user.id, venueId, saved).catch((err: unknown) => {
+      if (err instanceof FavoriteError) return 404;
+      app.logger.error("favorite failed", { error: String(err) });
+      return 500;
+    });
+    if (typeof now === "number")
+      return reply({ type: "error", message: saved ? FAILED.add : FAILED.remove }, now);
+    return reply(
+      { type: "success", message: now ? "Venue added to favorites" : "Removed from favorites" },
+      200,
+      now,
+    );
+  },
+});
+const FAILED = { add: "Failed to add to favorites", remove: "Failed to remove from favorites" };
+export const clientAction = keepWork<Route.ClientActionArgs>((form) =>
+  form.get("saved") === "true" ? FAILED.add : FAILED.remove,
+);
