@@ -6,7 +6,7 @@ import tseslint from "typescript-eslint";
 
 // docs/architecture.md, "Layers": imports go one way.
 //   routes     -> components, services, lib
-//   components -> lib
+//   components -> lib (type imports from routes included: reply types live in lib)
 //   services   -> infra, lib, database
 //   infra      -> lib, database
 //   lib        -> nothing server-side
@@ -27,9 +27,6 @@ const ROUTES = {
   regex: inApp("routes"),
   message: "Routes are the top layer: they import the others, nothing imports them.",
 };
-// Except for types in the browser layers: `useFetcher<typeof action>` needs the route's action
-// type, and a type import is erased from the bundle.
-const ROUTE_VALUES = { ...ROUTES, allowTypeImports: true };
 const COMPONENTS = {
   regex: inApp("components"),
   message: "Server layers return data, not markup; components are composed by routes.",
@@ -87,9 +84,9 @@ export default tseslint.config(
     files: ["app/infra/config.server.ts", "scripts/**", "tests/**", "*.config.ts", "server.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
-  layer(["app/components/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTE_VALUES, INLINE_ICONS]),
+  layer(["app/components/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTES, INLINE_ICONS]),
   layer(["app/routes/**/*.{ts,tsx}"], [INLINE_ICONS]),
-  layer(["app/lib/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTE_VALUES]),
+  layer(["app/lib/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTES, COMPONENTS]),
   layer(["app/services/**/*.{ts,tsx}"], [ROUTES, COMPONENTS]),
   layer(["app/infra/**/*.{ts,tsx}"], [SERVICES, ROUTES, COMPONENTS]),
   // The schema and the seed's generators are the bottom layer, under infra and the services.

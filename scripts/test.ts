@@ -66,7 +66,7 @@ const STAGES: Stage[] = [
     report: report("e2e", "playwright"),
   },
   { name: "typecheck", command: "npm run typecheck", after: ["build"] },
-  { name: "lint", command: "npx eslint .", after: ["build"] },
+  { name: "lint", command: "npm run lint", after: ["build"] },
   { name: "format", command: "npx prettier --check .", after: ["build"] },
   {
     name: "unit",

@@ -121,6 +121,22 @@ export async function recordOperationAudit(
   await tx.update(auditLog).set({ details }).where(eq(auditLog.id, found.id));
 }
 
+/** A calendar change in the activity log (issue 41), in the change's transaction. */
+export const recordCalendarAudit = (
+  tx: Db,
+  actor: AppUser,
+  venueId: string,
+  action: "availability.mark" | "availability.closures" | "availability.import",
+  details: Record<string, unknown>,
+) =>
+  recordAudit(tx, {
+    actorId: actor.id,
+    action,
+    targetType: "venue",
+    targetId: venueId,
+    details: { ...details, ...(actor.role === "admin" ? {} : { by: "venue_manager" }) },
+  });
+
 const targets = alias(users, "target_user");
 const undoers = alias(users, "undone_by_user");
 

@@ -7,7 +7,7 @@ import ICAL from "ical.js";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { venueAvailability, venueCalendarFeeds, venueClosures, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
-import { recordAudit } from "./audit.server";
+import { recordCalendarAudit } from "./audit.server";
 import { readUploadForm, UploadRefusal, type IncomingFile, type UploadLimits } from "~/infra/uploads.server";
 import { CALENDAR_BODY_LIMIT } from "~/lib/body-limits";
 import {
@@ -95,22 +95,6 @@ export async function assertManagedCalendar(db: Db, actor: AppUser | null | unde
   const [venue] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
   if (!venue) throw new Refusal(404, "Venue not found");
 }
-
-/** A calendar change in the activity log (issue 41), in the change's transaction. */
-const recordCalendarAudit = (
-  tx: Db,
-  actor: AppUser,
-  venueId: string,
-  action: "availability.mark" | "availability.closures" | "availability.import",
-  details: Record<string, unknown>,
-) =>
-  recordAudit(tx, {
-    actorId: actor.id,
-    action,
-    targetType: "venue",
-    targetId: venueId,
-    details: { ...details, ...(actor.role === "admin" ? {} : { by: "venue_manager" }) },
-  });
 
 /** The calendar's one gesture: a range of days (inside the calendar's window) and a status. */
 export async function markRange(

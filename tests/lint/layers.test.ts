@@ -83,13 +83,15 @@ describe("layer rule (no-restricted-imports per folder)", () => {
     },
   );
 
-  it("a component may import a route's action type, not its values", async () => {
-    const file = "app/components/venue/fixture.tsx";
-    expect(await lint(file, importing("~/routes/resources/favorites", true))).toEqual([]);
-    expect(await lint(file, importing("~/routes/resources/favorites"))).toEqual(
-      restricted("~/routes/resources/favorites", "Routes are the top layer"),
-    );
-  });
+  it.each(["app/components/venue/fixture.tsx", "app/lib/fixture.ts"])(
+    "%s may not import a route, not even its types (issue 40: reply types live in lib)",
+    async (file) => {
+      for (const typeOnly of [true, false])
+        expect(await lint(file, importing("~/routes/resources/favorites", typeOnly))).toEqual(
+          restricted("~/routes/resources/favorites", "Routes are the top layer"),
+        );
+    },
+  );
 
   it.each(["sharp", "node:fs/promises", "~/infra/storage.server"])(
     "the seed painter may not import %s",
