@@ -25,11 +25,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: "shared",
                   // Not the forms and their schemas: building the schemas costs time when the module
-                  // runs, and only pages with a form need them. Nor the dashboards' insights, which
-                  // no public page shows.
+                  // runs, and only pages with a form need them. Nor what only the back office shows
+                  // (insights, the activity log, the admin's and manager's texts, bulk actions, the
+                  // CSV import): no public page loads it (issue 40: no page heavier than before).
                   test: (id) =>
                     /[\\/]app[\\/](lib|components[\\/](ui|layout|venue))[\\/]/.test(id) &&
-                    !/[\\/]lib[\\/](validation[\\/]|insights\.ts)/.test(id),
+                    !/[\\/]lib[\\/](validation[\\/]|csv-import[\\/]|(insights|activity|admin|manager|venue-bulk|venue-attention|word-diff)\.ts)/.test(
+                      id,
+                    ),
                   minShareCount: 2,
                   priority: 1,
                 },
