@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, users, venueManagers, venues } from "../../database/schema";
 import * as pendingRoute from "../../app/routes/admin/pending";
 import * as usersRoute from "../../app/routes/admin/users";
@@ -231,6 +231,16 @@ describe("assignments", () => {
 });
 
 describe("the last-admin rule on every path", () => {
+  // The rule counts every admin in the table: each test starts from "Only Admin" alone, whatever
+  // ran before it (the tests below add admins of their own).
+  beforeEach(async () => {
+    await t.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    await t.db
+      .update(users)
+      .set({ role: "user" })
+      .where(and(eq(users.role, "admin"), ne(users.id, admin.id)));
+  });
+
   it("the only admin keeps the role when approving their own submission and when assigning venues to themselves", async () => {
     expect(await adminCount()).toBe(1);
     const own = await submit(admin.cookie, "The Admin's Own Lodge");
@@ -263,9 +273,6 @@ describe("the last-admin rule on every path", () => {
       { ok: false, status: 409, error: "The last administrator cannot lose the admin role" },
     ]);
     expect(await adminCount()).toBe(1);
-    // Put the first admin back for whoever comes next.
-    const [left] = await t.db.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
-    if (left!.id !== admin.id) await t.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
   });
 
   it("a demotion the users screen sends for the last other admin, by an admin who has just lost the role, is refused", async () => {
