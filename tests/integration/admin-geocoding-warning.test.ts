@@ -32,6 +32,30 @@ async function loaderWarning() {
   return result.geocodingRequired;
 }
 
+/**
+ * The warning counts every approved venue: each test starts from its own venues, whatever the
+ * tests before it left (every venue of this file's database is removed first).
+ */
+async function onlyVenues(...list: Parameters<typeof createVenue>[1][]) {
+  await t.db.delete(venues);
+  for (const v of list) await createVenue(t.db, v);
+}
+
+const placedAndPending = [
+  { name: "Placed Barn", latitude: 40.015, longitude: -105.27 },
+  // A pending venue lacking coordinates is not on the public map, so it does not count.
+  { name: "Pending Place", isApproved: false, latitude: null, longitude: null },
+];
+/** The four approved venues the warning counts, beside a placed one and a pending one. */
+const fourUnplaced = () =>
+  onlyVenues(
+    ...placedAndPending,
+    { name: "No Coordinates", latitude: null, longitude: null },
+    { name: "Zero Zero", latitude: 0, longitude: 0 },
+    { name: "Off The Globe", latitude: 95, longitude: -105.27 },
+    { name: "Half Placed", latitude: 39.7, longitude: null },
+  );
+
 async function page() {
   const res = await http.fetch("/admin/venues", { cookie: admin.cookie });
   expect(res.status).toBe(200);
@@ -40,15 +64,15 @@ async function page() {
 
 describe("the Geocoding Required warning", () => {
   it("is absent with no venues, and while every approved venue has valid coordinates", async () => {
+    await onlyVenues();
     expect(await loaderWarning()).toBeNull();
-    await createVenue(t.db, { name: "Placed Barn", latitude: 40.015, longitude: -105.27 });
-    // A pending venue lacking coordinates is not on the public map, so it does not count.
-    await createVenue(t.db, { name: "Pending Place", isApproved: false, latitude: null, longitude: null });
+    await onlyVenues(...placedAndPending);
     expect(await loaderWarning()).toBeNull();
     expect(await page()).not.toContain("Geocoding Required");
   });
 
   it("counts approved venues with no, zero or out-of-range coordinates", async () => {
+    await onlyVenues(...placedAndPending);
     await createVenue(t.db, { name: "No Coordinates", latitude: null, longitude: null });
     expect(await loaderWarning()).toEqual({ missing: 1 });
     await createVenue(t.db, { name: "Zero Zero", latitude: 0, longitude: 0 });
@@ -58,6 +82,7 @@ describe("the Geocoding Required warning", () => {
   });
 
   it("renders the count and what fixes it, and flags each of those rows 'Missing Coordinates'", async () => {
+    await fourUnplaced();
     const html = await page();
     expect(html).toContain('<h2 id="geocoding-required"');
     expect(html).toContain("Geocoding Required");
@@ -72,6 +97,7 @@ describe("the Geocoding Required warning", () => {
   });
 
   it("goes away as the venues are placed: Geocode on a row, then the last ones fixed", async () => {
+    await fourUnplaced();
     const [zero] = await t.db.select().from(venues).where(eq(venues.name, "Zero Zero"));
     const geocoded = await run(async () =>
       venuesRoute.action(
@@ -109,7 +135,7 @@ describe("admins only", () => {
   });
 
   it("a user or venue manager asking for /admin/venues never sees it", async () => {
-    await createVenue(t.db, { name: "Still Unplaced", latitude: null, longitude: null });
+    await onlyVenues(placedAndPending[0], { name: "Still Unplaced", latitude: null, longitude: null });
     expect(await loaderWarning()).toEqual({ missing: 1 });
     const user = await t.signUp();
     const manager = await t.signUp({ role: "venue_manager" });
