@@ -38,8 +38,9 @@ afterAll(async () => {
 });
 
 const uploadsDir = () => path.join(t.config.dataDir, "uploads");
-async function storedFiles(): Promise<string[]> {
-  const dir = path.join(uploadsDir(), "venues");
+/** The stored files of every venue, or of one venue (the other tests store files of their own). */
+async function storedFiles(venueId = ""): Promise<string[]> {
+  const dir = path.join(uploadsDir(), "venues", venueId);
   try {
     return (await fs.readdir(dir, { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile())
@@ -235,7 +236,7 @@ describe("a complete submission", () => {
     for (const url of row!.images)
       expect(url).toMatch(new RegExp(`^/uploads/venues/${row!.id}/[0-9a-f-]{36}-1600\\.webp$`));
     expect(row!.logoUrl).toMatch(new RegExp(`^/uploads/venues/${row!.id}/logo-[0-9a-f-]{36}-256\\.webp$`));
-    const files = await storedFiles();
+    const files = await storedFiles(row!.id);
     expect(files).toHaveLength(3 * 3 + 1);
     expect(files.join(" ")).not.toMatch(/photo|logo\.png/);
     const logoMeta = await sharp(path.join(uploadsDir(), row!.logoUrl!.slice("/uploads/".length))).metadata();
@@ -295,7 +296,8 @@ describe("a complete submission", () => {
     expect(confirmation?.subject).toBe("We received your venue: Mailed Meadow");
     expect(confirmation?.text).toContain("http://localhost:3000/account/venues");
     for (const a of [admin, other]) {
-      const notice = await t.mail.waitFor(a.email);
+      // This submission's notice: the admin has others' notices too, whatever ran before.
+      const notice = await t.mail.waitFor(a.email, 10_000, /Mailed Meadow/);
       expect(notice.subject).toBe("New venue awaiting approval: Mailed Meadow");
       expect(notice.text).toContain("Sam Submitter");
       expect(notice.text).toContain("http://localhost:3000/admin/pending");
