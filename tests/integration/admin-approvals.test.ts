@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, users, venueManagers, venues } from "../../database/schema";
 import * as pendingRoute from "../../app/routes/admin/pending";
 import * as usersRoute from "../../app/routes/admin/users";
@@ -13,8 +13,8 @@ import { toAppUser, type AppUser, type Role } from "../../app/lib/user";
 import { approveVenue, rejectVenue } from "../../app/services/approvals.server";
 import { assignVenues, removeSpecialRoles } from "../../app/services/users.server";
 import { createCategory, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { run, type TestApp } from "../setup/test-app";
 
 // Issue 12, acceptance: approval is atomic wherever it fails; rejection removes the venue's
 // files (images and logo) and a failed rejection removes nothing; assignments replace links in
@@ -118,18 +118,13 @@ const approveOverRoute = async (venueId: string) =>
     ),
   );
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
+withHttpApp(async (app) => {
+  ({ t, http } = app);
   admin = await t.signUp({ role: "admin", name: "Only Admin" });
   adminUser = asUser(admin, "admin");
   typeId = (await createCategory(t.db, { name: "Chalet" })).id;
   // The first request compiles the routes (Vite): here, not inside a test's time limit.
   await (await http.fetch("/admin/pending", { cookie: admin.cookie })).body?.cancel();
-}, 180_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
 });
 
 describe("approval is atomic", () => {

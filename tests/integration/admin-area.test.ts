@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   auditLog,
   users,
@@ -33,8 +33,8 @@ import {
   setUserRole,
 } from "../../app/services/users.server";
 import { createCategory, createFaq, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, SITE_URL, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { run, SITE_URL, type TestApp } from "../setup/test-app";
 
 // The admin area of issue 12 (items 2, 4, 6, 7, 8, 9, 10): dashboard, pending approvals, users
 // and roles, venue types, amenities, FAQs, and the audit entry written with every change.
@@ -104,18 +104,13 @@ function typeRequest(fields: Record<string, string>, image?: Buffer) {
 
 let typeId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
+withHttpApp(async (app) => {
+  ({ t, http } = app);
   admin = await t.signUp({ role: "admin", name: "Ada Admin" });
   adminUser = asUser(admin, "admin");
   typeId = (await createCategory(t.db, { name: "Lodge" })).id;
   // The first request compiles the routes (Vite): here, not inside a test's time limit.
   await (await http.fetch("/admin/pending", { cookie: admin.cookie })).body?.cancel();
-}, 180_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
 });
 
 describe("pending venues", () => {

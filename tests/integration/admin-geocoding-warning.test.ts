@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { venues } from "../../database/schema";
 import * as venuesRoute from "../../app/routes/admin/venues";
 import { geocodingStatusForAdmin } from "../../app/services/admin-venues.server";
 import { toAppUser } from "../../app/lib/user";
 import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { run, type TestApp } from "../setup/test-app";
 
 // The admin's 'Geocoding Required' warning (issue 10, point 4; ADR 014): the admin venues screen
 // says how many approved venues lack valid coordinates (spec section 5's rule) and what places
@@ -17,15 +17,13 @@ let t: TestApp;
 let http: HttpTestApp;
 let admin: Awaited<ReturnType<TestApp["signUp"]>>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  admin = await t.signUp({ role: "admin" });
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+    admin = await t.signUp({ role: "admin" });
+  },
+  { timeout: 120_000 },
+);
 
 async function loaderWarning() {
   const result = await venuesRoute.loader(await t.args(t.request("/admin/venues", { cookie: admin.cookie })));

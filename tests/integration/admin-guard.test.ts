@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../../app/infra/db.server";
 import * as schema from "../../database/schema";
 import { toAppUser } from "../../app/lib/user";
@@ -17,8 +17,8 @@ import {
   type Body,
   watchTables,
 } from "../setup/guard-runner";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 // Issue 12, acceptance: every admin action refuses a signed-out visitor (401), a user (403) and
 // a venue manager (403), over real HTTP, and nothing in the database changes. The actions come
@@ -160,9 +160,8 @@ let ids: Ids;
 let cookies: Record<"user" | "venue_manager" | "admin", string>;
 let watch: ReturnType<typeof watchTables>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
+withHttpApp(async (app) => {
+  ({ t, http } = app);
   const type = await createCategory(t.db, { name: "Guard Lodge" });
   const venue = await createVenue(t.db, { name: "Guarded Hall", categoryId: type.id });
   const submitter = await t.signUp();
@@ -206,10 +205,6 @@ beforeAll(async () => {
   // The first request compiles the routes (Vite): here, not inside a test's time limit.
   await (await http.fetch("/admin/dashboard", { cookie: cookies.admin })).text();
   watch = watchTables(t);
-}, 180_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
 });
 
 function urlFor(pattern: string): string {

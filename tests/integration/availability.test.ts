@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { venueAvailability, venueCalendarFeeds, venueManagers } from "../../database/schema";
 import {
   addDays,
@@ -28,8 +28,8 @@ import { readIcs } from "../../app/services/ics-import.server";
 import { MANAGE_VENUE_MESSAGE } from "../../app/services/permissions.server";
 import { mapVenues, searchVenues } from "../../app/services/search.server";
 import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 import { awayFromMidnight } from "../setup/clock";
 
 // Issue 24, availability (ADR 030): ranges and recurring closures in the date filter of the list
@@ -69,30 +69,28 @@ async function found(f: Partial<SearchFilters>): Promise<string[]> {
 
 // The server counts and checks by the real day (ADR 029, ADR 030).
 beforeAll(() => awayFromMidnight(), 300_000);
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startHttpApp(t);
-  admin = await as("admin", "Ada Admin");
-  manager = await as("venue_manager", "Morgan Manager");
-  otherManager = await as("venue_manager", "Blake Manager");
-  couple = await as("user", "Casey Couple");
-  ours = await createVenue(t.db, { name: "Avail Ours Barn" });
-  second = await createVenue(t.db, { name: "Avail Second Lodge" });
-  closedInJanuary = await createVenue(t.db, { name: "Avail Winter Closed" });
-  fullJuly = await createVenue(t.db, { name: "Avail Full July" });
-  // A venue without any availability data: free every day (ADR 030).
-  await createVenue(t.db, { name: "Avail No Data" });
-  const theirs = await createVenue(t.db, { name: "Other Manager Hall" });
-  await t.db.insert(venueManagers).values([
-    { userId: manager.id, venueId: ours.id },
-    { userId: manager.id, venueId: second.id },
-    { userId: otherManager.id, venueId: theirs.id },
-  ]);
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http: web } = app);
+    admin = await as("admin", "Ada Admin");
+    manager = await as("venue_manager", "Morgan Manager");
+    otherManager = await as("venue_manager", "Blake Manager");
+    couple = await as("user", "Casey Couple");
+    ours = await createVenue(t.db, { name: "Avail Ours Barn" });
+    second = await createVenue(t.db, { name: "Avail Second Lodge" });
+    closedInJanuary = await createVenue(t.db, { name: "Avail Winter Closed" });
+    fullJuly = await createVenue(t.db, { name: "Avail Full July" });
+    // A venue without any availability data: free every day (ADR 030).
+    await createVenue(t.db, { name: "Avail No Data" });
+    const theirs = await createVenue(t.db, { name: "Other Manager Hall" });
+    await t.db.insert(venueManagers).values([
+      { userId: manager.id, venueId: ours.id },
+      { userId: manager.id, venueId: second.id },
+      { userId: otherManager.id, venueId: theirs.id },
+    ]);
+  },
+  { timeout: 120_000 },
+);
 
 describe("the date filter", () => {
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, csvImports, venues, venueTrash } from "../../database/schema";
 import { activityLine } from "../../app/lib/activity";
 import { toAppUser, type AppUser } from "../../app/lib/user";
@@ -10,9 +10,9 @@ import { activityPage } from "../../app/services/audit.server";
 import { importUndoInfo, listImportChoices, undoImport } from "../../app/services/import-undo.server";
 import { importBatchSize, previewImport, runImport } from "../../app/services/imports.server";
 import { createCategory, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
 import { importHeldAfterFirstBatch } from "../setup/held-import";
-import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { run, type TestApp } from "../setup/test-app";
 
 // The undo of a CSV import (issue 22, item 7; ADR 023), the list's 'imported by file' filter
 // (item 8) and Recent Activity's one entry per import (item 9). An undo removes exactly the
@@ -54,17 +54,15 @@ const stored = async (id: string) => {
 
 const loc = (n: number) => `${n} Main St, Boulder, Colorado 80302`;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  admin = await t.signUp({ role: "admin", name: "Ivy Importer" });
-  adminUser = toAppUser({ id: admin.id, name: "Ivy Importer", email: admin.email, role: "admin" });
-  await createCategory(t.db, { name: "Barn" });
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+    admin = await t.signUp({ role: "admin", name: "Ivy Importer" });
+    adminUser = toAppUser({ id: admin.id, name: "Ivy Importer", email: admin.email, role: "admin" });
+    await createCategory(t.db, { name: "Barn" });
+  },
+  { timeout: 120_000 },
+);
 
 describe("undo of an import", () => {
   it("an undo of an import removes exactly its rows and restores updated values", async () => {

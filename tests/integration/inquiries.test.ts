@@ -1,5 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   emailOptOuts,
   inquiries,
@@ -25,8 +25,8 @@ import {
 } from "../../app/services/inquiries.server";
 import { managerDashboard } from "../../app/services/manager-venues.server";
 import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, SITE_URL, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { run, SITE_URL, type TestApp } from "../setup/test-app";
 
 // Issue 23, items 1, 2 and 4: a couple's inquiry from a venue page is stored and mailed (each
 // manager, or the venue's own address; the couple's copy; Reply-To the couple), the anti-spam
@@ -43,17 +43,15 @@ let admin: Account;
 const asUser = (a: Account, role: AppUser["role"], name = "Test User") =>
   toAppUser({ id: a.id, name, email: a.email, role });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  managerA = await t.signUp({ role: "venue_manager", name: "Morgan Manager" });
-  managerB = await t.signUp({ role: "venue_manager", name: "Blake Manager" });
-  admin = await t.signUp({ role: "admin", name: "Erin Admin" });
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+    managerA = await t.signUp({ role: "venue_manager", name: "Morgan Manager" });
+    managerB = await t.signUp({ role: "venue_manager", name: "Blake Manager" });
+    admin = await t.signUp({ role: "admin", name: "Erin Admin" });
+  },
+  { timeout: 120_000 },
+);
 
 /** A wedding date a year from Colorado's today. */
 const nextYear = () => {

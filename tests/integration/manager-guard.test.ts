@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../../app/infra/db.server";
 import { inquiries, reviewReplies, reviews, venueManagers } from "../../database/schema";
 import { createCategory, createFaq, createVenue } from "../setup/factories";
@@ -16,8 +16,8 @@ import {
   watchTables,
   type Body,
 } from "../setup/guard-runner";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 // Issue 13, acceptance: a manager cannot read or write a venue they are not assigned to through
 // any loader or action of /venue-manager/*, and a user and a signed-out visitor are refused
@@ -218,9 +218,8 @@ let cookies: Record<"user" | "stranger" | "manager" | "admin", string>;
 let watch: ReturnType<typeof watchTables>;
 let guarded: (name: string) => Promise<Ids>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
+withHttpApp(async (app) => {
+  ({ t, http } = app);
   photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#447755" } })
     .png()
     .toBuffer();
@@ -275,10 +274,6 @@ beforeAll(async () => {
   };
   await (await http.fetch("/venue-manager/dashboard", { cookie: cookies.manager })).text();
   watch = watchTables(t);
-}, 180_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
 });
 
 const urlFor = (pattern: string, of: Ids) =>

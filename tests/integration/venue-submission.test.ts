@@ -5,15 +5,15 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { venueAmenities, venues } from "../../database/schema";
 import { queryRows } from "../../app/infra/db.server";
 import { MAX_INPUT_PIXELS, prepareImage } from "../../app/infra/images.server";
 import { HEIC_REFUSAL } from "../../app/lib/uploads";
 import { SUBMISSION_BODY_LIMIT } from "../../app/infra/form.server";
 import { createCategory } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 // Images are encoded for real (sharp): on a busy two-core machine a submission can take seconds.
 vi.setConfig({ testTimeout: 90_000 });
@@ -24,18 +24,18 @@ let user: Awaited<ReturnType<TestApp["signUp"]>>;
 let admin: Awaited<ReturnType<TestApp["signUp"]>>;
 let categoryId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startHttpApp(t);
-  user = await t.signUp({ name: "Sam Submitter" });
-  admin = await t.signUp({ name: "Ada Admin", role: "admin" });
-  categoryId = (await createCategory(t.db, { name: "Barn" })).id;
-  await t.db.insert(venueAmenities).values([{ name: "WiFi" }, { name: "Bridal Suite" }, { name: "Parking" }]);
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http: web } = app);
+    user = await t.signUp({ name: "Sam Submitter" });
+    admin = await t.signUp({ name: "Ada Admin", role: "admin" });
+    categoryId = (await createCategory(t.db, { name: "Barn" })).id;
+    await t.db
+      .insert(venueAmenities)
+      .values([{ name: "WiFi" }, { name: "Bridal Suite" }, { name: "Parking" }]);
+  },
+  { timeout: 120_000 },
+);
 
 const uploadsDir = () => path.join(t.config.dataDir, "uploads");
 /** The stored files of every venue, or of one venue (the other tests store files of their own). */
