@@ -518,15 +518,20 @@ describe("the manager's FAQs", () => {
   });
 
   it("moves one up or down (the manager's numbering); the first cannot move up", async () => {
-    const list = await faqList();
-    const r = await post(manager.cookie, { intent: "faq-move", faqId: list[2]!.id, direction: "up" });
+    // A venue of its own, its first FAQ as the edit above leaves it: whichever test runs first.
+    const own = (await createVenue(t.db, { name: "FAQ Move Manor" })).id;
+    await t.db.insert(venueManagers).values({ userId: manager.id, venueId: own });
+    for (const [i, q] of ["Is there parking on site?", "Catering?", "Rain plan?"].entries())
+      await createFaq(t.db, own, q, i);
+    const list = await faqList(own);
+    const r = await post(manager.cookie, { intent: "faq-move", faqId: list[2]!.id, direction: "up" }, own);
     expect(r.data).toMatchObject({ ok: true, target: list[2]!.id });
-    expect((await faqList()).map((f) => [f.q, f.order])).toEqual([
+    expect((await faqList(own)).map((f) => [f.q, f.order])).toEqual([
       ["Is there parking on site?", 0],
       ["Rain plan?", 1],
       ["Catering?", 2],
     ]);
-    const top = await post(manager.cookie, { intent: "faq-move", faqId: list[0]!.id, direction: "up" });
+    const top = await post(manager.cookie, { intent: "faq-move", faqId: list[0]!.id, direction: "up" }, own);
     expect(top.status).toBe(409);
     expect(top.data).toMatchObject({
       toast: { message: "Failed to reorder FAQs", description: "The first FAQ cannot move up" },

@@ -79,6 +79,8 @@ withHttpApp(
 
 describe("cheap checks before any decoding", () => {
   it("answers an account at its submission limit before reading its body", async () => {
+    // An account of its own: the owner's submissions in the other tests keep their own count.
+    const owner = await t.signUp({ name: "Lena Limited" });
     await t.db.execute(
       sql`insert into rate_limits (key, count, reset_at)
           values (${`venue-submit:${owner.id}`}, ${LIMITS.venueSubmissionUser.max}, now() + interval '1 hour')`,
