@@ -3,16 +3,17 @@ import path from "node:path";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, users, venueManagers, venues } from "../../database/schema";
+import { auditLog, users, venues } from "../../database/schema";
 import * as pendingRoute from "../../app/routes/admin/pending";
 import * as usersRoute from "../../app/routes/admin/users";
 import * as dashboardRoute from "../../app/routes/admin/dashboard";
 import * as amenitiesRoute from "../../app/routes/admin/venue-amenities";
 import { appContext } from "../../app/infra/context.server";
-import { toAppUser, type AppUser, type Role } from "../../app/lib/user";
+import type { AppUser } from "../../app/lib/user";
 import { approveVenue, rejectVenue } from "../../app/services/approvals.server";
 import { assignVenues, removeSpecialRoles } from "../../app/services/users.server";
-import { createCategory, createVenue } from "../setup/factories";
+import { adminAreaApp, asUser, linksOf, roleOf } from "../setup/admin-area";
+import { createVenue } from "../setup/factories";
 import { withHttpApp, type HttpTestApp } from "../setup/http-app";
 import { run, type TestApp } from "../setup/test-app";
 
@@ -28,19 +29,6 @@ let admin: Awaited<ReturnType<TestApp["signUp"]>>;
 let adminUser: AppUser;
 let typeId: string;
 
-const asUser = (a: { id: string; email: string }, role: Role): AppUser =>
-  toAppUser({ id: a.id, name: "Test User", email: a.email, role });
-const roleOf = async (id: string) =>
-  (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
-const linksOf = async (userId: string) =>
-  (
-    await t.db
-      .select({ v: venueManagers.venueId })
-      .from(venueManagers)
-      .where(eq(venueManagers.userId, userId))
-  )
-    .map((l) => l.v)
-    .sort();
 const auditCount = async (targetId: string) =>
   Number((await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.targetId, targetId)))[0]!.n);
 const adminCount = async () =>
@@ -120,11 +108,7 @@ const approveOverRoute = async (venueId: string) =>
 
 withHttpApp(async (app) => {
   ({ t, http } = app);
-  admin = await t.signUp({ role: "admin", name: "Only Admin" });
-  adminUser = asUser(admin, "admin");
-  typeId = (await createCategory(t.db, { name: "Chalet" })).id;
-  // The first request compiles the routes (Vite): here, not inside a test's time limit.
-  await (await http.fetch("/admin/pending", { cookie: admin.cookie })).body?.cancel();
+  ({ admin, adminUser, typeId } = await adminAreaApp(app, "Chalet", "Only Admin"));
 });
 
 describe("approval is atomic", () => {
@@ -148,8 +132,8 @@ describe("approval is atomic", () => {
       const [after] = await t.db.select().from(venues).where(eq(venues.id, v.id));
       expect(after!.isApproved).toBe(false);
       expect(after!.approvedAt).toBeNull();
-      expect(await roleOf(submitter.id)).toBe("user");
-      expect(await linksOf(submitter.id)).toEqual([]);
+      expect(await roleOf(t, submitter.id)).toBe("user");
+      expect(await linksOf(t, submitter.id)).toEqual([]);
       expect(await auditCount(v.id)).toBe(0);
       expect(t.mail.messages.slice(mails).filter((m) => m.to.includes(submitter.email))).toEqual([]);
       // Public pages still refuse it.
@@ -158,8 +142,8 @@ describe("approval is atomic", () => {
       // Without the injected failure the same approval goes through: nothing was half-done.
       const ok = await approveOverRoute(v.id);
       expect(ok.status).toBe(200);
-      expect(await roleOf(submitter.id)).toBe("venue_manager");
-      expect(await linksOf(submitter.id)).toEqual([v.id]);
+      expect(await roleOf(t, submitter.id)).toBe("venue_manager");
+      expect(await linksOf(t, submitter.id)).toEqual([v.id]);
       expect(await auditCount(v.id)).toBe(1);
     });
   }
@@ -220,8 +204,8 @@ describe("assignments", () => {
     );
     expect(r.status).toBe(500);
     expect(r.data).toMatchObject({ toast: { message: "Failed to update venue assignments" } });
-    expect(await linksOf(u.id)).toEqual([a!.id]);
-    expect(await roleOf(u.id)).toBe("venue_manager");
+    expect(await linksOf(t, u.id)).toEqual([a!.id]);
+    expect(await roleOf(t, u.id)).toBe("venue_manager");
   });
 });
 
@@ -240,18 +224,18 @@ describe("the last-admin rule on every path", () => {
     expect(await adminCount()).toBe(1);
     const own = await submit(admin.cookie, "The Admin's Own Lodge");
     expect(await approveVenue(t.app, adminUser, own.id)).toMatchObject({ ok: true });
-    expect(await roleOf(admin.id)).toBe("admin");
-    expect(await linksOf(admin.id)).toContain(own.id);
+    expect(await roleOf(t, admin.id)).toBe("admin");
+    expect(await linksOf(t, admin.id)).toContain(own.id);
 
     const other = await createVenue(t.db, { name: "Assigned To The Admin" });
     const r = await assignVenues(t.app, adminUser, admin.id, [other.id]);
     expect(r).toMatchObject({ ok: true, roleChanged: false, role: "admin" });
-    expect(await roleOf(admin.id)).toBe("admin");
-    expect(await linksOf(admin.id)).toEqual([other.id]);
+    expect(await roleOf(t, admin.id)).toBe("admin");
+    expect(await linksOf(t, admin.id)).toEqual([other.id]);
 
     const self = await removeSpecialRoles(t.db, adminUser, admin.id);
     expect(self).toMatchObject({ ok: false, status: 409, error: "You cannot remove your own admin role" });
-    expect(await roleOf(admin.id)).toBe("admin");
+    expect(await roleOf(t, admin.id)).toBe("admin");
     expect(await adminCount()).toBe(1);
   });
 
@@ -287,7 +271,7 @@ describe("the last-admin rule on every path", () => {
       );
       // The session reads the role from the database: the request is no admin's any more.
       expect(r.status).toBe(403);
-      expect(await roleOf(second.id)).toBe("admin");
+      expect(await roleOf(t, second.id)).toBe("admin");
     } finally {
       await t.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
     }
