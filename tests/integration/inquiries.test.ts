@@ -345,6 +345,17 @@ describe("the inbox", () => {
   });
 
   it("a manager cannot read or change another venue's inquiry: not in the service, not over HTTP", async () => {
+    // An inquiry of its own to venue A, still new whatever the tests below did to the first one.
+    const [own] = await t.db
+      .insert(inquiries)
+      .values({
+        venueId: venueA.id,
+        name: "Casey A",
+        email: "casey-a@couple.example",
+        message: "Still free?",
+      })
+      .returning();
+    const idA = own!.id;
     const b = asUser(ownerB, "venue_manager");
     expect(await getInquiry(t.db, b, idA)).toEqual({ ok: false, reason: "forbidden" });
     const refused = {
