@@ -346,7 +346,7 @@ describe("the inbox", () => {
 
   it("a manager cannot read or change another venue's inquiry: not in the service, not over HTTP", async () => {
     // An inquiry of its own to venue A, still new whatever the tests below did to the first one.
-    const [own] = await t.db
+    const [fresh] = await t.db
       .insert(inquiries)
       .values({
         venueId: venueA.id,
@@ -355,7 +355,7 @@ describe("the inbox", () => {
         message: "Still free?",
       })
       .returning();
-    const idA = own!.id;
+    const idA = fresh!.id;
     const b = asUser(ownerB, "venue_manager");
     expect(await getInquiry(t.db, b, idA)).toEqual({ ok: false, reason: "forbidden" });
     const refused = {
