@@ -345,11 +345,12 @@ describe("the inbox", () => {
   });
 
   it("a manager cannot read or change another venue's inquiry: not in the service, not over HTTP", async () => {
-    // An inquiry of its own to venue A, still new whatever the tests below did to the first one.
+    // An inquiry of its own to another venue than B's, still new whatever the tests below did to
+    // venue A's (and out of venue A's manager's export).
     const [fresh] = await t.db
       .insert(inquiries)
       .values({
-        venueId: venueA.id,
+        venueId: (await createVenue(t.db, { name: "Aspen Refused" })).id,
         name: "Casey A",
         email: "casey-a@couple.example",
         message: "Still free?",
