@@ -1,20 +1,21 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, users, venueManagers, venues } from "../../database/schema";
+import { beforeEach, describe, expect, it } from "vitest";
+import { auditLog, users, venues } from "../../database/schema";
 import * as pendingRoute from "../../app/routes/admin/pending";
 import * as usersRoute from "../../app/routes/admin/users";
 import * as dashboardRoute from "../../app/routes/admin/dashboard";
 import * as amenitiesRoute from "../../app/routes/admin/venue-amenities";
 import { appContext } from "../../app/infra/context.server";
-import { toAppUser, type AppUser, type Role } from "../../app/lib/user";
+import type { AppUser } from "../../app/lib/user";
 import { approveVenue, rejectVenue } from "../../app/services/approvals.server";
 import { assignVenues, removeSpecialRoles } from "../../app/services/users.server";
-import { createCategory, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { adminAreaApp, asUser, linksOf, roleOf } from "../setup/admin-area";
+import { createVenue } from "../setup/factories";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { run, type TestApp } from "../setup/test-app";
 
 // Issue 12, acceptance: approval is atomic wherever it fails; rejection removes the venue's
 // files (images and logo) and a failed rejection removes nothing; assignments replace links in
@@ -28,19 +29,6 @@ let admin: Awaited<ReturnType<TestApp["signUp"]>>;
 let adminUser: AppUser;
 let typeId: string;
 
-const asUser = (a: { id: string; email: string }, role: Role): AppUser =>
-  toAppUser({ id: a.id, name: "Test User", email: a.email, role });
-const roleOf = async (id: string) =>
-  (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
-const linksOf = async (userId: string) =>
-  (
-    await t.db
-      .select({ v: venueManagers.venueId })
-      .from(venueManagers)
-      .where(eq(venueManagers.userId, userId))
-  )
-    .map((l) => l.v)
-    .sort();
 const auditCount = async (targetId: string) =>
   Number((await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.targetId, targetId)))[0]!.n);
 const adminCount = async () =>
@@ -118,18 +106,9 @@ const approveOverRoute = async (venueId: string) =>
     ),
   );
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  admin = await t.signUp({ role: "admin", name: "Only Admin" });
-  adminUser = asUser(admin, "admin");
-  typeId = (await createCategory(t.db, { name: "Chalet" })).id;
-  // The first request compiles the routes (Vite): here, not inside a test's time limit.
-  await (await http.fetch("/admin/pending", { cookie: admin.cookie })).body?.cancel();
-}, 180_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
+withHttpApp(async (app) => {
+  ({ t, http } = app);
+  ({ admin, adminUser, typeId } = await adminAreaApp(app, "Chalet", "Only Admin"));
 });
 
 describe("approval is atomic", () => {
@@ -153,8 +132,8 @@ describe("approval is atomic", () => {
       const [after] = await t.db.select().from(venues).where(eq(venues.id, v.id));
       expect(after!.isApproved).toBe(false);
       expect(after!.approvedAt).toBeNull();
-      expect(await roleOf(submitter.id)).toBe("user");
-      expect(await linksOf(submitter.id)).toEqual([]);
+      expect(await roleOf(t, submitter.id)).toBe("user");
+      expect(await linksOf(t, submitter.id)).toEqual([]);
       expect(await auditCount(v.id)).toBe(0);
       expect(t.mail.messages.slice(mails).filter((m) => m.to.includes(submitter.email))).toEqual([]);
       // Public pages still refuse it.
@@ -163,8 +142,8 @@ describe("approval is atomic", () => {
       // Without the injected failure the same approval goes through: nothing was half-done.
       const ok = await approveOverRoute(v.id);
       expect(ok.status).toBe(200);
-      expect(await roleOf(submitter.id)).toBe("venue_manager");
-      expect(await linksOf(submitter.id)).toEqual([v.id]);
+      expect(await roleOf(t, submitter.id)).toBe("venue_manager");
+      expect(await linksOf(t, submitter.id)).toEqual([v.id]);
       expect(await auditCount(v.id)).toBe(1);
     });
   }
@@ -225,28 +204,38 @@ describe("assignments", () => {
     );
     expect(r.status).toBe(500);
     expect(r.data).toMatchObject({ toast: { message: "Failed to update venue assignments" } });
-    expect(await linksOf(u.id)).toEqual([a!.id]);
-    expect(await roleOf(u.id)).toBe("venue_manager");
+    expect(await linksOf(t, u.id)).toEqual([a!.id]);
+    expect(await roleOf(t, u.id)).toBe("venue_manager");
   });
 });
 
 describe("the last-admin rule on every path", () => {
+  // The rule counts every admin in the table: each test starts from "Only Admin" alone, whatever
+  // ran before it (the tests below add admins of their own).
+  beforeEach(async () => {
+    await t.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    await t.db
+      .update(users)
+      .set({ role: "user" })
+      .where(and(eq(users.role, "admin"), ne(users.id, admin.id)));
+  });
+
   it("the only admin keeps the role when approving their own submission and when assigning venues to themselves", async () => {
     expect(await adminCount()).toBe(1);
     const own = await submit(admin.cookie, "The Admin's Own Lodge");
     expect(await approveVenue(t.app, adminUser, own.id)).toMatchObject({ ok: true });
-    expect(await roleOf(admin.id)).toBe("admin");
-    expect(await linksOf(admin.id)).toContain(own.id);
+    expect(await roleOf(t, admin.id)).toBe("admin");
+    expect(await linksOf(t, admin.id)).toContain(own.id);
 
     const other = await createVenue(t.db, { name: "Assigned To The Admin" });
     const r = await assignVenues(t.app, adminUser, admin.id, [other.id]);
     expect(r).toMatchObject({ ok: true, roleChanged: false, role: "admin" });
-    expect(await roleOf(admin.id)).toBe("admin");
-    expect(await linksOf(admin.id)).toEqual([other.id]);
+    expect(await roleOf(t, admin.id)).toBe("admin");
+    expect(await linksOf(t, admin.id)).toEqual([other.id]);
 
     const self = await removeSpecialRoles(t.db, adminUser, admin.id);
     expect(self).toMatchObject({ ok: false, status: 409, error: "You cannot remove your own admin role" });
-    expect(await roleOf(admin.id)).toBe("admin");
+    expect(await roleOf(t, admin.id)).toBe("admin");
     expect(await adminCount()).toBe(1);
   });
 
@@ -263,9 +252,6 @@ describe("the last-admin rule on every path", () => {
       { ok: false, status: 409, error: "The last administrator cannot lose the admin role" },
     ]);
     expect(await adminCount()).toBe(1);
-    // Put the first admin back for whoever comes next.
-    const [left] = await t.db.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
-    if (left!.id !== admin.id) await t.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
   });
 
   it("a demotion the users screen sends for the last other admin, by an admin who has just lost the role, is refused", async () => {
@@ -285,7 +271,7 @@ describe("the last-admin rule on every path", () => {
       );
       // The session reads the role from the database: the request is no admin's any more.
       expect(r.status).toBe(403);
-      expect(await roleOf(second.id)).toBe("admin");
+      expect(await roleOf(t, second.id)).toBe("admin");
     } finally {
       await t.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
     }

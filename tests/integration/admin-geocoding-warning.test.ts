@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { venues } from "../../database/schema";
 import * as venuesRoute from "../../app/routes/admin/venues";
 import { geocodingStatusForAdmin } from "../../app/services/admin-venues.server";
 import { toAppUser } from "../../app/lib/user";
 import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { run, type TestApp } from "../setup/test-app";
 
 // The admin's 'Geocoding Required' warning (issue 10, point 4; ADR 014): the admin venues screen
 // says how many approved venues lack valid coordinates (spec section 5's rule) and what places
@@ -17,20 +17,42 @@ let t: TestApp;
 let http: HttpTestApp;
 let admin: Awaited<ReturnType<TestApp["signUp"]>>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  admin = await t.signUp({ role: "admin" });
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+    admin = await t.signUp({ role: "admin" });
+  },
+  { timeout: 120_000 },
+);
 
 async function loaderWarning() {
   const result = await venuesRoute.loader(await t.args(t.request("/admin/venues", { cookie: admin.cookie })));
   return result.geocodingRequired;
 }
+
+/**
+ * The warning counts every approved venue: each test starts from its own venues, whatever the
+ * tests before it left (every venue of this file's database is removed first).
+ */
+async function onlyVenues(...list: Parameters<typeof createVenue>[1][]) {
+  await t.db.delete(venues);
+  for (const v of list) await createVenue(t.db, v);
+}
+
+const placedAndPending = [
+  { name: "Placed Barn", latitude: 40.015, longitude: -105.27 },
+  // A pending venue lacking coordinates is not on the public map, so it does not count.
+  { name: "Pending Place", isApproved: false, latitude: null, longitude: null },
+];
+/** The four approved venues the warning counts, beside a placed one and a pending one. */
+const fourUnplaced = () =>
+  onlyVenues(
+    ...placedAndPending,
+    { name: "No Coordinates", latitude: null, longitude: null },
+    { name: "Zero Zero", latitude: 0, longitude: 0 },
+    { name: "Off The Globe", latitude: 95, longitude: -105.27 },
+    { name: "Half Placed", latitude: 39.7, longitude: null },
+  );
 
 async function page() {
   const res = await http.fetch("/admin/venues", { cookie: admin.cookie });
@@ -40,15 +62,15 @@ async function page() {
 
 describe("the Geocoding Required warning", () => {
   it("is absent with no venues, and while every approved venue has valid coordinates", async () => {
+    await onlyVenues();
     expect(await loaderWarning()).toBeNull();
-    await createVenue(t.db, { name: "Placed Barn", latitude: 40.015, longitude: -105.27 });
-    // A pending venue lacking coordinates is not on the public map, so it does not count.
-    await createVenue(t.db, { name: "Pending Place", isApproved: false, latitude: null, longitude: null });
+    await onlyVenues(...placedAndPending);
     expect(await loaderWarning()).toBeNull();
     expect(await page()).not.toContain("Geocoding Required");
   });
 
   it("counts approved venues with no, zero or out-of-range coordinates", async () => {
+    await onlyVenues(...placedAndPending);
     await createVenue(t.db, { name: "No Coordinates", latitude: null, longitude: null });
     expect(await loaderWarning()).toEqual({ missing: 1 });
     await createVenue(t.db, { name: "Zero Zero", latitude: 0, longitude: 0 });
@@ -58,6 +80,7 @@ describe("the Geocoding Required warning", () => {
   });
 
   it("renders the count and what fixes it, and flags each of those rows 'Missing Coordinates'", async () => {
+    await fourUnplaced();
     const html = await page();
     expect(html).toContain('<h2 id="geocoding-required"');
     expect(html).toContain("Geocoding Required");
@@ -72,6 +95,7 @@ describe("the Geocoding Required warning", () => {
   });
 
   it("goes away as the venues are placed: Geocode on a row, then the last ones fixed", async () => {
+    await fourUnplaced();
     const [zero] = await t.db.select().from(venues).where(eq(venues.name, "Zero Zero"));
     const geocoded = await run(async () =>
       venuesRoute.action(
@@ -109,7 +133,7 @@ describe("admins only", () => {
   });
 
   it("a user or venue manager asking for /admin/venues never sees it", async () => {
-    await createVenue(t.db, { name: "Still Unplaced", latitude: null, longitude: null });
+    await onlyVenues(placedAndPending[0], { name: "Still Unplaced", latitude: null, longitude: null });
     expect(await loaderWarning()).toEqual({ missing: 1 });
     const user = await t.signUp();
     const manager = await t.signUp({ role: "venue_manager" });

@@ -1,15 +1,24 @@
-import path from "node:path";
-import { getTableName, is, sql } from "drizzle-orm";
-import { PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../../app/infra/db.server";
-import routes from "../../app/routes";
 import * as schema from "../../database/schema";
 import { toAppUser } from "../../app/lib/user";
 import { deleteVenueAsAdmin } from "../../app/services/admin-venues.server";
 import { createCategory, createFaq, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import {
+  dataUrlOf,
+  expectAnswer,
+  expectDataRedirect,
+  expectRefusedPosts,
+  form,
+  inAMonth,
+  multipart,
+  routesUnder,
+  type Body,
+  watchTables,
+} from "../setup/guard-runner";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 // Issue 12, acceptance: every admin action refuses a signed-out visitor (401), a user (403) and
 // a venue manager (403), over real HTTP, and nothing in the database changes. The actions come
@@ -17,29 +26,9 @@ import { createTestApp, type TestApp } from "../setup/test-app";
 // covered without touching this file; a new dynamic segment needs a line in PARAMS. Each
 // request is one an admin could send (the admin's own request, sent last, does change the
 // data where the action writes), and it goes to the page's address and to its single-fetch
-// `.data` address, as the browser's fetchers send it.
+// `.data` address, as the browser's fetchers send it. The runner: tests/setup/guard-runner.ts.
 
-type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
-const flatten = (entries: RouteEntry[], parent = ""): { file: string; pattern: string }[] =>
-  entries.flatMap((r) => {
-    const pattern = r.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${r.path}`;
-    return [{ file: r.file, pattern }, ...flatten(r.children ?? [], pattern)];
-  });
-
-const APP_DIR = path.resolve(import.meta.dirname, "../../app");
-const ADMIN_ROUTES: { file: string; pattern: string; loader: boolean; action: boolean }[] = [];
-for (const r of flatten(routes as RouteEntry[])) {
-  if (!r.file.startsWith("routes/admin/")) continue;
-  const mod = (await import(/* @vite-ignore */ path.join(APP_DIR, r.file))) as {
-    loader?: unknown;
-    action?: unknown;
-  };
-  ADMIN_ROUTES.push({
-    ...r,
-    loader: typeof mod.loader === "function",
-    action: typeof mod.action === "function",
-  });
-}
+const ADMIN_ROUTES = await routesUnder("routes/admin/");
 const ACTIONS = ADMIN_ROUTES.filter((r) => r.action);
 const LOADERS = ADMIN_ROUTES.filter((r) => r.loader);
 
@@ -89,24 +78,8 @@ const PARAMS: Record<string, (ids: Ids) => string> = {
   importId: (ids) => ids.importId,
 };
 
-const form = (fields: Record<string, string>) => ({
-  body: new URLSearchParams(fields),
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-});
-const multipart = (fields: Record<string, string>, file?: { field: string; name: string; text: string }) => {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  if (file) body.append(file.field, new Blob([file.text], { type: "text/csv" }), file.name);
-  return { body, headers: {} };
-};
-
-const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-
 /** What an admin would send to each action (`writes`: the admin's request changes the data). */
-const REQUESTS: Record<
-  string,
-  { query?: string; body: (ids: Ids) => { body: BodyInit; headers: Record<string, string> }; writes: boolean }
-> = {
+const REQUESTS: Record<string, { query?: string; body: (ids: Ids) => Body; writes: boolean }> = {
   "routes/admin/dashboard.tsx": { body: () => form({ intent: "check-sitemap" }), writes: false },
   "routes/admin/pending.tsx": {
     body: (ids) => form({ intent: "approve", venueId: ids.pendingId }),
@@ -167,16 +140,16 @@ const REQUESTS: Record<
   // The preview an admin sends first (an import then needs the preview's token; it writes nothing).
   "routes/admin/venues-import.ts": {
     body: () =>
-      multipart(
-        { intent: "preview" },
+      multipart({ intent: "preview" }, [
         {
           field: "file",
           name: "venues.csv",
-          text:
+          type: "text/csv",
+          bytes:
             "name,description,location,website,phone,email,region,lowPrice,highPrice,capacity,category,amenities,imageUrls,logoUrl\n" +
             'Guarded Import Hall,A hall,"1 Main St, Denver, Colorado 80202",,,,Denver Metro & Surrounding Areas,,,50,Guard Lodge,,,\n',
         },
-      ),
+      ]),
     writes: false,
   },
 };
@@ -185,12 +158,10 @@ let t: TestApp;
 let http: HttpTestApp;
 let ids: Ids;
 let cookies: Record<"user" | "venue_manager" | "admin", string>;
-let tables: string[];
-let loggedErrors: { mock: { calls: unknown[][] } };
+let watch: ReturnType<typeof watchTables>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
+withHttpApp(async (app) => {
+  ({ t, http } = app);
   const type = await createCategory(t.db, { name: "Guard Lodge" });
   const venue = await createVenue(t.db, { name: "Guarded Hall", categoryId: type.id });
   const submitter = await t.signUp();
@@ -231,34 +202,10 @@ beforeAll(async () => {
     venue_manager: manager.cookie,
     admin: admin.cookie,
   };
-  tables = Object.values(schema)
-    .filter((v) => is(v, PgTable))
-    .map((v) => getTableName(v as PgTable))
-    // Sign-in bookkeeping: sessions are touched by reads; rate limits count attempts.
-    .filter((name) => name !== "sessions" && name !== "rate_limits")
-    .sort();
   // The first request compiles the routes (Vite): here, not inside a test's time limit.
   await (await http.fetch("/admin/dashboard", { cookie: cookies.admin })).text();
-  // Every refusal below is an answer, never an exception: anything logged as an error fails.
-  loggedErrors = vi.spyOn(t.app.logger, "error");
-}, 180_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
+  watch = watchTables(t);
 });
-
-/** Every table's content as one digest per table: any insert, update or delete shows. */
-async function snapshot(): Promise<Record<string, string>> {
-  const columns = tables
-    .map(
-      (name) =>
-        `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${name}" x) as "${name}"`,
-    )
-    .join(", ");
-  const [row] = await queryRows<Record<string, string>>(t.db, sql.raw(`select ${columns}`));
-  return row!;
-}
-const changed = (a: Record<string, string>, b: Record<string, string>) => tables.filter((n) => a[n] !== b[n]);
 
 function urlFor(pattern: string): string {
   return pattern
@@ -281,49 +228,24 @@ describe("every admin action (from app/routes.ts)", () => {
     it(`${action.file}: 401 for a guest, 403 for a user and a venue manager, and nothing changes`, async () => {
       const spec = REQUESTS[action.file]!;
       const url = urlFor(action.pattern) + (spec.query ?? "");
-      const dataUrl = url.replace(/(\?|$)/, ".data$1");
-      const before = await snapshot();
-      const errorsBefore = loggedErrors.mock.calls.length;
-      for (const who of ["guest", "user", "venue_manager"] as const) {
-        for (const target of [url, dataUrl]) {
-          const { body, headers } = spec.body(ids);
-          const res = await http.fetch(target, {
-            method: "POST",
-            body,
-            headers,
-            cookie: who === "guest" ? undefined : cookies[who],
-          });
-          const text = await res.text();
-          const want = who === "guest" ? 401 : 403;
-          // Single-fetch (.data) answers carry the status in their payload when the HTTP status is 200/202.
-          if (target === dataUrl && res.status !== want)
-            expect(text, `${who} POST ${target}`).toContain(String(want));
-          else expect(res.status, `${who} POST ${target}`).toBe(want);
-          if (who !== "guest") expect(text).toContain("You do not have permission to access the admin area");
-        }
-      }
-      expect(changed(before, await snapshot()), "tables changed by refused requests").toEqual([]);
-      expect(loggedErrors.mock.calls.slice(errorsBefore), "errors logged while refusing").toEqual([]);
+      const refusal = "You do not have permission to access the admin area";
+      const { changedSince } = await watch.unchanged("refused requests", () =>
+        expectRefusedPosts(http, url, () => spec.body(ids), [
+          { who: "guest", cookie: undefined, status: 401 },
+          { who: "user", cookie: cookies.user, status: 403, text: refusal },
+          { who: "venue_manager", cookie: cookies.venue_manager, status: 403, text: refusal },
+        ]),
+      );
 
       // The same request from an admin goes through (and writes, where the action writes).
-      const { body, headers } = spec.body(ids);
-      const res = await http.fetch(url, { method: "POST", body, headers, cookie: cookies.admin });
+      const res = await http.fetch(url, { method: "POST", ...spec.body(ids), cookie: cookies.admin });
       // Read to the end: the import streams its progress while it writes.
       await res.text();
       expect(res.status, `admin POST ${url}`).toBeLessThan(500);
-      if (spec.writes)
-        expect(changed(before, await snapshot()), `admin POST ${url} changed nothing`).not.toEqual([]);
+      if (spec.writes) expect(await changedSince(), `admin POST ${url} changed nothing`).not.toEqual([]);
     });
   }
 });
-
-/** Where a single-fetch (`.data`) answer sends the browser, or null when it is no redirect. */
-function dataRedirect(res: Response, text: string): string | null {
-  // React Router answers a redirect to a `.data` request with 202 and the target in the payload.
-  if (res.status !== 202 && res.status !== 204) return null;
-  const m = /"redirect","([^"]+)"/.exec(text) ?? /redirect[^/]*?(\/[^"\s]*)/.exec(text);
-  return m ? m[1]! : null;
-}
 
 describe("every admin loader (from app/routes.ts)", () => {
   it("finds the admin loaders, each with an expected answer here", () => {
@@ -337,43 +259,31 @@ describe("every admin loader (from app/routes.ts)", () => {
     it(`${loader.file}: a guest goes to /login and back, a user and a venue manager to /account, and nothing leaks`, async () => {
       const spec = LOADER_GETS[loader.file]!;
       const url = spec.path ?? urlFor(loader.pattern);
-      const { pathname, search } = new URL(url, "http://x");
       // The layout's own data travels with every page's `.data` request (`?_routes=` narrows it).
-      const dataUrl = `${pathname}.data${search}`;
-      const before = await snapshot();
-      const errorsBefore = loggedErrors.mock.calls.length;
-      for (const who of ["guest", "user", "venue_manager"] as const) {
-        const cookie = who === "guest" ? undefined : cookies[who];
-        const expected = who === "guest" ? `/login?redirectTo=${encodeURIComponent(url)}` : "/account";
+      const dataUrl = dataUrlOf(url);
+      const { errorsBefore } = await watch.unchanged("refused requests", async () => {
+        for (const who of ["guest", "user", "venue_manager"] as const) {
+          const cookie = who === "guest" ? undefined : cookies[who];
+          const want = who === "guest" ? "login" : "account";
+          const page = await http.fetch(url, { cookie });
+          const html = await page.text();
+          expectAnswer(page, want, url, `${who} GET ${url}`);
+          expect(html).not.toContain("Guarded");
 
-        const page = await http.fetch(url, { cookie });
-        const html = await page.text();
-        expect(page.status, `${who} GET ${url}`).toBe(302);
-        expect(page.headers.get("location"), `${who} GET ${url}`).toBe(expected);
-        if (who !== "guest")
-          expect(page.headers.get("set-cookie"), "the spec's message travels as a flash toast").toMatch(
-            /vv_flash=/,
-          );
-        expect(html).not.toContain("Guarded");
-
-        const res = await http.fetch(dataUrl, { cookie });
-        const text = await res.text();
-        const to = res.headers.get("location") ?? dataRedirect(res, text);
-        expect(to, `${who} GET ${dataUrl}: ${res.status} ${text.slice(0, 200)}`).toBe(expected);
-        // No admin data in the refused answer: not the venues', users' or FAQs' names.
-        expect(text).not.toContain("Guarded");
-        expect(text).not.toContain("@test.example");
-      }
-      expect(loggedErrors.mock.calls.slice(errorsBefore), "errors logged while refusing").toEqual([]);
-      expect(changed(before, await snapshot()), "tables changed by refused requests").toEqual([]);
+          const res = await http.fetch(dataUrl, { cookie });
+          const text = await res.text();
+          expectDataRedirect(res, text, want, url, `${who} GET ${dataUrl}`);
+          // No admin data in the refused answer: not the venues', users' or FAQs' names.
+          expect(text).not.toContain("Guarded");
+          expect(text).not.toContain("@test.example");
+        }
+      });
 
       // The admin gets the page (so the table above tests a real route, not a 404).
       const res = await http.fetch(url, { cookie: cookies.admin });
       await res.text();
       expect(res.status, `admin GET ${url}`).toBe(spec.admin);
-      expect(loggedErrors.mock.calls.slice(errorsBefore), "errors logged while serving the admin").toEqual(
-        [],
-      );
+      expect(watch.errorsSince(errorsBefore), "errors logged while serving the admin").toEqual([]);
     });
   }
 });

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { venueAvailability, venueCalendarFeeds, venueManagers } from "../../database/schema";
 import {
   addDays,
@@ -28,8 +28,8 @@ import { readIcs } from "../../app/services/ics-import.server";
 import { MANAGE_VENUE_MESSAGE } from "../../app/services/permissions.server";
 import { mapVenues, searchVenues } from "../../app/services/search.server";
 import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 import { awayFromMidnight } from "../setup/clock";
 
 // Issue 24, availability (ADR 030): ranges and recurring closures in the date filter of the list
@@ -58,7 +58,10 @@ const as = async (role: "admin" | "venue_manager" | "user", name: string) => {
   return { ...toAppUser({ id: s.id, name, email: s.email, role }), cookie: s.cookie };
 };
 
-/** The names of the test venues a search keeps (every test venue's name starts with 'Avail'). */
+/**
+ * The names of the date filter's venues a search keeps (their names, and only theirs, start with
+ * 'Avail'; the other tests' venues have names of their own, so the order of the tests is free).
+ */
 async function found(f: Partial<SearchFilters>): Promise<string[]> {
   const r = await searchVenues(t.db, { ...DEFAULT_FILTERS, venueName: "Avail", ...f });
   return r.venues.map((v) => v.name).sort();
@@ -66,30 +69,28 @@ async function found(f: Partial<SearchFilters>): Promise<string[]> {
 
 // The server counts and checks by the real day (ADR 029, ADR 030).
 beforeAll(() => awayFromMidnight(), 300_000);
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startHttpApp(t);
-  admin = await as("admin", "Ada Admin");
-  manager = await as("venue_manager", "Morgan Manager");
-  otherManager = await as("venue_manager", "Blake Manager");
-  couple = await as("user", "Casey Couple");
-  ours = await createVenue(t.db, { name: "Avail Ours Barn" });
-  second = await createVenue(t.db, { name: "Avail Second Lodge" });
-  closedInJanuary = await createVenue(t.db, { name: "Avail Winter Closed" });
-  fullJuly = await createVenue(t.db, { name: "Avail Full July" });
-  // A venue without any availability data: free every day (ADR 030).
-  await createVenue(t.db, { name: "Avail No Data" });
-  const theirs = await createVenue(t.db, { name: "Other Manager Hall" });
-  await t.db.insert(venueManagers).values([
-    { userId: manager.id, venueId: ours.id },
-    { userId: manager.id, venueId: second.id },
-    { userId: otherManager.id, venueId: theirs.id },
-  ]);
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http: web } = app);
+    admin = await as("admin", "Ada Admin");
+    manager = await as("venue_manager", "Morgan Manager");
+    otherManager = await as("venue_manager", "Blake Manager");
+    couple = await as("user", "Casey Couple");
+    ours = await createVenue(t.db, { name: "Avail Ours Barn" });
+    second = await createVenue(t.db, { name: "Avail Second Lodge" });
+    closedInJanuary = await createVenue(t.db, { name: "Avail Winter Closed" });
+    fullJuly = await createVenue(t.db, { name: "Avail Full July" });
+    // A venue without any availability data: free every day (ADR 030).
+    await createVenue(t.db, { name: "Avail No Data" });
+    const theirs = await createVenue(t.db, { name: "Other Manager Hall" });
+    await t.db.insert(venueManagers).values([
+      { userId: manager.id, venueId: ours.id },
+      { userId: manager.id, venueId: second.id },
+      { userId: otherManager.id, venueId: theirs.id },
+    ]);
+  },
+  { timeout: 120_000 },
+);
 
 describe("the date filter", () => {
   beforeAll(async () => {
@@ -129,31 +130,38 @@ describe("the date filter", () => {
   });
 
   it("marks a range over part of another: the rest of it stays", async () => {
-    await markRange(t.db, manager, ours.id, { from: d("06-12"), to: d("06-12"), status: "available" });
-    expect(await found({ date: d("06-12") })).toContain("Avail Ours Barn");
-    expect(await found({ date: d("06-11") })).not.toContain("Avail Ours Barn");
-    expect(await found({ date: d("06-13") })).not.toContain("Avail Ours Barn");
+    // A venue of its own, booked as Ours is, so the other tests never see the change.
+    const split = await createVenue(t.db, { name: "Split Range Barn" });
+    await t.db.insert(venueManagers).values({ userId: manager.id, venueId: split.id });
+    await markRange(t.db, manager, split.id, { from: d("06-10"), to: d("06-14"), status: "booked" });
+    const foundSplit = (f: Partial<SearchFilters>) => found({ ...f, venueName: "Split Range" });
+    await markRange(t.db, manager, split.id, { from: d("06-12"), to: d("06-12"), status: "available" });
+    expect(await foundSplit({ date: d("06-12") })).toContain("Split Range Barn");
+    expect(await foundSplit({ date: d("06-11") })).not.toContain("Split Range Barn");
+    expect(await foundSplit({ date: d("06-13") })).not.toContain("Split Range Barn");
     const rows = await t.db
       .select({ startsOn: venueAvailability.startsOn, endsOn: venueAvailability.endsOn })
       .from(venueAvailability)
-      .where(eq(venueAvailability.venueId, ours.id))
+      .where(eq(venueAvailability.venueId, split.id))
       .orderBy(venueAvailability.startsOn);
     expect(rows).toEqual([
       { startsOn: d("06-10"), endsOn: d("06-11") },
       { startsOn: d("06-13"), endsOn: d("06-14") },
     ]);
-    // Put back as it was for the other tests.
-    await markRange(t.db, manager, ours.id, { from: d("06-10"), to: d("06-14"), status: "booked" });
   });
 
   it("with a month (flexible), keeps a venue with at least one free day in it", async () => {
     const july = await found({ month: `${Y}-07` });
     expect(july).not.toContain("Avail Full July");
     expect(july).toContain("Avail Ours Barn");
-    // One free day is enough.
-    await markRange(t.db, admin, fullJuly.id, { from: d("07-20"), to: d("07-20"), status: "available" });
-    expect(await found({ month: `${Y}-07` })).toContain("Avail Full July");
-    await markRange(t.db, admin, fullJuly.id, { from: d("07-20"), to: d("07-20"), status: "held" });
+    // One free day is enough: a full July of its own, so Full July stays full for the other tests.
+    const flex = await createVenue(t.db, { name: "Flexible July Hall" });
+    await markRange(t.db, admin, flex.id, { from: d("07-01"), to: d("07-15"), status: "booked" });
+    await markRange(t.db, admin, flex.id, { from: d("07-16"), to: d("07-31"), status: "held" });
+    const flexJuly = () => found({ month: `${Y}-07`, venueName: "Flexible July" });
+    expect(await flexJuly()).not.toContain("Flexible July Hall");
+    await markRange(t.db, admin, flex.id, { from: d("07-20"), to: d("07-20"), status: "available" });
+    expect(await flexJuly()).toContain("Flexible July Hall");
     expect(await found({ month: `${Y + 1}-01` })).not.toContain("Avail Winter Closed");
     expect(await found({ month: `${Y}-06` })).toContain("Avail Ours Barn");
   });
@@ -250,7 +258,7 @@ describe("the .ics import", () => {
   });
 
   it("marks the previewed days booked, over what was held", async () => {
-    const venue = await createVenue(t.db, { name: "Avail Imported" });
+    const venue = await createVenue(t.db, { name: "Imported Calendar Barn" });
     await t.db.insert(venueManagers).values({ userId: manager.id, venueId: venue.id });
     const preview = previewOf(await fs.readFile(FIXTURE, "utf8"), "2027-01-01");
     expect(parseImportRanges(JSON.stringify(preview.ranges), "2027-01-01")).toEqual(preview.ranges);
@@ -273,11 +281,14 @@ describe("the .ics import", () => {
       { startsOn: "2027-06-14", endsOn: "2027-06-20", status: "held" },
     ]);
     expect(rows.filter((r) => r.status === "booked")).toHaveLength(10);
-    if (utcDay() <= "2027-06-11") expect(await found({ date: "2027-06-12" })).not.toContain("Avail Imported");
+    if (utcDay() <= "2027-06-11")
+      expect(await found({ date: "2027-06-12", venueName: "Imported Calendar" })).not.toContain(
+        "Imported Calendar Barn",
+      );
   });
 
   it("through the page: a preview first, nothing changed until confirmed", async () => {
-    const venue = await createVenue(t.db, { name: "Avail Via Page" });
+    const venue = await createVenue(t.db, { name: "Calendar Via Page" });
     await t.db.insert(venueManagers).values({ userId: manager.id, venueId: venue.id });
     const page = `/venue-manager/edit-venue/${venue.id}/availability`;
     const body = new FormData();
@@ -313,7 +324,7 @@ describe("the .ics import", () => {
 
 describe("the .ics feed", () => {
   it("publishes the booked days, not the held ones, at a secret address; rotating it retires the old one", async () => {
-    const venue = await createVenue(t.db, { name: "Avail Feed" });
+    const venue = await createVenue(t.db, { name: "Calendar Feed Hall" });
     await t.db.insert(venueManagers).values({ userId: manager.id, venueId: venue.id });
     await markRange(t.db, manager, venue.id, { from: d("09-04"), to: d("09-05"), status: "booked" });
     await markRange(t.db, manager, venue.id, { from: d("09-11"), to: d("09-11"), status: "held" });

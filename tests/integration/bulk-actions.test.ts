@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, users, venueManagers, venues, venueTrash } from "../../database/schema";
 import { toAppUser, type AppUser } from "../../app/lib/user";
 import * as bulkRoute from "../../app/routes/admin/venues-bulk";
 import { previewBulkAction, runBulkAction } from "../../app/services/venue-bulk.server";
 import { TRASH_BATCH } from "../../app/services/venue-trash.server";
 import { createCategory, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { run, type TestApp } from "../setup/test-app";
 
 // Bulk actions on the admin's venue list (issue 22, item 7; ADR 023): the ticked venues, the
 // page's, or every venue matching the list's search, deleted (to the trash), approved or
@@ -58,17 +58,15 @@ async function submitted(name: string) {
   return { venue: v, owner };
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  admin = await t.signUp({ role: "admin", name: "Bulk Admin" });
-  adminUser = toAppUser({ id: admin.id, name: "Bulk Admin", email: admin.email, role: "admin" });
-  categoryId = (await createCategory(t.db, { name: "Lodge" })).id;
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+    admin = await t.signUp({ role: "admin", name: "Bulk Admin" });
+    adminUser = toAppUser({ id: admin.id, name: "Bulk Admin", email: admin.email, role: "admin" });
+    categoryId = (await createCategory(t.db, { name: "Lodge" })).id;
+  },
+  { timeout: 120_000 },
+);
 
 describe("bulk delete", () => {
   it("asks first: the count and the first names, and nothing changes", async () => {

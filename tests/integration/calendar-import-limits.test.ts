@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { venueManagers } from "../../database/schema";
 import { availabilityMessages, utcDay } from "../../app/lib/availability";
 import { LIMITS } from "../../app/services/rate-limit.server";
 import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 // Issue 39, items 2 to 4: no calendar file stops the site, and no body is read past its limit or
 // before the venue is checked. Hostile .ics files (a time zone changing every second or minute,
@@ -35,23 +35,21 @@ const HOSTILE_TIMEOUT_MS = 15_000;
 const Y = Number(utcDay().slice(0, 4)) + 1;
 const MB = 1024 * 1024;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startHttpApp(t);
-  manager = await t.signUp({ role: "venue_manager", name: "Morgan Manager" });
-  otherManager = await t.signUp({ role: "venue_manager", name: "Blake Manager" });
-  venue = await createVenue(t.db, { name: "Limits Barn" });
-  const theirs = await createVenue(t.db, { name: "Limits Other Hall" });
-  await t.db.insert(venueManagers).values([
-    { userId: manager.id, venueId: venue.id },
-    { userId: otherManager.id, venueId: theirs.id },
-  ]);
-  page = `/venue-manager/edit-venue/${venue.id}/availability`;
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http: web } = app);
+    manager = await t.signUp({ role: "venue_manager", name: "Morgan Manager" });
+    otherManager = await t.signUp({ role: "venue_manager", name: "Blake Manager" });
+    venue = await createVenue(t.db, { name: "Limits Barn" });
+    const theirs = await createVenue(t.db, { name: "Limits Other Hall" });
+    await t.db.insert(venueManagers).values([
+      { userId: manager.id, venueId: venue.id },
+      { userId: otherManager.id, venueId: theirs.id },
+    ]);
+    page = `/venue-manager/edit-venue/${venue.id}/availability`;
+  },
+  { timeout: 120_000 },
+);
 
 const calendar = (...lines: string[]) =>
   ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Probe//EN", ...lines, "END:VCALENDAR", ""].join("\r\n");

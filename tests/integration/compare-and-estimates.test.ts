@@ -4,7 +4,7 @@
 // order kept, the tray's no-script path), and the manager's pricing model (validation, permission).
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   venueAmenities,
   venueAvailability,
@@ -19,19 +19,17 @@ import { venuePath } from "../../app/lib/venue-url";
 import { compareVenues } from "../../app/services/compare.server";
 import { searchVenues } from "../../app/services/search.server";
 import { createCategory, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let http: HttpTestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+  },
+  { timeout: 120_000 },
+);
 
 const scope = () => `zq${crypto.randomBytes(4).toString("hex")}`;
 const at = (town: string) => `1 Main St, ${town}, Colorado 80302`;

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import Papa from "papaparse";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { venueCategories, venues } from "../../database/schema";
 import { seedScale } from "../../app/services/seed.server";
 import { listVenuesForAdmin } from "../../app/services/admin-venues.server";
@@ -10,8 +10,8 @@ import type { ImportPreview } from "../../app/lib/csv-import/plan";
 import { CSV_COLUMNS } from "../../app/lib/csv-import/read";
 import { EXPORT_HEADER } from "../../app/lib/csv-import/write";
 import { toAppUser, type AppUser } from "../../app/lib/user";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 // Issue 22, item 6: /admin/venues exports its search and sort as CSV in the import's own
 // columns. 200 seeded venues (every price shape, amenities at extra cost, stored image paths,
@@ -31,42 +31,40 @@ const INJECTED = {
   email: "events@injected.example",
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  const admin = await t.signUp({ role: "admin", name: "Exporter" });
-  cookie = admin.cookie;
-  adminUser = toAppUser({ id: admin.id, name: "Exporter", email: admin.email, role: "admin" });
-  await seedScale(t.db, t.storage, 200);
-  // The scale seed has no logos: every fifth venue gets one (stored and external).
-  const ids = (await t.db.select({ id: venues.id }).from(venues).orderBy(asc(venues.id))).map((r) => r.id);
-  for (const [k, id] of ids.entries())
-    if (k % 5 === 0)
-      await t.db
-        .update(venues)
-        .set({
-          logoUrl: k % 10 === 0 ? `/uploads/seed/logos/v${k}-256.webp` : `https://logos.example/${k}.png`,
-        })
-        .where(eq(venues.id, id));
-  // Values that a spreadsheet would run as formulas, and ones starting with a tab, a CR, '-'.
-  await t.db.update(venues).set(INJECTED).where(eq(venues.id, ids[1]!));
-  await t.db
-    .update(venues)
-    .set({ description: "\tTabbed description", phone: "-" })
-    .where(eq(venues.id, ids[2]!));
-  await t.db
-    .update(venues)
-    .set({ description: "- a dash first", phone: "'=already quoted" })
-    .where(eq(venues.id, ids[3]!));
-  await t.db
-    .update(venues)
-    .set({ description: "\rStarts with a carriage return" })
-    .where(eq(venues.id, ids[4]!));
-}, 300_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+    const admin = await t.signUp({ role: "admin", name: "Exporter" });
+    cookie = admin.cookie;
+    adminUser = toAppUser({ id: admin.id, name: "Exporter", email: admin.email, role: "admin" });
+    await seedScale(t.db, t.storage, 200);
+    // The scale seed has no logos: every fifth venue gets one (stored and external).
+    const ids = (await t.db.select({ id: venues.id }).from(venues).orderBy(asc(venues.id))).map((r) => r.id);
+    for (const [k, id] of ids.entries())
+      if (k % 5 === 0)
+        await t.db
+          .update(venues)
+          .set({
+            logoUrl: k % 10 === 0 ? `/uploads/seed/logos/v${k}-256.webp` : `https://logos.example/${k}.png`,
+          })
+          .where(eq(venues.id, id));
+    // Values that a spreadsheet would run as formulas, and ones starting with a tab, a CR, '-'.
+    await t.db.update(venues).set(INJECTED).where(eq(venues.id, ids[1]!));
+    await t.db
+      .update(venues)
+      .set({ description: "\tTabbed description", phone: "-" })
+      .where(eq(venues.id, ids[2]!));
+    await t.db
+      .update(venues)
+      .set({ description: "- a dash first", phone: "'=already quoted" })
+      .where(eq(venues.id, ids[3]!));
+    await t.db
+      .update(venues)
+      .set({ description: "\rStarts with a carriage return" })
+      .where(eq(venues.id, ids[4]!));
+  },
+  { timeout: 300_000 },
+);
 
 async function exported(query = ""): Promise<Uint8Array> {
   const res = await http.fetch(`/admin/venues/export.csv${query}`, { cookie });

@@ -1,10 +1,10 @@
 // What search engines read (issue 27): every listed page has a title and a description of its
 // own, cut descriptions end at a word, and each page has one address (a trailing slash is a 301).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { venuePath } from "../../app/lib/venue-url";
 import { createCategory, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let web: HttpTestApp;
@@ -17,29 +17,27 @@ const WORDS = "timber barn meadow aspen grove lakeside terrace chapel ballroom v
   " ",
 );
 
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startHttpApp(t);
-  const barn = await createCategory(t.db, { name: "Barn" });
-  categoryId = barn.id;
-  // Three pages of results; long descriptions whose 157th character falls inside a word.
-  for (let i = 0; i < 55; i++) {
-    const words = Array.from({ length: 40 }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]);
-    const description = `Venue ${i}: ${words.join(" ")}.`;
-    const venue = await createVenue(t.db, {
-      name: `Findable Hall ${i}`,
-      city: TOWNS[i % TOWNS.length]!,
-      description,
-      categoryId: i % 2 ? barn.id : undefined,
-    });
-    descriptions.set(venuePath(venue), description);
-  }
-  venueAddress = [...descriptions.keys()][0]!;
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http: web } = app);
+    const barn = await createCategory(t.db, { name: "Barn" });
+    categoryId = barn.id;
+    // Three pages of results; long descriptions whose 157th character falls inside a word.
+    for (let i = 0; i < 55; i++) {
+      const words = Array.from({ length: 40 }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]);
+      const description = `Venue ${i}: ${words.join(" ")}.`;
+      const venue = await createVenue(t.db, {
+        name: `Findable Hall ${i}`,
+        city: TOWNS[i % TOWNS.length]!,
+        description,
+        categoryId: i % 2 ? barn.id : undefined,
+      });
+      descriptions.set(venuePath(venue), description);
+    }
+    venueAddress = [...descriptions.keys()][0]!;
+  },
+  { timeout: 120_000 },
+);
 
 const decode = (s: string) =>
   s

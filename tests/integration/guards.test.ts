@@ -11,6 +11,7 @@ import {
   requireVenueManager,
   sessionMiddleware,
 } from "../../app/infra/session.server";
+import { expectAnswer } from "../setup/guard-runner";
 import { createTestApp, run, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -29,7 +30,8 @@ afterAll(async () => t.close());
 async function through(guard: MiddlewareFunction<Response>, request: Request) {
   const context = await t.contextFor(request);
   const args = { request, context, params: {}, pattern: "", url: new URL(request.url) };
-  return run(() => guard(args, async () => new Response("allowed")));
+  const r = await run(() => guard(args, async () => new Response("allowed")));
+  return { ...r, headers: r.response?.headers ?? new Headers() };
 }
 
 const guards = { admin: requireAdmin, venue_manager: requireVenueManager } as const;
@@ -42,8 +44,8 @@ describe("role guards (route middleware)", () => {
   it("send signed-out visitors to /login, remembering where they were going", async () => {
     for (const guard of [requireUser, requireAdmin, requireVenueManager]) {
       const r = await through(guard, t.request("/admin/dashboard?x=1"));
-      expect(r.status).toBe(302);
-      expect(r.response!.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fdashboard%3Fx%3D1");
+      // To /login?redirectTo=%2Fadmin%2Fdashboard%3Fx%3D1 (tests/setup/guard-runner.ts).
+      expectAnswer(r, "login", "/admin/dashboard?x=1");
       const post = await through(guard, t.request("/admin/venues", { form: {} }));
       expect(post.status).toBe(401);
     }
@@ -54,10 +56,9 @@ describe("role guards (route middleware)", () => {
       const wrong = area === "admin" ? [accounts.user, accounts.venue_manager] : [accounts.user];
       for (const who of wrong) {
         const page = await through(guards[area], t.request("/somewhere", { cookie: who.cookie }));
-        expect(page.status).toBe(302);
-        // A signed-in visitor without the area's role lands on their account page (ADR 016).
-        expect(page.response!.headers.get("location")).toBe("/account");
-        expect(page.response!.headers.get("set-cookie")).toMatch(/vv_flash=/);
+        // A signed-in visitor without the area's role lands on their account page, told why in a
+        // flash toast (ADR 016).
+        expectAnswer(page, "account", "/somewhere");
         const action = await through(guards[area], t.request("/somewhere", { form: {}, cookie: who.cookie }));
         expect(action.status).toBe(403);
         expect(action.data).toEqual({ error: refusals[area] });
@@ -82,6 +83,7 @@ describe("role guards (route middleware)", () => {
     expect(getUser(await t.contextFor(req))?.role).toBe("user");
     const r = await through(requireAdmin, t.request("/admin", { cookie: odd.cookie }));
     expect(r.status).toBe(302);
+    expectAnswer(r, "account", "/admin");
   });
 
   it("never lets a user set their own role through a profile update", async () => {

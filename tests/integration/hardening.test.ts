@@ -3,27 +3,25 @@
 import { eq, sql } from "drizzle-orm";
 import http from "node:http";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { reviews, users, venues } from "../../database/schema";
 import { queryRows } from "../../app/infra/db.server";
 import { venuePath } from "../../app/lib/venue-url";
 import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
 import { adminUrl } from "../setup/global-setup";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let web: HttpTestApp;
 let user: Awaited<ReturnType<TestApp["signUp"]>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startHttpApp(t);
-  user = await t.signUp({ name: "Probe Person" });
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http: web } = app);
+    user = await t.signUp({ name: "Probe Person" });
+  },
+  { timeout: 120_000 },
+);
 
 const form = (values: Record<string, string>, cookie?: string) => ({
   method: "POST",

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { inquiries, usedFormStamps, users, venueManagers } from "../../database/schema";
 import * as inquiryRoute from "../../app/routes/public/venue-inquiry";
 import * as myInquiriesRoute from "../../app/routes/account/inquiries";
 import { coloradoToday, inquiryFormPath } from "../../app/lib/inquiries";
 import { purgeUsedFormStamps, useFormStamp } from "../../app/services/form-stamps.server";
 import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { run, type TestApp } from "../setup/test-app";
 
 // Issue 39, items 5 and 6: the inquiry form is no relay. A stamp is accepted once (and once only
 // when sends race), an account, a venue and a mailbox (plus-addressing folded) each have a limit,
@@ -18,14 +18,12 @@ let t: TestApp;
 let http: HttpTestApp;
 type Account = Awaited<ReturnType<TestApp["signUp"]>>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+  },
+  { timeout: 120_000 },
+);
 
 const nextYear = () => {
   const [y, m, d] = coloradoToday().split("-");

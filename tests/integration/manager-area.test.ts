@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, reviews, venueAmenities, venueFaqs, venueManagers, venues } from "../../database/schema";
 import { venuePath } from "../../app/lib/venue-url";
 import { toAppUser, type AppUser } from "../../app/lib/user";
 import { listManagedVenues, managerDashboard } from "../../app/services/manager-venues.server";
 import { createCategory, createFaq, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 // Issue 13: what the venue-manager area does for the venues a manager is assigned (the refusals
 // are tests/integration/manager-guard.test.ts's): the dashboard's numbers and 'Needs attention',
@@ -51,12 +51,14 @@ async function upload(venueId: string, files: Buffer[], names = files.map((_, i)
 const imagesOf = async (id: string) =>
   (await t.db.select({ images: venues.images }).from(venues).where(eq(venues.id, id)))[0]!.images;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  barn = await createCategory(t.db, { name: "Barn" });
-  await t.db.insert(venueAmenities).values([{ name: "WiFi" }, { name: "Parking" }]);
-}, 120_000);
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+    barn = await createCategory(t.db, { name: "Barn" });
+    await t.db.insert(venueAmenities).values([{ name: "WiFi" }, { name: "Parking" }]);
+  },
+  { timeout: 120_000 },
+);
 // A manager of their own for each test: what one test assigns, another never sees.
 beforeEach(async () => {
   manager = await t.signUp({ role: "venue_manager", name: "Morgan Manager" });
@@ -66,10 +68,6 @@ beforeEach(async () => {
     email: manager.email,
     role: "venue_manager",
   });
-});
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
 });
 
 const assign = (venueId: string, userId = manager.id) =>

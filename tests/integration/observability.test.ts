@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createAppContext } from "../../app/infra/context.server";
 import { databaseFromUrl } from "../../app/infra/db.server";
 import type { Geocoder } from "../../app/infra/geocoder.server";
@@ -16,9 +16,9 @@ import { venuePath } from "../../app/lib/venue-url";
 import { authEmails } from "../../app/services/emails.server";
 import { previewImport, runImport } from "../../app/services/imports.server";
 import { createCategory, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
+import { startHttpApp, withHttpApp, type HttpTestApp } from "../setup/http-app";
 import { freePort } from "../setup/server-process";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { type TestApp } from "../setup/test-app";
 
 const TOKEN = "observe-test-token-0123456789";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -27,16 +27,14 @@ const PAGE = { accept: "text/html" };
 let t: TestApp;
 let web: HttpTestApp;
 let venue: { id: string; name: string };
-beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN });
-  web = await startHttpApp(t);
-  await createCategory(t.db, { name: "Barn" });
-  venue = await createVenue(t.db, { name: "Metrics Meadow" });
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http: web } = app);
+    await createCategory(t.db, { name: "Barn" });
+    venue = await createVenue(t.db, { name: "Metrics Meadow" });
+  },
+  { timeout: 120_000, env: { METRICS_TOKEN: TOKEN } },
+);
 
 // ---- Prometheus's text exposition format, read strictly: any line out of form fails the test.
 

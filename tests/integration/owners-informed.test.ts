@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, pendingFiles, venueFaqs, venueManagers, venues } from "../../database/schema";
 import * as pendingRoute from "../../app/routes/admin/pending";
 import * as usersRoute from "../../app/routes/admin/users";
@@ -17,8 +17,8 @@ import { approveVenue } from "../../app/services/approvals.server";
 import { updateOwnSubmission } from "../../app/services/own-submissions.server";
 import { linkIn } from "../setup/mail-catcher";
 import { createCategory, createFaq, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, SITE_URL, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { run, SITE_URL, type TestApp } from "../setup/test-app";
 
 // Images are encoded for real (sharp): on a busy two-core machine a save can take seconds.
 vi.setConfig({ testTimeout: 90_000 });
@@ -113,18 +113,13 @@ const withdraw = (cookie: string, venueId: string) =>
     body: new URLSearchParams({ intent: "withdraw" }),
   });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
+withHttpApp(async (app) => {
+  ({ t, http } = app);
   admin = await t.signUp({ role: "admin", name: "Ada Admin" });
   adminUser = toAppUser({ id: admin.id, name: "Ada Admin", email: admin.email, role: "admin" });
   typeId = (await createCategory(t.db, { name: "Chalet" })).id;
   // The first request compiles nothing (the server build) but warms the route modules.
   await (await http.fetch("/admin/pending", { cookie: admin.cookie })).body?.cancel();
-}, 180_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
 });
 
 describe("rejecting with a reason", () => {
@@ -523,15 +518,20 @@ describe("the manager's FAQs", () => {
   });
 
   it("moves one up or down (the manager's numbering); the first cannot move up", async () => {
-    const list = await faqList();
-    const r = await post(manager.cookie, { intent: "faq-move", faqId: list[2]!.id, direction: "up" });
+    // A venue of its own, its first FAQ as the edit above leaves it: whichever test runs first.
+    const own = (await createVenue(t.db, { name: "FAQ Move Manor" })).id;
+    await t.db.insert(venueManagers).values({ userId: manager.id, venueId: own });
+    for (const [i, q] of ["Is there parking on site?", "Catering?", "Rain plan?"].entries())
+      await createFaq(t.db, own, q, i);
+    const list = await faqList(own);
+    const r = await post(manager.cookie, { intent: "faq-move", faqId: list[2]!.id, direction: "up" }, own);
     expect(r.data).toMatchObject({ ok: true, target: list[2]!.id });
-    expect((await faqList()).map((f) => [f.q, f.order])).toEqual([
+    expect((await faqList(own)).map((f) => [f.q, f.order])).toEqual([
       ["Is there parking on site?", 0],
       ["Rain plan?", 1],
       ["Catering?", 2],
     ]);
-    const top = await post(manager.cookie, { intent: "faq-move", faqId: list[0]!.id, direction: "up" });
+    const top = await post(manager.cookie, { intent: "faq-move", faqId: list[0]!.id, direction: "up" }, own);
     expect(top.status).toBe(409);
     expect(top.data).toMatchObject({
       toast: { message: "Failed to reorder FAQs", description: "The first FAQ cannot move up" },

@@ -2,23 +2,21 @@ import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { venues } from "../../database/schema";
 import { venuePath } from "../../app/lib/venue-url";
 import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let web: HttpTestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startHttpApp(t);
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http: web } = app);
+  },
+  { timeout: 120_000 },
+);
 
 const HTML = { accept: "text/html,application/xhtml+xml" };
 const view = (path: string, cookie?: string, headers: Record<string, string> = {}) =>

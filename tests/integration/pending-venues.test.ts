@@ -1,7 +1,7 @@
 // Pending venues (issue 11): a submission is visible to its submitter and admins only, and never
 // appears in search, the map, home, venue types, the sitemap, favourites or any other public list.
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { favorites, venueAmenities } from "../../database/schema";
 import { venuePath } from "../../app/lib/venue-url";
 import { DEFAULT_FILTERS } from "../../app/lib/search";
@@ -9,8 +9,8 @@ import { listCategoriesWithCounts } from "../../app/services/categories.server";
 import { mapVenues, searchVenues } from "../../app/services/search.server";
 import { getFeaturedVenues, listVenuesInCategory } from "../../app/services/venues.server";
 import { createCategory, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let web: HttpTestApp;
@@ -21,51 +21,49 @@ let categoryId: string;
 let pending: { id: string; name: string };
 const approvedName = "Open Meadow Lodge";
 
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startHttpApp(t);
-  submitter = await t.signUp({ name: "Pat Pending" });
-  stranger = await t.signUp();
-  admin = await t.signUp({ role: "admin" });
-  categoryId = (await createCategory(t.db, { name: "Lodge", isFeatured: true })).id;
-  await t.db.insert(venueAmenities).values({ name: "WiFi" });
-  await createVenue(t.db, { name: approvedName, categoryId, rating: 1 });
+withHttpApp(
+  async (app) => {
+    ({ t, http: web } = app);
+    submitter = await t.signUp({ name: "Pat Pending" });
+    stranger = await t.signUp();
+    admin = await t.signUp({ role: "admin" });
+    categoryId = (await createCategory(t.db, { name: "Lodge", isFeatured: true })).id;
+    await t.db.insert(venueAmenities).values({ name: "WiFi" });
+    await createVenue(t.db, { name: approvedName, categoryId, rating: 1 });
 
-  // A real submission, with an image, through the HTTP stack.
-  const form = new FormData();
-  const fields = {
-    name: "Hidden Pending Hall",
-    description: "Not yet approved.",
-    addressLine1: "9 Quiet Ln",
-    city: "Boulder",
-    postalCode: "80302",
-    region: "Front Range North",
-    category: categoryId,
-    priceType: "single",
-    price: "100",
-    capacity: "9999",
-    amenities: "WiFi",
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#888" } })
-    .jpeg()
-    .toBuffer();
-  form.append("images", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "p.jpg");
-  const res = await web.fetch("/api/venue-submissions", {
-    method: "POST",
-    cookie: submitter.cookie,
-    body: form,
-  });
-  const json = (await res.json()) as { ok: boolean; venue: { id: string; name: string } };
-  expect(json.ok).toBe(true);
-  pending = json.venue;
-  // Even a favourite of it (made directly) must not surface it.
-  await t.db.insert(favorites).values({ userId: stranger.id, venueId: pending.id });
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+    // A real submission, with an image, through the HTTP stack.
+    const form = new FormData();
+    const fields = {
+      name: "Hidden Pending Hall",
+      description: "Not yet approved.",
+      addressLine1: "9 Quiet Ln",
+      city: "Boulder",
+      postalCode: "80302",
+      region: "Front Range North",
+      category: categoryId,
+      priceType: "single",
+      price: "100",
+      capacity: "9999",
+      amenities: "WiFi",
+    };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#888" } })
+      .jpeg()
+      .toBuffer();
+    form.append("images", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "p.jpg");
+    const res = await web.fetch("/api/venue-submissions", {
+      method: "POST",
+      cookie: submitter.cookie,
+      body: form,
+    });
+    const json = (await res.json()) as { ok: boolean; venue: { id: string; name: string } };
+    expect(json.ok).toBe(true);
+    pending = json.venue;
+    // Even a favourite of it (made directly) must not surface it.
+    await t.db.insert(favorites).values({ userId: stranger.id, venueId: pending.id });
+  },
+  { timeout: 120_000 },
+);
 
 const page = async (path: string, cookie?: string) => {
   const res = await web.fetch(path, { cookie });

@@ -1,22 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { venues } from "../../database/schema";
-import routes from "../../app/routes";
 import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { expectAnswer, routeFiles, type Outcome } from "../setup/guard-runner";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 // Every route of app/routes.ts, and what each kind of visitor gets from it over real HTTP
 // (Express, the root's session middleware, the layouts' guards, loaders and rendering).
-// A route added to routes.ts without an entry here fails the first test.
+// A route added to routes.ts without an entry here fails the first test. The runner of the
+// route x role tables: tests/setup/guard-runner.ts.
 
 type Who = "guest" | "user" | "venue_manager" | "admin";
 const WHO: Who[] = ["guest", "user", "venue_manager", "admin"];
-/**
- * A status, "login" for a redirect to /login that comes back to the page, or "account" for a
- * redirect to /account (a signed-in visitor without the area's role, told why by a flash toast).
- */
-type Outcome = number | "login" | "account";
 type Entry = { path: string | ((ids: Ids) => string); get: Outcome | Record<Who, Outcome> };
 type Ids = {
   venuePath: string;
@@ -155,53 +151,47 @@ const EXPECTED: Record<string, Entry> = {
   "routes/public/not-found.tsx": { path: "/no/such/page", get: everyone(404) },
 };
 
-type RouteEntry = { file: string; children?: RouteEntry[] };
-const files = (entries: RouteEntry[]): string[] =>
-  entries.flatMap((r) => [r.file, ...files(r.children ?? [])]);
-
 let t: TestApp;
 let http: HttpTestApp;
 let cookies: Record<Who, string | undefined>;
 let ids: Ids;
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  const user = await t.signUp();
-  cookies = {
-    guest: undefined,
-    user: user.cookie,
-    venue_manager: (await t.signUp({ role: "venue_manager" })).cookie,
-    admin: (await t.signUp({ role: "admin" })).cookie,
-  };
-  const { createCategory } = await import("../setup/factories");
-  const category = await createCategory(t.db, { name: "Walkthrough" });
-  const venue = await createVenue(t.db, { name: "Route Walk Hall", categoryId: category.id });
-  const pending = await createVenue(t.db, {
-    name: "Route Walk Pending",
-    categoryId: category.id,
-    isApproved: false,
-    userId: user.id,
-  });
-  const { venuePath } = await import("../../app/lib/venue-url");
-  const { csvImports } = await import("../../database/schema");
-  const [imported] = await t.db.insert(csvImports).values({ fileName: "walk.csv" }).returning();
-  ids = {
-    venuePath: venuePath(venue),
-    categoryId: category.id,
-    venueId: venue.id,
-    userId: user.id,
-    pendingId: pending.id,
-    importId: imported!.id,
-  };
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+    const user = await t.signUp();
+    cookies = {
+      guest: undefined,
+      user: user.cookie,
+      venue_manager: (await t.signUp({ role: "venue_manager" })).cookie,
+      admin: (await t.signUp({ role: "admin" })).cookie,
+    };
+    const { createCategory } = await import("../setup/factories");
+    const category = await createCategory(t.db, { name: "Walkthrough" });
+    const venue = await createVenue(t.db, { name: "Route Walk Hall", categoryId: category.id });
+    const pending = await createVenue(t.db, {
+      name: "Route Walk Pending",
+      categoryId: category.id,
+      isApproved: false,
+      userId: user.id,
+    });
+    const { venuePath } = await import("../../app/lib/venue-url");
+    const { csvImports } = await import("../../database/schema");
+    const [imported] = await t.db.insert(csvImports).values({ fileName: "walk.csv" }).returning();
+    ids = {
+      venuePath: venuePath(venue),
+      categoryId: category.id,
+      venueId: venue.id,
+      userId: user.id,
+      pendingId: pending.id,
+      importId: imported!.id,
+    };
+  },
+  { timeout: 120_000 },
+);
 
 describe("every route of app/routes.ts", () => {
   it("has an entry here", () => {
-    expect(files(routes as RouteEntry[]).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(routeFiles().sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
   for (const [file, entry] of Object.entries(EXPECTED)) {
@@ -211,18 +201,7 @@ describe("every route of app/routes.ts", () => {
         const want = typeof entry.get === "object" ? entry.get[who] : entry.get;
         const res = await http.fetch(path, { cookie: cookies[who] });
         await res.body?.cancel();
-        if (want === "account") {
-          expect(res.status, `${who} GET ${path}`).toBe(302);
-          expect(res.headers.get("location"), `${who} GET ${path}`).toBe("/account");
-          expect(res.headers.get("set-cookie"), `${who} GET ${path}`).toMatch(/vv_flash=/);
-        } else if (want === "login") {
-          expect(res.status, `${who} GET ${path}`).toBe(302);
-          expect(res.headers.get("location"), `${who} GET ${path}`).toBe(
-            `/login?redirectTo=${encodeURIComponent(path)}`,
-          );
-        } else {
-          expect(res.status, `${who} GET ${path}`).toBe(want);
-        }
+        expectAnswer(res, want, path, `${who} GET ${path}`);
       }
     });
   }

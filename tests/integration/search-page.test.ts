@@ -2,42 +2,40 @@
 // rendering): bad values in the address are ignored (200, never a 500), the server-rendered HTML
 // holds the results and the filters, and the map answers a box under the same filters.
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MapAnswer } from "../../app/lib/search-page";
 import { createCategory, createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let http: HttpTestApp;
 const town = `zq${crypto.randomBytes(4).toString("hex")}`;
 let typeId = "";
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  const type = await createCategory(t.db, { name: "Lighthouse" });
-  typeId = type.id;
-  const at = { location: `1 Main St, ${town}, Colorado 80302` };
-  await createVenue(t.db, {
-    ...at,
-    name: "Harbor Light Hall",
-    capacity: 300,
-    region: "Foothills",
-    categoryId: type.id,
-    latitude: 39.7,
-    longitude: -105.2,
-    priceLow: 3000,
-    priceHigh: 6000,
-  });
-  await createVenue(t.db, { ...at, name: "Quiet Cove Barn", capacity: 60, region: "Front Range North" });
-  await createVenue(t.db, { ...at, name: "Nowhere Lodge", latitude: null, longitude: null });
-  await createVenue(t.db, { ...at, name: "Pending Pier", isApproved: false });
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+    const type = await createCategory(t.db, { name: "Lighthouse" });
+    typeId = type.id;
+    const at = { location: `1 Main St, ${town}, Colorado 80302` };
+    await createVenue(t.db, {
+      ...at,
+      name: "Harbor Light Hall",
+      capacity: 300,
+      region: "Foothills",
+      categoryId: type.id,
+      latitude: 39.7,
+      longitude: -105.2,
+      priceLow: 3000,
+      priceHigh: 6000,
+    });
+    await createVenue(t.db, { ...at, name: "Quiet Cove Barn", capacity: 60, region: "Front Range North" });
+    await createVenue(t.db, { ...at, name: "Nowhere Lodge", latitude: null, longitude: null });
+    await createVenue(t.db, { ...at, name: "Pending Pier", isApproved: false });
+  },
+  { timeout: 120_000 },
+);
 
 const page = async (path: string) => {
   const res = await http.fetch(path, { headers: { accept: "text/html" } });

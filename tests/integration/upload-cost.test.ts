@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import os from "node:os";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { venueAmenities, venueManagers, venues } from "../../database/schema";
 import { decodeQueue, MAX_FORM_PIXELS } from "../../app/infra/images.server";
 import { uploadMessages } from "../../app/lib/uploads";
@@ -15,8 +15,8 @@ import { LIMITS } from "../../app/services/rate-limit.server";
 import { SUBMISSION_LIMITS, submitVenue } from "../../app/services/submissions.server";
 import { readVenueUpload } from "../../app/services/venue-files.server";
 import { createCategory, createVenue, multipartBody, submissionFields } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, SITE_URL, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { SITE_URL, type TestApp } from "../setup/test-app";
 
 // Issue 21, items 1 and 2: an upload's cost is checked cheapest first (the account's limit before
 // the body is read, the fields and the image headers before any pixel is decoded, the pixels of
@@ -65,22 +65,22 @@ async function heldRequest(path: string, body: FormData, cookie?: string) {
   return { request, midway, release };
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  owner = await t.signUp({ name: "Olive Owner" });
-  const m = await t.signUp({ role: "venue_manager", name: "Morgan Manager" });
-  manager = toAppUser({ id: m.id, name: "Morgan Manager", email: m.email, role: "venue_manager" });
-  categoryId = (await createCategory(t.db, { name: "Barn" })).id;
-  await t.db.insert(venueAmenities).values([{ name: "WiFi" }]);
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+    owner = await t.signUp({ name: "Olive Owner" });
+    const m = await t.signUp({ role: "venue_manager", name: "Morgan Manager" });
+    manager = toAppUser({ id: m.id, name: "Morgan Manager", email: m.email, role: "venue_manager" });
+    categoryId = (await createCategory(t.db, { name: "Barn" })).id;
+    await t.db.insert(venueAmenities).values([{ name: "WiFi" }]);
+  },
+  { timeout: 120_000 },
+);
 
 describe("cheap checks before any decoding", () => {
   it("answers an account at its submission limit before reading its body", async () => {
+    // An account of its own: the owner's submissions in the other tests keep their own count.
+    const owner = await t.signUp({ name: "Lena Limited" });
     await t.db.execute(
       sql`insert into rate_limits (key, count, reset_at)
           values (${`venue-submit:${owner.id}`}, ${LIMITS.venueSubmissionUser.max}, now() + interval '1 hour')`,

@@ -5,15 +5,15 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { venueAmenities, venues } from "../../database/schema";
 import { queryRows } from "../../app/infra/db.server";
 import { MAX_INPUT_PIXELS, prepareImage } from "../../app/infra/images.server";
 import { HEIC_REFUSAL } from "../../app/lib/uploads";
 import { SUBMISSION_BODY_LIMIT } from "../../app/infra/form.server";
 import { createCategory } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 // Images are encoded for real (sharp): on a busy two-core machine a submission can take seconds.
 vi.setConfig({ testTimeout: 90_000 });
@@ -24,22 +24,23 @@ let user: Awaited<ReturnType<TestApp["signUp"]>>;
 let admin: Awaited<ReturnType<TestApp["signUp"]>>;
 let categoryId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startHttpApp(t);
-  user = await t.signUp({ name: "Sam Submitter" });
-  admin = await t.signUp({ name: "Ada Admin", role: "admin" });
-  categoryId = (await createCategory(t.db, { name: "Barn" })).id;
-  await t.db.insert(venueAmenities).values([{ name: "WiFi" }, { name: "Bridal Suite" }, { name: "Parking" }]);
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http: web } = app);
+    user = await t.signUp({ name: "Sam Submitter" });
+    admin = await t.signUp({ name: "Ada Admin", role: "admin" });
+    categoryId = (await createCategory(t.db, { name: "Barn" })).id;
+    await t.db
+      .insert(venueAmenities)
+      .values([{ name: "WiFi" }, { name: "Bridal Suite" }, { name: "Parking" }]);
+  },
+  { timeout: 120_000 },
+);
 
 const uploadsDir = () => path.join(t.config.dataDir, "uploads");
-async function storedFiles(): Promise<string[]> {
-  const dir = path.join(uploadsDir(), "venues");
+/** The stored files of every venue, or of one venue (the other tests store files of their own). */
+async function storedFiles(venueId = ""): Promise<string[]> {
+  const dir = path.join(uploadsDir(), "venues", venueId);
   try {
     return (await fs.readdir(dir, { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile())
@@ -235,7 +236,7 @@ describe("a complete submission", () => {
     for (const url of row!.images)
       expect(url).toMatch(new RegExp(`^/uploads/venues/${row!.id}/[0-9a-f-]{36}-1600\\.webp$`));
     expect(row!.logoUrl).toMatch(new RegExp(`^/uploads/venues/${row!.id}/logo-[0-9a-f-]{36}-256\\.webp$`));
-    const files = await storedFiles();
+    const files = await storedFiles(row!.id);
     expect(files).toHaveLength(3 * 3 + 1);
     expect(files.join(" ")).not.toMatch(/photo|logo\.png/);
     const logoMeta = await sharp(path.join(uploadsDir(), row!.logoUrl!.slice("/uploads/".length))).metadata();
@@ -295,7 +296,8 @@ describe("a complete submission", () => {
     expect(confirmation?.subject).toBe("We received your venue: Mailed Meadow");
     expect(confirmation?.text).toContain("http://localhost:3000/account/venues");
     for (const a of [admin, other]) {
-      const notice = await t.mail.waitFor(a.email);
+      // This submission's notice: the admin has others' notices too, whatever ran before.
+      const notice = await t.mail.waitFor(a.email, 10_000, /Mailed Meadow/);
       expect(notice.subject).toBe("New venue awaiting approval: Mailed Meadow");
       expect(notice.text).toContain("Sam Submitter");
       expect(notice.text).toContain("http://localhost:3000/admin/pending");

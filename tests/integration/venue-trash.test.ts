@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { readFlash } from "../../app/infra/session.server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   auditLog,
   favorites,
@@ -33,8 +33,8 @@ import {
   restoreFromTrash,
 } from "../../app/services/venue-trash.server";
 import { createCategory } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, SITE_URL, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { run, SITE_URL, type TestApp } from "../setup/test-app";
 
 // The venue trash (issue 22, item 7; ADR 023): a deleted venue leaves every public surface (its
 // page, the search, the map, its type's page and count, the sitemap, favourites, the manager
@@ -170,21 +170,19 @@ const text = async (path: string, cookie?: string) => {
   return { status: res.status, body: await res.text() };
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-  admin = await t.signUp({ role: "admin", name: "Tess Admin" });
-  adminUser = toAppUser({ id: admin.id, name: "Tess Admin", email: admin.email, role: "admin" });
-  manager = await t.signUp({ role: "venue_manager", name: "Mona Manager" });
-  reviewer = await t.signUp({ name: "Rita Reviewer" });
-  fan = await t.signUp({ name: "Fred Fan" });
-  categoryId = (await createCategory(t.db, { name: "Chapel" })).id;
-  await t.db.insert(venueAmenities).values([{ name: "WiFi" }, { name: "Parking" }]);
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+    admin = await t.signUp({ role: "admin", name: "Tess Admin" });
+    adminUser = toAppUser({ id: admin.id, name: "Tess Admin", email: admin.email, role: "admin" });
+    manager = await t.signUp({ role: "venue_manager", name: "Mona Manager" });
+    reviewer = await t.signUp({ name: "Rita Reviewer" });
+    fan = await t.signUp({ name: "Fred Fan" });
+    categoryId = (await createCategory(t.db, { name: "Chapel" })).id;
+    await t.db.insert(venueAmenities).values([{ name: "WiFi" }, { name: "Parking" }]);
+  },
+  { timeout: 120_000 },
+);
 
 describe("delete moves a venue to the trash", () => {
   it("the trash restore brings back the venue with its images, FAQs and reviews, exactly", async () => {

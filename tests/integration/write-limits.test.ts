@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reviewReplies, reviews, venueFaqs, venueManagers, venues } from "../../database/schema";
 import { venuePath } from "../../app/lib/venue-url";
 import { LIMITS, type Limit } from "../../app/services/rate-limit.server";
 import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 // Issue 21, part 5: each write a person makes by hand has a per-user limit that a person never
 // meets and a script soon does. A refused write answers 429 'Too many requests, try again in N
@@ -15,14 +15,12 @@ import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let http: HttpTestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  http = await startHttpApp(t);
-}, 120_000);
-afterAll(async () => {
-  await http?.close();
-  await t?.close();
-});
+withHttpApp(
+  async (app) => {
+    ({ t, http } = app);
+  },
+  { timeout: 120_000 },
+);
 
 type Account = Awaited<ReturnType<TestApp["signUp"]>>;
 

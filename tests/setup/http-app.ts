@@ -1,11 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 import type { AppContext } from "../../app/infra/context.server";
 import type { createHttpApp as CreateHttpApp } from "../../app/infra/http.server";
 import { createVenueViewCounter } from "../../app/services/venue-stats.server";
 import { SERVER_BUILD } from "./server-build";
-import type { TestApp } from "./test-app";
+import { createTestApp, type TestApp } from "./test-app";
 
 export type HttpTestApp = Awaited<ReturnType<typeof startHttpApp>>;
 
@@ -49,4 +50,25 @@ export async function startHttpApp(t: TestApp, app: AppContext = t.app) {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * A test file's app over HTTP: opened in a beforeAll, then `ready` (the file's own users and
+ * data), and closed in an afterAll. `env` adds settings, as createTestApp takes them.
+ */
+export function withHttpApp(
+  ready: (app: { t: TestApp; http: HttpTestApp }) => Promise<void> = async () => {},
+  opts: { timeout?: number; env?: Record<string, string> } = {},
+) {
+  let t: TestApp | undefined;
+  let server: HttpTestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(opts.env);
+    server = await startHttpApp(t);
+    await ready({ t, http: server });
+  }, opts.timeout ?? 180_000);
+  afterAll(async () => {
+    await server?.close();
+    await t?.close();
+  });
 }

@@ -44,10 +44,13 @@ export async function startMailCatcher(opts: { port?: number; onMail?: (mail: Ca
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
 
-  async function waitFor(to: string, timeoutMs = 10_000): Promise<CaughtMail> {
+  /** The latest mail to `to` (whose subject matches `subject`, if given), waiting for one to come. */
+  async function waitFor(to: string, timeoutMs = 10_000, subject?: RegExp): Promise<CaughtMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = [...messages].reverse().find((m) => m.to.includes(to.toLowerCase()));
+      const found = [...messages]
+        .reverse()
+        .find((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)));
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {

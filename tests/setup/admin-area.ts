@@ -1,0 +1,82 @@
+import { desc, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { auditLog, users, venueManagers, venues } from "../../database/schema";
+import { toAppUser, type AppUser, type Role } from "../../app/lib/user";
+import { createCategory, multipartBody, pngOf } from "./factories";
+import type { HttpTestApp } from "./http-app";
+import { SITE_URL, type TestApp } from "./test-app";
+
+// What the admin area's tests share (admin-area, admin-area-catalog, admin-approvals).
+
+export const asUser = (a: { id: string; email: string }, role: Role): AppUser =>
+  toAppUser({ id: a.id, name: "Test User", email: a.email, role });
+
+export const roleOf = async (t: TestApp, id: string) =>
+  (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
+
+/** The ids of the venues a user manages, sorted. */
+export const linksOf = async (t: TestApp, userId: string) =>
+  (
+    await t.db
+      .select({ venueId: venueManagers.venueId })
+      .from(venueManagers)
+      .where(eq(venueManagers.userId, userId))
+  )
+    .map((l) => l.venueId)
+    .sort();
+
+export const auditFor = (t: TestApp, targetId: string) =>
+  t.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(desc(auditLog.id));
+
+/** A venue submitted through the real HTTP endpoint, with one image stored under venues/{id}/. */
+export async function submitVenue(
+  t: TestApp,
+  http: HttpTestApp,
+  cookie: string,
+  name: string,
+  categoryId: string,
+) {
+  const body = multipartBody(
+    {
+      name,
+      description: "Submitted for review.",
+      addressLine1: "9 Quiet Ln",
+      city: "Boulder",
+      postalCode: "80302",
+      region: "Front Range North",
+      category: categoryId,
+      priceType: "single",
+      price: "4200",
+      capacity: "150",
+    },
+    [{ field: "images", bytes: await pngOf("#7a9"), name: "hall.png" }],
+  );
+  const res = await http.fetch("/api/venue-submissions", { method: "POST", cookie, body });
+  const json = (await res.json()) as { ok: boolean; venue: { id: string } };
+  expect(json.ok).toBe(true);
+  const [row] = await t.db.select().from(venues).where(eq(venues.id, json.venue.id));
+  return row!;
+}
+
+/** A multipart POST as the Venue Types screen sends it. */
+export function typeRequest(cookie: string, fields: Record<string, string>, image?: Buffer) {
+  const body = multipartBody(fields, image ? [{ field: "image", bytes: image, name: "type.png" }] : []);
+  return new Request(`${SITE_URL}/admin/venue-categories`, {
+    method: "POST",
+    body,
+    headers: { cookie, origin: SITE_URL },
+  });
+}
+
+/** The admin area's files: an admin ("Ada Admin", or `name`) and a venue type, the routes warmed. */
+export async function adminAreaApp(
+  { t, http }: { t: TestApp; http: HttpTestApp },
+  type = "Lodge",
+  name = "Ada Admin",
+) {
+  const admin = await t.signUp({ role: "admin", name });
+  const typeId = (await createCategory(t.db, { name: type })).id;
+  // The first request compiles the routes (Vite): here, not inside a test's time limit.
+  await (await http.fetch("/admin/pending", { cookie: admin.cookie })).body?.cancel();
+  return { admin, adminUser: asUser(admin, "admin"), typeId };
+}
