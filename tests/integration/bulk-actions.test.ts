@@ -102,7 +102,11 @@ describe("bulk delete", () => {
     expect((await listed(vs.map((v) => v.id))).sort()).toEqual([vs[0]!.id, vs[4]!.id].sort());
     const trashed = await t.db.select().from(venueTrash).where(inArray(venueTrash.venueId, chosen));
     expect(trashed.map((row) => row.deletedBy)).toEqual([admin.id, admin.id, admin.id]);
-    const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, "venue.bulk_delete"));
+    // This test's entry: the one naming its venues (other tests' bulk deletes may be there too).
+    const names = vs.slice(1, 4).map((v) => v.name);
+    const entries = (
+      await t.db.select().from(auditLog).where(eq(auditLog.action, "venue.bulk_delete"))
+    ).filter((e) => ((e.details as { names?: string[] } | null)?.names ?? []).some((n) => names.includes(n)));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorId: admin.id, targetType: "bulk", details: { count: 3 } });
   });

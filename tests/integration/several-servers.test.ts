@@ -97,8 +97,11 @@ async function approvedVenues() {
     .orderBy(venues.name);
 }
 
+// In the order written, even in a shuffled run: the first test reads the servers' start-up, the
+// last kills one of them (issue 40: a story with a start and an end, not data shared by chance).
 describe.skipIf(!POSTGRES)(
   "three servers on one PostgreSQL database and one bucket (PostgreSQL only)",
+  { shuffle: false },
   () => {
     beforeAll(async () => {
       dbName = `vv_cluster_${crypto.randomBytes(4).toString("hex")}`;
