@@ -35,8 +35,6 @@ const reject = (venueId: string, reason?: string) =>
     ),
   );
 
-/** The owner's edit form as the browser sends it: every field, the kept photos, new files. */
-
 describe("rejecting with a reason", () => {
   it("puts the reason in the submitter's mail, and nowhere else", async () => {
     const submitter = await t.signUp();
