@@ -24,15 +24,6 @@ const png = (color: string) =>
     .png()
     .toBuffer();
 
-function post(path: string, fields: Record<string, string>, cookie = manager.cookie) {
-  return http.fetch(path, {
-    method: "POST",
-    cookie,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-}
-
 async function upload(venueId: string, files: Buffer[], names = files.map((_, i) => `photo-${i}.png`)) {
   const body = new FormData();
   files.forEach((b, i) =>

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, venues } from "../../database/schema";
 import { venuePath } from "../../app/lib/venue-url";
-import { type AppUser } from "../../app/lib/user";
+import { toAppUser, type AppUser } from "../../app/lib/user";
 import { listManagedVenues, managerDashboard } from "../../app/services/manager-venues.server";
 import { createFaq, createVenue } from "../setup/factories";
 import type { HttpTestApp } from "../setup/http-app";
