@@ -6,16 +6,13 @@ import {
   expect,
   expectHydrated,
   expectOnTop,
-  FAILED_POST_ERRORS,
-  failPosts,
-  FAILURES,
-  failureToast,
   fillVenueRequired,
   loginViaApi,
   submitVenueViaApi,
   test,
   toast,
 } from "./fixtures";
+import { FAILED_POST_ERRORS, failPosts, FAILURES, failureToast } from "./failed-posts";
 import { E2E_PORT } from "../../playwright.config";
 
 // Issue 19, parts 3 and 4, in the admin area: a failed request (the network gone, a proxy's 413

@@ -1,17 +1,8 @@
 import type { Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import { E2E_ADMIN } from "./paths";
-import {
-  expect,
-  expectHydrated,
-  expectNoSeriousA11yViolations,
-  FAILED_POST_ERRORS,
-  failPosts,
-  failureToast,
-  loginViaApi,
-  settle,
-  test,
-} from "./fixtures";
+import { expect, expectHydrated, expectNoSeriousA11yViolations, loginViaApi, settle, test } from "./fixtures";
+import { FAILED_POST_ERRORS, failPosts, failureToast } from "./failed-posts";
 
 // Issue 22, item 8 (acceptance: 'the filters and the kept list state', at 1280 and 390 px). The
 // admin filters the venue list by search, region and venue type with a page size of 25, opens a

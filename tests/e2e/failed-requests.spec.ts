@@ -1,19 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import {
-  expect,
-  expectHydrated,
-  expectOnTop,
-  FAILED_POST_ERRORS,
-  failPosts,
-  FAILURES,
-  failureToast,
-  noisyPhoto,
-  registerViaApi,
-  test,
-  toast,
-} from "./fixtures";
+import { expect, expectHydrated, expectOnTop, noisyPhoto, registerViaApi, test, toast } from "./fixtures";
+import { FAILED_POST_ERRORS, failPosts, FAILURES, failureToast } from "./failed-posts";
 
 // Issue 19, parts 3 and 4: a failed request (the network gone, a proxy's 413 or 502 page) keeps
 // the venue submission dialog, what was typed and the photos chosen, says why, and the same

@@ -1,17 +1,7 @@
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
-import {
-  approvedVenue,
-  expect,
-  expectHydrated,
-  expectOnTop,
-  FAILED_POST_ERRORS,
-  failPosts,
-  FAILURES,
-  failureToast,
-  test,
-  toast,
-} from "./fixtures";
+import { approvedVenue, expect, expectHydrated, expectOnTop, test, toast } from "./fixtures";
+import { FAILED_POST_ERRORS, failPosts, FAILURES, failureToast } from "./failed-posts";
 
 // Issue 19, parts 3 and 4, in the venue-manager area: a failed request (the network gone, a
 // proxy's 413 or 502 page) keeps the Details form, the Add FAQ dialog and the chosen photos, says

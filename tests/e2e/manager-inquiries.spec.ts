@@ -9,15 +9,12 @@ import {
   expect,
   expectHydrated,
   expectNoSeriousA11yViolations,
-  FAILED_POST_ERRORS,
-  failPosts,
-  FAILURES,
-  failureToast,
   registerViaApi,
   test,
   toast,
   uniqueAccount,
 } from "./fixtures";
+import { FAILED_POST_ERRORS, failPosts, FAILURES, failureToast } from "./failed-posts";
 
 // Issue 23, acceptance: a guest sends an inquiry from a venue page on a phone (390 px); its manager
 // sees it in the inbox, replies and marks it booked; the couple, signed in, follows its status in

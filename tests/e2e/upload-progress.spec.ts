@@ -5,15 +5,13 @@ import {
   expect,
   expectHydrated,
   expectNoSeriousA11yViolations,
-  FAILED_POST_ERRORS,
-  failPosts,
-  failureToast,
   fillVenueRequired,
   noisyPhoto,
   registerViaApi,
   test,
   toast,
 } from "./fixtures";
+import { FAILED_POST_ERRORS, failPosts, failureToast } from "./failed-posts";
 
 // Issue 22, point 14: an upload shows a bar per photo and one for the whole upload. The upload is
 // slowed with Chromium's own network throttling (a Playwright route holds the whole body, and no
