@@ -3,7 +3,8 @@ import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/password";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";
-import { Field, FormError, PasswordFields } from "~/components/forms/fields";
+import { AccountField } from "~/components/forms/account-fields";
+import { FormError, PasswordFields } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useEachNew } from "~/components/forms/use-each-new";
 import { useToast } from "~/components/layout/use-toast";
@@ -50,13 +51,7 @@ export default function ChangePassword() {
         onChange={onChange}
       >
         <FormError message={errors.form} />
-        <Field
-          label="Current Password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          error={errors.currentPassword}
-        />
+        <AccountField name="currentPassword" form={{ errors }} />
         <PasswordFields errors={errors} name="newPassword" />
         <Button type="submit" pending={pending}>
           {pending ? "Updating..." : "Update Password"}
