@@ -25,7 +25,6 @@ import { VenueImage } from "~/components/venue/venue-image";
 import { expectUser, getApp } from "~/infra/session.server";
 import { ADMIN_PENDING_PATH, adminMeta, approvalMessages, formatDate, withReturnTo } from "~/lib/admin";
 import { countLabel, formatNumber } from "~/lib/format";
-import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import type { Toast } from "~/lib/toast";
 import { pendingActionSchema, REJECTION_REASON_MAX } from "~/lib/validation/admin";
 import type { FieldErrors } from "~/lib/validation/form";
@@ -119,11 +118,9 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
     <Panel className="grid gap-5 p-4 sm:p-5 md:grid-cols-[16rem_1fr]">
       <div className="aspect-[3/2] self-start overflow-hidden rounded-xl bg-cream">
         <VenueImage
-          src={v.image ?? DEFAULT_VENUE_IMAGE}
+          src={v.image}
           width={400}
-          height={267}
           sizes="(min-width: 768px) 256px, 100vw"
-          alt=""
           className="h-full w-full object-cover"
         />
       </div>
