@@ -34,7 +34,7 @@ export const clientAction = keepWork<Route.ClientActionArgs>("Failed to update p
 export default function ChangePassword() {
   const fetcher = useFetcher<typeof action>();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, onSubmit, onChange } = useValidatedForm(changePasswordSchema, fetcher.data);
+  const { errors, formProps } = useValidatedForm(changePasswordSchema, fetcher.data);
   useToast(fetcher.data?.toast);
   // Once changed, the fields empty again.
   useEachNew(fetcher.data?.ok ? fetcher.data : null, () => form.current?.reset());
@@ -42,14 +42,7 @@ export default function ChangePassword() {
   return (
     <>
       <h2 className="text-2xl">Change Password</h2>
-      <fetcher.Form
-        ref={form}
-        method="post"
-        noValidate
-        className="mt-6 max-w-lg space-y-4"
-        onSubmit={onSubmit}
-        onChange={onChange}
-      >
+      <fetcher.Form ref={form} method="post" className="mt-6 max-w-lg space-y-4" {...formProps}>
         <FormError message={errors.form} />
         <AccountField name="currentPassword" form={{ errors }} />
         <PasswordFields errors={errors} name="newPassword" />

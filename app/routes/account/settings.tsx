@@ -73,7 +73,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const emailSettings = useFetcher<typeof action>();
   useToast(emailSettings.data?.toast);
   const form = useValidatedForm(profileSchema, profile.data);
-  const { errors, onSubmit, onChange } = form;
+  const { errors, formProps } = form;
   useToast(profile.data?.toast);
   useToast(sessions.data?.toast);
   const pending = profile.state !== "idle";
@@ -92,13 +92,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
-      <profile.Form
-        method="post"
-        noValidate
-        className="mt-6 max-w-lg space-y-4"
-        onSubmit={onSubmit}
-        onChange={onChange}
-      >
+      <profile.Form method="post" className="mt-6 max-w-lg space-y-4" {...formProps}>
         <FormError message={errors.form} />
         <AccountField name="name" form={form} initial={user.name} />
         <AccountField name="email" form={form} initial={user.email} />
