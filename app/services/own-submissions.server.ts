@@ -10,9 +10,9 @@ import {
   readEditableVenue,
   saveVenueEdit,
   venueFormChoices,
-  type Choice,
   type EditableVenue,
   type SaveResult,
+  type VenueFormChoices,
 } from "./venue-edit.server";
 import { removePendingVenue } from "./approvals.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
@@ -32,7 +32,7 @@ export type OwnSubmission =
       state: "pending";
       venue: EditableVenue;
       submittedAt: string;
-      choices: { venueTypes: Choice[]; amenities: Choice[] };
+      choices: VenueFormChoices;
     }
   | { state: "approved"; venue: { id: string; name: string } };
 

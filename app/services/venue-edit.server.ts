@@ -44,7 +44,9 @@ import { readVenueUpload, storeVenueFiles, venueFileKeys } from "./venue-files.s
 export type Choice = { id: string; name: string };
 
 /** The venue form's choices (public lists), for a caller that has checked its own permission. */
-export async function venueFormChoices(db: Db): Promise<{ venueTypes: Choice[]; amenities: Choice[] }> {
+export type VenueFormChoices = { venueTypes: Choice[]; amenities: Choice[] };
+
+export async function venueFormChoices(db: Db): Promise<VenueFormChoices> {
   const [venueTypes, amenities] = await Promise.all([
     db
       .select({ id: venueCategories.id, name: venueCategories.name })

@@ -67,6 +67,23 @@ type Part = { table: PgTable; of: SQL; fixes?: Fix[]; reset?: Record<string, SQL
 
 const name = (t: PgTable) => getTableConfig(t).name;
 
+/** A venue's rows that also name a user (whose row may be gone by the restore). */
+const byVenueAndUser = (table: PgTable, missing: Fix["missing"]): Part => ({
+  table,
+  of: sql`x.venue_id = v.id`,
+  fixes: [{ table: users, column: "user_id", missing }],
+});
+
+/** Replies to a venue's rows: gone with their parent, kept (without it) when their user is gone. */
+const replies = (table: PgTable, of: SQL, parent: PgTable, column: string): Part => ({
+  table,
+  of,
+  fixes: [
+    { table: parent, column, missing: "skip" },
+    { table: users, column: "user_id", missing: "null" },
+  ],
+});
+
 /** The rows a venue takes with it, parents before children (the order restore inserts them in). */
 const PARTS: Part[] = [
   {
@@ -81,42 +98,22 @@ const PARTS: Part[] = [
     reset: { rating: sql`0`, review_count: sql`0` },
   },
   { table: venueFaqs, of: sql`x.venue_id = v.id` },
-  {
-    table: reviews,
-    of: sql`x.venue_id = v.id`,
-    fixes: [{ table: users, column: "user_id", missing: "skip" }],
-  },
-  {
-    table: reviewReplies,
-    of: sql`x.review_id in (select r.id from reviews r where r.venue_id = v.id)`,
-    fixes: [
-      { table: reviews, column: "review_id", missing: "skip" },
-      { table: users, column: "user_id", missing: "null" },
-    ],
-  },
-  {
-    table: venueManagers,
-    of: sql`x.venue_id = v.id`,
-    fixes: [{ table: users, column: "user_id", missing: "skip" }],
-  },
-  {
-    table: favorites,
-    of: sql`x.venue_id = v.id`,
-    fixes: [{ table: users, column: "user_id", missing: "skip" }],
-  },
-  {
-    table: inquiries,
-    of: sql`x.venue_id = v.id`,
-    fixes: [{ table: users, column: "user_id", missing: "null" }],
-  },
-  {
-    table: inquiryReplies,
-    of: sql`x.inquiry_id in (select i.id from inquiries i where i.venue_id = v.id)`,
-    fixes: [
-      { table: inquiries, column: "inquiry_id", missing: "skip" },
-      { table: users, column: "user_id", missing: "null" },
-    ],
-  },
+  byVenueAndUser(reviews, "skip"),
+  replies(
+    reviewReplies,
+    sql`x.review_id in (select r.id from reviews r where r.venue_id = v.id)`,
+    reviews,
+    "review_id",
+  ),
+  byVenueAndUser(venueManagers, "skip"),
+  byVenueAndUser(favorites, "skip"),
+  byVenueAndUser(inquiries, "null"),
+  replies(
+    inquiryReplies,
+    sql`x.inquiry_id in (select i.id from inquiries i where i.venue_id = v.id)`,
+    inquiries,
+    "inquiry_id",
+  ),
   { table: venueDailyStats, of: sql`x.venue_id = v.id` },
   // Who has been counted as saving it (ADR 029), so a restored venue's saves stay counted once.
   {

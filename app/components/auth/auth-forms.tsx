@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { Field, FormError, PasswordFields } from "~/components/forms/fields";
+import { AccountField } from "~/components/forms/account-fields";
+import { FormError, PasswordFields } from "~/components/forms/fields";
 import { useValidatedForm, type FormReply } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -66,25 +67,10 @@ function AuthForm({
 export function LoginForm(carry: Carry) {
   return (
     <AuthForm intent="login" carry={carry}>
-      {({ errors, values, pending }) => (
+      {(form) => (
         <>
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={values.email}
-            error={errors.email}
-            required
-          />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password}
-            required
-          />
+          <AccountField name="email" form={form} required />
+          <AccountField name="password" form={form} required />
           <div className="flex justify-end">
             <Link
               to="/reset-password"
@@ -93,8 +79,8 @@ export function LoginForm(carry: Carry) {
               Forgot password?
             </Link>
           </div>
-          <Button type="submit" className="w-full" pending={pending}>
-            {pending ? "Signing in..." : "Sign In"}
+          <Button type="submit" className="w-full" pending={form.pending}>
+            {form.pending ? "Signing in..." : "Sign In"}
           </Button>
         </>
       )}
@@ -105,28 +91,13 @@ export function LoginForm(carry: Carry) {
 export function RegisterForm(carry: Carry) {
   return (
     <AuthForm intent="register" carry={carry}>
-      {({ errors, values, pending }) => (
+      {(form) => (
         <>
-          <Field
-            label="Full Name"
-            name="name"
-            autoComplete="name"
-            defaultValue={values.name}
-            error={errors.name}
-            required
-          />
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={values.email}
-            error={errors.email}
-            required
-          />
-          <PasswordFields errors={errors} label="Password" confirmLabel="Confirm Password" />
-          <Button type="submit" className="w-full" pending={pending}>
-            {pending ? "Creating account..." : "Create Account"}
+          <AccountField name="name" form={form} required />
+          <AccountField name="email" form={form} required />
+          <PasswordFields errors={form.errors} label="Password" confirmLabel="Confirm Password" />
+          <Button type="submit" className="w-full" pending={form.pending}>
+            {form.pending ? "Creating account..." : "Create Account"}
           </Button>
         </>
       )}

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, RefreshCw, Upload } from "~/components/ui/icons";
-import { useRef, useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Field, FormError, SelectField } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -91,6 +91,25 @@ export function AvailabilityPanel({
         : `Start: ${shortDayLabel(a!)}. Choose the end day, or Apply for this day alone.`,
     );
   };
+  // The first or the last day to mark, typed or set by a pick on the calendar.
+  const dateField = (
+    name: "from" | "to",
+    label: string,
+    ref: RefObject<HTMLInputElement | null>,
+    set: (day: string) => void,
+  ) => (
+    <Field
+      ref={ref}
+      label={label}
+      name={name}
+      type="date"
+      required
+      min={availability.window.first}
+      max={availability.window.last}
+      defaultValue={marked?.[name] ?? ""}
+      onInput={(e) => set(e.currentTarget.value)}
+    />
+  );
 
   return (
     <div className="space-y-6 rounded-[var(--radius-card)] bg-white p-4 shadow-card sm:p-6">
@@ -132,28 +151,8 @@ export function AvailabilityPanel({
         <input type="hidden" name="back" value={back} />
         <FormError message={error("mark")} />
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field
-            ref={fromInput}
-            label="From"
-            name="from"
-            type="date"
-            required
-            min={availability.window.first}
-            max={availability.window.last}
-            defaultValue={marked?.from ?? ""}
-            onInput={(e) => setFrom(e.currentTarget.value)}
-          />
-          <Field
-            ref={toInput}
-            label="To"
-            name="to"
-            type="date"
-            required
-            min={availability.window.first}
-            max={availability.window.last}
-            defaultValue={marked?.to ?? ""}
-            onInput={(e) => setTo(e.currentTarget.value)}
-          />
+          {dateField("from", "From", fromInput, setFrom)}
+          {dateField("to", "To", toInput, setTo)}
           <SelectField
             label="Status"
             name="status"

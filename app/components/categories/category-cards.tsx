@@ -4,7 +4,6 @@ import { Skeleton } from "~/components/ui/skeleton";
 import type { ViewMode } from "~/components/ui/view-toggle";
 import { VenueImage } from "~/components/venue/venue-image";
 import { cn } from "~/lib/cn";
-import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 
 export type CategoryCardData = {
   id: string;
@@ -31,9 +30,8 @@ export function CategoryCards({ categories, view }: { categories: CategoryCardDa
               className={cn("aspect-[3/2] shrink-0 overflow-hidden bg-sand", view === "list" && "sm:w-64")}
             >
               <VenueImage
-                src={c.imageUrl ?? DEFAULT_VENUE_IMAGE}
+                src={c.imageUrl}
                 width={800}
-                height={533}
                 sizes={
                   view === "grid"
                     ? "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"

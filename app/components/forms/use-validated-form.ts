@@ -14,7 +14,8 @@ export const NO_ERRORS: FieldErrors = {};
  * Instant feedback with the same schema the action checks: a submit with errors is stopped and
  * its messages shown, and each goes as soon as its field is corrected. The action stays
  * authoritative: once it has answered, its errors show, and `values` gives back what was typed
- * (for a form that was re-rendered without JavaScript). Give the form `onSubmit` and `onChange`.
+ * (for a form that was re-rendered without JavaScript). Give the form `onSubmit` and `onChange`
+ * (or spread `formProps`, which adds `noValidate`).
  */
 export function useValidatedForm(schema: Schema, reply: FormReply) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -27,7 +28,8 @@ export function useValidatedForm(schema: Schema, reply: FormReply) {
     check: (form) => schemaErrors(schema, formValues(form)),
     fromCheck: clientErrors !== null,
   });
-  return { errors, values: reply?.values ?? {}, onSubmit, onChange };
+  const formProps = { noValidate: true, onSubmit, onChange };
+  return { errors, values: reply?.values ?? {}, onSubmit, onChange, formProps };
 }
 
 /** The schema's messages for `values`, none when they pass. */

@@ -4,7 +4,6 @@ import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { VenueImage } from "~/components/venue/venue-image";
 import { cn } from "~/lib/cn";
-import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export type CategoryTile = { id: string; name: string; imageUrl: string | null; count: number };
@@ -53,7 +52,7 @@ export function CategoryCarousel({ categories }: { categories: CategoryTile[] })
               <Link to={`/categories/${c.id}`} className="group block">
                 <div className="type-photo">
                   <VenueImage
-                    src={c.imageUrl ?? DEFAULT_VENUE_IMAGE}
+                    src={c.imageUrl}
                     width={400}
                     height={500}
                     sizes="(min-width: 1024px) 200px, (min-width: 768px) 33vw, 50vw"

@@ -14,4 +14,17 @@ export const ADMIN_NAV = [
   { to: "/admin/users", label: "Users" },
 ] as const;
 
+export const FOOTER_NAV = {
+  explore: [
+    { to: "/venues", label: "All Venues" },
+    { to: "/categories", label: "Categories" },
+    { to: "/favorites", label: "My Favorites" },
+  ],
+  account: [{ to: "/account", label: "My Profile" }],
+  legal: [
+    { to: "/terms", label: "Terms of Service" },
+    { to: "/privacy", label: "Privacy Policy" },
+  ],
+} as const;
+
 export const MANAGER_DASHBOARD = "/venue-manager/dashboard";

@@ -1,13 +1,39 @@
-import { Link } from "react-router";
+import type { ReactNode } from "react";
 import { SignInLink } from "~/components/auth/auth-dialog";
 import { Button } from "~/components/ui/button";
 import { useSubmitVenue } from "~/components/venue-form/venue-submission";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { AppUser } from "~/lib/user";
+import { LinkList, type LinkItem } from "./link-list";
+import { FOOTER_NAV } from "./nav";
 import { Brand } from "./site-header";
 
 const linkClass = "footer-link";
+
+/** A titled list of links of the footer; `children` are items put before the links. */
+function FooterNav({
+  id,
+  title,
+  links,
+  children,
+}: {
+  id: string;
+  title: string;
+  links: readonly LinkItem[];
+  children?: ReactNode;
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="footer-heading">
+        {title}
+      </h2>
+      <LinkList links={links} className="mt-4 space-y-2.5" linkClassName={linkClass}>
+        {children}
+      </LinkList>
+    </nav>
+  );
+}
 
 export function SiteFooter({ user }: { user: AppUser | null }) {
   const submitVenue = useSubmitVenue();
@@ -26,62 +52,15 @@ export function SiteFooter({ user }: { user: AppUser | null }) {
             Submit Your Colorado Venue
           </Button>
         </div>
-        <nav aria-labelledby="footer-explore">
-          <h2 id="footer-explore" className="footer-heading">
-            Explore
-          </h2>
-          <ul className="mt-4 space-y-2.5">
+        <FooterNav id="footer-explore" title="Explore" links={FOOTER_NAV.explore} />
+        <FooterNav id="footer-account" title="Account" links={FOOTER_NAV.account}>
+          {user ? null : (
             <li>
-              <Link to="/venues" className={linkClass}>
-                All Venues
-              </Link>
+              <SignInLink className={linkClass} />
             </li>
-            <li>
-              <Link to="/categories" className={linkClass}>
-                Categories
-              </Link>
-            </li>
-            <li>
-              <Link to="/favorites" className={linkClass}>
-                My Favorites
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-account">
-          <h2 id="footer-account" className="footer-heading">
-            Account
-          </h2>
-          <ul className="mt-4 space-y-2.5">
-            {user ? null : (
-              <li>
-                <SignInLink className={linkClass} />
-              </li>
-            )}
-            <li>
-              <Link to="/account" className={linkClass}>
-                My Profile
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="footer-heading">
-            Legal
-          </h2>
-          <ul className="mt-4 space-y-2.5">
-            <li>
-              <Link to="/terms" className={linkClass}>
-                Terms of Service
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacy" className={linkClass}>
-                Privacy Policy
-              </Link>
-            </li>
-          </ul>
-        </nav>
+          )}
+        </FooterNav>
+        <FooterNav id="footer-legal" title="Legal" links={FOOTER_NAV.legal} />
       </div>
       <div className="border-t border-sand py-6 text-center text-xs text-muted">
         © {new Date().getFullYear()} {site.siteName} · Colorado wedding venues

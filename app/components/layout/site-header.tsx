@@ -7,6 +7,7 @@ import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { AppUser } from "~/lib/user";
+import { LinkList } from "./link-list";
 import { ADMIN_NAV, MAIN_NAV, MANAGER_DASHBOARD } from "./nav";
 import { UserAvatar } from "./user-avatar";
 
@@ -60,21 +61,6 @@ function useDisclosure() {
   return { open, setOpen, ref };
 }
 
-/** The admin area's pages, as a list of links (the desktop menu and the mobile sheet). */
-function AdminLinks({ className, linkClassName }: { className?: string; linkClassName: string }) {
-  return (
-    <ul className={className}>
-      {ADMIN_NAV.map((item) => (
-        <li key={item.to}>
-          <Link to={item.to} className={linkClassName}>
-            {item.label}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function AdminMenu() {
   const { open, setOpen, ref } = useDisclosure();
   return (
@@ -95,7 +81,10 @@ function AdminMenu() {
         hidden={!open}
         className="absolute right-0 top-full z-50 mt-2 min-w-48 rounded-xl border border-sand bg-white p-1.5 shadow-lift"
       >
-        <AdminLinks linkClassName="block rounded-lg px-3 py-2 text-sm text-ink hover:bg-cream" />
+        <LinkList
+          links={ADMIN_NAV}
+          linkClassName="block rounded-lg px-3 py-2 text-sm text-ink hover:bg-cream"
+        />
       </nav>
     </div>
   );
@@ -197,7 +186,8 @@ function MobileMenu({ user, hydrated }: { user: AppUser | null; hydrated: boolea
         </nav>
         {user?.role === "admin" ? (
           <MobileSection id="mobile-admin" title="Admin Functions">
-            <AdminLinks
+            <LinkList
+              links={ADMIN_NAV}
               className="mt-2 grid grid-cols-2 gap-2"
               linkClassName="block rounded-lg bg-cream px-3 py-2.5 text-sm"
             />

@@ -25,24 +25,23 @@ export function CarouselArrows({ onPrevious, onNext, labelSuffix = "", size = "l
     s.button,
     className,
   );
+  const arrows = [
+    { label: "Previous", onClick: onPrevious, side: "left", Icon: ChevronLeft },
+    { label: "Next", onClick: onNext, side: "right", Icon: ChevronRight },
+  ] as const;
   return (
     <>
-      <button
-        type="button"
-        onClick={onPrevious}
-        aria-label={`Previous photo${labelSuffix}`}
-        className={cn(base, s.left)}
-      >
-        <ChevronLeft className={s.icon} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        onClick={onNext}
-        aria-label={`Next photo${labelSuffix}`}
-        className={cn(base, s.right)}
-      >
-        <ChevronRight className={s.icon} aria-hidden="true" />
-      </button>
+      {arrows.map(({ label, onClick, side, Icon }) => (
+        <button
+          key={label}
+          type="button"
+          onClick={onClick}
+          aria-label={`${label} photo${labelSuffix}`}
+          className={cn(base, s[side])}
+        >
+          <Icon className={s.icon} aria-hidden="true" />
+        </button>
+      ))}
     </>
   );
 }

@@ -63,7 +63,6 @@ function CardCarousel({
             key={src + i}
             src={src}
             width={800}
-            height={533}
             sizes={CARD_SIZES}
             // The first card's photo is the largest paint of a page of results on a phone: asked
             // for at once, first (issue 26); the others wait until they near the screen.

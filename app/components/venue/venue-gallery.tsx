@@ -40,7 +40,6 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
           key={index}
           src={images[index]!}
           width={1600}
-          height={1067}
           sizes="(min-width: 1280px) 840px, (min-width: 1024px) 66vw, 100vw"
           draggable={false}
           fetchPriority={moved ? undefined : "high"}
@@ -73,7 +72,7 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
                 aria-current={i === index ? "true" : undefined}
                 className="thumb"
               >
-                <VenueImage src={src} width={400} height={267} sizes="112px" loading="lazy" />
+                <VenueImage src={src} width={400} sizes="112px" loading="lazy" />
               </a>
             </li>
           ))}

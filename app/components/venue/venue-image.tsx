@@ -3,9 +3,11 @@ import { cn } from "~/lib/cn";
 import { DEFAULT_VENUE_IMAGE, imageAtWidth, imageSrcSet } from "~/lib/images";
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
-  src: string;
+  /** No photo: the default image. */
+  src: string | null | undefined;
   width: number;
-  height: number;
+  /** By default the 3:2 our venue photos are cut to. */
+  height?: number;
   /** Fade in over 500 ms (CSS only): for a photo the visitor moved to, never the first one. */
   fade?: boolean;
 };
@@ -16,9 +18,18 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
  * the paint (issue 9: a fade that waited for hydration held the largest paint back by seconds).
  * A server-rendered image may fail before hydration, so the ref also checks it.
  */
-export function VenueImage({ src, className, sizes, width, height, alt = "", fade, ...props }: Props) {
+export function VenueImage({
+  src,
+  className,
+  sizes,
+  width,
+  height = Math.round((width * 2) / 3),
+  alt = "",
+  fade,
+  ...props
+}: Props) {
   const [failed, setFailed] = useState(false);
-  const actual = failed ? DEFAULT_VENUE_IMAGE : src;
+  const actual = failed ? DEFAULT_VENUE_IMAGE : (src ?? DEFAULT_VENUE_IMAGE);
   // Only our stored images come in several widths; `sizes` without `srcset` is invalid HTML.
   const srcSet = imageSrcSet(actual);
   const ref = useCallback((img: HTMLImageElement | null) => {

@@ -3,7 +3,8 @@ import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/password";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";
-import { Field, FormError, PasswordFields } from "~/components/forms/fields";
+import { AccountField } from "~/components/forms/account-fields";
+import { FormError, PasswordFields } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useEachNew } from "~/components/forms/use-each-new";
 import { useToast } from "~/components/layout/use-toast";
@@ -33,7 +34,7 @@ export const clientAction = keepWork<Route.ClientActionArgs>("Failed to update p
 export default function ChangePassword() {
   const fetcher = useFetcher<typeof action>();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, onSubmit, onChange } = useValidatedForm(changePasswordSchema, fetcher.data);
+  const { errors, formProps } = useValidatedForm(changePasswordSchema, fetcher.data);
   useToast(fetcher.data?.toast);
   // Once changed, the fields empty again.
   useEachNew(fetcher.data?.ok ? fetcher.data : null, () => form.current?.reset());
@@ -41,22 +42,9 @@ export default function ChangePassword() {
   return (
     <>
       <h2 className="text-2xl">Change Password</h2>
-      <fetcher.Form
-        ref={form}
-        method="post"
-        noValidate
-        className="mt-6 max-w-lg space-y-4"
-        onSubmit={onSubmit}
-        onChange={onChange}
-      >
+      <fetcher.Form ref={form} method="post" className="mt-6 max-w-lg space-y-4" {...formProps}>
         <FormError message={errors.form} />
-        <Field
-          label="Current Password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          error={errors.currentPassword}
-        />
+        <AccountField name="currentPassword" form={{ errors }} />
         <PasswordFields errors={errors} name="newPassword" />
         <Button type="submit" pending={pending}>
           {pending ? "Updating..." : "Update Password"}

@@ -2,7 +2,8 @@ import { useFetcher } from "react-router";
 import type { Route } from "./+types/settings";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";
-import { Checkbox, Field, FormError } from "~/components/forms/fields";
+import { AccountField } from "~/components/forms/account-fields";
+import { Checkbox, FormError } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
@@ -71,7 +72,8 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const sessions = useFetcher<typeof action>();
   const emailSettings = useFetcher<typeof action>();
   useToast(emailSettings.data?.toast);
-  const { errors, values, onSubmit, onChange } = useValidatedForm(profileSchema, profile.data);
+  const form = useValidatedForm(profileSchema, profile.data);
+  const { errors, formProps } = form;
   useToast(profile.data?.toast);
   useToast(sessions.data?.toast);
   const pending = profile.state !== "idle";
@@ -90,37 +92,11 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
-      <profile.Form
-        method="post"
-        noValidate
-        className="mt-6 max-w-lg space-y-4"
-        onSubmit={onSubmit}
-        onChange={onChange}
-      >
+      <profile.Form method="post" className="mt-6 max-w-lg space-y-4" {...formProps}>
         <FormError message={errors.form} />
-        <Field
-          label="Full Name"
-          name="name"
-          autoComplete="name"
-          defaultValue={values.name ?? user.name}
-          error={errors.name}
-        />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={values.email ?? user.email}
-          error={errors.email}
-        />
-        <Field
-          label="Avatar URL"
-          name="avatarUrl"
-          type="url"
-          placeholder="https://..."
-          defaultValue={values.avatarUrl ?? user.avatarUrl ?? ""}
-          error={errors.avatarUrl}
-        />
+        <AccountField name="name" form={form} initial={user.name} />
+        <AccountField name="email" form={form} initial={user.email} />
+        <AccountField name="avatarUrl" form={form} initial={user.avatarUrl ?? ""} />
         <Button type="submit" pending={pending}>
           {pending ? "Saving..." : "Save Changes"}
         </Button>

@@ -9,8 +9,9 @@ import {
   Tag,
   Users,
   X,
+  type Icon as IconComponent,
 } from "~/components/ui/icons";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/pending";
 import { keepWork } from "~/lib/failed-request";
@@ -25,7 +26,6 @@ import { VenueImage } from "~/components/venue/venue-image";
 import { expectUser, getApp } from "~/infra/session.server";
 import { ADMIN_PENDING_PATH, adminMeta, approvalMessages, formatDate, withReturnTo } from "~/lib/admin";
 import { countLabel, formatNumber } from "~/lib/format";
-import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import type { Toast } from "~/lib/toast";
 import { pendingActionSchema, REJECTION_REASON_MAX } from "~/lib/validation/admin";
 import type { FieldErrors } from "~/lib/validation/form";
@@ -106,6 +106,29 @@ export default function PendingVenues({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** One fact of a pending venue, its name read out only; `wide` for text that may wrap. */
+function Fact({
+  label,
+  icon: Icon,
+  wide,
+  children,
+}: {
+  label: string;
+  icon: IconComponent;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? "min-w-0" : undefined}>
+      <dt className="sr-only">{label}</dt>
+      <dd className={wide ? "flex min-w-0 items-center gap-1.5 break-words" : "flex items-center gap-1.5"}>
+        <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
+        {children}
+      </dd>
+    </div>
+  );
+}
+
 function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
   const fetcher = useFetcher<typeof action>();
   const [confirming, setConfirming] = useState(false);
@@ -119,11 +142,9 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
     <Panel className="grid gap-5 p-4 sm:p-5 md:grid-cols-[16rem_1fr]">
       <div className="aspect-[3/2] self-start overflow-hidden rounded-xl bg-cream">
         <VenueImage
-          src={v.image ?? DEFAULT_VENUE_IMAGE}
+          src={v.image}
           width={400}
-          height={267}
           sizes="(min-width: 768px) 256px, 100vw"
-          alt=""
           className="h-full w-full object-cover"
         />
       </div>
@@ -135,34 +156,18 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
           </span>
         </div>
         <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-ink-soft">
-          <div>
-            <dt className="sr-only">Category</dt>
-            <dd className="flex items-center gap-1.5">
-              <Tag className="h-4 w-4 shrink-0" aria-hidden="true" />
-              {v.category ?? "No venue type"}
-            </dd>
-          </div>
-          <div>
-            <dt className="sr-only">Capacity</dt>
-            <dd className="flex items-center gap-1.5">
-              <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
-              {v.capacity ? countLabel(v.capacity, "guest", "guests") : "Capacity not given"}
-            </dd>
-          </div>
-          <div>
-            <dt className="sr-only">Price</dt>
-            <dd className="flex items-center gap-1.5">
-              <CircleDollarSign className="h-4 w-4 shrink-0" aria-hidden="true" />
-              {v.price ? `${v.price} per event` : "Contact for pricing"}
-            </dd>
-          </div>
-          <div className="min-w-0">
-            <dt className="sr-only">Location</dt>
-            <dd className="flex min-w-0 items-center gap-1.5 break-words">
-              <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
-              {v.location || "No address given"}
-            </dd>
-          </div>
+          <Fact label="Category" icon={Tag}>
+            {v.category ?? "No venue type"}
+          </Fact>
+          <Fact label="Capacity" icon={Users}>
+            {v.capacity ? countLabel(v.capacity, "guest", "guests") : "Capacity not given"}
+          </Fact>
+          <Fact label="Price" icon={CircleDollarSign}>
+            {v.price ? `${v.price} per event` : "Contact for pricing"}
+          </Fact>
+          <Fact label="Location" icon={MapPin} wide>
+            {v.location || "No address given"}
+          </Fact>
         </dl>
         <p className="mt-3 line-clamp-3 text-sm break-words text-ink">
           {v.description || "No description given."}

@@ -134,6 +134,19 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const send = (fields: Record<string, string>) => void fetcher.submit(fields, { method: "post" });
   const close = () => setOpen(null);
   const user = open?.user;
+  // A row action's confirmation: it posts the action's intent with the user's id.
+  const confirm = (
+    kind: Exclude<DialogKind, "assign">,
+    props: Omit<ComponentProps<typeof ConfirmDialog>, "open" | "onClose" | "busy" | "onConfirm">,
+  ) => (
+    <ConfirmDialog
+      open={open?.kind === kind}
+      onClose={close}
+      busy={busy}
+      onConfirm={() => user && send({ intent: kind, userId: user.id })}
+      {...props}
+    />
+  );
 
   return (
     <div className="space-y-6">
@@ -239,20 +252,17 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         {pageCount > 1 ? <Pager page={page} pageCount={pageCount} q={q} total={total} /> : null}
       </Panel>
 
-      <ConfirmDialog
-        open={open?.kind === "promote"}
-        onClose={close}
-        title="Promote to Admin"
-        confirmLabel="Promote to Admin"
-        danger={false}
-        busy={busy}
-        onConfirm={() => user && send({ intent: "promote", userId: user.id })}
-      >
-        <p>
-          <strong className="break-words text-ink">{user?.name}</strong> ({user?.email}) will have full access
-          to the admin area: venues, approvals, users and roles.
-        </p>
-      </ConfirmDialog>
+      {confirm("promote", {
+        title: "Promote to Admin",
+        confirmLabel: "Promote to Admin",
+        danger: false,
+        children: (
+          <p>
+            <strong className="break-words text-ink">{user?.name}</strong> ({user?.email}) will have full
+            access to the admin area: venues, approvals, users and roles.
+          </p>
+        ),
+      })}
 
       <Dialog
         open={open?.kind === "assign"}
@@ -285,38 +295,34 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         </div>
       </Dialog>
 
-      <ConfirmDialog
-        open={open?.kind === "remove-roles"}
-        onClose={close}
-        title="Remove Special Roles"
-        confirmLabel="Remove Roles"
-        busy={busy}
-        onConfirm={() => user && send({ intent: "remove-roles", userId: user.id })}
-      >
-        <p>
-          <strong className="break-words text-ink">{user?.name}</strong> will be a regular user again
-          {user && user.venueCount > 0
-            ? ` and will no longer manage ${user.venueCount === 1 ? "their venue" : `their ${formatNumber(user.venueCount)} venues`}`
-            : ""}
-          .
-        </p>
-        {user?.id === meId ? <p className="text-danger">{userMessages.ownAdmin}.</p> : null}
-      </ConfirmDialog>
+      {confirm("remove-roles", {
+        title: "Remove Special Roles",
+        confirmLabel: "Remove Roles",
+        children: (
+          <>
+            <p>
+              <strong className="break-words text-ink">{user?.name}</strong> will be a regular user again
+              {user && user.venueCount > 0
+                ? ` and will no longer manage ${user.venueCount === 1 ? "their venue" : `their ${formatNumber(user.venueCount)} venues`}`
+                : ""}
+              .
+            </p>
+            {user?.id === meId ? <p className="text-danger">{userMessages.ownAdmin}.</p> : null}
+          </>
+        ),
+      })}
 
-      <ConfirmDialog
-        open={open?.kind === "reset-password"}
-        onClose={close}
-        title="Send Password Reset"
-        confirmLabel="Send Email"
-        danger={false}
-        busy={busy}
-        onConfirm={() => user && send({ intent: "reset-password", userId: user.id })}
-      >
-        <p>
-          Send a password reset email to <strong className="break-all text-ink">{user?.email}</strong>? The
-          link in it works once and expires in one hour.
-        </p>
-      </ConfirmDialog>
+      {confirm("reset-password", {
+        title: "Send Password Reset",
+        confirmLabel: "Send Email",
+        danger: false,
+        children: (
+          <p>
+            Send a password reset email to <strong className="break-all text-ink">{user?.email}</strong>? The
+            link in it works once and expires in one hour.
+          </p>
+        ),
+      })}
     </div>
   );
 }

@@ -13,7 +13,6 @@ import { expectUser, getApp } from "~/infra/session.server";
 import { adminMeta } from "~/lib/admin";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";
-import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import type { Toast } from "~/lib/toast";
 import {
   ADMIN_VENUES_PATH,
@@ -131,11 +130,9 @@ function TrashedVenue({ venue: v, page }: { venue: TrashRow; page: number }) {
       <th scope="row" className="px-5 py-3 text-left font-normal">
         <div className="flex items-center gap-3">
           <VenueImage
-            src={v.image ?? DEFAULT_VENUE_IMAGE}
+            src={v.image}
             width={96}
-            height={64}
             sizes="96px"
-            alt=""
             className="h-12 w-18 shrink-0 rounded-md object-cover"
           />
           <span className="min-w-0">

@@ -3,7 +3,8 @@ import type { Route } from "./+types/reset-password";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/forms/fields";
+import { AccountField } from "~/components/forms/account-fields";
+import { FormError } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { resetRequestSchema } from "~/lib/validation/auth";
@@ -40,7 +41,8 @@ export const clientAction = keepWork<Route.ClientActionArgs>("Failed to send pas
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { errors, values, onSubmit, onChange } = useValidatedForm(resetRequestSchema, actionData);
+  const form = useValidatedForm(resetRequestSchema, actionData);
+  const { errors, onSubmit, onChange } = form;
   const pending = navigation.state === "submitting";
   const sent = actionData?.ok ? actionData : null;
   useToast(actionData?.toast);
@@ -70,14 +72,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
             </p>
             <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit} onChange={onChange}>
               <FormError message={errors.form ?? loaderData.notice} />
-              <Field
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                defaultValue={values.email}
-                error={errors.email}
-              />
+              <AccountField name="email" form={form} />
               <Button type="submit" className="w-full" pending={pending}>
                 {pending ? "Sending..." : "Send Reset Link"}
               </Button>

@@ -7,7 +7,6 @@ import { Pagination } from "~/components/ui/pagination";
 import { ViewToggle, viewFromSearch } from "~/components/ui/view-toggle";
 import { VenueGrid } from "~/components/venue/venue-card";
 import { VenueImage } from "~/components/venue/venue-image";
-import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import { pageCountOf, pageUrl } from "~/lib/pagination";
 import { PAGE_SIZE, parseSearchParams } from "~/lib/search";
 import { absoluteUrl, breadcrumbJsonLd, seoMeta, siteFromMatches, venueListJsonLd } from "~/lib/seo";
@@ -96,9 +95,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     <>
       <section className="relative flex min-h-72 items-end overflow-hidden text-white sm:min-h-96">
         <VenueImage
-          src={category.imageUrl ?? DEFAULT_VENUE_IMAGE}
+          src={category.imageUrl}
           width={1600}
-          height={1067}
           sizes="100vw"
           fetchPriority="high"
           className="absolute inset-0 h-full w-full object-cover"

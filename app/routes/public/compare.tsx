@@ -23,7 +23,6 @@ import { dateFilterProblem } from "~/lib/dates";
 import { estimateLabel, estimateSourceLabel } from "~/lib/estimate";
 import { parseSearchParams } from "~/lib/search";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { DEFAULT_VENUE_IMAGE } from "~/lib/images";
 import { capacityLabel, formatReviewDate, photoAlt } from "~/lib/venue";
 import { countLabel } from "~/lib/format";
 import { compareVenues, trayItems, type CompareVenue } from "~/services/compare.server";
@@ -197,9 +196,8 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                   {venues.map((v, i) => (
                     <th key={v.id} scope="col" className="compare-venue">
                       <VenueImage
-                        src={v.image ?? DEFAULT_VENUE_IMAGE}
+                        src={v.image}
                         width={400}
-                        height={267}
                         sizes="240px"
                         loading={i < 2 ? "eager" : "lazy"}
                         alt={photoAlt(v.name, 0, 1)}
