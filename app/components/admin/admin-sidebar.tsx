@@ -2,7 +2,6 @@ import {
   ArrowLeft,
   Building2,
   Clock,
-  History,
   LayoutDashboard,
   Mail,
   Shapes,
@@ -23,8 +22,6 @@ export const ADMIN_LINKS: { to: string; label: string; icon: Icon }[] = [
   { to: "/admin/users", label: "Users", icon: Users },
   // Every venue's inquiries, in the venue-manager area's inbox (issue 23, ADR 028).
   { to: "/venue-manager/inquiries", label: "Inquiries", icon: Mail },
-  // The activity log, with an import's undo (issue 41: not under the Dashboard's highlight).
-  { to: "/admin/activity", label: "Activity", icon: History },
 ];
 
 const itemClass = (active = false) =>
@@ -35,13 +32,12 @@ const itemClass = (active = false) =>
 
 /**
  * The admin area's navigation: a sidebar from md up, a scrolling strip above the page below it.
- * The FAQ and edit pages belong to Venues, so that entry stays lit there (an import's undo to
- * Activity).
+ * The FAQ and edit pages belong to Venues, so that entry stays lit there. The activity log and an
+ * import's undo light no entry (issue 41: they are not the Dashboard).
  */
 export function AdminSidebar({ user }: { user: { name: string; email: string } }) {
   const { pathname } = useLocation();
   const inVenue = /^\/admin\/(edit-venue|venue-faqs)(\/|$)/.test(pathname);
-  const inActivity = /^\/admin\/imports(\/|$)/.test(pathname);
   return (
     <aside className="border-b border-sand bg-white md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:border-r md:border-b-0">
       <div className="flex items-center justify-between gap-3 px-4 pt-4 md:block md:px-5 md:pt-6">
@@ -61,11 +57,7 @@ export function AdminSidebar({ user }: { user: { name: string; email: string } }
           <NavLink
             key={to}
             to={to}
-            className={({ isActive }) =>
-              itemClass(
-                isActive || (to === "/admin/venues" && inVenue) || (to === "/admin/activity" && inActivity),
-              )
-            }
+            className={({ isActive }) => itemClass(isActive || (to === "/admin/venues" && inVenue))}
           >
             <Icon className="h-4 w-4" aria-hidden="true" />
             {label}
