@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN } from "./paths";
+import { E2E_ADMIN, WIDTHS } from "./paths";
 import { expect, expectHydrated, expectNoSeriousA11yViolations, loginViaApi, test, toast } from "./fixtures";
 
 // Issue 22, items 7 and 9 (ADR 023): on the admin's venue list, tick venues and delete them in
@@ -8,8 +8,6 @@ import { expect, expectHydrated, expectNoSeriousA11yViolations, loginViaApi, tes
 // Restore brings one back with its photo and 'Delete forever' ends the other. An import's Recent
 // Activity entry says what it imported and undoes it. At 1280 and 390 px, axe on each screen,
 // and no sideways scroll on the trash and the dashboard.
-
-const WIDTHS = [1280, 390] as const;
 
 const table = (page: Page) => page.getByRole("table", { name: /^Approved venues/ });
 

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_PORT } from "../../playwright.config";
-import { E2E_ADMIN } from "./paths";
+import { E2E_ADMIN, ORIGIN } from "./paths";
 import { expect, expectHydrated, expectNoSeriousA11yViolations, loginViaApi, test } from "./fixtures";
 
 // Issue 12, items 7 and 8: venue types (with one image each; deleting a type in use moves its
@@ -97,7 +96,7 @@ test("venue types: add with an image, edit, delete; a type in use moves its venu
   const typeId = choices.venueTypes.find((t) => t.name === renamed)!.id;
   const venueName = `E2E Moraine Hall ${id}`;
   const submitted = await page.request.post("/api/venue-submissions", {
-    headers: { origin: `http://localhost:${E2E_PORT}` },
+    headers: { origin: ORIGIN },
     multipart: {
       name: venueName,
       addressLine1: "3 Moraine Way",

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN } from "./paths";
+import { E2E_ADMIN, ORIGIN } from "./paths";
 import {
   clickAndSaved,
   expect,
@@ -13,15 +13,12 @@ import {
   toast,
 } from "./fixtures";
 import { FAILED_POST_ERRORS, failPosts, FAILURES, failureToast } from "./failed-posts";
-import { E2E_PORT } from "../../playwright.config";
 
 // Issue 19, parts 3 and 4, in the admin area: a failed request (the network gone, a proxy's 413
 // or 502 page) keeps the Add Venue dialog, the Edit venue form with its chosen images, and the
 // FAQ forms, says why, and the same thing can be sent again.
 
 test.use({ allowedConsoleErrors: [FAILED_POST_ERRORS] });
-
-const ORIGIN = `http://localhost:${E2E_PORT}`;
 
 const photo = (color: string) =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background: color } })

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { E2E_PORT } from "../../playwright.config";
-import { E2E_ADMIN } from "./paths";
+import { E2E_ADMIN, ORIGIN } from "./paths";
 import {
   clickAndSaved,
   expect,
@@ -13,8 +12,6 @@ import {
 
 // Issue 12, item 9: the FAQs of one venue, reached from the venues table: add, edit (held until
 // 'Save Changes', with a warning before leaving), move up and down, delete.
-
-const ORIGIN = `http://localhost:${E2E_PORT}`;
 
 /** An approved venue of this test's own: submitted by the admin, then approved. */
 async function ownVenue(page: Page, name: string): Promise<string> {

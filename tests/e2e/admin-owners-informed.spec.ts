@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { E2E_PORT } from "../../playwright.config";
-import { E2E_ADMIN } from "./paths";
+import { E2E_ADMIN, ORIGIN, SCREENS, WIDTHS } from "./paths";
 import {
   approvedVenue,
   expect,
@@ -20,10 +19,6 @@ import {
 // submitter reads in the mail; a pending card's Edit goes to the admin's form and back to the
 // pending list; a manager edits and reorders their FAQs (the moved FAQ's arrow keeps the focus).
 // Each page at 1280 and 390 px, without sideways scrolling.
-
-const ORIGIN = `http://localhost:${E2E_PORT}`;
-const SCREENS = path.resolve("test-results/screens");
-const WIDTHS = [1280, 390] as const;
 
 const card = (page: Page, name: string) => page.getByRole("listitem").filter({ hasText: name });
 

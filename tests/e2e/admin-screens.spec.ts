@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { E2E_PORT } from "../../playwright.config";
-import { E2E_ADMIN, E2E_MANAGER } from "./paths";
+import { E2E_ADMIN, E2E_MANAGER, ORIGIN } from "./paths";
 import { expect, expectHydrated, loginViaApi, settle, test } from "./fixtures";
 
 // Issue 12, acceptance: each admin screen at 1280 px, for a look (full-page PNGs into
@@ -40,7 +39,7 @@ test("every admin screen at 1280 px", async ({ page }) => {
     venueTypes: { id: string }[];
   };
   const pending = await page.request.post("/api/venue-submissions", {
-    headers: { origin: `http://localhost:${E2E_PORT}` },
+    headers: { origin: ORIGIN },
     multipart: {
       name: `Screenshot Pending Hall ${Date.now().toString(36)}`,
       description: "A stone hall by the river, with a terrace for the ceremony.",

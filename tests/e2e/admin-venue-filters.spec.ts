@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { E2E_PORT } from "../../playwright.config";
-import { E2E_ADMIN } from "./paths";
+import { E2E_ADMIN, ORIGIN } from "./paths";
 import { expect, expectHydrated, expectNoSeriousA11yViolations, loginViaApi, settle, test } from "./fixtures";
 import { FAILED_POST_ERRORS, failPosts, failureToast } from "./failed-posts";
 
@@ -9,8 +8,6 @@ import { FAILED_POST_ERRORS, failPosts, failureToast } from "./failed-posts";
 // venue's edit page from it, saves, and comes back to the same filtered page; a delete keeps it
 // too (and a failed one keeps its dialog). At 390 px the page with its filter bar does not scroll
 // sideways.
-
-const ORIGIN = `http://localhost:${E2E_PORT}`;
 
 // One delete is made to fail on its way (the dialog must stay): Chromium logs that request.
 test.use({ allowedConsoleErrors: [FAILED_POST_ERRORS] });

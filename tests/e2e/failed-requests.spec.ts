@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { SCREENS } from "./paths";
 import { expect, expectHydrated, expectOnTop, noisyPhoto, registerViaApi, test, toast } from "./fixtures";
 import { FAILED_POST_ERRORS, failPosts, FAILURES, failureToast } from "./failed-posts";
 
@@ -10,7 +11,6 @@ import { FAILED_POST_ERRORS, failPosts, FAILURES, failureToast } from "./failed-
 // in it asks first.
 
 const SUBMIT = "**/api/venue-submissions.data*";
-const SCREENS = path.resolve("test-results/screens");
 
 test.use({ allowedConsoleErrors: [FAILED_POST_ERRORS] });
 

@@ -5,10 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { parseVenueParam } from "../../app/lib/venue-url";
 import type { CaughtMail } from "../setup/mail-catcher";
-import { E2E_PORT } from "../../playwright.config";
-import { E2E_ADMIN, E2E_MAIL_DIR } from "./paths";
-
-const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
+import { E2E_ADMIN, E2E_MAIL_DIR, ORIGIN } from "./paths";
 
 export { expect };
 
@@ -42,7 +39,7 @@ export const test = base.extend<Fixtures>({
       const note = (line: string) => requests.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${line}`);
       page.on("response", (res) => {
         // The whole route manifest comes with the first page (ADR 035): no route discovery after.
-        if (res.url().startsWith(`${E2E_ORIGIN}/__manifest`)) errors.push(`route discovery: ${res.url()}`);
+        if (res.url().startsWith(`${ORIGIN}/__manifest`)) errors.push(`route discovery: ${res.url()}`);
         if (res.request().method() !== "GET" || res.status() >= 400)
           note(`${res.request().method()} ${res.url()} -> ${res.status()}`);
       });
@@ -127,7 +124,7 @@ let visitors = 0;
 export function asNewVisitor(): Record<string, string> {
   visitors++;
   return {
-    origin: E2E_ORIGIN,
+    origin: ORIGIN,
     "x-forwarded-for": `10.${process.pid % 250}.${Math.floor(visitors / 250) % 250}.${visitors % 250}`,
   };
 }
@@ -156,7 +153,7 @@ export async function loginViaApi(page: Page, account: Pick<Account, "email" | "
 export async function saveFavoriteViaApi(page: Page, venuePath: string): Promise<void> {
   const res = await page.request.post("/api/favorites", {
     form: { venueId: parseVenueParam(venuePath.slice("/venue/".length)), saved: "true" },
-    headers: { origin: E2E_ORIGIN },
+    headers: { origin: ORIGIN },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -171,7 +168,7 @@ export async function submitVenueViaApi(page: Page, name: string) {
     .jpeg()
     .toBuffer();
   const res = await page.request.post("/api/venue-submissions", {
-    headers: { origin: E2E_ORIGIN },
+    headers: { origin: ORIGIN },
     multipart: {
       name,
       description: "A timber lodge above the lake, with a ceremony deck under the pines.",
@@ -230,7 +227,7 @@ export const HEIC_HEAD = Buffer.concat([
 
 /** Signs the page's session out, then in as `account` (one browser, the roles in turn). */
 export async function switchAccount(page: Page, account: { email: string; password: string } | null) {
-  const out = await page.request.post("/logout", { headers: { origin: E2E_ORIGIN }, maxRedirects: 0 });
+  const out = await page.request.post("/logout", { headers: { origin: ORIGIN }, maxRedirects: 0 });
   expect(out.status()).toBe(302);
   if (account) await loginViaApi(page, account);
 }
@@ -393,7 +390,7 @@ export async function approvedVenue(page: Page, prefix: string) {
   await switchAccount(page, E2E_ADMIN);
   const res = await page.request.post("/admin/pending", {
     form: { intent: "approve", venueId: venue.id },
-    headers: { origin: E2E_ORIGIN },
+    headers: { origin: ORIGIN },
   });
   expect(res.status(), await res.text()).toBe(200);
   await switchAccount(page, submitter);
@@ -423,12 +420,12 @@ export async function expectTabStaysInDialog(page: Page, presses: number): Promi
 
 /** A review of the venue by a fresh account, through the venue page's own action. */
 export async function reviewAs(page: Page, venuePath: string, comment: string) {
-  const reviewer = await page.context().browser()!.newContext({ baseURL: E2E_ORIGIN });
+  const reviewer = await page.context().browser()!.newContext({ baseURL: ORIGIN });
   const p = await reviewer.newPage();
   await registerViaApi(p, uniqueAccount("reviewer"));
   const res = await p.request.post(venuePath, {
     form: { rating: "4", comment },
-    headers: { origin: E2E_ORIGIN },
+    headers: { origin: ORIGIN },
   });
   expect(res.status(), await res.text()).toBe(200);
   await reviewer.close();

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { E2E_PORT } from "../../playwright.config";
 import { addMonths, dayLabel, monthOf, utcDay } from "../../app/lib/dates";
+import { ORIGIN, SCREENS } from "./paths";
 import {
   approvedVenue,
   expect,
@@ -15,9 +15,6 @@ import {
 // calendar, choosing the start with a click and the end with the arrow keys and Enter; a couple
 // who searches /venues for one of those days no longer finds the venue, and finds it again the
 // day after. Screenshots of the calendar at 1280 and 390 px.
-
-const ORIGIN = `http://localhost:${E2E_PORT}`;
-const SCREENS = path.resolve("test-results/screens");
 
 test("a manager marks a range booked on the calendar; a couple searching that date no longer sees the venue", async ({
   page,

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import { E2E_PORT } from "../../playwright.config";
+import { ORIGIN, SCREENS } from "./paths";
 import { isVenuePath, sitemapPaths } from "./sitemap";
 import {
   approvedVenue,
@@ -19,9 +19,6 @@ import { FAILED_POST_ERRORS, failPosts, FAILURES, failureToast } from "./failed-
 // Issue 23, acceptance: a guest sends an inquiry from a venue page on a phone (390 px); its manager
 // sees it in the inbox, replies and marks it booked; the couple, signed in, follows its status in
 // 'My Inquiries'. A back-office spec: it adds an approved venue, which the public specs would count.
-
-const ORIGIN = `http://localhost:${E2E_PORT}`;
-const SCREENS = path.resolve("test-results/screens");
 
 /** A context of its own (a second person), whose console errors fail the test too. */
 async function otherPerson(page: Page) {

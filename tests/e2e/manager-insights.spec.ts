@@ -1,6 +1,5 @@
 import path from "node:path";
-import { E2E_PORT } from "../../playwright.config";
-import { E2E_ADMIN } from "./paths";
+import { E2E_ADMIN, ORIGIN, SCREENS } from "./paths";
 import {
   approvedVenue,
   expect,
@@ -18,8 +17,6 @@ import {
 // by the server once the page is sent (ADR 029), so the dashboard is reloaded until they show.
 // Screenshots of the dashboard with its insights at 1280 and 390 px, and of the admin's.
 
-const ORIGIN = `http://localhost:${E2E_PORT}`;
-const SCREENS = path.resolve("test-results/screens");
 // Headless Chromium says "HeadlessChrome" in its User-Agent, which isbot rightly takes for a
 // robot whose views do not count: these browsers present themselves as a person's Chrome.
 const CHROME = (n: number) =>

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { SCREENS } from "./paths";
 import {
   approvedVenue,
   expect,
@@ -15,8 +16,6 @@ import {
 // is room for keeps the first ones that fit and says how many more could be added; each upload
 // shows a bar per photo and one for all, which stay full with 'Upload complete.'; a HEIC photo
 // is refused with how to send it; the 10-image limit is said once.
-
-const SCREENS = path.resolve("test-results/screens");
 
 const files = async (prefix: string, count: number) =>
   Promise.all(

@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import { E2E_PORT } from "../../playwright.config";
-import { E2E_ADMIN, E2E_MANAGER } from "./paths";
+import { E2E_ADMIN, E2E_MANAGER, ORIGIN, SCREENS } from "./paths";
 import {
   approvedVenue,
   expect,
@@ -22,9 +21,6 @@ import {
 // venue-manager area: edits details, uploads and removes an image, sets the cover, adds and
 // deletes a FAQ, replies to a review, and sees each change on the public venue page. Plus the
 // area's refusals, and screenshots of each manager screen at 1280, 820 and 390 px.
-
-const ORIGIN = `http://localhost:${E2E_PORT}`;
-const SCREENS = path.resolve("test-results/screens");
 
 /** The public venue page's picture sources, in order (gallery and its thumbnails). */
 async function publicImages(page: Page, venuePath: string): Promise<string[]> {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { SCREENS } from "./paths";
 import { asNewVisitor, expect, registerViaApi, test, uniqueAccount } from "./fixtures";
 import { isVenuePath, isVenueTypePath, sitemapPaths } from "./sitemap";
 
@@ -11,7 +12,6 @@ import { isVenuePath, isVenueTypePath, sitemapPaths } from "./sitemap";
 // A form the server refuses is answered 400/401 on purpose; Chromium logs those responses.
 test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 
-const SCREENS = path.resolve("test-results/screens");
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
 const loginForm = (page: Page) => page.getByRole("main");
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import sharp from "sharp";
+import { SCREENS } from "./paths";
 import {
   expect,
   expectHydrated,
@@ -15,8 +16,6 @@ import {
 // Issue 22, item 11 (acceptance): the owner of a pending submission edits it (a field, a photo
 // removed, another added) and withdraws it, at 1280 and 390 px; My Venues and the submission's
 // page say what happens next, pass axe and do not scroll sideways.
-
-const SCREENS = path.resolve("test-results/screens");
 
 const photo = (color: string) =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background: color } })

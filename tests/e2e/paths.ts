@@ -15,3 +15,9 @@ export const E2E_MANAGER = {
   password: "e2e-manager-password",
   name: "Morgan Manager",
 };
+/** The e2e server's address, the origin every form post sends. */
+export const ORIGIN = `http://localhost:${E2E_PORT}`;
+/** Where the specs leave their screenshots. */
+export const SCREENS = path.resolve("test-results/screens");
+/** The widths most back-office screens are checked at: a desktop and a phone. */
+export const WIDTHS = [1280, 390] as const;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { CDPSession, Page } from "@playwright/test";
+import { SCREENS } from "./paths";
 import {
   expect,
   expectHydrated,
@@ -18,7 +19,6 @@ import { FAILED_POST_ERRORS, failPosts, failureToast } from "./failed-posts";
 // progress event fires), so each step is waited for, never timed: three photos of about 440 KB
 // at 40 KB/s take over half a minute, and the throttle is lifted once the test has looked.
 
-const SCREENS = path.resolve("test-results/screens");
 const SUBMIT = "**/api/venue-submissions.data*";
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Submit Your Colorado Venue" });
 
