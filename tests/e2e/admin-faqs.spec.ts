@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN, ORIGIN } from "./paths";
+import { E2E_ADMIN } from "./paths";
 import {
+  approveViaApi,
   clickAndSaved,
   expect,
   expectHydrated,
   expectNoSeriousA11yViolations,
   loginViaApi,
+  submitVenueViaApi,
   test,
   UUID,
 } from "./fixtures";
@@ -15,27 +17,8 @@ import {
 
 /** An approved venue of this test's own: submitted by the admin, then approved. */
 async function ownVenue(page: Page, name: string): Promise<string> {
-  const choices = (await (await page.request.get("/api/venue-submissions")).json()) as {
-    venueTypes: { id: string }[];
-  };
-  const res = await page.request.post("/api/venue-submissions", {
-    headers: { origin: ORIGIN },
-    multipart: {
-      name,
-      addressLine1: "8 Aspen Loop",
-      city: "Crested Butte",
-      postalCode: "81224",
-      region: "Western Slope South",
-      category: choices.venueTypes[0]!.id,
-    },
-  });
-  expect(res.status()).toBe(200);
-  const { venue } = (await res.json()) as { venue: { id: string } };
-  const approved = await page.request.post("/admin/pending", {
-    headers: { origin: ORIGIN },
-    form: { intent: "approve", venueId: venue.id },
-  });
-  expect(approved.status()).toBe(200);
+  const venue = await submitVenueViaApi(page, name);
+  await approveViaApi(page, venue.id);
   return venue.id;
 }
 

@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, ORIGIN } from "./paths";
-import { expect, expectHydrated, expectNoSeriousA11yViolations, loginViaApi, settle, test } from "./fixtures";
+import {
+  addVenueViaApi,
+  expect,
+  expectHydrated,
+  expectNoSeriousA11yViolations,
+  loginViaApi,
+  settle,
+  test,
+  venueTypes,
+} from "./fixtures";
 import { FAILED_POST_ERRORS, failPosts, failureToast } from "./failed-posts";
 
 // Issue 22, item 8 (acceptance: 'the filters and the kept list state', at 1280 and 390 px). The
@@ -14,32 +23,10 @@ test.use({ allowedConsoleErrors: [FAILED_POST_ERRORS] });
 
 /** Two venues of this test's own, told apart by region and venue type. */
 async function addVenues(page: Page, stamp: string) {
-  const { venueTypes } = (await (await page.request.get("/api/venue-submissions")).json()) as {
-    venueTypes: { id: string; name: string }[];
-  };
-  const [barn, garden] = [venueTypes[0]!, venueTypes[1]!];
-  const add = async (name: string, region: string, type: { id: string }) => {
-    const res = await page.request.post("/admin/venues?intent=add", {
-      headers: { origin: ORIGIN },
-      multipart: {
-        name,
-        description: "A hall for the filters' test, with a terrace over the river.",
-        addressLine1: "5 River Rd",
-        city: "Salida",
-        postalCode: "81201",
-        region,
-        category: type.id,
-        priceType: "single",
-        price: "3800",
-        capacity: "120",
-        latitude: "",
-        longitude: "",
-      },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  };
-  await add(`${stamp} Riverside`, "Western Slope Middle", barn);
-  await add(`${stamp} Ridge`, "Foothills", garden);
+  const types = await venueTypes(page);
+  const [barn, garden] = [types[0]!, types[1]!];
+  await addVenueViaApi(page, `${stamp} Riverside`, { region: "Western Slope Middle", category: barn.id });
+  await addVenueViaApi(page, `${stamp} Ridge`, { region: "Foothills", category: garden.id });
   return { type: barn };
 }
 

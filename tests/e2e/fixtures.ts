@@ -2,10 +2,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { parseVenueParam } from "../../app/lib/venue-url";
 import type { CaughtMail } from "../setup/mail-catcher";
+import { photo } from "./images";
 import { E2E_ADMIN, E2E_MAIL_DIR, ORIGIN } from "./paths";
+
+export { changedPixels, HEIC_HEAD, noisyPhoto, photo, touchSwipe } from "./images";
 
 export { expect };
 
@@ -158,35 +160,59 @@ export async function saveFavoriteViaApi(page: Page, venuePath: string): Promise
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** A pending venue, sent as the submission dialog sends it (POST /api/venue-submissions). */
-export async function submitVenueViaApi(page: Page, name: string) {
+/** The venue types the venue forms offer, in their order. */
+export async function venueTypes(page: Page) {
   const choices = (await (await page.request.get("/api/venue-submissions")).json()) as {
     venueTypes: { id: string; name: string }[];
   };
-  const type = choices.venueTypes[0]!;
-  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#6a8f5a" } })
-    .jpeg()
-    .toBuffer();
+  return choices.venueTypes;
+}
+
+/** A venue's fields as its forms send them: the lakeside lodge of every spec that needs a venue. */
+const lodgeFields = (name: string, category: string) => ({
+  name,
+  description: "A timber lodge above the lake, with a ceremony deck under the pines.",
+  addressLine1: "77 Lakeview Dr",
+  city: "Grand Lake",
+  postalCode: "80447",
+  region: "Western Slope North",
+  category,
+  priceType: "single",
+  price: "5200",
+  capacity: "140",
+});
+
+/** A pending venue, sent as the submission dialog sends it (POST /api/venue-submissions). */
+export async function submitVenueViaApi(page: Page, name: string) {
+  const type = (await venueTypes(page))[0]!;
+  const image = { name: "lodge.jpg", mimeType: "image/jpeg", buffer: await photo("#6a8f5a") };
   const res = await page.request.post("/api/venue-submissions", {
     headers: { origin: ORIGIN },
-    multipart: {
-      name,
-      description: "A timber lodge above the lake, with a ceremony deck under the pines.",
-      addressLine1: "77 Lakeview Dr",
-      city: "Grand Lake",
-      postalCode: "80447",
-      region: "Western Slope North",
-      category: type.id,
-      priceType: "single",
-      price: "5200",
-      capacity: "140",
-      images: { name: "lodge.jpg", mimeType: "image/jpeg", buffer: photo },
-    },
+    multipart: { ...lodgeFields(name, type.id), images: image },
   });
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { ok: boolean; venue: { id: string; path: string } };
   expect(body.ok).toBe(true);
   return { ...body.venue, type: type.name };
+}
+
+/** A venue the admin adds (approved at once, no manager); the page is signed in as the admin. */
+export async function addVenueViaApi(page: Page, name: string, fields: Record<string, string> = {}) {
+  const category = (await venueTypes(page))[0]!.id;
+  const res = await page.request.post("/admin/venues?intent=add", {
+    headers: { origin: ORIGIN },
+    multipart: { ...lodgeFields(name, category), latitude: "", longitude: "", ...fields },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Approves a pending venue, as the admin's Approve button does; the page is signed in as the admin. */
+export async function approveViaApi(page: Page, venueId: string): Promise<void> {
+  const res = await page.request.post("/admin/pending", {
+    form: { intent: "approve", venueId },
+    headers: { origin: ORIGIN },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Fills the venue form's required fields (in the submission dialog or the admin's), the first venue type. */
@@ -198,32 +224,6 @@ export async function fillVenueRequired(form: Locator, name: string): Promise<vo
   await form.getByLabel("Region", { exact: true }).selectOption("Front Range North");
   await form.getByLabel("Venue Type", { exact: true }).selectOption({ index: 1 });
 }
-
-/** A JPEG of noise, as a phone's camera makes them: it does not compress, so its bytes take time to send. */
-export const noisyPhoto = ({
-  width,
-  height,
-  mean,
-  quality,
-}: Record<"width" | "height" | "mean" | "quality", number>) =>
-  sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean, sigma: 60 },
-    },
-  })
-    .jpeg({ quality })
-    .toBuffer();
-
-/** The opening of an iPhone's HEIC photo: an ISO-BMFF `ftyp` box, major brand heic, compatible mif1 and heic. */
-export const HEIC_HEAD = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]),
-  Buffer.from("ftypheic\0\0\0\0mif1heic", "latin1"),
-  Buffer.alloc(200, 0x11),
-]);
 
 /** Signs the page's session out, then in as `account` (one browser, the roles in turn). */
 export async function switchAccount(page: Page, account: { email: string; password: string } | null) {
@@ -319,41 +319,6 @@ export async function expectHydrated(locator: Locator): Promise<void> {
     .toBe(true);
 }
 
-/** How many pixels differ (by more than a faint anti-aliasing step) between two same-size PNGs. */
-export async function changedPixels(a: Buffer, b: Buffer): Promise<number> {
-  const [x, y] = await Promise.all(
-    [a, b].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })),
-  );
-  if (x!.info.width !== y!.info.width || x!.info.height !== y!.info.height) return Infinity;
-  let changed = 0;
-  for (let i = 0; i < x!.data.length; i += 3) {
-    const d =
-      Math.abs(x!.data[i]! - y!.data[i]!) +
-      Math.abs(x!.data[i + 1]! - y!.data[i + 1]!) +
-      Math.abs(x!.data[i + 2]! - y!.data[i + 2]!);
-    if (d > 48) changed++;
-  }
-  return changed;
-}
-
-/** A finger swipe across the middle of `target` (negative `dx` swipes left), through Chromium's
- *  touch input, so the page sees real touch and pointer events. Needs a context with `hasTouch`. */
-export async function touchSwipe(page: Page, target: Locator, dx: number): Promise<void> {
-  const box = (await target.boundingBox())!;
-  const x = box.x + box.width / 2 - dx / 2;
-  const y = box.y + box.height / 2;
-  const cdp = await page.context().newCDPSession(page);
-  const point = (px: number) => [{ x: Math.round(px), y: Math.round(y), id: 1 }];
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(x) });
-  for (let step = 1; step <= 8; step++)
-    await cdp.send("Input.dispatchTouchEvent", {
-      type: "touchMove",
-      touchPoints: point(x + (dx * step) / 8),
-    });
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await cdp.detach();
-}
-
 /** The page is no wider than the window: nothing makes it scroll sideways. */
 export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
@@ -388,11 +353,7 @@ export async function approvedVenue(page: Page, prefix: string) {
   const name = `E2E ${prefix} Lodge ${Date.now().toString(36)}`;
   const venue = await submitVenueViaApi(page, name);
   await switchAccount(page, E2E_ADMIN);
-  const res = await page.request.post("/admin/pending", {
-    form: { intent: "approve", venueId: venue.id },
-    headers: { origin: ORIGIN },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await approveViaApi(page, venue.id);
   await switchAccount(page, submitter);
   return { submitter, venue: { ...venue, name } };
 }
@@ -430,9 +391,3 @@ export async function reviewAs(page: Page, venuePath: string, comment: string) {
   expect(res.status(), await res.text()).toBe(200);
   await reviewer.close();
 }
-
-/** A 1200 x 800 JPEG of one colour: a photo the image pipeline takes. */
-export const photo = (color: string) =>
-  sharp({ create: { width: 1200, height: 800, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();

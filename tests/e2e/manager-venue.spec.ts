@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { E2E_ADMIN, E2E_MANAGER, ORIGIN, SCREENS } from "./paths";
 import {
+  addVenueViaApi,
   approvedVenue,
   expect,
   expectHydrated,
@@ -204,27 +205,8 @@ test("refusals: a user goes to /account, a manager of other venues back to the d
 }) => {
   // A venue that is not the E2E manager's (the admin adds one: approved, no manager).
   await loginViaApi(page, E2E_ADMIN);
-  const choices = (await (await page.request.get("/api/venue-submissions")).json()) as {
-    venueTypes: { id: string }[];
-  };
   const name = `E2E Not Yours ${Date.now().toString(36)}`;
-  const added = await page.request.post("/admin/venues?intent=add", {
-    headers: { origin: ORIGIN },
-    multipart: {
-      name,
-      addressLine1: "9 Elm St",
-      city: "Denver",
-      postalCode: "80202",
-      region: "Denver Metro & Surrounding Areas",
-      category: choices.venueTypes[0]!.id,
-      priceType: "single",
-      price: "3000",
-      capacity: "80",
-      latitude: "",
-      longitude: "",
-    },
-  });
-  expect(added.status(), await added.text()).toBe(200);
+  await addVenueViaApi(page, name);
   const list = await (await page.request.get(`/admin/venues?q=${encodeURIComponent(name)}`)).text();
   const id = /href="\/admin\/edit-venue\/([0-9a-f-]{36})[?"]/.exec(list)![1]!;
 
