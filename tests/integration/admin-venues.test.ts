@@ -13,6 +13,7 @@ import {
   listVenuesForAdmin,
 } from "../../app/services/admin-venues.server";
 import { adminVenueFields, adminVenuesApp, createVenue, formRequest, pngOf } from "../setup/factories";
+import { nonAdmins } from "../setup/guard-runner";
 import { run } from "../setup/test-app";
 
 // The admin's venues (issue 12, item 3): Add Venue (approved at once, rating 0, no manager, images
@@ -247,13 +248,7 @@ describe("admins only", () => {
 
   it("over HTTP, the admin POSTs answer 401 to guests and 403 to users and venue managers, and write nothing", async () => {
     const v = await createVenue(t.db, { name: "Over The Wire" });
-    const user = await t.signUp();
-    const manager = await t.signUp({ role: "venue_manager" });
-    for (const [cookie, status] of [
-      [undefined, 401],
-      [user.cookie, 403],
-      [manager.cookie, 403],
-    ] as const) {
+    for (const [cookie, status] of await nonAdmins(t)) {
       for (const [p, body] of [
         ["/admin/venues", new URLSearchParams({ intent: "delete", venueId: v.id })],
         ["/admin/venues", new URLSearchParams({ intent: "geocode", venueId: v.id })],

@@ -6,6 +6,7 @@ import * as bulkRoute from "../../app/routes/admin/venues-bulk";
 import { previewBulkAction, runBulkAction } from "../../app/services/venue-bulk.server";
 import { TRASH_BATCH } from "../../app/services/venue-trash.server";
 import { createCategory, createVenue } from "../setup/factories";
+import { nonAdmins } from "../setup/guard-runner";
 import { withHttpApp, type HttpTestApp } from "../setup/http-app";
 import { run, type TestApp } from "../setup/test-app";
 
@@ -279,13 +280,7 @@ describe("admins only", () => {
   it("over HTTP, guests get 401 and users and venue managers 403, and nothing changes", async () => {
     const [v] = await named("Wire Lodge", 1);
     const { venue: pending } = await submitted("Wire Pending");
-    const user = await t.signUp();
-    const manager = await t.signUp({ role: "venue_manager" });
-    for (const [cookie, status] of [
-      [undefined, 401],
-      [user.cookie, 403],
-      [manager.cookie, 403],
-    ] as const)
+    for (const [cookie, status] of await nonAdmins(t))
       for (const intent of ["delete", "approve", "reject"]) {
         const res = await http.fetch("/admin/venues/bulk", {
           method: "POST",

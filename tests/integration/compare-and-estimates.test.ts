@@ -16,12 +16,7 @@ import { type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let http: HttpTestApp;
-withHttpApp(
-  async (app) => {
-    ({ t, http } = app);
-  },
-  { timeout: 120_000 },
-);
+withHttpApp((app) => ({ t, http } = app), { timeout: 120_000 });
 
 const noPrice = { pricePerEvent: null, priceLow: null, priceHigh: null, priceRange: null };
 const model = (m: Partial<PricingModel>): PricingModel => ({

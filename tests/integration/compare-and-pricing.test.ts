@@ -22,12 +22,7 @@ import { type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let http: HttpTestApp;
-withHttpApp(
-  async (app) => {
-    ({ t, http } = app);
-  },
-  { timeout: 120_000 },
-);
+withHttpApp((app) => ({ t, http } = app), { timeout: 120_000 });
 
 describe("/compare", () => {
   it("shows approved venues only, at most 4, in the order asked, with a note for the rest", async () => {

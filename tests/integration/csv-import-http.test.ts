@@ -5,6 +5,7 @@ import { type ImportPreview, type ImportSummary } from "../../app/lib/csv-import
 import { ADMIN_IMPORT_PATH, CSV_COLUMNS, CSV_MAX_BYTES } from "../../app/lib/csv-import/read";
 import { importBatchSize } from "../../app/services/imports.server";
 import { csvImportApp, fixture, venuesCsv } from "../setup/csv-import";
+import { nonAdmins } from "../setup/guard-runner";
 
 // The CSV import over HTTP (issues 12 and 21): the endpoint streams progress and the summary,
 // a file of line breaks stops at the row limit while the server answers, non-admins are refused.
@@ -125,13 +126,7 @@ describe("CSV import over HTTP", () => {
   it("refuses guests, users and venue managers before reading the file, and writes nothing", async () => {
     const before = await counts();
     const file = await fixture("excel-utf8-bom-crlf.csv");
-    const user = await t.signUp();
-    const manager = await t.signUp({ role: "venue_manager" });
-    for (const [cookie, status] of [
-      [undefined, 401],
-      [user.cookie, 403],
-      [manager.cookie, 403],
-    ] as const) {
+    for (const [cookie, status] of await nonAdmins(t)) {
       const res = await post(cookie, { intent: "import", token: "x" }, file);
       expect(res.status).toBe(status);
       await res.body?.cancel();

@@ -10,6 +10,7 @@ import { activityPage } from "../../app/services/audit.server";
 import { importUndoInfo, listImportChoices, undoImport } from "../../app/services/import-undo.server";
 import { importBatchSize, previewImport, runImport } from "../../app/services/imports.server";
 import { createCategory, createVenue } from "../setup/factories";
+import { nonAdmins } from "../setup/guard-runner";
 import { withHttpApp, type HttpTestApp } from "../setup/http-app";
 import { importHeldAfterFirstBatch } from "../setup/held-import";
 import { run, type TestApp } from "../setup/test-app";
@@ -294,13 +295,7 @@ describe("admins only", () => {
       });
       await expect(activityPage(t.db, who, { pageSize: 5 })).rejects.toMatchObject({ init: { status: 403 } });
     }
-    const user = await t.signUp();
-    const manager = await t.signUp({ role: "venue_manager" });
-    for (const [cookie, status] of [
-      [undefined, 401],
-      [user.cookie, 403],
-      [manager.cookie, 403],
-    ] as const) {
+    for (const [cookie, status] of await nonAdmins(t)) {
       const res = await http.fetch(`/admin/imports/${summary.importId}/undo`, {
         method: "POST",
         cookie,

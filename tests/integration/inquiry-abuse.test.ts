@@ -18,12 +18,7 @@ let t: TestApp;
 let http: HttpTestApp;
 type Account = Awaited<ReturnType<TestApp["signUp"]>>;
 
-withHttpApp(
-  async (app) => {
-    ({ t, http } = app);
-  },
-  { timeout: 120_000 },
-);
+withHttpApp((app) => ({ t, http } = app), { timeout: 120_000 });
 
 const nextYear = () => {
   const [y, m, d] = coloradoToday().split("-");

@@ -11,12 +11,7 @@ import { type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let web: HttpTestApp;
-withHttpApp(
-  async (app) => {
-    ({ t, http: web } = app);
-  },
-  { timeout: 120_000 },
-);
+withHttpApp((app) => ({ t, http: web } = app), { timeout: 120_000 });
 
 const HTML = { accept: "text/html,application/xhtml+xml" };
 const view = (path: string, cookie?: string, headers: Record<string, string> = {}) =>

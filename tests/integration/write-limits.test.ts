@@ -15,12 +15,7 @@ import { type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let http: HttpTestApp;
-withHttpApp(
-  async (app) => {
-    ({ t, http } = app);
-  },
-  { timeout: 120_000 },
-);
+withHttpApp((app) => ({ t, http } = app), { timeout: 120_000 });
 
 type Account = Awaited<ReturnType<TestApp["signUp"]>>;
 

@@ -156,6 +156,17 @@ export function watchTables(t: TestApp) {
   return { snapshot, changed, errorsSince, unchanged };
 }
 
+/** The visitors the admin area refuses, with their answers: a guest 401, a user and a venue manager 403. */
+export async function nonAdmins(t: TestApp) {
+  const user = await t.signUp();
+  const manager = await t.signUp({ role: "venue_manager" });
+  return [
+    [undefined, 401],
+    [user.cookie, 403],
+    [manager.cookie, 403],
+  ] as const;
+}
+
 /**
  * Posts `body()` to `url` and to its `.data` address as each visitor, and asserts the refusal:
  * its status (in the payload where single fetch answers 200/202) and, where given, its text.

@@ -57,7 +57,7 @@ export async function startHttpApp(t: TestApp, app: AppContext = t.app) {
  * data), and closed in an afterAll. `env` adds settings, as createTestApp takes them.
  */
 export function withHttpApp(
-  ready: (app: { t: TestApp; http: HttpTestApp }) => Promise<void> = async () => {},
+  ready: (app: { t: TestApp; http: HttpTestApp }) => unknown = () => {},
   opts: { timeout?: number; env?: Record<string, string> } = {},
 ) {
   let t: TestApp | undefined;
