@@ -1,6 +1,5 @@
 // Pending venues (issue 11): a submission is visible to its submitter and admins only, and never
 // appears in search, the map, home, venue types, the sitemap, favourites or any other public list.
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { favorites, venueAmenities } from "../../database/schema";
 import { venuePath } from "../../app/lib/venue-url";
@@ -8,7 +7,7 @@ import { DEFAULT_FILTERS } from "../../app/lib/search";
 import { listCategoriesWithCounts } from "../../app/services/categories.server";
 import { mapVenues, searchVenues } from "../../app/services/search.server";
 import { getFeaturedVenues, listVenuesInCategory } from "../../app/services/venues.server";
-import { createCategory, createVenue } from "../setup/factories";
+import { createCategory, createVenue, jpegOf, postSubmission, submissionFields } from "../setup/factories";
 import { withHttpApp, type HttpTestApp } from "../setup/http-app";
 import { type TestApp } from "../setup/test-app";
 
@@ -32,33 +31,21 @@ withHttpApp(
     await createVenue(t.db, { name: approvedName, categoryId, rating: 1 });
 
     // A real submission, with an image, through the HTTP stack.
-    const form = new FormData();
     const fields = {
+      ...submissionFields(categoryId),
       name: "Hidden Pending Hall",
       description: "Not yet approved.",
       addressLine1: "9 Quiet Ln",
-      city: "Boulder",
-      postalCode: "80302",
-      region: "Front Range North",
-      category: categoryId,
-      priceType: "single",
-      price: "100",
       capacity: "9999",
       amenities: "WiFi",
     };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#888" } })
-      .jpeg()
-      .toBuffer();
-    form.append("images", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "p.jpg");
-    const res = await web.fetch("/api/venue-submissions", {
-      method: "POST",
-      cookie: submitter.cookie,
-      body: form,
-    });
-    const json = (await res.json()) as { ok: boolean; venue: { id: string; name: string } };
-    expect(json.ok).toBe(true);
-    pending = json.venue;
+    const image = {
+      field: "images",
+      bytes: await jpegOf("#888", 800, 600),
+      name: "p.jpg",
+      type: "image/jpeg",
+    };
+    pending = await postSubmission(web, submitter.cookie, fields, [image]);
     // Even a favourite of it (made directly) must not surface it.
     await t.db.insert(favorites).values({ userId: stranger.id, venueId: pending.id });
   },

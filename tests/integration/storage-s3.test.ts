@@ -14,7 +14,7 @@ import { venues } from "../../database/schema";
 import { loadConfig, type S3Settings } from "../../app/infra/config.server";
 import { createStorage, StorageConflictError, type Storage } from "../../app/infra/storage.server";
 import { checkStorage, deleteFiles } from "../../app/services/pending-files.server";
-import { createCategory } from "../setup/factories";
+import { createCategory, jpegOf, postSubmission, submissionFields } from "../setup/factories";
 import { startHttpApp, type HttpTestApp } from "../setup/http-app";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -130,29 +130,16 @@ describe("S3 storage (s3rver on 127.0.0.1)", () => {
   it("a venue submission stores its images in the bucket, under keys we generate", async () => {
     const user = await t.signUp();
     const category = await createCategory(t.db, { name: "Waterfront" });
-    const form = new FormData();
-    const fields = {
-      name: "Lakeside Dock",
-      addressLine1: "1 Shore Rd",
-      city: "Grand Lake",
-      postalCode: "80447",
-      region: "Central Mountains",
-      category: category.id,
-    };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    const jpeg = await sharp({ create: { width: 1000, height: 700, channels: 3, background: "#369" } })
-      .jpeg()
-      .toBuffer();
-    for (const name of ["dock.jpg", "lake.jpg"])
-      form.append("images", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), name);
-    const res = await web.fetch("/api/venue-submissions", {
-      method: "POST",
-      cookie: user.cookie,
-      body: form,
-    });
-    const json = (await res.json()) as { ok: boolean; venue: { id: string } };
-    expect(json.ok).toBe(true);
-    const [row] = await t.db.select().from(venues).where(eq(venues.id, json.venue.id));
+    const fields = { ...submissionFields(category.id), name: "Lakeside Dock" };
+    const jpeg = await jpegOf("#369", 1000, 700);
+    const images = ["dock.jpg", "lake.jpg"].map((name) => ({
+      field: "images",
+      bytes: jpeg,
+      name,
+      type: "image/jpeg",
+    }));
+    const venue = await postSubmission(web, user.cookie, fields, images);
+    const [row] = await t.db.select().from(venues).where(eq(venues.id, venue.id));
     expect(row!.images).toHaveLength(2);
     for (const url of row!.images) {
       expect(url).toMatch(new RegExp(`^${endpoint}/${BUCKET}/venues/${row!.id}/[0-9a-f-]{36}-1600\\.webp$`));

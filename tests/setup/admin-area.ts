@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { auditLog, users, venueManagers, venues } from "../../database/schema";
 import { toAppUser, type AppUser, type Role } from "../../app/lib/user";
-import { createCategory, multipartBody, pngOf } from "./factories";
+import { createCategory, multipartBody, pngOf, postSubmission } from "./factories";
 import type { HttpTestApp } from "./http-app";
 import { SITE_URL, type TestApp } from "./test-app";
 
@@ -36,25 +36,21 @@ export async function submitVenue(
   name: string,
   categoryId: string,
 ) {
-  const body = multipartBody(
-    {
-      name,
-      description: "Submitted for review.",
-      addressLine1: "9 Quiet Ln",
-      city: "Boulder",
-      postalCode: "80302",
-      region: "Front Range North",
-      category: categoryId,
-      priceType: "single",
-      price: "4200",
-      capacity: "150",
-    },
-    [{ field: "images", bytes: await pngOf("#7a9"), name: "hall.png" }],
-  );
-  const res = await http.fetch("/api/venue-submissions", { method: "POST", cookie, body });
-  const json = (await res.json()) as { ok: boolean; venue: { id: string } };
-  expect(json.ok).toBe(true);
-  const [row] = await t.db.select().from(venues).where(eq(venues.id, json.venue.id));
+  const fields = {
+    name,
+    description: "Submitted for review.",
+    addressLine1: "9 Quiet Ln",
+    city: "Boulder",
+    postalCode: "80302",
+    region: "Front Range North",
+    category: categoryId,
+    priceType: "single",
+    price: "4200",
+    capacity: "150",
+  };
+  const image = { field: "images", bytes: await pngOf("#7a9"), name: "hall.png" };
+  const venue = await postSubmission(http, cookie, fields, [image]);
+  const [row] = await t.db.select().from(venues).where(eq(venues.id, venue.id));
   return row!;
 }
 

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
+import { expect } from "vitest";
 import { venueAmenities, venueCategories, venueFaqs, venues } from "../../database/schema";
 import type { Db } from "../../app/infra/db.server";
 import { toAppUser, type Role } from "../../app/lib/user";
-import { startHttpApp } from "./http-app";
+import { startHttpApp, type HttpTestApp } from "./http-app";
 import { createTestApp, SITE_URL, type TestApp } from "./test-app";
 
 type VenueInput = Partial<typeof venues.$inferInsert>;
@@ -64,17 +65,39 @@ export const submissionFields = (categoryId: string) => ({
   website: "www.meadow.example",
 });
 
-/** A multipart body of text fields and PNG files, as a browser's form sends it. */
-export function multipartBody(
-  fields: Record<string, string>,
-  files: { field: string; bytes: Buffer; name: string }[] = [],
-) {
+type Upload = { field: string; bytes: Buffer; name: string; type?: string };
+
+/** A multipart body of text fields and files (PNG unless `type` says), as a browser's form sends it. */
+export function multipartBody(fields: Record<string, string>, files: Upload[] = []) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   for (const f of files)
-    body.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: "image/png" }), f.name);
+    body.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? "image/png" }), f.name);
   return body;
 }
+
+/** A venue submission sent over HTTP as the dialog sends it; it must be accepted. Its venue. */
+export async function postSubmission(
+  http: HttpTestApp,
+  cookie: string,
+  fields: Record<string, string>,
+  files: Upload[],
+) {
+  const res = await http.fetch("/api/venue-submissions", {
+    method: "POST",
+    cookie,
+    body: multipartBody(fields, files),
+  });
+  const json = (await res.json()) as { ok: boolean; venue: { id: string; name: string } };
+  expect(json.ok).toBe(true);
+  return json.venue;
+}
+
+/** A JPEG of one colour, as a camera's photo comes. */
+export const jpegOf = (color: string, width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 /** A plain PNG of one colour, the photo most upload tests send. */
 export const pngOf = (color: string, width = 900, height = 600) =>
