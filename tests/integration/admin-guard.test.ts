@@ -14,6 +14,7 @@ import {
   inAMonth,
   multipart,
   routesUnder,
+  strangersVenueEdit,
   type Body,
   watchTables,
 } from "../setup/guard-runner";
@@ -120,21 +121,7 @@ const REQUESTS: Record<string, { query?: string; body: (ids: Ids) => Body; write
     writes: true,
   },
   "routes/admin/edit-venue.tsx": {
-    body: (ids) =>
-      multipart({
-        name: "Renamed By A Stranger",
-        description: "x",
-        addressLine1: "1 Main St",
-        city: "Denver",
-        postalCode: "80202",
-        region: "Denver Metro & Surrounding Areas",
-        category: ids.typeId,
-        priceType: "single",
-        price: "100",
-        capacity: "10",
-        latitude: "",
-        longitude: "",
-      }),
+    body: (ids) => strangersVenueEdit(ids.typeId),
     writes: true,
   },
   // The preview an admin sends first (an import then needs the preview's token; it writes nothing).

@@ -5,6 +5,7 @@ import * as editRoute from "../../app/routes/admin/edit-venue";
 import * as venuesRoute from "../../app/routes/admin/venues";
 import { venuePath } from "../../app/lib/venue-url";
 import { adminVenueFields, adminVenuesApp, createVenue, formRequest, pngOf } from "../setup/factories";
+import { postAddVenue, postEditVenue } from "../setup/admin-venue-posts";
 import { run } from "../setup/test-app";
 
 // The admin's Edit venue (issue 12, item 3): every field, address parts from the location,
@@ -66,46 +67,29 @@ describe("Edit venue", () => {
   });
 
   it("saves every field; moving the address places it again; removed images go from storage", async () => {
-    const add = await run(async () =>
-      venuesRoute.action(
-        await t.args(
-          formRequest(
-            "/admin/venues?intent=add",
-            admin.cookie,
-            adminVenueFields(barn.id, { name: "To Edit" }),
-            {
-              images: await pngOf("#123456"),
-              "images#2": await pngOf("#654321"),
-            },
-          ),
-        ),
-      ),
-    );
+    const add = await postAddVenue(t, admin.cookie, adminVenueFields(barn.id, { name: "To Edit" }), {
+      images: await pngOf("#123456"),
+      "images#2": await pngOf("#654321"),
+    });
     const id = (add.data as { venue: { id: string } }).venue.id;
     const [before] = await t.db.select().from(venues).where(eq(venues.id, id));
     const [keep, drop] = before!.images;
-    const r = await run(async () =>
-      editRoute.action(
-        await t.args(
-          formRequest(
-            `/admin/edit-venue/${id}`,
-            admin.cookie,
-            adminVenueFields(barn.id, {
-              name: "Edited",
-              addressLine1: "1 Pearl St",
-              addressLine2: "",
-              city: "Boulder",
-              postalCode: "80302",
-              priceType: "single",
-              price: "5,000",
-              phone: "",
-              email: "new@edited.example",
-              keepImages: [keep!, "/uploads/venues/someone-else/x-1600.webp"],
-            }),
-          ),
-          { venueId: id },
-        ),
-      ),
+    const r = await postEditVenue(
+      t,
+      admin.cookie,
+      id,
+      adminVenueFields(barn.id, {
+        name: "Edited",
+        addressLine1: "1 Pearl St",
+        addressLine2: "",
+        city: "Boulder",
+        postalCode: "80302",
+        priceType: "single",
+        price: "5,000",
+        phone: "",
+        email: "new@edited.example",
+        keepImages: [keep!, "/uploads/venues/someone-else/x-1600.webp"],
+      }),
     );
     expect(r.status).toBe(302);
     expect(r.response!.headers.get("location")).toBe("/admin/venues");
@@ -124,24 +108,16 @@ describe("Edit venue", () => {
     expect(await t.storage.get(t.storage.keyOf(drop!)!)).toBeNull();
     expect(await t.storage.get(t.storage.keyOf(keep!)!)).not.toBeNull();
 
-    const manual = await run(async () =>
-      editRoute.action(
-        await t.args(
-          formRequest(
-            `/admin/edit-venue/${id}`,
-            admin.cookie,
-            adminVenueFields(barn.id, {
-              name: "Edited",
-              latitude: "40.5",
-              longitude: "-105.5",
-              keepImages: [keep!],
-            }),
-          ),
-          {
-            venueId: id,
-          },
-        ),
-      ),
+    const manual = await postEditVenue(
+      t,
+      admin.cookie,
+      id,
+      adminVenueFields(barn.id, {
+        name: "Edited",
+        latitude: "40.5",
+        longitude: "-105.5",
+        keepImages: [keep!],
+      }),
     );
     expect(manual.status).toBe(302);
     const [placed] = await t.db.select().from(venues).where(eq(venues.id, id));
@@ -253,19 +229,11 @@ describe("Edit venue: the map pin follows the address", () => {
       ["phone", "call us maybe!!", "Please enter a phone number, such as (303) 555-0100"],
       ["email", "events@", "Please enter a valid email address, such as events@yourvenue.com"],
     ] as const) {
-      const r = await run(async () =>
-        editRoute.action(
-          await t.args(
-            formRequest(
-              `/admin/edit-venue/${id}`,
-              admin.cookie,
-              adminVenueFields(barn.id, { ...ASPEN, [field]: value }),
-            ),
-            {
-              venueId: id,
-            },
-          ),
-        ),
+      const r = await postEditVenue(
+        t,
+        admin.cookie,
+        id,
+        adminVenueFields(barn.id, { ...ASPEN, [field]: value }),
       );
       expect(r.status, field).toBe(400);
       expect(r.data, field).toMatchObject({ errors: { [field]: message } });

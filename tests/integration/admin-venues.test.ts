@@ -14,6 +14,7 @@ import {
 } from "../../app/services/admin-venues.server";
 import { adminVenueFields, adminVenuesApp, createVenue, formRequest, pngOf } from "../setup/factories";
 import { nonAdmins } from "../setup/guard-runner";
+import { postAddVenue, postEditVenue } from "../setup/admin-venue-posts";
 import { run } from "../setup/test-app";
 
 // The admin's venues (issue 12, item 3): Add Venue (approved at once, rating 0, no manager, images
@@ -70,45 +71,23 @@ describe("Add Venue", () => {
   });
 
   it("keeps typed coordinates, refuses bad ones with 'Invalid coordinates provided', and the spec's required message", async () => {
-    const typed = await run(async () =>
-      venuesRoute.action(
-        await t.args(
-          formRequest(
-            "/admin/venues?intent=add",
-            admin.cookie,
-            adminVenueFields(barn.id, { name: "Typed", latitude: "39.123456", longitude: "-105.654321" }),
-          ),
-        ),
-      ),
+    const typed = await postAddVenue(
+      t,
+      admin.cookie,
+      adminVenueFields(barn.id, { name: "Typed", latitude: "39.123456", longitude: "-105.654321" }),
     );
     const id = (typed.data as { venue: { id: string } }).venue.id;
     const [v] = await t.db.select().from(venues).where(eq(venues.id, id));
     expect([v!.latitude, v!.longitude]).toEqual([39.123456, -105.654321]);
 
-    const bad = await run(async () =>
-      venuesRoute.action(
-        await t.args(
-          formRequest(
-            "/admin/venues?intent=add",
-            admin.cookie,
-            adminVenueFields(barn.id, { name: "Bad", latitude: "north", longitude: "-105" }),
-          ),
-        ),
-      ),
+    const bad = await postAddVenue(
+      t,
+      admin.cookie,
+      adminVenueFields(barn.id, { name: "Bad", latitude: "north", longitude: "-105" }),
     );
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ errors: { latitude: "Invalid coordinates provided" } });
-    const missing = await run(async () =>
-      venuesRoute.action(
-        await t.args(
-          formRequest(
-            "/admin/venues?intent=add",
-            admin.cookie,
-            adminVenueFields(barn.id, { name: "", city: "" }),
-          ),
-        ),
-      ),
-    );
+    const missing = await postAddVenue(t, admin.cookie, adminVenueFields(barn.id, { name: "", city: "" }));
     expect(missing.data).toMatchObject({ errors: { name: "Please fill in all required fields" } });
     expect(await t.db.select().from(venues).where(eq(venues.name, "Bad"))).toEqual([]);
   });
@@ -116,20 +95,9 @@ describe("Add Venue", () => {
 
 describe("delete and geocode", () => {
   it("deletes to the trash (its stored files kept for a restore) with an audit entry; the spec's messages", async () => {
-    const add = await run(async () =>
-      venuesRoute.action(
-        await t.args(
-          formRequest(
-            "/admin/venues?intent=add",
-            admin.cookie,
-            adminVenueFields(barn.id, { name: "Doomed" }),
-            {
-              images: await pngOf("#222222"),
-            },
-          ),
-        ),
-      ),
-    );
+    const add = await postAddVenue(t, admin.cookie, adminVenueFields(barn.id, { name: "Doomed" }), {
+      images: await pngOf("#222222"),
+    });
     const id = (add.data as { venue: { id: string } }).venue.id;
     const [v] = await t.db.select().from(venues).where(eq(venues.id, id));
     const key = t.storage.keyOf(v!.images[0]!)!;

@@ -13,6 +13,7 @@ import {
   inAMonth,
   multipart,
   routesUnder,
+  strangersVenueEdit,
   watchTables,
   type Body,
 } from "../setup/guard-runner";
@@ -155,21 +156,7 @@ const ACTION_REQUESTS: Record<
     },
     {
       name: "details (multipart)",
-      body: (ids) =>
-        multipart({
-          name: "Renamed By A Stranger",
-          description: "x",
-          addressLine1: "1 Main St",
-          city: "Denver",
-          postalCode: "80202",
-          region: "Denver Metro & Surrounding Areas",
-          category: ids.typeId,
-          priceType: "single",
-          price: "100",
-          capacity: "10",
-          latitude: "",
-          longitude: "",
-        }),
+      body: (ids) => strangersVenueEdit(ids.typeId),
       writes: "venues",
     },
   ],

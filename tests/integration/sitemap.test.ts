@@ -109,13 +109,7 @@ describe("sitemap routes", () => {
   });
 
   it("answers 404 for a file that is not in the index", async () => {
-    for (const path of [
-      "/sitemap/venues-2.xml",
-      "/sitemap/venues-0.xml",
-      "/sitemap/venues-01.xml",
-      "/sitemap/other.xml",
-      "/sitemap/static.xml.gz",
-    ])
-      expect((await get(path)).status, path).toBe(404);
+    const files = ["venues-2.xml", "venues-0.xml", "venues-01.xml", "other.xml", "static.xml.gz"];
+    for (const path of files.map((f) => `/sitemap/${f}`)) expect((await get(path)).status, path).toBe(404);
   });
 });

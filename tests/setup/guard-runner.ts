@@ -58,6 +58,23 @@ export const multipart = (
   return { body, headers: {} };
 };
 
+/** The venue form's post, filled in by someone who may not save it (the venue type `typeId`). */
+export const strangersVenueEdit = (typeId: string): Body =>
+  multipart({
+    name: "Renamed By A Stranger",
+    description: "x",
+    addressLine1: "1 Main St",
+    city: "Denver",
+    postalCode: "80202",
+    region: "Denver Metro & Surrounding Areas",
+    category: typeId,
+    priceType: "single",
+    price: "100",
+    capacity: "10",
+    latitude: "",
+    longitude: "",
+  });
+
 /** A day a month from today (a calendar's form posts). */
 export const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
