@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import { E2E_ADMIN, E2E_MANAGER, ORIGIN, SCREENS } from "./paths";
+import { E2E_ADMIN, E2E_MANAGER, SCREENS } from "./paths";
 import {
   addVenueViaApi,
   approvedVenue,

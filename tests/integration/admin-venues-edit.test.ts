@@ -2,9 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, venues } from "../../database/schema";
 import * as editRoute from "../../app/routes/admin/edit-venue";
-import * as venuesRoute from "../../app/routes/admin/venues";
 import { venuePath } from "../../app/lib/venue-url";
-import { adminVenueFields, adminVenuesApp, createVenue, formRequest, pngOf } from "../setup/factories";
+import { adminVenueFields, adminVenuesApp, createVenue, pngOf } from "../setup/factories";
 import { postAddVenue, postEditVenue } from "../setup/admin-venue-posts";
 import { run } from "../setup/test-app";
 

@@ -14,7 +14,7 @@ import {
 } from "../../app/services/admin-venues.server";
 import { adminVenueFields, adminVenuesApp, createVenue, formRequest, pngOf } from "../setup/factories";
 import { nonAdmins } from "../setup/guard-runner";
-import { postAddVenue, postEditVenue } from "../setup/admin-venue-posts";
+import { postAddVenue } from "../setup/admin-venue-posts";
 import { run } from "../setup/test-app";
 
 // The admin's venues (issue 12, item 3): Add Venue (approved at once, rating 0, no manager, images

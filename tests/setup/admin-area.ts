@@ -1,5 +1,4 @@
 import { desc, eq } from "drizzle-orm";
-import { expect } from "vitest";
 import { auditLog, users, venueManagers, venues } from "../../database/schema";
 import { toAppUser, type AppUser, type Role } from "../../app/lib/user";
 import { createCategory, multipartBody, pngOf, postSubmission } from "./factories";
