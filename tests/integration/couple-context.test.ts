@@ -178,4 +178,24 @@ describe("the inquiry form", () => {
     const plain = await page(inquiryFormPath(venue));
     expect(new RegExp(`<input[^>]*name="guests"[^>]*>`).exec(plain.html)![0]).not.toContain("value=");
   });
+
+  it("posted without the script from the context's address, goes back to the venue page with it", async () => {
+    const { venue } = await pricedVenue();
+    const context = `guests=120&date=${SATURDAY}`;
+    const res = await http.fetch(`${inquiryFormPath(venue)}?${context}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: new URLSearchParams({
+        name: "Avery Couple",
+        email: `avery-${scope()}@couple.example`,
+        weddingDate: SATURDAY,
+        guests: "120",
+        message: "Is your hall free that Saturday for 120 guests?",
+        formStamp: t.stamps.issue(`inquiry:${venue.id}`, Date.now() - 10_000),
+        website: "",
+      }),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${venuePath(venue)}?${context}`);
+  });
 });
