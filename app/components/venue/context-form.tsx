@@ -1,11 +1,9 @@
-import { Form, useLocation, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { parseContext, withContext, type CoupleContext } from "~/lib/couple-context";
+import type { CoupleContext } from "~/lib/couple-context";
 
 // The couple's date (or flexible month) and guest count that the estimates are worked out for
-// (issue 41): the venue page's side card and the compare page. A GET form, so it works before
-// (and without) scripts and keeps the context in the address; with them, the address it goes to
-// leaves out the empty fields.
+// (issue 41): the venue page's side card and the compare page. A plain GET form: it works before
+// (and without) scripts, keeps the context in the address, and costs no script.
 
 const VARIANTS = {
   card: {
@@ -37,21 +35,8 @@ export function ContextForm({
   keep?: Record<string, string>;
 }) {
   const v = VARIANTS[variant];
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
   return (
-    <Form
-      method="get"
-      className={v.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const f = new FormData(event.currentTarget);
-        const asked = new URLSearchParams([...f].map(([k, value]) => [k, String(value)]));
-        const kept = new URLSearchParams(keep).toString();
-        const next = { ...parseContext(asked), maxPrice: context.maxPrice };
-        navigate(withContext(kept ? `${pathname}?${kept}` : pathname, next), { preventScrollReset: true });
-      }}
-    >
+    <form method="get" className={v.form}>
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -79,6 +64,6 @@ export function ContextForm({
       <button type="submit" className={buttonClass("outline", "md")}>
         {v.submit}
       </button>
-    </Form>
+    </form>
   );
 }

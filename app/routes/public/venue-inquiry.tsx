@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/venue-inquiry";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
@@ -31,7 +31,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const canonical = inquiryFormPath(form.venue);
   if (url.pathname !== canonical && request.method === "GET") throw redirect(canonical + url.search, 301);
   // The couple's date and guests from the venue page's link (issue 41), filled in for them.
-  return { ...form, asked: inquiryAsked(checkedContext(url.searchParams, form.today).context) };
+  const couple = checkedContext(url.searchParams, form.today).context;
+  return { ...form, asked: inquiryAsked(couple), context: couple };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -75,14 +76,13 @@ export function ErrorBoundary() {
 }
 
 export default function VenueInquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const context = checkedContext(new URLSearchParams(useLocation().search)).context;
   if ("failed" in loaderData)
     return (
       <p role="alert" className="mx-auto max-w-2xl px-4 py-16 text-center text-danger">
         {loaderData.failed}
       </p>
     );
-  const { venue } = loaderData;
+  const { venue, context } = loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
       <Breadcrumb
