@@ -184,6 +184,17 @@ test("the date and guests of the home search give the same estimate on the card,
     page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Venues" }),
   ).toHaveAttribute("href", `/venues?guests=120&date=${date}`);
 
+  await settle(page);
+  await page.screenshot({ path: "test-results/screens/venue-page-context-1280.png" });
+  // 'Check availability' fills in the date and guests, still editable.
+  await expectHydrated(page.getByRole("main").getByRole("button", { name: "Check availability" }));
+  await page.getByRole("main").getByRole("button", { name: "Check availability" }).click();
+  const dialog = page.getByRole("dialog", { name: "Check availability" });
+  await expect(dialog.getByLabel("Guests")).toHaveValue("120");
+  await expect(dialog.getByLabel("Wedding date (optional)")).toHaveValue(date);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
   await tray(page).getByRole("link", { name: "Compare 1 venue" }).click();
   await expect(page).toHaveURL((u) => u.pathname === "/compare" && u.searchParams.get("date") === date);
   const table = page.getByRole("table");
@@ -192,4 +203,6 @@ test("the date and guests of the home search give the same estimate on the card,
   await expect(table.getByRole("rowheader", { name: /^Availability on/ })).toBeVisible();
   // Its link to the venue keeps the context too.
   await expect(table.getByRole("link", { name, exact: true })).toHaveAttribute("href", /\?guests=120&date=/);
+  await settle(page);
+  await page.screenshot({ path: "test-results/screens/compare-context-1280.png" });
 });

@@ -89,7 +89,7 @@ export function Hero() {
           action="/venues"
           role="search"
           aria-label="Search venues"
-          className="mx-auto mt-10 grid max-w-4xl gap-3 rounded-2xl bg-white/95 p-3 text-ink shadow-lift sm:grid-cols-2 lg:grid-cols-[1.1fr_1.1fr_0.7fr_1.1fr_auto]"
+          className="mx-auto mt-10 grid max-w-5xl gap-3 rounded-2xl bg-white/95 p-3 text-ink shadow-lift sm:grid-cols-2 lg:grid-cols-[1fr_1fr_0.75fr_1.15fr_auto]"
           onSubmit={(event) => {
             event.preventDefault();
             const f = new FormData(event.currentTarget);
