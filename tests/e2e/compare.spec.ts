@@ -186,6 +186,7 @@ test("the date and guests of the home search give the same estimate on the card,
 
   await settle(page);
   await page.screenshot({ path: "test-results/screens/venue-page-context-1280.png" });
+  await expectNoSeriousA11yViolations(page);
   // 'Check availability' fills in the date and guests, still editable.
   await expectHydrated(page.getByRole("main").getByRole("button", { name: "Check availability" }));
   await page.getByRole("main").getByRole("button", { name: "Check availability" }).click();
