@@ -17,3 +17,15 @@ describe("heroSearchUrl", () => {
     expect(heroSearchUrl({ guests: "-5" })).toBe("/venues");
   });
 });
+
+describe("the wedding date (issue 41)", () => {
+  it("goes to /venues with the date, after the spec's fields", () => {
+    expect(heroSearchUrl({ guests: "120", date: "2027-06-12" })).toBe("/venues?guests=120&date=2027-06-12");
+    expect(heroSearchUrl({ date: "2027-06-12" })).toBe("/venues?date=2027-06-12");
+  });
+
+  it("leaves out an empty or unreal date", () => {
+    expect(heroSearchUrl({ date: "" })).toBe("/venues");
+    expect(heroSearchUrl({ date: "2027-02-30" })).toBe("/venues");
+  });
+});

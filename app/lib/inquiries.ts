@@ -131,7 +131,18 @@ export type InquiryForm = {
   prefill: { name: string; email: string } | null;
   /** Colorado's date: the first a wedding may be on (the browser checks with the server's day). */
   today: string;
+  /** The date and guests of the couple's search (issue 41), filled in and still editable. */
+  asked?: InquiryAsked;
 };
+
+/** What the inquiry form fills in from the couple's context: a flexible month ticks 'Flexible'. */
+export type InquiryAsked = { weddingDate: string | null; guests: number | null; dateFlexible: boolean };
+
+export const inquiryAsked = (ctx: {
+  date: string | null;
+  month: string | null;
+  guests: number | null;
+}): InquiryAsked => ({ weddingDate: ctx.date, guests: ctx.guests, dateFlexible: !ctx.date && !!ctx.month });
 
 /** What the dialog's load gets: the form, or why it could not be loaded. */
 export type InquiryFormLoad = InquiryForm | { failed: string };

@@ -1,5 +1,5 @@
 // /compare (issue 24, point 2; ADR 031): up to four approved venues side by side, by id, in the
-// order asked, with the estimate for the guest count. Public: only approved venues, whoever asks.
+// order asked, with the estimate for the guest count (on the date, or over the flexible month). Public: only approved venues, whoever asks.
 import { and, eq, inArray } from "drizzle-orm";
 import { venueCategories, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
@@ -42,7 +42,11 @@ export type Comparison = {
 export async function compareVenues(
   db: Db,
   ids: string[],
-  { guests = null, date = null }: { guests?: number | null; date?: string | null } = {},
+  {
+    guests = null,
+    date = null,
+    month = null,
+  }: { guests?: number | null; date?: string | null; month?: string | null } = {},
 ): Promise<Comparison> {
   const asked = [...new Set(ids)];
   const rows =
@@ -69,7 +73,7 @@ export async function compareVenues(
     image: usableImages(v.images)[0] ?? null,
     price: priceDisplay({ ...v, price: v.pricePerEvent }),
     capacity: v.capacity,
-    estimate: estimateCost(v, guests, date),
+    estimate: estimateCost(v, guests, date, month),
     rating: v.rating,
     reviewCount: v.reviewCount,
     amenities: normalizeAmenities(v.amenities)

@@ -142,3 +142,68 @@ test("without scripts, 'Compare' opens /compare with the venue added, and the ne
   // (axe needs scripts in the page: the same page is scanned with them in the first test.)
   await context.close();
 });
+
+// Issue 41: the home search's date and guests follow the couple to a card, the venue page and
+// /compare, and each shows the same figure for them.
+test("the date and guests of the home search give the same estimate on the card, the venue page and /compare", async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const june = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 5, 1));
+  while (june.getUTCDay() !== 6) june.setUTCDate(june.getUTCDate() + 1);
+  const date = june.toISOString().slice(0, 10);
+  const estimateOf = async (text: Promise<string>) =>
+    /About \$[\d,]+(?:–\$[\d,]+)? for 120 guests/.exec(await text)?.[0];
+
+  await page.goto("/");
+  const hero = page.getByRole("search", { name: "Search venues" });
+  await expectHydrated(hero.getByRole("button", { name: "Search" }));
+  await hero.getByRole("spinbutton", { name: "Number of guests" }).fill("120");
+  await hero.getByLabel("Wedding date (optional)").fill(date);
+  await hero.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL((u) => u.pathname === "/venues" && u.search === `?guests=120&date=${date}`);
+  await page.getByRole("tab", { name: "List" }).click();
+  const card = cards(page).first();
+  const onCard = await estimateOf(card.getByTestId("card-estimate").innerText());
+  expect(onCard).toBeTruthy();
+  const name = await cardName(page, 0);
+  await expectHydrated(compareButton(page, 0));
+  await compareButton(page, 0).click();
+  await expect(compareButton(page, 0)).toHaveAttribute("aria-pressed", "true");
+
+  await card.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(
+    (u) => u.searchParams.get("guests") === "120" && u.searchParams.get("date") === date,
+  );
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  expect(await estimateOf(page.getByTestId("venue-estimate").innerText())).toBe(onCard);
+  // The form there holds the context, and the way back keeps it.
+  await expect(page.getByLabel("Wedding date", { exact: true })).toHaveValue(date);
+  await expect(
+    page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Venues" }),
+  ).toHaveAttribute("href", `/venues?guests=120&date=${date}`);
+
+  await settle(page);
+  await page.screenshot({ path: "test-results/screens/venue-page-context-1280.png" });
+  await expectNoSeriousA11yViolations(page);
+  // 'Check availability' fills in the date and guests, still editable.
+  await expectHydrated(page.getByRole("main").getByRole("button", { name: "Check availability" }));
+  await page.getByRole("main").getByRole("button", { name: "Check availability" }).click();
+  const dialog = page.getByRole("dialog", { name: "Check availability" });
+  await expect(dialog.getByLabel("Guests")).toHaveValue("120");
+  await expect(dialog.getByLabel("Wedding date (optional)")).toHaveValue(date);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await tray(page).getByRole("link", { name: "Compare 1 venue" }).click();
+  await expect(page).toHaveURL((u) => u.pathname === "/compare" && u.searchParams.get("date") === date);
+  const table = page.getByRole("table");
+  await expect(table.getByRole("columnheader")).toHaveText([containing(name)]);
+  expect(await estimateOf(table.getByRole("row", { name: /^Estimated total/ }).innerText())).toBe(onCard);
+  await expect(table.getByRole("rowheader", { name: /^Availability on/ })).toBeVisible();
+  // Its link to the venue keeps the context too.
+  await expect(table.getByRole("link", { name, exact: true })).toHaveAttribute("href", /\?guests=120&date=/);
+  await settle(page);
+  await page.screenshot({ path: "test-results/screens/compare-context-1280.png" });
+});

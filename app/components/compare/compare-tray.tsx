@@ -17,7 +17,14 @@ import {
   type TrayChange,
   type TrayItem,
 } from "~/lib/compare";
-import { parseSearchParams } from "~/lib/search";
+import {
+  contextParams,
+  hasContext,
+  NO_CONTEXT,
+  parseContext,
+  withContext,
+  type CoupleContext,
+} from "~/lib/couple-context";
 import { useHydrated } from "~/lib/use-hydrated";
 
 // The compare tray (issue 24, ADR 031). Its state is a cookie the script reads and writes, so the
@@ -37,8 +44,8 @@ function snapshot(): TrayItem[] {
 }
 
 const YEAR = 60 * 60 * 24 * 365;
-/** The guest count of the search a venue was last added from, so the tray's link keeps it. */
-const GUESTS_COOKIE = `${COMPARE_COOKIE}_guests`;
+/** The date, guests and budget of the page a venue was last added from, so the tray's link keeps them (issue 41). */
+const CONTEXT_COOKIE = `${COMPARE_COOKIE}_context`;
 
 function commit(change: TrayChange, name: string) {
   document.cookie = `${COMPARE_COOKIE}=${writeTray(change.tray)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
@@ -56,15 +63,23 @@ export function useCompareTray(): TrayItem[] {
   return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
 }
 
-export function addToCompare(item: TrayItem, guests: number | null = null) {
-  if (guests) document.cookie = `${GUESTS_COOKIE}=${guests}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+export function addToCompare(item: TrayItem, context: CoupleContext = NO_CONTEXT) {
+  if (hasContext(context))
+    document.cookie = `${CONTEXT_COOKIE}=${encodeURIComponent(contextParams(context).toString())}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
   commit(addToTray(snapshot(), item), item.name);
 }
 
-function rememberedGuests(): number | null {
-  const n = Number(cookieValue(document.cookie, GUESTS_COOKIE));
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : null;
+function rememberedContext(): CoupleContext {
+  const raw = cookieValue(document.cookie, CONTEXT_COOKIE);
+  try {
+    return raw ? parseContext(new URLSearchParams(decodeURIComponent(raw))) : NO_CONTEXT;
+  } catch {
+    return NO_CONTEXT;
+  }
 }
+
+/** The context of the page's address. */
+const pageContext = (search: string) => parseContext(new URLSearchParams(search));
 
 export function removeFromCompare(item: TrayItem) {
   commit(removeFromTray(snapshot(), item.id), item.name || "Venue");
@@ -73,10 +88,11 @@ export function removeFromCompare(item: TrayItem) {
 /** The page's one 'Compare' form: a GET to /compare with `add=<id>` from the button pressed. */
 export function CompareForm() {
   const { search } = useLocation();
-  const guests = parseSearchParams(new URLSearchParams(search)).guests;
   return (
     <form id={COMPARE_FORM} method="get" action="/compare" hidden>
-      {guests ? <input type="hidden" name="guests" value={guests} /> : null}
+      {[...contextParams(pageContext(search))].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
     </form>
   );
 }
@@ -100,7 +116,7 @@ export function CompareButton({ venue, className }: { venue: TrayItem; className
       onClick={(e) => {
         e.preventDefault();
         if (inTray) removeFromCompare(venue);
-        else addToCompare(venue, parseSearchParams(new URLSearchParams(search)).guests);
+        else addToCompare(venue, pageContext(search));
       }}
       className={cn("card-compare", className)}
     >
@@ -120,9 +136,9 @@ export function CompareTray() {
     listeners.add(update);
     return () => void listeners.delete(update);
   }, []);
-  // The page's own guest count, else the one of the search the venues were added from.
-  const guests =
-    parseSearchParams(new URLSearchParams(search)).guests ?? (tray.length > 0 ? rememberedGuests() : null);
+  // The page's own date, guests and budget, else those of the page the venues were added from.
+  const own = pageContext(search);
+  const context = hasContext(own) || tray.length === 0 ? own : rememberedContext();
   const hidden =
     pathname === "/compare" || pathname.startsWith("/admin") || pathname.startsWith("/venue-manager");
   return (
@@ -159,10 +175,7 @@ export function CompareTray() {
                 ))}
               </ul>
               <Link
-                to={compareUrl(
-                  tray.map((t) => t.id),
-                  guests,
-                )}
+                to={withContext(compareUrl(tray.map((t) => t.id)), context)}
                 className={buttonClass("primary", "md")}
               >
                 Compare {tray.length} {tray.length === 1 ? "venue" : "venues"}

@@ -1,4 +1,4 @@
-import { ChevronDown, MapPin, Search, Users, type Icon } from "~/components/ui/icons";
+import { CalendarHeart, ChevronDown, MapPin, Search, Users, type Icon } from "~/components/ui/icons";
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { Form, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -12,15 +12,24 @@ const FADE_MS = 1000;
 
 const srcSet = (base: string) => `${base}-960.webp 960w, ${base}.webp 1920w`;
 
-/** One box of the hero's search: an icon, a label for screen readers, the input. */
+/**
+ * One box of the hero's search: an icon, a label for screen readers, the input; a short
+ * `caption` is shown too where the field has no placeholder (a date).
+ */
 function SearchField({
   icon: Icon,
   label,
+  caption,
   ...props
-}: { icon: Icon; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { icon: Icon; label: string; caption?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className="flex items-center gap-2 rounded-xl border border-sand px-3 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary">
       <Icon className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
+      {caption ? (
+        <span aria-hidden="true" className="shrink-0 text-sm text-muted">
+          {caption}
+        </span>
+      ) : null}
       <span className="sr-only">{label}</span>
       <input className="h-12 w-full bg-transparent outline-none placeholder:text-muted" {...props} />
     </label>
@@ -80,7 +89,7 @@ export function Hero() {
           action="/venues"
           role="search"
           aria-label="Search venues"
-          className="mx-auto mt-10 grid max-w-4xl gap-3 rounded-2xl bg-white/95 p-3 text-ink shadow-lift sm:grid-cols-[1.2fr_1.2fr_0.8fr_auto]"
+          className="mx-auto mt-10 grid max-w-5xl gap-3 rounded-2xl bg-white/95 p-3 text-ink shadow-lift sm:grid-cols-2 lg:grid-cols-[1fr_1fr_0.75fr_1.15fr_auto]"
           onSubmit={(event) => {
             event.preventDefault();
             const f = new FormData(event.currentTarget);
@@ -89,6 +98,7 @@ export function Hero() {
                 location: String(f.get("location") ?? ""),
                 venueName: String(f.get("venueName") ?? ""),
                 guests: String(f.get("guests") ?? ""),
+                date: String(f.get("date") ?? ""),
               }),
             );
           }}
@@ -107,7 +117,14 @@ export function Hero() {
               if (["e", "E", "+", "-", ".", ","].includes(e.key)) e.preventDefault();
             }}
           />
-          <Button type="submit" size="lg" className="h-12 rounded-xl">
+          <SearchField
+            icon={CalendarHeart}
+            label="Wedding date (optional)"
+            caption="Date"
+            name="date"
+            type="date"
+          />
+          <Button type="submit" size="lg" className="h-12 rounded-xl sm:col-span-2 lg:col-span-1">
             <Search className="h-5 w-5" aria-hidden="true" /> Search
           </Button>
         </Form>

@@ -4,6 +4,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { ButtonLink } from "~/components/ui/button";
 import { VenueCard, VenueGridSkeleton } from "~/components/venue/venue-card";
 import { cn } from "~/lib/cn";
+import { contextOf } from "~/lib/couple-context";
 import { clearFilters, SEARCH_SORTS, SORT_LABELS, type SearchFilters, type SearchSort } from "~/lib/search";
 import { resultsParams, resultsUrl } from "~/lib/search-page";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -54,6 +55,7 @@ export function ResultsList({
   if (loading)
     return <VenueGridSkeleton count={3} className="sm:grid-cols-2 lg:grid-cols-2 xl:grid-cols-3" />;
   if (total === 0) return <NoResults filters={filters} className="py-14" />;
+  const context = contextOf(filters);
   return (
     <>
       <ul className="stagger grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
@@ -63,6 +65,7 @@ export function ResultsList({
               venue={v}
               first={i === 0}
               compare={compare}
+              context={context}
               className={cn(
                 "h-full",
                 // The card's own focus ring (in .venue-card) still wins over the highlight.

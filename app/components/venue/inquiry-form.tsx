@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { LoaderCircle } from "~/components/ui/icons";
 import { searchWindow } from "~/lib/dates";
+import { NO_CONTEXT, withContext, type CoupleContext } from "~/lib/couple-context";
 import {
   inquiryFormPath,
   maxGuestsFor,
@@ -58,6 +59,8 @@ function InquiryFields({
 }) {
   const values = reply?.values ?? {};
   const prefill = form.prefill;
+  // The search's date and guests (issue 41) until the couple has sent the form once.
+  const asked = reply?.values ? undefined : form.asked;
   const maxGuests = maxGuestsFor(form.venue.capacity);
   return (
     <>
@@ -77,7 +80,7 @@ function InquiryFields({
         <SpecField
           spec={FIELDS.guests}
           max={maxGuests}
-          defaultValue={values.guests}
+          defaultValue={values.guests ?? (asked?.guests ? String(asked.guests) : undefined)}
           error={errors.guests}
           description={
             form.venue.capacity ? `The venue holds up to ${form.venue.capacity} guests.` : undefined
@@ -90,13 +93,13 @@ function InquiryFields({
           spec={FIELDS.weddingDate}
           min={form.today}
           max={searchWindow(form.today).last}
-          defaultValue={values.weddingDate}
+          defaultValue={values.weddingDate ?? asked?.weddingDate ?? undefined}
           error={errors.weddingDate}
         />
         <Checkbox
           label="Flexible: we can move our date"
           name="dateFlexible"
-          defaultChecked={!!values.dateFlexible}
+          defaultChecked={!!values.dateFlexible || !!asked?.dateFlexible}
         />
       </fieldset>
       <SpecField spec={FIELDS.message} defaultValue={values.message} error={errors.message} />
@@ -150,14 +153,17 @@ export function InquiryPageForm({ form, reply }: { form: InquiryFormData; reply:
  */
 export function InquiryDialog({
   venue,
+  context = NO_CONTEXT,
   open,
   onClose,
 }: {
   venue: { id: string; name: string };
+  /** The page's date and guests, which the form fills in (issue 41). */
+  context?: CoupleContext;
   open: boolean;
   onClose: () => void;
 }) {
-  const path = inquiryFormPath(venue);
+  const path = withContext(inquiryFormPath(venue), context);
   const loaded = useFetcher<InquiryFormLoad>();
   const sender = useFetcher<InquiryReply>();
   const { load } = loaded;

@@ -1,9 +1,18 @@
 import type { ReactNode } from "react";
 import { CalendarHeart, Globe, Users } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
-import { GuestsForm } from "./guests-form";
+import { ContextForm } from "./context-form";
+import { DAY_STATUS_LABELS, monthInWords, type CompactMonth, type DayStatus } from "~/lib/availability";
+import { NO_CONTEXT, type CoupleContext } from "~/lib/couple-context";
+import { monthLabel } from "~/lib/dates";
 import { estimateLabel, estimateSourceLabel, type Estimate } from "~/lib/estimate";
-import { priceDisplay, type VenueView } from "~/lib/venue";
+import { formatReviewDate, priceDisplay, type VenueView } from "~/lib/venue";
+
+/** The venue's calendar on the couple's date, or in their flexible month (issue 41). */
+export type ContextAvailability = {
+  date: { day: string; status: DayStatus | null } | null;
+  month: CompactMonth | null;
+};
 
 /**
  * The side card: capacity, price, 'Check availability' (issue 23), the website (through
@@ -15,14 +24,17 @@ export function VenueBookingCard({
   siteName,
   inquiry,
   estimate = null,
-  guests = null,
+  context = NO_CONTEXT,
+  availability = { date: null, month: null },
   dateError = null,
 }: {
   venue: VenueView;
   siteName: string;
-  /** 'About $X for N guests' for the address's guest count (issue 24). */
+  /** 'About $X for N guests' for the address's context (issue 24, 41). */
   estimate?: Estimate | null;
-  guests?: number | null;
+  /** The couple's date or month and guests, from the address. */
+  context?: CoupleContext;
+  availability?: ContextAvailability;
   /** Why the address's date was left out of the estimate. */
   dateError?: string | null;
   /** The 'Check availability' control, for a venue that takes inquiries. */
@@ -48,10 +60,21 @@ export function VenueBookingCard({
             <span className="block text-lg font-semibold">{estimateLabel(estimate)}</span>
             <span className="text-sm text-muted">{estimateSourceLabel(estimate)}</span>
           </p>
-        ) : guests ? (
+        ) : context.guests ? (
           <p className="text-sm text-muted">No estimate: this venue lists no price.</p>
         ) : null}
-        <GuestsForm variant="card" guests={guests} />
+        {availability.date ? (
+          <p className="mt-2 text-sm" data-testid="venue-date-availability">
+            <span className="font-semibold">{formatReviewDate(availability.date.day)}:</span>{" "}
+            {availability.date.status ? DAY_STATUS_LABELS[availability.date.status] : "Unknown"}
+          </p>
+        ) : availability.month ? (
+          <p className="mt-2 text-sm" data-testid="venue-date-availability">
+            <span className="font-semibold">{monthLabel(availability.month.month)}:</span>{" "}
+            {monthInWords(availability.month)}
+          </p>
+        ) : null}
+        <ContextForm variant="card" context={context} />
       </div>
       {inquiry}
       {v.website ? (

@@ -12,6 +12,7 @@ import { estimateLabel, estimateSourceLabel } from "~/lib/estimate";
 import { capacityLabel, photoAlt, type VenueCardData } from "~/lib/venue";
 import { CompareButton } from "~/components/compare/compare-tray";
 import { venuePath } from "~/lib/venue-url";
+import { NO_CONTEXT, withContext, type CoupleContext } from "~/lib/couple-context";
 import { FavoriteHeart } from "./favorite-button";
 import { RatingSummary } from "./rating";
 import { VenueImage } from "./venue-image";
@@ -120,9 +121,18 @@ type CardProps = {
   first?: boolean;
   /** Shows 'Compare' (search results and favourites). */
   compare?: boolean;
+  /** The search's date, guests and budget: the venue page opens with them (issue 41). */
+  context?: CoupleContext;
 };
 
-export function VenueCard({ venue, layout = "grid", className, first = false, compare = false }: CardProps) {
+export function VenueCard({
+  venue,
+  layout = "grid",
+  className,
+  first = false,
+  compare = false,
+  context = NO_CONTEXT,
+}: CardProps) {
   const images = usableImages(venue.images);
   const capacity = capacityLabel(venue.capacity);
   const carousel = useCarouselIndex(images.length);
@@ -153,10 +163,7 @@ export function VenueCard({ venue, layout = "grid", className, first = false, co
       {venue.featured ? <span className="badge-featured">Featured</span> : null}
       <div className="card-body">
         <h3 className="card-title">
-          <Link
-            to={venue.estimate ? `${venuePath(venue)}?guests=${venue.estimate.guests}` : venuePath(venue)}
-            className="stretched-link"
-          >
+          <Link to={withContext(venuePath(venue), context)} className="stretched-link">
             {venue.name}
           </Link>
         </h3>

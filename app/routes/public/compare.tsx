@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/compare";
 import { buttonClass } from "~/components/ui/button";
 import { Check } from "~/components/ui/icons";
-import { GuestsForm } from "~/components/venue/guests-form";
+import { ContextForm } from "~/components/venue/context-form";
 import { RatingSummary } from "~/components/venue/rating";
 import { VenueImage } from "~/components/venue/venue-image";
 import { getApp } from "~/infra/session.server";
@@ -19,9 +19,8 @@ import {
   type TrayItem,
 } from "~/lib/compare";
 import { DAY_STATUS_LABELS } from "~/lib/availability";
-import { dateFilterProblem } from "~/lib/dates";
+import { checkedContext, withContext } from "~/lib/couple-context";
 import { estimateLabel, estimateSourceLabel } from "~/lib/estimate";
-import { parseSearchParams } from "~/lib/search";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { capacityLabel, formatReviewDate, photoAlt } from "~/lib/venue";
 import { countLabel } from "~/lib/format";
@@ -40,12 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const ids = parseCompareIds(params.getAll("ids"));
-  const guests = parseSearchParams(params).guests;
-  // The date of the search (today to 3 years ahead): another is refused with why, the comparison
-  // shown without it, and the tray left as it was.
-  const asked = params.get("date");
-  const dateError = asked ? dateFilterProblem({ date: asked }) : null;
-  const date = asked && !dateError ? asked : null;
+  // The couple's context (issue 41); a date or month the search would refuse (today to 3 years
+  // ahead) is refused with why, the comparison shown without it, and the tray left as it was.
+  const { context: couple, dateError } = checkedContext(params);
+  const { guests, date, month } = couple;
   const [add] = parseCompareIds(params.getAll("add"));
   const [remove] = parseCompareIds(params.getAll("remove"));
   if ((add || remove) && !dateError) {
@@ -63,22 +60,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ids.filter((id) => id !== remove),
       );
     }
-    const target = new URL(
-      compareUrl(
-        tray.map((t) => t.id),
-        guests,
-      ),
-      url,
-    );
-    if (date) target.searchParams.set("date", date);
+    const target = new URL(withContext(compareUrl(tray.map((t) => t.id)), couple), url);
     if (full) target.searchParams.set("full", "1");
     throw redirect(target.pathname + target.search.replace(/%2C/g, ","), {
       headers: { "Set-Cookie": trayCookie(tray), "Cache-Control": "no-store" },
     });
   }
-  const comparison = await compareVenues(db, ids, { guests, date });
+  const comparison = await compareVenues(db, ids, { guests, date, month });
   return data(
-    { comparison, guests, date, dateError, full: params.get("full") === "1" },
+    { comparison, context: couple, dateError, full: params.get("full") === "1" },
     { status: dateError ? 400 : 200 },
   );
 }
@@ -101,7 +91,8 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/layout/error
 type Row = { label: string; cell: (v: CompareVenue) => React.ReactNode; differs?: boolean };
 
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
-  const { comparison, guests, date, dateError, full } = loaderData;
+  const { comparison, context, dateError, full } = loaderData;
+  const { guests, date } = context;
   const { venues, dropped, amenities } = comparison;
   const ids = venues.map((v) => v.id);
   const showAvailability = !!date && venues.some((v) => v.availability !== null);
@@ -171,11 +162,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <GuestsForm
-            variant="compare"
-            guests={guests}
-            keep={{ ids: ids.join(","), ...(date ? { date } : {}) }}
-          />
+          <ContextForm variant="compare" context={context} keep={{ ids: ids.join(",") }} />
           {venues.length > 1 ? (
             <p className="mt-6 text-sm text-muted sm:hidden">
               Swipe the table sideways to see all {venues.length} venues.
@@ -204,19 +191,13 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         className="aspect-[3/2] w-full rounded-lg object-cover"
                       />
                       <Link
-                        to={v.path}
+                        to={withContext(v.path, context)}
                         className="mt-2 block font-serif text-lg leading-snug hover:underline"
                       >
                         {v.name}
                       </Link>
                       <Link
-                        to={`/compare?${new URLSearchParams({
-                          ids: ids.join(","),
-                          remove: v.id,
-                          ...(guests ? { guests: String(guests) } : {}),
-                        })
-                          .toString()
-                          .replace(/%2C/g, ",")}`}
+                        to={withContext(`/compare?ids=${ids.join(",")}&remove=${v.id}`, context)}
                         className="mt-1 inline-block text-sm text-primary underline underline-offset-2"
                         aria-label={`Remove ${v.name} from compare`}
                       >

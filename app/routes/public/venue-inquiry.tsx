@@ -7,7 +7,8 @@ import { isDocumentRequest, keepValues } from "~/infra/form.server";
 import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";
-import { inquiryFormPath, type InquiryFormLoad, type InquiryReply } from "~/lib/inquiries";
+import { checkedContext, withContext } from "~/lib/couple-context";
+import { inquiryAsked, inquiryFormPath, type InquiryFormLoad, type InquiryReply } from "~/lib/inquiries";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { parseVenueParam } from "~/lib/venue-url";
@@ -28,8 +29,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!form) throw data({ error: NOT_FOUND }, { status: 404 });
   const url = new URL(request.url);
   const canonical = inquiryFormPath(form.venue);
-  if (url.pathname !== canonical && request.method === "GET") throw redirect(canonical, 301);
-  return form;
+  if (url.pathname !== canonical && request.method === "GET") throw redirect(canonical + url.search, 301);
+  // The couple's date and guests from the venue page's link (issue 41), filled in for them.
+  const couple = checkedContext(url.searchParams, form.today).context;
+  return { ...form, asked: inquiryAsked(couple), context: couple };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -54,7 +57,9 @@ export const action = formAction({
         { status: result.status },
       );
     const toast: Toast = { type: "success", message: result.message };
-    if (isDocumentRequest(request)) throw await redirectWithToast(app, request, result.venue.path, toast);
+    // Back to the venue page with the couple's context (the plain form posts to its own address).
+    const back = withContext(result.venue.path, checkedContext(new URL(request.url).searchParams).context);
+    if (isDocumentRequest(request)) throw await redirectWithToast(app, request, back, toast);
     return data<InquiryReply>({ ok: true, toast });
   },
 });
@@ -77,14 +82,14 @@ export default function VenueInquiryPage({ loaderData, actionData }: Route.Compo
         {loaderData.failed}
       </p>
     );
-  const { venue } = loaderData;
+  const { venue, context } = loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
       <Breadcrumb
         links={[
           { to: "/", label: "Home" },
-          { to: "/venues", label: "Venues" },
-          { to: venue.path, label: venue.name },
+          { to: withContext("/venues", context), label: "Venues" },
+          { to: withContext(venue.path, context), label: venue.name },
         ]}
         current="Check availability"
       />

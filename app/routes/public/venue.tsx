@@ -17,7 +17,7 @@ import { InquiryDialog } from "~/components/venue/inquiry-form";
 import { InquiryTrigger } from "~/components/venue/inquiry-trigger";
 import { VenueReviews } from "~/components/venue/venue-reviews";
 import { VenueAvailability } from "~/components/venue/venue-availability";
-import { venueCalendar } from "~/services/availability.server";
+import { statusesOn, venueCalendar } from "~/services/availability.server";
 import { invalid, isDocumentRequest } from "~/infra/form.server";
 import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
 import { track } from "~/lib/analytics";
@@ -44,9 +44,8 @@ import { notifyNewReview } from "~/services/notifications.server";
 import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
-import { dateFilterProblem } from "~/lib/dates";
+import { checkedContext, withContext } from "~/lib/couple-context";
 import { estimateCost } from "~/lib/estimate";
-import { parseSearchParams } from "~/lib/search";
 
 const NOT_FOUND = "The venue you're looking for doesn't exist or could not be loaded.";
 
@@ -67,21 +66,36 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     logger.error(`${what} failed`, { error: String(err) });
     return null;
   };
-  const [faqs, reviews, ownReview, ownVenue, calendar] = await Promise.all([
+  // The couple's date (or month) and guests from the address (a card or /compare links here with
+  // them, issue 41): a date the search would refuse is refused here too (400, with why).
+  const { context: couple, dateError } = checkedContext(url.searchParams);
+  const [faqs, reviews, ownReview, ownVenue, calendar, onDate] = await Promise.all([
     listFaqs(db, venue.id).catch(failed("faqs")),
     listReviews(db, venue.id).catch(failed("reviews")),
     user ? getOwnReview(db, venue.id, user.id) : null,
     user ? isLinkedManager(db, user.id, venue.id) : false,
     venueCalendar(db, venue.id).catch(failed("availability")),
+    couple.date ? statusesOn(db, [venue.id], couple.date).catch(failed("availability on the date")) : null,
   ]);
-  // 'About $X for N guests' (issue 24) when the address carries a guest count (a search's card
-  // links here with it), on its date when it has one: a date the search would refuse is refused
-  // here too (400, with why), and the estimate is the standard one.
-  const guests = parseSearchParams(url.searchParams).guests;
-  const asked = url.searchParams.get("date");
-  const dateError = asked ? dateFilterProblem({ date: asked }) : null;
-  const estimate = estimateCost({ ...venue, pricePerEvent: venue.price }, guests, dateError ? null : asked);
-  const body = { venue, faqs, reviews, ownReview, ownVenue, calendar, estimate, guests, dateError };
+  // 'About $X for N guests' (issue 24), for the same context as the card and /compare.
+  const { guests, date, month } = couple;
+  const estimate = estimateCost({ ...venue, pricePerEvent: venue.price }, guests, date, month);
+  const availability = {
+    date: date && onDate ? { day: date, status: onDate.get(venue.id) ?? null } : null,
+    month: month ? (calendar?.find((m) => m.month === month) ?? null) : null,
+  };
+  const body = {
+    venue,
+    faqs,
+    reviews,
+    ownReview,
+    ownVenue,
+    calendar,
+    estimate,
+    context: couple,
+    availability,
+    dateError,
+  };
   return dateError ? data(body, { status: 400 }) : body;
 }
 
@@ -160,7 +174,17 @@ const TAB_LABELS: Record<VenueTab, string> = {
 
 export default function VenuePage({ loaderData, actionData }: Route.ComponentProps) {
   const { user, site } = useRootData();
-  const { venue: v, faqs, reviews, ownReview, ownVenue, estimate, guests, dateError } = loaderData;
+  const {
+    venue: v,
+    faqs,
+    reviews,
+    ownReview,
+    ownVenue,
+    estimate,
+    context,
+    availability,
+    dateError,
+  } = loaderData;
   // The tab is in the address (`?tab=reviews`), so the server renders it chosen (ADR 020).
   const [searchParams] = useSearchParams();
   const tab = venueTab(searchParams.get("tab"));
@@ -174,7 +198,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
   const takesInquiries = v.status === "approved";
   const inquiryTrigger = (className: string) => (
     <InquiryTrigger
-      href={inquiryFormPath(v)}
+      href={withContext(inquiryFormPath(v), context)}
       hydrated={hydrated}
       onOpen={() => setInquiring(true)}
       className={className}
@@ -186,7 +210,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
       <Breadcrumb
         links={[
           { to: "/", label: "Home" },
-          { to: "/venues", label: "Venues" },
+          { to: withContext("/venues", context), label: "Venues" },
         ]}
         current={v.name}
       />
@@ -209,7 +233,8 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             venue={v}
             siteName={site.siteName}
             estimate={estimate}
-            guests={guests}
+            context={context}
+            availability={availability}
             dateError={dateError}
             inquiry={takesInquiries ? inquiryTrigger("w-full") : undefined}
           />
@@ -283,7 +308,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
       {hydrated && takesInquiries ? (
-        <InquiryDialog venue={v} open={inquiring} onClose={() => setInquiring(false)} />
+        <InquiryDialog venue={v} context={context} open={inquiring} onClose={() => setInquiring(false)} />
       ) : null}
     </div>
   );

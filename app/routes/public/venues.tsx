@@ -34,6 +34,7 @@ import {
 } from "~/lib/search-page";
 import { useHydrated } from "~/lib/use-hydrated";
 import { dateFilterProblem } from "~/lib/dates";
+import { contextOf, withContext } from "~/lib/couple-context";
 import { parseIsoDate } from "~/lib/estimate";
 import { getApp } from "~/infra/session.server";
 import { searchChoices, searchVenues } from "~/services/search.server";
@@ -321,7 +322,7 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
                   setHighlightId(id);
                   go(resultsUrl({ ...filters, view: "list" }), { replace: true });
                 }}
-                onOpenVenue={(path) => navigate(path)}
+                onOpenVenue={(path) => navigate(withContext(path, contextOf(filters)))}
               />
             </TabsContent>
           </Tabs>
