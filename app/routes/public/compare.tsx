@@ -18,7 +18,7 @@ import {
   writeTray,
   type TrayItem,
 } from "~/lib/compare";
-import { DAY_STATUS_LABELS } from "~/lib/availability";
+import { PUBLIC_DAY_LABELS } from "~/lib/availability";
 import { dateFilterProblem } from "~/lib/dates";
 import { estimateLabel, estimateSourceLabel } from "~/lib/estimate";
 import { parseSearchParams } from "~/lib/search";
@@ -127,7 +127,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       ? [
           {
             label: `Availability on ${formatReviewDate(date!)}`,
-            cell: (v: CompareVenue) => (v.availability ? DAY_STATUS_LABELS[v.availability] : "Unknown"),
+            cell: (v: CompareVenue) => (v.availability ? PUBLIC_DAY_LABELS[v.availability] : "Not confirmed"),
           },
         ]
       : []),
