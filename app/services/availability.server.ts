@@ -30,7 +30,6 @@ import {
   rangeLength,
   rangeProblem,
   utcDay,
-  type AvailabilityStatus,
   type BlockedStatus,
   type CalendarMonth,
   type CompactMonth,
@@ -48,7 +47,6 @@ import {
 import { calendarWindow } from "~/lib/dates";
 
 export type { CalendarMonth, IcsPreview, ManagerAvailability };
-import { Refusal } from "~/lib/refusal";
 import type { AppUser } from "~/lib/user";
 import { previewIcsFile } from "./ics-import.server";
 import { assertCanManageVenue } from "./permissions.server";
