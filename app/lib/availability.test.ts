@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dayStatuses, fromToday, monthInWords, rangeProblem } from "./availability";
+import {
+  calendarConfirmed,
+  dayStatuses,
+  fromToday,
+  monthInWords,
+  publicDayState,
+  publicMonth,
+  rangeProblem,
+} from "./availability";
 import { dateFilterProblem, isDay, monthWeeks, PAST_DATE_MESSAGE, PAST_MONTH_MESSAGE } from "./dates";
 
 describe("availability helpers", () => {
@@ -95,6 +103,27 @@ describe("availability helpers", () => {
     );
     expect(monthInWords(fromToday({ month: "2026-11", days: "c".repeat(30) }, "2026-11-02"))).toBe(
       "Closed from the 2nd.",
+    );
+  });
+});
+
+describe("what couples see (issue 41)", () => {
+  it("a calendar vouches for its free days 90 days after its last change, not 91", () => {
+    expect(calendarConfirmed(null, "2027-06-01")).toBe(false);
+    expect(calendarConfirmed(new Date("2027-03-03T23:00:00Z"), "2027-06-01")).toBe(true);
+    expect(calendarConfirmed("2027-03-02T12:00:00Z", "2027-06-01")).toBe(false);
+  });
+
+  it("held reads booked, and a free day of an unconfirmed calendar is not confirmed", () => {
+    expect(publicDayState("held", true)).toBe("booked");
+    expect(publicDayState("available", true)).toBe("free");
+    expect(publicDayState("available", false)).toBe("unconfirmed");
+    expect(publicDayState("closed", false)).toBe("closed");
+    const month = { month: "2027-02", days: "a".repeat(9) + "h" + "a".repeat(18) };
+    expect(monthInWords(publicMonth(month, true))).toBe("Booked 10. The other 27 days are free.");
+    expect(monthInWords(publicMonth(month, false))).toBe("Booked 10. The other 27 days are not confirmed.");
+    expect(monthInWords(publicMonth({ month: "2027-02", days: "a".repeat(28) }, false))).toBe(
+      "Not confirmed.",
     );
   });
 });

@@ -74,6 +74,40 @@ export function dayStatuses(
   return out;
 }
 
+/**
+ * A calendar untouched for this many days (or never touched) no longer vouches for its free days:
+ * couples see them as 'Not confirmed' (issue 41), and 'Confirmed free only' leaves the venue out.
+ */
+export const CALENDAR_FRESH_DAYS = 90;
+
+/** Whether a calendar last changed at `updatedAt` still vouches for its free days on `today`. */
+export function calendarConfirmed(updatedAt: Date | string | null | undefined, today: string): boolean {
+  if (!updatedAt) return false;
+  const at = typeof updatedAt === "string" ? new Date(updatedAt) : updatedAt;
+  const day = Math.floor(at.getTime() / 86_400_000);
+  return day >= Math.round(Date.parse(`${today}T00:00:00Z`) / 86_400_000) - CALENDAR_FRESH_DAYS;
+}
+
+/**
+ * A day as couples see it (issue 41): free (a calendar kept up to date says so), booked (held
+ * counts: another couple has an option), closed, or not confirmed (free, but by a calendar nobody
+ * has touched for CALENDAR_FRESH_DAYS).
+ */
+export type PublicDayState = "free" | "booked" | "closed" | "unconfirmed";
+
+export const PUBLIC_DAY_LABELS: Record<PublicDayState, string> = {
+  free: "Free",
+  booked: "Booked",
+  closed: "Closed",
+  unconfirmed: "Not confirmed",
+};
+
+export function publicDayState(status: DayStatus, confirmed: boolean): PublicDayState {
+  if (status === "closed") return "closed";
+  if (status === "held" || status === "booked") return "booked";
+  return confirmed ? "free" : "unconfirmed";
+}
+
 /** Whether a day counts as free for the date filter: neither held, booked nor closed. */
 export const isFree = (status: DayStatus | undefined) => !status || status === "available";
 
@@ -105,6 +139,15 @@ function dayRuns(days: string, letter: string): string {
   return runs.join(", ");
 }
 
+/**
+ * A month as couples see it (issue 41): held reads booked, and without a confirmed calendar a free
+ * day is u(nconfirmed).
+ */
+export const publicMonth = (m: CompactMonth, confirmed: boolean): CompactMonth => ({
+  month: m.month,
+  days: m.days.replace(/h/g, "b").replace(/a/g, confirmed ? "a" : "u"),
+});
+
 /** The days of the month before `today` become p(ast): the venue page counts from today. */
 export function fromToday(m: CompactMonth, today: string): CompactMonth {
   if (m.month !== today.slice(0, 7)) return m;
@@ -123,14 +166,24 @@ const ordinal = (n: number) =>
 export function monthInWords(m: CompactMonth): string {
   const past = /^p*/.exec(m.days)![0].length;
   if (/^p*c+$/.test(m.days)) return past ? `Closed from the ${ordinal(past + 1)}.` : "Closed all month.";
-  const free = [...m.days].filter((l) => l === "a").length;
+  // Free days of a calendar nobody keeps (u) are not claimed free: 'not confirmed' (issue 41).
+  const open = m.days.includes("u") ? "u" : "a";
+  const word = open === "u" ? "not confirmed" : "free";
+  const free = [...m.days].filter((l) => l === open).length;
   if (free === m.days.length - past)
-    return past ? `Every day from the ${ordinal(past + 1)} is free.` : "Every day is free.";
+    return open === "u"
+      ? past
+        ? `Not confirmed from the ${ordinal(past + 1)}.`
+        : "Not confirmed."
+      : past
+        ? `Every day from the ${ordinal(past + 1)} is free.`
+        : "Every day is free.";
   const parts = (["b", "h", "c"] as const)
     .map((l) => [DAY_STATUS_LABELS[FROM_LETTER[l]!], dayRuns(m.days, l)] as const)
     .filter(([, runs]) => runs)
     .map(([label, runs]) => `${label} ${runs}.`);
-  const rest = free === 0 ? "No free day." : `The other ${free} ${free === 1 ? "day is" : "days are"} free.`;
+  const rest =
+    free === 0 ? "No free day." : `The other ${free} ${free === 1 ? "day is" : "days are"} ${word}.`;
   return `${parts.join(" ")} ${rest}`;
 }
 
@@ -143,13 +196,25 @@ export type ManagerAvailability = {
   /** The days the calendar shows and marks: its month links and date fields stay inside. */
   window: DayWindow;
   closedMonths: number[];
-  /** Held and booked ranges from today on, soonest first (the list under the grid). */
-  upcoming: (DayRange & { source: string })[];
+  /**
+   * Held and booked ranges from today on, soonest first (the list under the grid), with the
+   * imported event's name and the inquiry that booked them (issue 41): managers and admins only.
+   */
+  upcoming: (DayRange & {
+    source: string;
+    note: string | null;
+    inquiry: { id: string; name: string } | null;
+  })[];
   feedUrl: string;
 };
 
 export type IcsEvent = { summary: string; from: string; to: string; occurrences: number };
-export type IcsPreview = { events: IcsEvent[]; ranges: { from: string; to: string }[]; days: number };
+/** A merged range to import; `note`: the names of the events it covers (issue 41), at most NOTE_MAX. */
+export type ImportRange = { from: string; to: string; note?: string };
+export type IcsPreview = { events: IcsEvent[]; ranges: ImportRange[]; days: number };
+
+/** The longest note a range keeps (an imported event's name; the column's check). */
+export const NOTE_MAX = 200;
 
 // ---------------------------------------------------------------------------------------------
 // The calendar form's checks

@@ -21,6 +21,8 @@ export const MANAGER_IMAGES_BODY_LIMIT = MAX_VENUE_IMAGES * MAX_IMAGE_BYTES + 10
  * little over its limit still gets the calendar's own message rather than the bare 413.
  */
 export const CALENDAR_BODY_LIMIT = ICS_LIMITS.bytes + 1024 * 1024;
+/** The calendar's plain forms: the import's confirmation sends up to 1,000 ranges with their names. */
+export const CALENDAR_FORM_LIMIT = 1024 * 1024;
 
 /** The CSV import's file, and where the import panel posts it (preview, then import). */
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;

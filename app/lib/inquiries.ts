@@ -50,6 +50,21 @@ export function weddingDateLabel(date: string | null, flexible: boolean): string
 export const inquiryFormPath = (venue: { id: string; name: string }) => `${venuePath(venue)}/inquiry`;
 
 export const INBOX_PATH = "/venue-manager/inquiries";
+
+/**
+ * The wedding date of an inquiry in its venue's calendar (issue 41): free, booked by this
+ * inquiry, by another one, or blocked by hand.
+ */
+export type InquiryDay = { day: string; state: "free" | "this" | "other" | "blocked" };
+
+export const bookingMessages = {
+  blocked: (day: string) => `${formatReviewDate(day)} is blocked in the calendar`,
+  unblocked: (day: string) => `${formatReviewDate(day)} is free again in the calendar`,
+  noDay: "This inquiry has no wedding date the calendar can block.",
+  notBooked: "Mark the inquiry as booked first.",
+  otherInquiry: "Another inquiry already booked this date in the calendar.",
+  changedSince: "The calendar changed since this date was blocked: nothing was undone.",
+} as const;
 export const inquiryPath = (id: string) => `${INBOX_PATH}/${id}`;
 
 /** The text a couple reads once their inquiry is on its way (issue 23, verbatim). */

@@ -34,6 +34,8 @@ export type StoreVenue = {
   blocked?: Int32Array | null;
   /** Months closed every year: bit m (1-12) set. */
   closedMonths?: number;
+  /** The day number of the calendar's last change (issue 41); null: never touched. */
+  calendarDay?: number | null;
   /** The spec's other price fields and the pricing model, for the price order and the estimates. */
   pricePerEvent?: number | null;
   priceLow?: number | null;
@@ -44,6 +46,9 @@ export type StoreVenue = {
 
 /** A `YYYY-MM-DD` day as a day number (days since 1970-01-01). */
 export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+
+/** A calendar never touched: older than any day. */
+export const NEVER_TOUCHED = -(2 ** 31);
 
 export type StoreCategory = { id: string; name: string };
 
@@ -116,6 +121,8 @@ export class SearchColumns {
    */
   protected blockedOn = new Map<number, number[]>();
   closed = new Uint16Array(0);
+  /** The day number of each slot's last calendar change (NEVER: never touched), issue 41. */
+  calendarDay = new Int32Array(0);
 
   protected readonly regionCode = new Map<string, number>();
   protected readonly categoryCode = new Map<string, number>();
@@ -181,6 +188,7 @@ export class SearchColumns {
     this.x = grow(this.x, room);
     this.y = grow(this.y, room);
     this.closed = grow(this.closed, room);
+    this.calendarDay = grow(this.calendarDay, room);
     this.room = room;
   }
 
@@ -259,6 +267,7 @@ export class SearchColumns {
           else this.blockedOn.set(d, [s]);
         }
     this.closed[s] = v.closedMonths ?? 0;
+    this.calendarDay[s] = v.calendarDay ?? NEVER_TOUCHED;
     this.featured[s] = v.isFeatured ? 1 : 0;
     this.rating[s] = v.rating;
     this.reviewCount[s] = v.reviewCount;

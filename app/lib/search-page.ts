@@ -179,6 +179,7 @@ export function appliedFilters(before: SearchFilters, after: SearchFilters): App
   for (const a of after.amenities) if (!before.amenities.includes(a)) add("amenity", a);
   if (after.date && after.date !== before.date) add("date", after.date);
   if (after.month && after.month !== before.month) add("month", after.month);
+  if (after.confirmed && !before.confirmed && (after.date || after.month)) add("confirmed", "1");
   return out;
 }
 

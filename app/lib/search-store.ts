@@ -2,7 +2,9 @@
 // (spec, public side, section 5 'Search filtering'; ADR 005). Pure: it knows nothing of the
 // database. app/services/search-index.server.ts fills one store per database and keeps it current;
 // ./search-columns.ts holds the venues' columns and how a venue goes in.
+import { CALENDAR_FRESH_DAYS } from "./availability";
 import { MAX_PRICE } from "./catalog";
+import { utcDay } from "./dates";
 import { dayOf, parseIsoDate, totalFor } from "./estimate";
 import { ESTIMATE_SORTS, type SearchFilters, type SearchSort } from "./search";
 import { amenityKey, dayNumber, SearchColumns, textWords } from "./search-columns";
@@ -292,10 +294,22 @@ export class SearchStore extends SearchColumns {
   }
 
   /**
-   * The matcher with what narrows it: `candidates`, the only slots that can match when a word
-   * filter (`q`, location, venue name) applies, ascending; `all` when no filter applies at all.
+   * Whether a slot's calendar still vouches for its free days on `today` (issue 41): changed in
+   * the last CALENDAR_FRESH_DAYS days.
    */
-  query(f: SearchFilters): StoreQuery | null {
+  confirmedOn(today: string): (s: number) => boolean {
+    const since = dayNumber(today) - CALENDAR_FRESH_DAYS;
+    const calendarDay = this.calendarDay;
+    return (s) => calendarDay[s]! >= since;
+  }
+
+  /**
+   * The matcher with what narrows it: `candidates`, the only slots that can match when a word
+   * filter (`q`, location, venue name) applies, ascending; `all` when no filter applies at all;
+   * with a date or month, `confirmed` tells the venues whose calendar vouches for the free day
+   * (issue 41), and `f.confirmed` keeps only those.
+   */
+  query(f: SearchFilters, today = utcDay()): StoreQuery | null {
     const location = f.location.trim().toLowerCase();
     const name = f.venueName.trim().toLowerCase();
     let region = 0;
@@ -342,6 +356,8 @@ export class SearchStore extends SearchColumns {
     }
 
     const notFree = this.notFree(f);
+    const confirmed = notFree ? this.confirmedOn(today) : null;
+    const confirmedOnly = confirmed && f.confirmed ? confirmed : null;
 
     const { alive, capacity, minPrice, category, amenities, locations, names } = this;
     const regionCodes = this.region;
@@ -365,6 +381,7 @@ export class SearchStore extends SearchColumns {
     const test = (s: number) => {
       if (!alive[s]) return false;
       if (notFree && notFree(s)) return false;
+      if (confirmedOnly && !confirmedOnly(s)) return false;
       if (marks && marks[s] !== 1) return false;
       if (region && regionCodes[s] !== region) return false;
       if (guests !== null && capacity[s]! < guests) return false;
@@ -379,7 +396,7 @@ export class SearchStore extends SearchColumns {
       if (name && !names[s]!.includes(name)) return false;
       return true;
     };
-    return { test, candidates, all };
+    return { test, candidates, all, confirmed };
   }
 }
 
@@ -387,4 +404,6 @@ export type StoreQuery = {
   test: (slot: number) => boolean;
   candidates: Int32Array | null;
   all: boolean;
+  /** With a date or month: whether a slot's free day is confirmed (issue 41); else null. */
+  confirmed: ((slot: number) => boolean) | null;
 };

@@ -27,7 +27,7 @@ describe("parseSearchParams", () => {
     expect(
       parse(
         "q=barn&location=Boulder&venueName=Aspen&region=Foothills&guests=120&maxPrice=5000" +
-          "&category=c1&category=c2&amenities=WiFi,Bridal%20Suite&date=2027-06-12&sort=rating&page=3&view=list",
+          "&category=c1&category=c2&amenities=WiFi,Bridal%20Suite&date=2027-06-12&confirmed=1&sort=rating&page=3&view=list",
       ),
     ).toEqual({
       q: "barn",
@@ -40,6 +40,7 @@ describe("parseSearchParams", () => {
       amenities: ["WiFi", "Bridal Suite"],
       date: "2027-06-12",
       month: null,
+      confirmed: true,
       sort: "rating",
       page: 3,
       view: "list",
@@ -212,5 +213,16 @@ describe("paging", () => {
     expect(pageCountFor(0)).toBe(1);
     expect(pageCountFor(24)).toBe(1);
     expect(pageCountFor(25)).toBe(2);
+  });
+});
+
+describe("confirmed free only (issue 41)", () => {
+  it("is read from confirmed=1, written only with a date or month, and has a chip", () => {
+    const f = parseSearchParams(new URLSearchParams("date=2027-06-12&confirmed=1"));
+    expect(f.confirmed).toBe(true);
+    expect(toSearchParams(f).toString()).toBe("date=2027-06-12&confirmed=1");
+    expect(toSearchParams({ confirmed: true }).toString()).toBe("");
+    expect(activeFilters(f).map((c) => c.label)).toContain("Confirmed free only");
+    expect(removeFilter(f, { kind: "confirmed", value: "1" }).confirmed).toBe(false);
   });
 });

@@ -61,6 +61,8 @@ export type SearchFilters = {
   date: string | null;
   /** Flexible: a month (`YYYY-MM`); keeps venues with at least one free day in it. A date wins over it. */
   month: string | null;
+  /** With a date or month: only venues whose calendar is kept up to date say free (issue 41). */
+  confirmed: boolean;
   sort: SearchSort;
   /** 1-based page of the list. */
   page: number;
@@ -78,6 +80,7 @@ export const DEFAULT_FILTERS: Readonly<SearchFilters> = Object.freeze({
   amenities: [],
   date: null,
   month: null,
+  confirmed: false,
   sort: "featured",
   page: 1,
   view: "map",
@@ -137,6 +140,7 @@ export function parseSearchParams(params: URLSearchParams): SearchFilters {
     amenities: uniqueList(params.getAll("amenities").flatMap((v) => v.split(","))),
     date: isDay(date) ? date : null,
     month: !isDay(date) && isMonth(month) ? month : null,
+    confirmed: params.get("confirmed") === "1",
     sort: SEARCH_SORTS.find((s) => s === sort) ?? DEFAULT_FILTERS.sort,
     page: wholeNumber(params.get("page"), 1, MAX_PAGE) ?? 1,
     view: SEARCH_VIEWS.find((s) => s === view) ?? DEFAULT_FILTERS.view,
@@ -170,6 +174,8 @@ export function toSearchParams(filters: Partial<SearchFilters>): URLSearchParams
   if (amenities.length > 0) p.set("amenities", amenities.join(","));
   if (f.date && isDay(f.date)) p.set("date", f.date);
   else if (f.month && isMonth(f.month)) p.set("month", f.month);
+  // Only with a date or month: without one there is no day to confirm.
+  if (f.confirmed && ((f.date && isDay(f.date)) || (f.month && isMonth(f.month)))) p.set("confirmed", "1");
   if (f.sort !== DEFAULT_FILTERS.sort) p.set("sort", f.sort);
   if (f.page > 1) p.set("page", String(f.page));
   if (f.view !== DEFAULT_FILTERS.view) p.set("view", f.view);
@@ -186,7 +192,16 @@ export function searchUrl(filters: Partial<SearchFilters>, pathname = "/venues")
 export const hasPriceLimit = (f: Pick<SearchFilters, "maxPrice">) => f.maxPrice < MAX_PRICE;
 
 export type ActiveFilterKind =
-  "location" | "venueName" | "region" | "guests" | "maxPrice" | "category" | "amenity" | "date" | "month";
+  | "location"
+  | "venueName"
+  | "region"
+  | "guests"
+  | "maxPrice"
+  | "category"
+  | "amenity"
+  | "date"
+  | "month"
+  | "confirmed";
 
 export type ActiveFilter = {
   kind: ActiveFilterKind;
@@ -218,6 +233,7 @@ export function activeFilters(
   for (const a of f.amenities) add("amenity", a, a);
   if (f.date) add("date", f.date, `Free on ${shortDayLabel(f.date)}`);
   else if (f.month) add("month", f.month, `Free in ${monthLabel(f.month)} (flexible)`);
+  if (f.confirmed && (f.date || f.month)) add("confirmed", "1", "Confirmed free only");
   return chips;
 }
 
@@ -243,6 +259,8 @@ export function removeFilter(f: SearchFilters, chip: Pick<ActiveFilter, "kind" |
       return { ...next, date: null };
     case "month":
       return { ...next, month: null };
+    case "confirmed":
+      return { ...next, confirmed: false };
   }
 }
 

@@ -19,6 +19,8 @@ export type VenueCardData = {
   featured: boolean;
   /** 'About $X for N guests' when the search has a guest count (issue 24). */
   estimate?: Estimate | null;
+  /** A search with a date: the calendar confirms the free day, or nobody keeps it (issue 41). */
+  availability?: "free" | "unconfirmed";
 };
 
 export type VenueView = VenueCardData & {

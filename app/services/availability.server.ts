@@ -5,7 +5,13 @@
 import crypto from "node:crypto";
 import ICAL from "ical.js";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
-import { venueAvailability, venueCalendarFeeds, venueClosures, venues } from "../../database/schema";
+import {
+  inquiries,
+  venueAvailability,
+  venueCalendarFeeds,
+  venueClosures,
+  venues,
+} from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { recordCalendarAudit } from "./audit.server";
 import { readUploadForm, UploadRefusal, type IncomingFile, type UploadLimits } from "~/infra/uploads.server";
@@ -24,7 +30,6 @@ import {
   rangeLength,
   rangeProblem,
   utcDay,
-  type AvailabilityStatus,
   type BlockedStatus,
   type CalendarMonth,
   type CompactMonth,
@@ -33,68 +38,28 @@ import {
   type DayRange,
   type DayStatus,
   type IcsPreview,
+  type ImportRange,
   type ManagerAvailability,
+  NOTE_MAX,
+  calendarConfirmed,
+  publicDayState,
+  publicMonth,
 } from "~/lib/availability";
 import { calendarWindow } from "~/lib/dates";
 
 export type { CalendarMonth, IcsPreview, ManagerAvailability };
-import { Refusal } from "~/lib/refusal";
 import type { AppUser } from "~/lib/user";
 import { previewIcsFile } from "./ics-import.server";
 import { assertCanManageVenue } from "./permissions.server";
+import { assertManagedCalendar, markDays, touchCalendar } from "./calendar-days.server";
 import { LIMITS, limitWrite, type WriteRefused } from "./rate-limit.server";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-// ---------------------------------------------------------------------------------------------
-// Writing
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Marks every day from `from` to `to` (both included) with a status, replacing what those days
- * said: ranges that overlap are cut back to the days outside, so a venue's ranges never overlap.
- * 'available' just clears the days.
- */
-async function markDays(
-  tx: Tx,
-  venueId: string,
-  from: string,
-  to: string,
-  status: AvailabilityStatus,
-  source: "manual" | "ics",
-): Promise<void> {
-  const overlapping = await tx
-    .delete(venueAvailability)
-    .where(
-      and(
-        eq(venueAvailability.venueId, venueId),
-        lte(venueAvailability.startsOn, to),
-        gte(venueAvailability.endsOn, from),
-      ),
-    )
-    .returning();
-  const rows: (typeof venueAvailability.$inferInsert)[] = [];
-  for (const r of overlapping) {
-    const keep = { venueId, status: r.status, source: r.source };
-    if (r.startsOn < from) rows.push({ ...keep, startsOn: r.startsOn, endsOn: addDays(from, -1) });
-    if (r.endsOn > to) rows.push({ ...keep, startsOn: addDays(to, 1), endsOn: r.endsOn });
-  }
-  if (status !== "available") rows.push({ venueId, startsOn: from, endsOn: to, status, source });
-  if (rows.length > 0) await tx.insert(venueAvailability).values(rows);
-}
-
 export type MarkResult = { ok: true } | { ok: false; status: 400; error: string };
+export { assertManagedCalendar };
 
-/**
- * Every change to a calendar: the person may manage the venue (a 403 answer), and the venue is
- * there (a 404 answer: an admin may manage any id, and a row of an unknown venue would fail).
- * The calendar's page checks it before it reads a byte of a form's body (issue 39).
- */
-export async function assertManagedCalendar(db: Db, actor: AppUser | null | undefined, venueId: string) {
-  await assertCanManageVenue(db, actor, venueId);
-  const [venue] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
-  if (!venue) throw new Refusal(404, "Venue not found");
-}
+// ---------------------------------------------------------------------------------------------
+// Writing (the days themselves: calendar-days.server.ts)
+// ---------------------------------------------------------------------------------------------
 
 /** The calendar's one gesture: a range of days (inside the calendar's window) and a status. */
 export async function markRange(
@@ -113,6 +78,7 @@ export async function markRange(
   const [from, to] = [input.from as string, input.to as string];
   await db.transaction(async (tx) => {
     await markDays(tx, venueId, from, to, status, "manual");
+    await touchCalendar(tx, venueId);
     await recordCalendarAudit(tx, actor!, venueId, "availability.mark", { from, to, status });
   });
   return { ok: true };
@@ -130,6 +96,7 @@ export async function setClosures(
   await db.transaction(async (tx) => {
     await tx.delete(venueClosures).where(eq(venueClosures.venueId, venueId));
     if (list.length > 0) await tx.insert(venueClosures).values(list.map((month) => ({ venueId, month })));
+    await touchCalendar(tx, venueId);
     await recordCalendarAudit(tx, actor!, venueId, "availability.closures", {
       months: list.sort((a, b) => a - b),
     });
@@ -198,8 +165,16 @@ export async function getManagerAvailability(
         endsOn: venueAvailability.endsOn,
         status: venueAvailability.status,
         source: venueAvailability.source,
+        note: venueAvailability.note,
+        inquiryId: inquiries.id,
+        inquiryName: inquiries.name,
       })
       .from(venueAvailability)
+      // The booking inquiry, if it is still this venue's (it always is; the join says so).
+      .leftJoin(
+        inquiries,
+        and(eq(inquiries.id, venueAvailability.inquiryId), eq(inquiries.venueId, venueAvailability.venueId)),
+      )
       .where(and(eq(venueAvailability.venueId, venueId), gte(venueAvailability.endsOn, today)))
       .orderBy(asc(venueAvailability.startsOn))
       .limit(50),
@@ -212,22 +187,53 @@ export async function getManagerAvailability(
     today,
     window: calendarWindow(today),
     closedMonths: closed,
-    upcoming: upcoming.map((r) => ({ ...r, status: r.status as BlockedStatus })),
+    upcoming: upcoming.map(({ inquiryId, inquiryName, ...r }) => ({
+      ...r,
+      status: r.status as BlockedStatus,
+      inquiry: inquiryId ? { id: inquiryId, name: inquiryName ?? "" } : null,
+    })),
     feedUrl: feedUrl(siteUrl, token),
   };
 }
 
+/** Whether each venue's calendar still vouches for its free days (issue 41). */
+export async function calendarsConfirmed(db: Db, venueIds: string[], today = utcDay()) {
+  const rows =
+    venueIds.length === 0
+      ? []
+      : await db
+          .select({ id: venues.id, at: venues.calendarUpdatedAt })
+          .from(venues)
+          .where(inArray(venues.id, venueIds));
+  return new Map(rows.map((r) => [r.id, calendarConfirmed(r.at, today)]));
+}
+
 /**
- * The venue page: the next 12 months (this one first), each as one letter per day (a, h, b, c:
- * available, held, booked, closed), which keeps the page's data small.
+ * The venue page: the next 12 months (this one first), each as one letter per day as couples see
+ * it (a, b, c, u: free, booked or held, closed, not confirmed; p: past), which keeps the page's
+ * data small.
  */
 export async function venueCalendar(db: Db, venueId: string, today = utcDay()): Promise<CompactMonth[]> {
   const first = monthOf(today);
-  const [ranges, closed] = await Promise.all([
+  const [ranges, closed, confirmed] = await Promise.all([
     rangesBetween(db, venueId, firstDay(first), lastDay(addMonths(first, 11))),
     closedMonths(db, venueId),
+    calendarsConfirmed(db, [venueId], today),
   ]);
-  return calendarMonths(first, 12, ranges, closed).map((m) => fromToday(compactMonth(m), today));
+  return calendarMonths(first, 12, ranges, closed).map((m) =>
+    fromToday(publicMonth(compactMonth(m), confirmed.get(venueId) ?? false), today),
+  );
+}
+
+/** What couples see for each venue on one day (issue 41): free only on a confirmed calendar. */
+export async function publicStatesOn(db: Db, venueIds: string[], day: string, today = utcDay()) {
+  const [statuses, confirmed] = await Promise.all([
+    statusesOn(db, venueIds, day),
+    calendarsConfirmed(db, venueIds, today),
+  ]);
+  return new Map(
+    venueIds.map((id) => [id, publicDayState(statuses.get(id) ?? "available", confirmed.get(id) ?? false)]),
+  );
 }
 
 /** Each venue's state on one day (the compare page): closed, held, booked or available. */
@@ -308,8 +314,11 @@ export async function previewIcsUpload(
   return { ok: true, preview: outcome.preview, fileName: file.name, back };
 }
 
-/** The ranges a preview's form sends back, checked again: days, in order, from today on. */
-export function parseImportRanges(raw: string, today = utcDay()): { from: string; to: string }[] | null {
+/**
+ * The ranges a preview's form sends back, checked again: days, in order, from today on; each
+ * event name (`note`) trimmed to NOTE_MAX.
+ */
+export function parseImportRanges(raw: string, today = utcDay()): ImportRange[] | null {
   let list: unknown;
   try {
     list = JSON.parse(raw);
@@ -317,11 +326,12 @@ export function parseImportRanges(raw: string, today = utcDay()): { from: string
     return null;
   }
   if (!Array.isArray(list) || list.length === 0 || list.length > ICS_LIMITS.ranges) return null;
-  const out: { from: string; to: string }[] = [];
+  const out: ImportRange[] = [];
   for (const r of list) {
-    const { from, to } = (r ?? {}) as { from?: unknown; to?: unknown };
+    const { from, to, note } = (r ?? {}) as { from?: unknown; to?: unknown; note?: unknown };
     if (rangeProblem(from, to) || !isDay(from) || !isDay(to) || to < today) return null;
-    out.push({ from: from < today ? today : from, to });
+    const name = typeof note === "string" ? note.replace(/\s+/g, " ").trim().slice(0, NOTE_MAX) : "";
+    out.push({ from: from < today ? today : from, to, ...(name ? { note: name } : {}) });
   }
   return out;
 }
@@ -331,12 +341,13 @@ export async function importRanges(
   db: Db,
   actor: AppUser | null | undefined,
   venueId: string,
-  ranges: { from: string; to: string }[],
+  ranges: ImportRange[],
 ): Promise<number> {
   await assertManagedCalendar(db, actor, venueId);
   const days = ranges.reduce((n, r) => n + rangeLength(r.from, r.to), 0);
   await db.transaction(async (tx) => {
-    for (const r of ranges) await markDays(tx, venueId, r.from, r.to, "booked", "ics");
+    for (const r of ranges) await markDays(tx, venueId, r.from, r.to, "booked", "ics", { note: r.note });
+    await touchCalendar(tx, venueId);
     await recordCalendarAudit(tx, actor!, venueId, "availability.import", { days, ranges: ranges.length });
   });
   return days;

@@ -3,7 +3,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { venueCategories, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
-import type { DayStatus } from "~/lib/availability";
+import { calendarConfirmed, publicDayState, type DayStatus, type PublicDayState } from "~/lib/availability";
+import { utcDay } from "~/lib/dates";
 import { COMPARE_MAX, type TrayItem } from "~/lib/compare";
 import { estimateCost, type Estimate } from "~/lib/estimate";
 import { usableImages } from "~/lib/images";
@@ -26,8 +27,11 @@ export type CompareVenue = {
   region: string | null;
   city: string | null;
   category: string | null;
-  /** On the chosen date; null when no date was chosen or the calendar has no answer. */
-  availability: DayStatus | null;
+  /**
+   * On the chosen date, as couples see it (issue 41: free only when the calendar is kept up to
+   * date, else not confirmed; held reads booked); null when no date was chosen.
+   */
+  availability: PublicDayState | null;
 };
 
 export type Comparison = {
@@ -82,7 +86,12 @@ export async function compareVenues(
     region: v.region,
     city: v.city,
     category,
-    availability: availability.get(v.id) ?? null,
+    availability: date
+      ? publicDayState(
+          availability.get(v.id) ?? "available",
+          calendarConfirmed(v.calendarUpdatedAt, utcDay()),
+        )
+      : null,
   }));
   const names = new Map<string, string>();
   for (const v of list)

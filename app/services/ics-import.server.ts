@@ -13,8 +13,10 @@ import {
   monthOf,
   rangeLength,
   utcDay,
+  NOTE_MAX,
   type IcsEvent,
   type IcsPreview,
+  type ImportRange,
 } from "~/lib/availability";
 
 /** Venues are in Colorado: a timed event blocks the days it covers there. */
@@ -100,17 +102,24 @@ function daysInWindow(start: ICAL.Time, end: ICAL.Time | null, w: Window): [stri
   return [from < w.today ? w.today : from, to > w.horizon ? w.horizon : to];
 }
 
-/** Merges day ranges that overlap or touch. */
-function mergeRanges(list: [string, string][]): { from: string; to: string }[] {
+/**
+ * Merges day ranges that overlap or touch; a merged range keeps the names of its events (issue
+ * 41), each once, cut to NOTE_MAX.
+ */
+function mergeRanges(list: [string, string, string][]): ImportRange[] {
   const sorted = [...list].sort((a, b) => a[0].localeCompare(b[0]));
-  const out: { from: string; to: string }[] = [];
-  for (const [from, to] of sorted) {
+  const out: (ImportRange & { names: Set<string> })[] = [];
+  for (const [from, to, name] of sorted) {
     const last = out.at(-1);
     if (last && from <= addDays(last.to, 1)) {
       if (to > last.to) last.to = to;
-    } else out.push({ from, to });
+      last.names.add(name);
+    } else out.push({ from, to, names: new Set([name]) });
   }
-  return out;
+  return out.map(({ names, ...r }) => {
+    const note = [...names].filter(Boolean).join(", ").slice(0, NOTE_MAX);
+    return note ? { ...r, note } : r;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -293,14 +302,17 @@ function readCalendar(text: string, today: string): IcsPreview | null {
     [...zones, ...components.filter((c) => c[0] !== "vtimezone")],
   ]);
   const out: IcsEvent[] = [];
-  const all: [string, string][] = [];
+  const all: [string, string, string][] = [];
   for (const e of eventsOf(root)) {
     if (!e.startDate || cancelled(e.component)) continue;
     const spans = eventDays(e, w, budget);
     if (spans.length === 0) continue;
-    all.push(...spans);
+    const summary = named(e.summary, "Untitled event").slice(0, 120);
+    // An event without a name leaves none ('Untitled event' is the preview's word only).
+    const name = named(e.summary, "");
+    for (const [from, to] of spans) all.push([from, to, name.slice(0, 120)]);
     out.push({
-      summary: named(e.summary, "Untitled event").slice(0, 120),
+      summary,
       from: spans[0]![0],
       to: spans.at(-1)![1],
       occurrences: spans.length,

@@ -36,6 +36,7 @@ const venueColumns = sql`id, name, location, description, region, capacity, min_
      from venue_availability a where a.venue_id = venues.id and a.ends_on >= current_date - 1) as blocked,
   (select coalesce(sum(1 << c.month), 0)::int from venue_closures c where c.venue_id = venues.id)
     as "closedMonths",
+  floor(extract(epoch from calendar_updated_at) / 86400)::int as "calendarDay",
   price_per_event as "pricePerEvent", price_low as "priceLow", price_high as "priceHigh",
   price_range as "priceRange", pricing_model::text as "pricingModel"`;
 
@@ -63,6 +64,7 @@ function storeVenue(r: VenueRow): StoreVenue {
     // Availability (ADR 030): "start,end,start,end…" as day numbers.
     blocked: r.blocked ? Int32Array.from(r.blocked.split(","), Number) : null,
     closedMonths: Number(r.closedMonths ?? 0),
+    calendarDay: r.calendarDay == null ? null : Number(r.calendarDay),
   };
 }
 

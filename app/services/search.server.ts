@@ -136,12 +136,19 @@ async function cardsById(
   };
 }
 
+type Ranked = { total: number; range: (start: number, end: number) => number[] };
+
 /**
- * How many venues match and, for a page, which, in the list order. Three ways to the same answer,
- * by cost: no filter at all (the order's first live slots, the store's size), few candidates from
- * a word filter (test and sort just those), else one pass over the whole order.
+ * How many venues match and, for positions start to end, which, in the list order. Three ways to
+ * the same answer, by cost: no filter at all (the order's first live slots, the store's size), few
+ * candidates from a word filter (test and sort just those), else one pass over the whole order.
  */
-function rankedMatches(store: SearchStore, query: StoreQuery, sort: SearchSort, at: EstimateFor) {
+function rankedBy(
+  store: SearchStore,
+  query: Pick<StoreQuery, "test" | "candidates" | "all">,
+  sort: SearchSort,
+  at: EstimateFor,
+): Ranked {
   const order = store.ordered(sort);
   const { test, candidates } = query;
   const estimateSort = ESTIMATE_SORTS[sort];
@@ -155,16 +162,13 @@ function rankedMatches(store: SearchStore, query: StoreQuery, sort: SearchSort, 
     const descending = sort === "estimate-desc";
     return {
       total: matches.length,
-      pageOf: (page: number) =>
-        Array.from(
-          store
-            .byEstimate(matches, at.guests!, at.date, descending, page * PAGE_SIZE)
-            .subarray((page - 1) * PAGE_SIZE),
-        ),
+      range: (start, end) =>
+        end <= start
+          ? []
+          : Array.from(store.byEstimate(matches, at.guests!, at.date, descending, end).subarray(start)),
     };
   }
-  const slice = (page: number, from: Int32Array, check: boolean) => {
-    const [start, end] = [(page - 1) * PAGE_SIZE, page * PAGE_SIZE];
+  const slice = (start: number, end: number, from: Int32Array, check: boolean) => {
     const out: number[] = [];
     for (let k = 0, n = 0; k < from.length && n < end; k++) {
       const s = from[k]!;
@@ -173,14 +177,40 @@ function rankedMatches(store: SearchStore, query: StoreQuery, sort: SearchSort, 
     }
     return out;
   };
-  if (query.all) return { total: store.size, pageOf: (page: number) => slice(page, order, false) };
+  if (query.all) return { total: store.size, range: (start, end) => slice(start, end, order, false) };
   if (candidates && candidates.length * 8 < order.length) {
     const hits = candidates.filter(test).sort(store.compare(sort));
-    return { total: hits.length, pageOf: (page: number) => slice(page, hits, false) };
+    return { total: hits.length, range: (start, end) => slice(start, end, hits, false) };
   }
   let total = 0;
   for (let k = 0; k < order.length; k++) if (test(order[k]!)) total++;
-  return { total, pageOf: (page: number) => slice(page, order, true) };
+  return { total, range: (start, end) => slice(start, end, order, true) };
+}
+
+/**
+ * The matches in the list order; with a date or month, the venues whose calendar confirms the
+ * free day first, then the rest (issue 41: 'Not confirmed'), each group in the list order.
+ */
+function rankedMatches(store: SearchStore, query: StoreQuery, sort: SearchSort, at: EstimateFor) {
+  const { test, confirmed } = query;
+  const groups = confirmed
+    ? [
+        rankedBy(store, { ...query, test: (s) => test(s) && confirmed(s) }, sort, at),
+        rankedBy(store, { ...query, test: (s) => test(s) && !confirmed(s) }, sort, at),
+      ]
+    : [rankedBy(store, query, sort, at)];
+  return {
+    total: groups.reduce((n, g) => n + g.total, 0),
+    pageOf: (page: number) => {
+      let [start, end] = [(page - 1) * PAGE_SIZE, page * PAGE_SIZE];
+      const out: number[] = [];
+      for (const g of groups) {
+        if (start < g.total) out.push(...g.range(start, Math.min(end, g.total)));
+        [start, end] = [Math.max(0, start - g.total), Math.max(0, end - g.total)];
+      }
+      return out;
+    },
+  };
 }
 
 /**
@@ -202,8 +232,18 @@ export async function searchVenues(
     const pageCount = pageCountFor(total);
     // An address from before the results shrank shows the last page rather than nothing.
     const page = Math.min(Number.isInteger(f.page) && f.page >= 1 ? f.page : 1, pageCount);
-    const ids = pageOf(page).map((s) => store.ids[s]!);
-    const { cards, version } = await cardsById(db, store, ids, at);
+    const slots = pageOf(page);
+    const { cards, version } = await cardsById(
+      db,
+      store,
+      slots.map((s) => store.ids[s]!),
+      at,
+    );
+    // With a date: whether each card's free day is confirmed (issue 41).
+    if (query.confirmed) {
+      const confirmed = new Map(slots.map((s) => [store.ids[s]!, query.confirmed!(s)]));
+      for (const card of cards) card.availability = confirmed.get(card.id) ? "free" : "unconfirmed";
+    }
     return { result: { venues: cards, total, page, pageCount }, version };
   });
 }

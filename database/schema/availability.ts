@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { venues } from "./directory";
+import { inquiries } from "./inquiries";
 
 // Availability (issue 24, ADR 030). A venue's held and booked days as ranges of whole days
 // (inclusive), never overlapping within one venue: marking a range replaces what it covers, and
@@ -31,14 +32,23 @@ export const venueAvailability = pgTable(
     status: text("status").notNull(),
     /** 'manual' (the calendar) or 'ics' (an imported file). */
     source: text("source").notNull().default("manual"),
+    /** The inquiry whose booking blocked these days ('Mark as booked', issue 41). */
+    inquiryId: uuid("inquiry_id").references(() => inquiries.id, { onDelete: "set null" }),
+    /** The imported event's name ('Smith wedding'): for the venue's managers and admins only. */
+    note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("venue_availability_venue_idx").on(t.venueId, t.startsOn),
+    // An inquiry's booked days (its undo; 'set null' when it is deleted).
+    index("venue_availability_inquiry_idx")
+      .on(t.inquiryId)
+      .where(sql`${t.inquiryId} is not null`),
     // The date filter: which venues a day or a month falls in a range of (GiST over the range).
     index("venue_availability_days_idx").using("gist", sql`daterange(${t.startsOn}, ${t.endsOn}, '[]')`),
     check("venue_availability_status_check", sql`${t.status} in ('held', 'booked')`),
     check("venue_availability_order_check", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("venue_availability_note_check", sql`char_length(${t.note}) <= 200`),
     // The storage window of app/lib/dates.ts (issue 39): no stored day outside it.
     check(
       "venue_availability_window_check",

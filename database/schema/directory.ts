@@ -87,6 +87,9 @@ export const venues = pgTable(
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
+    // When a manager or admin last changed the calendar (issue 41): null or older than 90 days,
+    // its free days read 'Not confirmed' to couples (lib/availability.ts).
+    calendarUpdatedAt: timestamp("calendar_updated_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

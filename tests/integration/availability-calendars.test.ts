@@ -61,21 +61,27 @@ describe("the .ics import", () => {
       // 18:00 to 01:00 in America/Denver: both days.
       ["Evening reception – Patel party", "2027-08-14", "2027-08-15", 1],
     ]);
+    // Each merged range keeps its events' names (issue 41).
+    const dinner = "First-Saturday private dinner";
     expect(preview.ranges).toEqual([
-      { from: "2027-01-15", to: "2027-01-15" },
-      { from: "2027-03-06", to: "2027-03-06" },
-      { from: "2027-04-03", to: "2027-04-03" },
-      { from: "2027-06-05", to: "2027-06-05" },
-      { from: "2027-06-12", to: "2027-06-13" },
-      { from: "2027-07-03", to: "2027-07-03" },
-      { from: "2027-07-09", to: "2027-07-09" },
-      { from: "2027-08-07", to: "2027-08-07" },
-      { from: "2027-08-14", to: "2027-08-15" },
-      { from: "2028-01-15", to: "2028-01-15" },
+      { from: "2027-01-15", to: "2027-01-15", note: "Staff retreat (venue closed)" },
+      { from: "2027-03-06", to: "2027-03-06", note: dinner },
+      { from: "2027-04-03", to: "2027-04-03", note: dinner },
+      { from: "2027-06-05", to: "2027-06-05", note: dinner },
+      { from: "2027-06-12", to: "2027-06-13", note: "Garcia–Nguyen wedding (whole weekend)" },
+      { from: "2027-07-03", to: "2027-07-03", note: dinner },
+      { from: "2027-07-09", to: "2027-07-09", note: "Late walk-through (10 pm in Colorado)" },
+      { from: "2027-08-07", to: "2027-08-07", note: dinner },
+      { from: "2027-08-14", to: "2027-08-15", note: "Evening reception – Patel party" },
+      { from: "2028-01-15", to: "2028-01-15", note: "Staff retreat (venue closed)" },
     ]);
     expect(preview.days).toBe(12);
     // Nothing of it before 'today'.
-    expect(previewOf(text, "2027-07-01").ranges[0]).toEqual({ from: "2027-07-03", to: "2027-07-03" });
+    expect(previewOf(text, "2027-07-01").ranges[0]).toEqual({
+      from: "2027-07-03",
+      to: "2027-07-03",
+      note: dinner,
+    });
     const notACalendar = { ok: false, status: 400, error: availabilityMessages.badFile };
     expect(readIcs("BEGIN:VCARD\r\nEND:VCARD\r\n")).toEqual(notACalendar);
     expect(readIcs("not a calendar")).toEqual(notACalendar);

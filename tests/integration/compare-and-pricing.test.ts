@@ -82,11 +82,13 @@ describe("/compare", () => {
     ]);
   });
 
-  it("says each venue's availability on the chosen date: booked, held, closed that month, or available", async () => {
+  it("says each venue's availability on the chosen date as couples see it: booked (held too), closed, free or not confirmed", async () => {
     const day = `${new Date().getUTCFullYear() + 1}-06-13`;
     const [booked, held, closed, free] = await Promise.all(
-      [1, 2, 3, 4].map(() => createVenue(t.db, { location: at(scope()) })),
+      [1, 2, 3, 4].map(() => createVenue(t.db, { location: at(scope()), calendarUpdatedAt: new Date() })),
     );
+    // Issue 41: a calendar nobody touched does not say 'free'.
+    const untouched = await createVenue(t.db, { location: at(scope()) });
     await t.db.insert(venueAvailability).values([
       { venueId: booked!.id, startsOn: day, endsOn: day, status: "booked" },
       { venueId: held!.id, startsOn: `${day.slice(0, 8)}01`, endsOn: `${day.slice(0, 8)}30`, status: "held" },
@@ -94,16 +96,24 @@ describe("/compare", () => {
     await t.db.insert(venueClosures).values({ venueId: closed!.id, month: 6 });
     const ids = [booked!, held!, closed!, free!].map((v) => v.id);
     const c = await compareVenues(t.db, ids, { date: day });
-    expect(c.venues.map((v) => v.availability)).toEqual(["booked", "held", "closed", "available"]);
+    expect(c.venues.map((v) => v.availability)).toEqual(["booked", "booked", "closed", "free"]);
     expect((await compareVenues(t.db, ids)).venues.map((v) => v.availability)).toEqual([
       null,
       null,
       null,
       null,
     ]);
-    const html = await (await http.fetch(`/compare?ids=${ids.join(",")}&date=${day}`)).text();
+    const four = [booked!.id, closed!.id, free!.id, untouched.id];
+    expect((await compareVenues(t.db, four, { date: day })).venues.map((v) => v.availability)).toEqual([
+      "booked",
+      "closed",
+      "free",
+      "unconfirmed",
+    ]);
+    const html = await (await http.fetch(`/compare?ids=${four.join(",")}&date=${day}`)).text();
     expect(html).toContain("Availability on");
-    for (const label of ["Booked", "Held", "Closed", "Available"]) expect(html).toContain(`>${label}<`);
+    for (const label of ["Booked", "Closed", "Free", "Not confirmed"]) expect(html).toContain(`>${label}<`);
+    expect(html).not.toContain(">Available<");
   });
 
   it("adds to the tray's cookie without scripts, refuses a fifth, and removes by link", async () => {

@@ -5,6 +5,7 @@ import { Field, FormError, SelectField } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { STATUS_LABELS, type IcsPreview, type ManagerAvailability } from "~/lib/availability";
 import { addMonths, MONTH_NAMES, monthLabel, monthOf, shortDayLabel } from "~/lib/dates";
+import { INBOX_PATH } from "~/lib/inquiries";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Legend, MonthGrid, MonthLink } from "./availability-calendar";
 
@@ -182,6 +183,19 @@ export function AvailabilityPanel({
                     ? shortDayLabel(r.startsOn)
                     : `${shortDayLabel(r.startsOn)} – ${shortDayLabel(r.endsOn)}`}
                   {r.source === "ics" ? <span className="text-muted"> (imported)</span> : null}
+                  {/* Seen only here, by the venue's managers and admins (issue 41). */}
+                  {r.note ? <span className="block text-ink-soft wrap-anywhere">{r.note}</span> : null}
+                  {r.inquiry ? (
+                    <span className="block">
+                      Booked:{" "}
+                      <Link
+                        to={`${INBOX_PATH}/${r.inquiry.id}`}
+                        className="text-primary underline-offset-4 hover:underline"
+                      >
+                        {r.inquiry.name}&rsquo;s inquiry
+                      </Link>
+                    </span>
+                  ) : null}
                 </span>
                 <Form method="post" action={action}>
                   <input type="hidden" name="intent" value="mark" />

@@ -147,6 +147,11 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
             defaultValue={dateError ? dateError.month : (filters.month ?? "")}
             error={dateError && !dateError.date ? dateError.message : undefined}
           />
+          {/* Issue 41: a venue whose calendar nobody keeps is 'Not confirmed', listed after. */}
+          <label className={choiceClass}>
+            <input type="checkbox" name="confirmed" value="1" defaultChecked={filters.confirmed} />
+            Confirmed free only
+          </label>
         </Group>
         <Field
           label="Guests"

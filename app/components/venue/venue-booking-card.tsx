@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { CalendarHeart, Globe, Users } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { ContextForm } from "./context-form";
-import { DAY_STATUS_LABELS, monthInWords, type CompactMonth, type DayStatus } from "~/lib/availability";
+import { PUBLIC_DAY_LABELS, monthInWords, type CompactMonth, type PublicDayState } from "~/lib/availability";
 import { NO_CONTEXT, type CoupleContext } from "~/lib/couple-context";
 import { monthLabel } from "~/lib/dates";
 import { estimateLabel, estimateSourceLabel, type Estimate } from "~/lib/estimate";
@@ -10,7 +10,7 @@ import { formatReviewDate, priceDisplay, type VenueView } from "~/lib/venue";
 
 /** The venue's calendar on the couple's date, or in their flexible month (issue 41). */
 export type ContextAvailability = {
-  date: { day: string; status: DayStatus | null } | null;
+  date: { day: string; status: PublicDayState | null } | null;
   month: CompactMonth | null;
 };
 
@@ -66,7 +66,7 @@ export function VenueBookingCard({
         {availability.date ? (
           <p className="mt-2 text-sm" data-testid="venue-date-availability">
             <span className="font-semibold">{formatReviewDate(availability.date.day)}:</span>{" "}
-            {availability.date.status ? DAY_STATUS_LABELS[availability.date.status] : "Unknown"}
+            {availability.date.status ? PUBLIC_DAY_LABELS[availability.date.status] : "Not confirmed"}
           </p>
         ) : availability.month ? (
           <p className="mt-2 text-sm" data-testid="venue-date-availability">

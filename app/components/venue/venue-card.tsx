@@ -178,6 +178,12 @@ export function VenueCard({
             {capacity}
           </p>
         ) : null}
+        {venue.availability ? (
+          // A search with a date (issue 41): only a calendar kept up to date says free.
+          <p className="card-fact" data-testid="card-availability">
+            {venue.availability === "free" ? "Confirmed free" : "Not confirmed"}
+          </p>
+        ) : null}
         {venue.estimate ? (
           <p className="card-estimate" data-testid="card-estimate">
             {estimateLabel(venue.estimate)}

@@ -77,7 +77,10 @@ export type InquiryInput = z.infer<ReturnType<typeof inquirySchema>>;
 
 /** The inbox's forms on one inquiry: a status button, or a reply. */
 export const inquiryActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("status"), status: z.enum(INQUIRY_STATUSES) }),
+  // `block`: 'Also block the date in the calendar' with 'Mark as booked' (issue 41).
+  z.object({ intent: z.literal("status"), status: z.enum(INQUIRY_STATUSES), block: z.optional(z.string()) }),
+  z.object({ intent: z.literal("block") }),
+  z.object({ intent: z.literal("unblock") }),
   z.object({
     intent: z.literal("reply"),
     reply: text(INQUIRY_REPLY_MAX, `Please keep your reply under ${INQUIRY_REPLY_MAX} characters`).check(

@@ -1,3 +1,4 @@
+import type * as z from "zod/mini";
 import { ArrowLeft, MessageSquareReply, SearchX } from "~/components/ui/icons";
 import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
@@ -16,8 +17,10 @@ import {
   INBOX_PATH,
   INQUIRY_STATUS_LABELS,
   INQUIRY_STATUSES,
+  bookingMessages,
   inquiryRefusals,
   weddingDateLabel,
+  type InquiryDay,
 } from "~/lib/inquiries";
 import { managerMeta } from "~/lib/manager";
 import type { Toast } from "~/lib/toast";
@@ -26,6 +29,7 @@ import { INQUIRY_REPLY_MAX, inquiryActionSchema, inquiryMessages } from "~/lib/v
 import { isBlank } from "~/lib/validation/fields";
 import { formatReviewDate } from "~/lib/venue";
 import { getInquiry, replyToInquiry, setInquiryStatus } from "~/services/inquiries.server";
+import { blockInquiryDay, inquiryDay, unblockInquiryDay } from "~/services/inquiry-booking.server";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 
 // One inquiry of the inbox (issue 23, item 2): what the couple asked, the answers sent, a reply
@@ -45,13 +49,54 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       type: "error",
       message: MANAGE_VENUE_MESSAGE,
     });
-  if (!found.ok) return data({ inquiry: null, replies: [] }, { status: 404 });
-  return { inquiry: found.inquiry, replies: found.replies };
+  if (!found.ok) return data({ inquiry: null, replies: [], day: null }, { status: 404 });
+  const day = await inquiryDay(app.db, expectUser(context), params.inquiryId);
+  return { inquiry: found.inquiry, replies: found.replies, day };
 }
 
 type Reply = FormReply & { toast?: Toast };
 
-const FAILURES = { status: "Failed to update inquiry", reply: "Failed to send reply" };
+const FAILURES = {
+  status: "Failed to update inquiry",
+  reply: "Failed to send reply",
+  block: "Failed to block the date",
+  unblock: "Failed to free the date",
+};
+
+type Input = z.infer<typeof inquiryActionSchema>;
+type Outcome = { ok: true; message: string } | { ok: false; status: number; error: string };
+
+/**
+ * Each intent's change and its toast. 'Mark as booked' with its box ticked also blocks the
+ * wedding date in the calendar (issue 41), undone by 'unblock'.
+ */
+async function change({ app, actor, params }: ActionContext, input: Input): Promise<Outcome> {
+  const id = params.inquiryId;
+  switch (input.intent) {
+    case "status": {
+      const r = await setInquiryStatus(app.db, actor, id, input.status);
+      if (!r.ok) return r;
+      const message = `Marked as ${INQUIRY_STATUS_LABELS[input.status].toLowerCase()}`;
+      if (input.status !== "booked" || input.block !== "1") return { ok: true, message };
+      const b = await blockInquiryDay(app.db, actor, id);
+      return {
+        ok: true,
+        message: b.ok ? `${message}: ${bookingMessages.blocked(b.day)}` : `${message}. ${b.error}`,
+      };
+    }
+    case "block":
+    case "unblock": {
+      const r = await (input.intent === "block" ? blockInquiryDay : unblockInquiryDay)(app.db, actor, id);
+      if (!r.ok) return r;
+      const said = input.intent === "block" ? bookingMessages.blocked : bookingMessages.unblocked;
+      return { ok: true, message: said(r.day) };
+    }
+    case "reply": {
+      const r = await replyToInquiry(app, actor, id, input.reply);
+      return r.ok ? { ok: true, message: "Your reply was sent" } : r;
+    }
+  }
+}
 
 /** A refusal: the errors by field, what was typed, the toast with the first reason. */
 const failed = ({ values, reply }: ActionContext, status: number, errors: FieldErrors, message: string) =>
@@ -71,19 +116,10 @@ export const action = formAction({
   failures: FAILURES,
   invalid: ({ errors }, ctx) => failed(ctx, 400, errors, FAILURES.status),
   run: async (ctx) => {
-    const { app, actor, input, params, request, title } = ctx;
-    const outcome =
-      input.intent === "status"
-        ? await setInquiryStatus(app.db, actor, params.inquiryId, input.status)
-        : await replyToInquiry(app, actor, params.inquiryId, input.reply);
+    const { app, input, request, title } = ctx;
+    const outcome = await change(ctx, input);
     if (!outcome.ok) return failed(ctx, outcome.status, { form: outcome.error }, title);
-    const toast: Toast = {
-      type: "success",
-      message:
-        input.intent === "status"
-          ? `Marked as ${INQUIRY_STATUS_LABELS[input.status].toLowerCase()}`
-          : "Your reply was sent",
-    };
+    const toast: Toast = { type: "success", message: outcome.message };
     if (isDocumentRequest(request))
       throw await redirectWithToast(app, request, new URL(request.url).pathname, toast);
     return data<Reply>({ ok: true, intent: input.intent, toast });
@@ -92,7 +128,7 @@ export const action = formAction({
 export const clientAction = keepWork<Route.ClientActionArgs>(FAILURES, FAILURES.status);
 
 export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { inquiry, replies } = loaderData;
+  const { inquiry, replies, day } = loaderData;
   if (!inquiry)
     return (
       <Panel>
@@ -204,15 +240,25 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
               ))}
             </dl>
           </Panel>
-          <StatusForm current={inquiry.status} />
+          <StatusForm current={inquiry.status} day={day} />
         </div>
       </div>
     </div>
   );
 }
 
-/** One click sets the status: a submit button per other status, in one plain form. */
-function StatusForm({ current }: { current: (typeof INQUIRY_STATUSES)[number] }) {
+/**
+ * One click sets the status: a submit button per other status, in one plain form. With a wedding
+ * date the calendar can block, 'Mark as booked' blocks it too unless unticked (issue 41); once
+ * booked, the day's block can be undone (or made, if it was not).
+ */
+function StatusForm({
+  current,
+  day,
+}: {
+  current: (typeof INQUIRY_STATUSES)[number];
+  day: InquiryDay | null;
+}) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const busy = fetcher.state !== "idle" ? fetcher.formData?.get("status") : null;
@@ -226,6 +272,12 @@ function StatusForm({ current }: { current: (typeof INQUIRY_STATUSES)[number] })
       </p>
       <fetcher.Form method="post" className="mt-4 grid gap-2">
         <input type="hidden" name="intent" value="status" />
+        {day && current !== "booked" && day.state === "free" ? (
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="block" value="1" defaultChecked className="mt-1" />
+            Also block {formatReviewDate(day.day)} in the calendar
+          </label>
+        ) : null}
         {INQUIRY_STATUSES.filter((s) => s !== current).map((s) => (
           <Button
             key={s}
@@ -241,7 +293,30 @@ function StatusForm({ current }: { current: (typeof INQUIRY_STATUSES)[number] })
           </Button>
         ))}
       </fetcher.Form>
+      {day && (current === "booked" || day.state === "this") ? <BookedDay day={day} /> : null}
     </Panel>
+  );
+}
+
+/** The booked inquiry's date in the calendar: its block undone, or made (issue 41). */
+function BookedDay({ day }: { day: InquiryDay }) {
+  const fetcher = useFetcher<typeof action>();
+  useToast(fetcher.data?.toast);
+  const label = formatReviewDate(day.day);
+  if (day.state === "other" || day.state === "blocked")
+    return <p className="mt-4 text-sm text-ink-soft">{label} is already blocked in the calendar.</p>;
+  return (
+    <fetcher.Form method="post" className="mt-4 space-y-2 border-t border-sand pt-4 text-sm">
+      <input type="hidden" name="intent" value={day.state === "this" ? "unblock" : "block"} />
+      <p className="text-ink-soft">
+        {day.state === "this"
+          ? `${label} is blocked in the calendar.`
+          : `${label} is still free in the calendar.`}
+      </p>
+      <Button type="submit" variant="outline" size="sm" pending={fetcher.state !== "idle"}>
+        {day.state === "this" ? `Undo: free ${label}` : `Block ${label} in the calendar`}
+      </Button>
+    </fetcher.Form>
   );
 }
 

@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { isMultipart, readFormFields } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { availabilityMessages } from "~/lib/availability";
+import { CALENDAR_FORM_LIMIT } from "~/lib/body-limits";
 import { calendarMonth } from "~/lib/dates";
 import { adminMeta } from "~/lib/admin";
 import { managerMeta } from "~/lib/manager";
@@ -116,7 +117,7 @@ async function previewUpload({ app, actor, request, params }: ActionContext) {
 }
 
 async function changeCalendar(ctx: ActionContext) {
-  const fields = await readFormFields(ctx.request);
+  const fields = await readFormFields(ctx.request, CALENDAR_FORM_LIMIT);
   const one = (name: string) => fields.find(([k]) => k === name)?.[1];
   const intent = one("intent");
   const back = backTo(one("back"), ctx.params.venueId, areaOf(ctx.request));

@@ -18,7 +18,7 @@ import {
   writeTray,
   type TrayItem,
 } from "~/lib/compare";
-import { DAY_STATUS_LABELS } from "~/lib/availability";
+import { PUBLIC_DAY_LABELS } from "~/lib/availability";
 import { checkedContext, withContext } from "~/lib/couple-context";
 import { estimateLabel, estimateSourceLabel } from "~/lib/estimate";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
@@ -118,7 +118,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       ? [
           {
             label: `Availability on ${formatReviewDate(date!)}`,
-            cell: (v: CompareVenue) => (v.availability ? DAY_STATUS_LABELS[v.availability] : "Unknown"),
+            cell: (v: CompareVenue) => (v.availability ? PUBLIC_DAY_LABELS[v.availability] : "Not confirmed"),
           },
         ]
       : []),

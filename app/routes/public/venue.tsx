@@ -17,7 +17,7 @@ import { InquiryDialog } from "~/components/venue/inquiry-form";
 import { InquiryTrigger } from "~/components/venue/inquiry-trigger";
 import { VenueReviews } from "~/components/venue/venue-reviews";
 import { VenueAvailability } from "~/components/venue/venue-availability";
-import { statusesOn, venueCalendar } from "~/services/availability.server";
+import { publicStatesOn, venueCalendar } from "~/services/availability.server";
 import { invalid, isDocumentRequest } from "~/infra/form.server";
 import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
 import { track } from "~/lib/analytics";
@@ -75,7 +75,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     user ? getOwnReview(db, venue.id, user.id) : null,
     user ? isLinkedManager(db, user.id, venue.id) : false,
     venueCalendar(db, venue.id).catch(failed("availability")),
-    couple.date ? statusesOn(db, [venue.id], couple.date).catch(failed("availability on the date")) : null,
+    couple.date
+      ? publicStatesOn(db, [venue.id], couple.date).catch(failed("availability on the date"))
+      : null,
   ]);
   // 'About $X for N guests' (issue 24), for the same context as the card and /compare.
   const { guests, date, month } = couple;
