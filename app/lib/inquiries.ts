@@ -18,6 +18,10 @@ export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
   closed: "Closed",
 };
 
+/** Who wrote a message of an inquiry's thread: the venue (from its inbox) or the couple (from the account). */
+export const REPLY_AUTHORS = ["venue", "couple"] as const;
+export type ReplyAuthor = (typeof REPLY_AUTHORS)[number];
+
 export const isInquiryStatus = (v: unknown): v is InquiryStatus =>
   INQUIRY_STATUSES.includes(v as InquiryStatus);
 
