@@ -299,6 +299,42 @@ export function inquiryReplyEmail(
   };
 }
 
+/** A mail's one-click opt-out (RFC 8058): the headers mail programs offer as "Unsubscribe". */
+const oneClickUnsubscribe = (url: string) => ({
+  "List-Unsubscribe": `<${url}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
+
+/**
+ * The couple's answer in their account's thread (issue 41), to a manager of the venue with the
+ * inquiry's link and a one-click opt-out of inquiry emails, or to the venue's own address when it
+ * has no manager (`optOut` null). Answering the email answers the couple (Reply-To).
+ */
+export function inquiryAnswerEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  couple: { name: string; email: string },
+  answer: string,
+  url: string,
+  optOut: { settingsUrl: string; unsubscribeUrl: string } | null,
+): MailMessage {
+  const intro = `${couple.name} answered in the conversation about their inquiry to ${venue.name}:`;
+  const action = optOut ? "Open the conversation" : `Visit ${siteName}`;
+  const outro = [
+    `Reply to this email to answer ${couple.name} directly.`,
+    optOut ? `${OPT_OUT(optOut.settingsUrl)} Stop these emails at once: ${optOut.unsubscribeUrl}` : "",
+  ].join(" ");
+  return {
+    to,
+    replyTo: couple.email,
+    subject: `${couple.name} answered about ${venue.name}`,
+    text: `${intro}\n\n${answer}\n\n${action}: ${url}\n\n${outro}\n`,
+    html: layout(siteName, intro, action, url, outro, [{ quote: answer }]),
+    ...(optOut ? { headers: oneClickUnsubscribe(optOut.unsubscribeUrl) } : {}),
+  };
+}
+
 /** A new review of a venue, to each of its managers who keep these emails on. */
 export function newReviewEmail(
   siteName: string,
