@@ -68,6 +68,17 @@ export function emailChangeVerificationEmail(siteName: string, to: string, url: 
   };
 }
 
+export function addressVerificationEmail(siteName: string, to: string, url: string): MailMessage {
+  const intro = `Please confirm that this address is yours. The inquiries you sent from it as a guest then appear in My Inquiries on ${siteName}, where you can follow the venues' answers.`;
+  const outro = "The link works for 24 hours. If you did not create an account, ignore this email.";
+  return {
+    to,
+    subject: `Confirm your ${siteName} email address`,
+    text: `${intro}\n\nConfirm your email: ${url}\n\n${outro}\n`,
+    html: layout(siteName, intro, "Confirm email address", url, outro),
+  };
+}
+
 export function signInAlertEmail(siteName: string, to: string, resetUrl: string): MailMessage {
   const intro = `Someone has tried many times in the last hour to sign in to your ${siteName} account with a wrong password.`;
   const outro =
@@ -84,6 +95,7 @@ export function signInAlertEmail(siteName: string, to: string, resetUrl: string)
 export const authEmails: AuthEmails = {
   passwordReset: passwordResetEmail,
   emailChangeVerification: emailChangeVerificationEmail,
+  addressVerification: addressVerificationEmail,
 };
 
 export function venueSubmittedEmail(

@@ -105,6 +105,16 @@ async function mailAnswer(
     if (r.status === "rejected") app.logger.error("inquiry answer mail failed", { error: String(r.reason) });
 }
 
+/** Whether inquiries sent as a guest from `email` wait for an account (case-insensitive). */
+export async function hasGuestInquiries(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: inquiries.id })
+    .from(inquiries)
+    .where(and(isNull(inquiries.userId), sql`lower(${inquiries.email}) = ${email.toLowerCase()}`))
+    .limit(1);
+  return !!row;
+}
+
 /**
  * Adds to a just-verified account every guest inquiry sent from its address (case-insensitive):
  * the verified address proves them theirs, as the claim link does. Before verification nothing
