@@ -113,11 +113,7 @@ export async function register(
  * Guest inquiries sent from the new account's address join it once the address is verified
  * (issue 41, ADR 037): then, and only then, the sign-up mails the confirmation link.
  */
-async function askToVerify(
-  ctx: Ctx & Pick<AppContext, "logger">,
-  request: Request,
-  email: string,
-): Promise<void> {
+async function askToVerify(ctx: Ctx & Pick<AppContext, "logger">, email: string): Promise<void> {
   if (!(await hasGuestInquiries(ctx.db, email))) return;
   // The account exists already: a mail that fails is logged, the sign-up goes on.
   await ctx.auth.api
