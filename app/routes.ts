@@ -12,6 +12,7 @@ export default [
   route("compare", "routes/public/compare.tsx"),
   route("terms", "routes/public/terms.tsx"),
   route("privacy", "routes/public/privacy.tsx"),
+  route("unsubscribe", "routes/public/unsubscribe.tsx"),
 
   // Accounts
   route("login", "routes/auth/login.tsx"),

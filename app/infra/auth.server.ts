@@ -10,7 +10,22 @@ import type { MailMessage, Mailer } from "./mail.server";
 export type AuthEmails = {
   passwordReset(siteName: string, to: string, url: string): MailMessage;
   emailChangeVerification(siteName: string, to: string, url: string): MailMessage;
+  /** An account's own address confirmed (sent at sign-up when guest inquiries wait for it). */
+  addressVerification(siteName: string, to: string, url: string): MailMessage;
 };
+
+/**
+ * What a verification token says (unchecked: better-auth checks it when it is used): an address
+ * change names the new address in `updateTo`; a plain verification of the account's address not.
+ */
+export function verificationTokenClaims(token: string): { email?: string; updateTo?: string } | null {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return claims && typeof claims === "object" ? (claims as { email?: string; updateTo?: string }) : null;
+  } catch {
+    return null;
+  }
+}
 
 export const AUTH_BASE_PATH = "/api/auth";
 /** The only better-auth HTTP endpoints we serve: the links inside our emails. Everything else
@@ -62,7 +77,10 @@ export function createAuth(opts: {
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${config.siteUrl}${EMAIL_CHANGED_PATH}?token=${encodeURIComponent(token)}`;
-        await mailer.send(emails.emailChangeVerification(config.siteName, user.email, url));
+        const build = verificationTokenClaims(token)?.updateTo
+          ? emails.emailChangeVerification
+          : emails.addressVerification;
+        await mailer.send(build(config.siteName, user.email, url));
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

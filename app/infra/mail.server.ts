@@ -10,6 +10,8 @@ export type MailMessage = {
   html: string;
   /** Where an answer to this email goes (the couple, for an inquiry), instead of the sender. */
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe on notification mails, RFC 8058). */
+  headers?: Record<string, string>;
 };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 

@@ -18,6 +18,10 @@ export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
   closed: "Closed",
 };
 
+/** Who wrote a message of an inquiry's thread: the venue (from its inbox) or the couple (from the account). */
+export const REPLY_AUTHORS = ["venue", "couple"] as const;
+export type ReplyAuthor = (typeof REPLY_AUTHORS)[number];
+
 export const isInquiryStatus = (v: unknown): v is InquiryStatus =>
   INQUIRY_STATUSES.includes(v as InquiryStatus);
 
@@ -83,6 +87,7 @@ export const inquiryRefusals = {
   replyFailed: "Your reply could not be sent by email. Please try again in a moment.",
   claimInvalid: "This link is not valid any more. Inquiries you send while signed in appear here.",
   claimTaken: "This inquiry is already followed from another account.",
+  closed: "This inquiry is closed. To ask the venue again, send a new inquiry from its page.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -109,7 +114,30 @@ export type InquiryView = {
 /** What a couple sees of their own inquiry. */
 export type OwnInquiry = Omit<InquiryView, "email" | "phone">;
 
-export type InquiryReplyView = { id: string; body: string; authorName: string | null; createdAt: string };
+/** One message of an inquiry's thread; `authorName` is null when its writer's account is gone. */
+export type InquiryReplyView = {
+  id: string;
+  body: string;
+  author: ReplyAuthor;
+  authorName: string | null;
+  createdAt: string;
+};
+
+/** A couple's inquiry with its whole thread, oldest message first (My Inquiries, issue 41). */
+export type OwnThread = OwnInquiry & { replies: InquiryReplyView[] };
+
+/** What the account's answer form gets back (routes/account/inquiries.tsx). */
+export type CoupleAnswerReply = {
+  ok: boolean;
+  intent?: string;
+  inquiryId?: string;
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+  toast?: Toast;
+};
+
+/** Whether the couple can still answer: a closed inquiry's thread is read-only (ADR 037). */
+export const canAnswer = (status: InquiryStatus) => status !== "closed";
 
 export const INBOX_PAGE_SIZE = 25;
 

@@ -3,7 +3,9 @@ import type { AppContext } from "~/infra/context.server";
 import { toAppUser, type AppUser } from "~/lib/user";
 import { eq } from "drizzle-orm";
 import { users } from "../../database/schema";
+import { verificationTokenClaims } from "~/infra/auth.server";
 import { signInAlertEmail } from "./emails.server";
+import { hasGuestInquiries, linkVerifiedInquiries } from "./inquiry-thread.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./passwords.server";
 import {
   ALERT_AFTER_FAILURES,
@@ -85,7 +87,7 @@ async function alertOwner(ctx: Ctx, email: string): Promise<void> {
 }
 
 export async function register(
-  ctx: Ctx,
+  ctx: Ctx & Pick<AppContext, "logger">,
   request: Request,
   input: { name: string; email: string; password: string },
 ): Promise<Outcome<{ headers: Headers; user: AppUser }>> {
@@ -100,10 +102,23 @@ export async function register(
       headers: request.headers,
       returnHeaders: true,
     });
+    await askToVerify(ctx, input.email.toLowerCase());
     return { ok: true, headers, user: toAppUser(response.user) };
   } catch (err) {
     return failure(err, "Error creating account");
   }
+}
+
+/**
+ * Guest inquiries sent from the new account's address join it once the address is verified
+ * (issue 41, ADR 037): then, and only then, the sign-up mails the confirmation link.
+ */
+async function askToVerify(ctx: Ctx & Pick<AppContext, "logger">, email: string): Promise<void> {
+  if (!(await hasGuestInquiries(ctx.db, email))) return;
+  // The account exists already: a mail that fails is logged, the sign-up goes on.
+  await ctx.auth.api
+    .sendVerificationEmail({ body: { email }, headers: new Headers() })
+    .catch((err: unknown) => ctx.logger.error("verification mail failed", { error: String(err) }));
 }
 
 export async function signOut(ctx: Ctx, request: Request): Promise<Headers> {
@@ -238,13 +253,14 @@ export async function confirmEmailChange(
   ctx: Ctx,
   request: Request,
   token: string,
-): Promise<Outcome<{ headers: Headers }>> {
+): Promise<Outcome<{ headers: Headers; /** Only confirmed: still signed in. */ verified: boolean }>> {
   const invalid: Failure = {
     ok: false,
     error: "This email confirmation link is invalid or has expired.",
     status: 400,
   };
   if (!/^[\w.-]{20,2000}$/.test(token)) return invalid;
+  const claims = verificationTokenClaims(token);
   let userId: string | undefined;
   try {
     const result = await ctx.auth.api.verifyEmail({ query: { token }, headers: request.headers });
@@ -253,8 +269,16 @@ export async function confirmEmailChange(
     if (isAPIError(err)) return invalid;
     throw err;
   }
+  // Confirming the account's own address (not a change): nothing to sign in again for.
+  if (claims?.email && !claims.updateTo) {
+    const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, claims.email));
+    if (!user) return invalid;
+    await linkVerifiedInquiries(ctx.db, user.id);
+    return { ok: true, headers: new Headers(), verified: true };
+  }
   if (!userId) return invalid;
+  await linkVerifiedInquiries(ctx.db, userId);
   const auth = await ctx.auth.$context;
   await auth.internalAdapter.deleteUserSessions(userId);
-  return { ok: true, headers: await signOut(ctx, request) };
+  return { ok: true, headers: await signOut(ctx, request), verified: false };
 }

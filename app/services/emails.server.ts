@@ -68,6 +68,17 @@ export function emailChangeVerificationEmail(siteName: string, to: string, url: 
   };
 }
 
+export function addressVerificationEmail(siteName: string, to: string, url: string): MailMessage {
+  const intro = `Please confirm that this address is yours. The inquiries you sent from it as a guest then appear in My Inquiries on ${siteName}, where you can follow the venues' answers.`;
+  const outro = "The link works for 24 hours. If you did not create an account, ignore this email.";
+  return {
+    to,
+    subject: `Confirm your ${siteName} email address`,
+    text: `${intro}\n\nConfirm your email: ${url}\n\n${outro}\n`,
+    html: layout(siteName, intro, "Confirm email address", url, outro),
+  };
+}
+
 export function signInAlertEmail(siteName: string, to: string, resetUrl: string): MailMessage {
   const intro = `Someone has tried many times in the last hour to sign in to your ${siteName} account with a wrong password.`;
   const outro =
@@ -84,6 +95,7 @@ export function signInAlertEmail(siteName: string, to: string, resetUrl: string)
 export const authEmails: AuthEmails = {
   passwordReset: passwordResetEmail,
   emailChangeVerification: emailChangeVerificationEmail,
+  addressVerification: addressVerificationEmail,
 };
 
 export function venueSubmittedEmail(
@@ -296,6 +308,42 @@ export function inquiryReplyEmail(
       { text: "Your inquiry:" },
       { quote: original },
     ]),
+  };
+}
+
+/** A mail's one-click opt-out (RFC 8058): the headers mail programs offer as "Unsubscribe". */
+const oneClickUnsubscribe = (url: string) => ({
+  "List-Unsubscribe": `<${url}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
+
+/**
+ * The couple's answer in their account's thread (issue 41), to a manager of the venue with the
+ * inquiry's link and a one-click opt-out of inquiry emails, or to the venue's own address when it
+ * has no manager (`optOut` null). Answering the email answers the couple (Reply-To).
+ */
+export function inquiryAnswerEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  couple: { name: string; email: string },
+  answer: string,
+  url: string,
+  optOut: { settingsUrl: string; unsubscribeUrl: string } | null,
+): MailMessage {
+  const intro = `${couple.name} answered in the conversation about their inquiry to ${venue.name}:`;
+  const action = optOut ? "Open the conversation" : `Visit ${siteName}`;
+  const outro = [
+    `Reply to this email to answer ${couple.name} directly.`,
+    optOut ? `${OPT_OUT(optOut.settingsUrl)} Stop these emails at once: ${optOut.unsubscribeUrl}` : "",
+  ].join(" ");
+  return {
+    to,
+    replyTo: couple.email,
+    subject: `${couple.name} answered about ${venue.name}`,
+    text: `${intro}\n\n${answer}\n\n${action}: ${url}\n\n${outro}\n`,
+    html: layout(siteName, intro, action, url, outro, [{ quote: answer }]),
+    ...(optOut ? { headers: oneClickUnsubscribe(optOut.unsubscribeUrl) } : {}),
   };
 }
 

@@ -153,21 +153,30 @@ export async function getInquiry(
   assertVenueManager(actor);
   const found = await findInquiry(db, actor, id);
   if (!found.ok) return found;
-  const replies = await db
+  const replies = (await threadsOf(db, [id])).get(id) ?? [];
+  return { ...found, replies };
+}
+
+/** The threads of the given inquiries, each oldest first. */
+export async function threadsOf(db: Db, ids: string[]): Promise<Map<string, InquiryReplyView[]>> {
+  const threads = new Map<string, InquiryReplyView[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return threads;
+  const rows = await db
     .select({
+      inquiryId: inquiryReplies.inquiryId,
       id: inquiryReplies.id,
       body: inquiryReplies.body,
+      author: inquiryReplies.author,
       authorName: users.name,
       createdAt: inquiryReplies.createdAt,
     })
     .from(inquiryReplies)
     .leftJoin(users, eq(users.id, inquiryReplies.userId))
-    .where(eq(inquiryReplies.inquiryId, id))
+    .where(inArray(inquiryReplies.inquiryId, ids))
     .orderBy(asc(inquiryReplies.createdAt), asc(inquiryReplies.id));
-  return {
-    ...found,
-    replies: replies.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-  };
+  for (const { inquiryId, createdAt, ...r } of rows)
+    threads.get(inquiryId)?.push({ ...r, createdAt: createdAt.toISOString() });
+  return threads;
 }
 
 type Change = { ok: true } | { ok: false; status: number; error: string };

@@ -1,7 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { emailOptOuts, users, venueManagers, venues, type EmailKind } from "../../database/schema";
+import {
+  EMAIL_KINDS,
+  emailOptOuts,
+  users,
+  venueManagers,
+  venues,
+  type EmailKind,
+} from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
+import { UNSUBSCRIBE_PATH } from "~/lib/unsubscribe";
 import { managerVenuePath } from "~/lib/venue-attention";
 import { newReviewEmail } from "./emails.server";
 
@@ -36,9 +44,10 @@ export async function managerRecipients(
   db: Db,
   venueId: string,
   kind: EmailKind,
-): Promise<{ managed: boolean; recipients: { name: string; email: string }[] }> {
+): Promise<{ managed: boolean; recipients: { id: string; name: string; email: string }[] }> {
   const rows = await db
     .select({
+      id: users.id,
       name: users.name,
       email: users.email,
       off: sql<boolean>`exists (select 1 from email_opt_outs o where o.user_id = ${users.id} and o.kind = ${kind})`,
@@ -48,7 +57,7 @@ export async function managerRecipients(
     .where(eq(venueManagers.venueId, venueId));
   return {
     managed: rows.length > 0,
-    recipients: rows.filter((r) => !r.off).map(({ name, email }) => ({ name, email })),
+    recipients: rows.filter((r) => !r.off).map(({ id, name, email }) => ({ id, name, email })),
   };
 }
 
@@ -82,4 +91,46 @@ export async function notifyNewReview(
   );
   for (const r of sent)
     if (r.status === "rejected") app.logger.error("review mail failed", { error: String(r.reason) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// One-click unsubscribe (RFC 8058, issue 41): a notification mail names a signed link that turns
+// its kind off for its recipient, with no sign-in. The signature is the credential: it names one
+// account and one kind, so the link can do nothing else.
+// ---------------------------------------------------------------------------------------------
+
+const unsubscribePurpose = (userId: string, kind: EmailKind) => `unsubscribe:${userId}:${kind}`;
+
+/** The link a mail's List-Unsubscribe header and its footer name. */
+export function unsubscribeUrl(
+  app: Pick<AppContext, "stamps">,
+  siteUrl: string,
+  userId: string,
+  kind: EmailKind,
+): string {
+  const params = new URLSearchParams({
+    u: userId,
+    kind,
+    t: app.stamps.issue(unsubscribePurpose(userId, kind)),
+  });
+  return `${siteUrl}${UNSUBSCRIBE_PATH}?${params}`;
+}
+
+export type UnsubscribeLink = { userId: string; kind: EmailKind };
+
+/** The account and kind a link names, when its signature is ours; null otherwise. */
+export function readUnsubscribeLink(
+  app: Pick<AppContext, "stamps">,
+  params: URLSearchParams,
+): UnsubscribeLink | null {
+  const userId = params.get("u") ?? "";
+  const kind = EMAIL_KINDS.find((k) => k === params.get("kind"));
+  if (!kind || userId === "" || userId.length > 64) return null;
+  return app.stamps.read(unsubscribePurpose(userId, kind), params.get("t") ?? "") ? { userId, kind } : null;
+}
+
+/** Turns the link's kind off for its account (once; a second post changes nothing). */
+export async function unsubscribe(db: Db, link: UnsubscribeLink): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, link.userId)).limit(1);
+  if (user) await db.insert(emailOptOuts).values(link).onConflictDoNothing();
 }

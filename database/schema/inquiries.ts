@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { INQUIRY_STATUSES } from "../../app/lib/inquiries";
+import { INQUIRY_STATUSES, REPLY_AUTHORS } from "../../app/lib/inquiries";
 import { users } from "./accounts";
 import { venues } from "./directory";
 import { timestamps } from "./timestamps";
@@ -44,7 +44,8 @@ export const inquiries = pgTable(
   ],
 );
 
-// The answers a venue sent to an inquiry by email from its inbox, oldest first.
+// The thread under an inquiry, oldest first: the answers a venue sent by email from its inbox, and
+// the couple's answers written in their account (issue 41).
 export const inquiryReplies = pgTable(
   "inquiry_replies",
   {
@@ -54,7 +55,11 @@ export const inquiryReplies = pgTable(
       .references(() => inquiries.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     body: text("body").notNull(),
+    author: text("author", { enum: REPLY_AUTHORS }).notNull().default("venue"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("inquiry_replies_inquiry_idx").on(t.inquiryId, t.createdAt)],
+  (t) => [
+    index("inquiry_replies_inquiry_idx").on(t.inquiryId, t.createdAt),
+    check("inquiry_replies_author_check", sql`${t.author} in ('venue', 'couple')`),
+  ],
 );

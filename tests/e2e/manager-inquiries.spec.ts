@@ -18,7 +18,7 @@ import { FAILED_POST_ERRORS, failPosts, FAILURES, failureToast } from "./failed-
 
 // Issue 23, acceptance: a guest sends an inquiry from a venue page on a phone (390 px); its manager
 // sees it in the inbox, replies and marks it booked; the couple, signed in, follows its status in
-// 'My Inquiries'. A back-office spec: it adds an approved venue, which the public specs would count.
+// 'My Inquiries', reads the reply there and answers it (issue 41). A back-office spec: it adds an approved venue, which the public specs would count.
 
 /** A context of its own (a second person), whose console errors fail the test too. */
 async function otherPerson(page: Page) {
@@ -89,7 +89,7 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   ).toBeVisible();
   await page.getByRole("button", { name: "Add to My Inquiries" }).click();
   await expect(page).toHaveURL(/\/account\/inquiries$/);
-  const mine = page.getByRole("listitem").filter({ hasText: venue.name });
+  const mine = page.getByRole("article", { name: venue.name });
   await expect(mine.getByText("New", { exact: true })).toBeVisible();
 
   // The manager: the inbox shows one new inquiry; they reply and mark it booked.
@@ -107,10 +107,27 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   await m.getByRole("button", { name: "Send reply" }).click();
   await expect(toast(m, "Your reply was sent")).toBeVisible();
   await expect(reply).toHaveValue("");
-  const answers = m.getByRole("region", { name: "Your answers" });
-  await expect(answers.getByText("June is open. Would you like to visit on a Saturday?")).toBeVisible();
+  const thread = m.getByRole("region", { name: "Conversation" });
+  await expect(thread.getByText("June is open. Would you like to visit on a Saturday?")).toBeVisible();
   const status = m.getByRole("region", { name: "Status" });
   await expect(status.getByText("Replied", { exact: true })).toBeVisible();
+
+  // The couple reads the reply in their account and answers there (issue 41); for the manager
+  // the inquiry is new again, and the answer is in its thread.
+  await page.reload();
+  await expect(mine.getByText("June is open. Would you like to visit on a Saturday?")).toBeVisible();
+  const answerBox = mine.getByLabel(`Answer ${venue.name}`);
+  await expectHydrated(answerBox);
+  await answerBox.fill("A Saturday in May works for us.");
+  await mine.getByRole("button", { name: "Send answer" }).click();
+  await expect(toast(page, `Your answer was sent to ${venue.name}`)).toBeVisible();
+  await expect(answerBox).toHaveValue("");
+  await expect(mine.getByText("A Saturday in May works for us.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await m.reload();
+  await expect(nav.getByRole("link", { name: "Inquiries 1 new" })).toBeVisible();
+  await expect(thread.getByText("A Saturday in May works for us.")).toBeVisible();
+  await expect(status.getByText("New", { exact: true })).toBeVisible();
   await status.getByRole("button", { name: "Mark as booked" }).click();
   await expect(toast(m, "Marked as booked")).toBeVisible();
   await expect(status.getByText("Booked", { exact: true })).toBeVisible();
@@ -174,4 +191,29 @@ test.describe("a send that fails on its way", () => {
     await expect(toast(page, "Your inquiry was sent to")).toBeVisible();
     await expect(dialog).toBeHidden();
   });
+});
+
+test("the plain inquiry page with scripts: a sent form empties and says so; a second click sends nothing", async ({
+  page,
+}) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": asNewVisitor()["x-forwarded-for"]! });
+  const venue = (await sitemapPaths(page.request)).filter(isVenuePath)[6]!;
+  await page.goto(`${venue}/inquiry`);
+  const form = page.getByRole("main");
+  const message = form.getByLabel("Message");
+  await expectHydrated(message);
+  await form.getByLabel("Your name").fill("Parker Page");
+  await form.getByLabel("Email").fill(uniqueAccount("page-form").email);
+  await form.getByLabel("Guests").fill("70");
+  await message.fill("Could we see the terrace on a weekday?");
+  await form.getByRole("button", { name: "Send inquiry" }).click();
+  const sent = page.getByRole("status").filter({ hasText: "Your inquiry was sent to" });
+  await expect(sent).toBeFocused();
+  await expect(message).toHaveValue("");
+  await expect(form.getByLabel("Your name")).toHaveValue("");
+  await expect(page).toHaveURL((u) => u.pathname === `${venue}/inquiry`);
+  await expectNoSeriousA11yViolations(page);
+  // Send again: the empty form is refused in the browser, nothing goes out twice.
+  await form.getByRole("button", { name: "Send inquiry" }).click();
+  await expect(form.getByText("Please enter your message")).toBeVisible();
 });

@@ -49,6 +49,8 @@ const EXPECTED: Record<string, Entry> = {
   "routes/public/compare.tsx": { path: (ids) => `/compare?ids=${ids.venueId},not-an-id`, get: everyone(200) },
   "routes/public/terms.tsx": { path: "/terms", get: everyone(200) },
   "routes/public/privacy.tsx": { path: "/privacy", get: everyone(200) },
+  // A notification mail's one-click unsubscribe (issue 41): without a signed link, refused.
+  "routes/public/unsubscribe.tsx": { path: "/unsubscribe", get: everyone(400) },
   "routes/auth/login.tsx": {
     path: "/login",
     get: { guest: 200, user: 302, venue_manager: 302, admin: 302 },

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { Checkbox, FormError } from "~/components/forms/fields";
 import { SpecField, type FieldSpec } from "~/components/forms/spec-fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useOnSuccess } from "~/components/back-office/use-on-success";
+import { useEachNew } from "~/components/forms/use-each-new";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -12,6 +13,7 @@ import { searchWindow } from "~/lib/dates";
 import { NO_CONTEXT, withContext, type CoupleContext } from "~/lib/couple-context";
 import {
   inquiryFormPath,
+  inquirySentMessage,
   maxGuestsFor,
   type InquiryForm,
   type InquiryFormLoad,
@@ -132,16 +134,48 @@ function useShowFirstError(errors: Record<string, string | undefined>) {
   return form;
 }
 
-/** The form on its own page: a plain post, answered with a redirect or the page with its errors. */
+/**
+ * The form on its own page: a plain post, answered with a redirect or the page with its errors.
+ * With the script (issue 41), a sent inquiry empties the form and says so where the focus goes;
+ * Send is off until the answer and the fresh form (its new stamp) are in, so a second click
+ * cannot send it twice.
+ */
 export function InquiryPageForm({ form, reply }: { form: InquiryFormData; reply: InquiryReply | undefined }) {
   const schema = useMemo(() => inquirySchema(form.venue.capacity, form.today), [form]);
   const { errors, onSubmit } = useValidatedForm(schema, reply);
   const ref = useShowFirstError(errors);
   const navigation = useNavigation();
-  useToast(reply?.toast);
+  const [sent, setSent] = useState<string | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  useEachNew(reply?.ok ? reply : null, (r) => {
+    ref.current?.reset();
+    setSent(r.toast?.message ?? inquirySentMessage(form.venue.name));
+  });
+  useEffect(() => {
+    if (sent) status.current?.focus();
+  }, [sent]);
   return (
-    <Form ref={ref} method="post" noValidate className={formClass} onSubmit={onSubmit}>
-      <InquiryFields form={form} reply={reply} errors={errors} pending={navigation.state === "submitting"} />
+    <Form
+      ref={ref}
+      method="post"
+      noValidate
+      className={formClass}
+      onSubmit={(e) => {
+        setSent(null);
+        onSubmit(e);
+      }}
+    >
+      {sent ? (
+        <p
+          ref={status}
+          role="status"
+          tabIndex={-1}
+          className="rounded-lg border border-primary/30 bg-primary-soft/60 px-3.5 py-2.5 text-sm text-primary-dark"
+        >
+          {`${sent}. They answer by email; the form is empty again for another question.`}
+        </p>
+      ) : null}
+      <InquiryFields form={form} reply={reply} errors={errors} pending={navigation.state !== "idle"} />
     </Form>
   );
 }

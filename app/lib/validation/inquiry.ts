@@ -23,6 +23,7 @@ export const inquiryMessages = {
     `Please enter at most ${max} guests: that is ten times this venue's capacity`,
   message: "Please enter your message",
   reply: "Please write your reply",
+  answer: "Please write your answer",
 } as const;
 
 // Digits with the usual separators: +1 (303) 555-0101, 303.555.0101.
@@ -89,3 +90,13 @@ export const inquiryActionSchema = z.discriminatedUnion("intent", [
     ),
   }),
 ]);
+
+/** A couple's answer in their account's thread (issue 41): bounded as the venue's replies are. */
+export const coupleAnswerSchema = z.object({
+  intent: z.literal("answer"),
+  inquiryId: text(64),
+  answer: text(INQUIRY_REPLY_MAX, `Please keep your answer under ${INQUIRY_REPLY_MAX} characters`).check(
+    z.trim(),
+    z.refine((v) => !isBlank(v), inquiryMessages.answer),
+  ),
+});

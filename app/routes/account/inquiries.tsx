@@ -1,20 +1,23 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inquiries";
 import { FormError } from "~/components/forms/fields";
-import { InquiryStatusBadge } from "~/components/inquiries/inquiry-status";
+import { OwnInquiryItem } from "~/components/inquiries/own-inquiry";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { keepWork } from "~/lib/failed-request";
-import { formAction } from "~/infra/action.server";
-import { weddingDateLabel } from "~/lib/inquiries";
+import { formAction, type ActionContext } from "~/infra/action.server";
+import { keepValues } from "~/infra/form.server";
+import type { CoupleAnswerReply } from "~/lib/inquiries";
+import { validate, type FieldErrors } from "~/lib/validation/form";
+import { coupleAnswerSchema } from "~/lib/validation/inquiry";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { formatReviewDate } from "~/lib/venue";
-import { checkClaim, claimInquiry, listOwnInquiries } from "~/services/couple-inquiries.server";
+import { checkClaim, claimInquiry } from "~/services/couple-inquiries.server";
+import { answerOwnInquiry, listOwnThreads } from "~/services/inquiry-thread.server";
 
 // 'My Inquiries' (issue 23): the inquiries a couple sent while signed in, or added to their
 // account from the link in a copy they received as a guest (`?claim=`), newest first, with
-// their status. Opening the link changes nothing (a mail scanner, or someone else signed in, may
+// their status and their whole conversation, answered here (issue 41, ADR 037). Opening the link changes nothing (a mail scanner, or someone else signed in, may
 // open it: issue 39): the page asks, and its plain form posts the claim.
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = expectUser(context);
   const token = new URL(request.url).searchParams.get("claim");
   const [inquiries, claim] = await Promise.all([
-    listOwnInquiries(app.db, user.id),
+    listOwnThreads(app.db, user.id),
     token === null ? null : checkClaim(app, user, token),
   ]);
   return data(
@@ -36,8 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+const FAILURES = { answer: "Your answer was not sent", claim: "Your inquiry was not added to your account" };
+
 export const action = formAction({
-  run: async ({ app, actor, values, request }) => {
+  failures: FAILURES,
+  run: async (ctx) => {
+    const { app, actor, values, request } = ctx;
+    if (values.intent === "answer") return sendAnswer(ctx);
     const claimed = await claimInquiry(app, actor, values.claim ?? "");
     if (!claimed.ok) return data({ error: claimed.error }, { status: 400 });
     return redirectWithToast(app, request, "/account/inquiries", {
@@ -46,7 +54,33 @@ export const action = formAction({
     });
   },
 });
-export const clientAction = keepWork<Route.ClientActionArgs>("Your inquiry was not added to your account");
+
+/** The couple's answer in a thread: a refusal keeps what they wrote beside its inquiry. */
+async function sendAnswer({ app, actor, values, reply, answer }: ActionContext) {
+  const refuse = (status: number, errors: FieldErrors) =>
+    reply<CoupleAnswerReply>(
+      {
+        ok: false,
+        intent: "answer",
+        inquiryId: values.inquiryId,
+        errors,
+        values: keepValues(values),
+        toast: { type: "error", message: FAILURES.answer, description: Object.values(errors)[0] },
+      },
+      status,
+    );
+  const parsed = validate(coupleAnswerSchema, values);
+  if (!parsed.ok) return refuse(400, parsed.errors);
+  const sent = await answerOwnInquiry(app, actor, parsed.data.inquiryId, parsed.data.answer);
+  if (!sent.ok) return refuse(sent.status, { form: sent.error });
+  return answer(
+    { type: "success", message: `Your answer was sent to ${sent.venueName}` },
+    200,
+    "/account/inquiries",
+  );
+}
+
+export const clientAction = keepWork<Route.ClientActionArgs>(FAILURES, FAILURES.claim);
 
 type Claim = NonNullable<Route.ComponentProps["loaderData"]["claim"]>;
 
@@ -86,6 +120,7 @@ export default function MyInquiries({ loaderData, actionData }: Route.ComponentP
   const { inquiries, claim } = loaderData;
   useToast(actionData && "toast" in actionData ? actionData.toast : undefined);
   const refused = actionData && "error" in actionData ? actionData.error : null;
+  const answerReply = actionData && "inquiryId" in actionData ? (actionData as CoupleAnswerReply) : undefined;
   return (
     <>
       <h2 className="text-2xl">My Inquiries</h2>
@@ -107,26 +142,7 @@ export default function MyInquiries({ loaderData, actionData }: Route.ComponentP
       ) : (
         <ul className="mt-6 divide-y divide-sand">
           {inquiries.map((i) => (
-            <li key={i.id} className="space-y-2 py-5">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <Link
-                  to={i.venuePath}
-                  className="min-w-0 font-medium break-words text-primary underline-offset-4 hover:underline"
-                >
-                  {i.venueName}
-                </Link>
-                <InquiryStatusBadge status={i.status} />
-              </div>
-              <p className="text-sm text-muted">
-                Sent {formatReviewDate(i.createdAt)} · Wedding date:{" "}
-                {weddingDateLabel(i.weddingDate, i.dateFlexible)}
-                {i.guests !== null ? ` · ${i.guests} guests` : null}
-                {i.replyCount > 0
-                  ? ` · ${i.replyCount} ${i.replyCount === 1 ? "answer" : "answers"} by email`
-                  : null}
-              </p>
-              <p className="line-clamp-3 whitespace-pre-line text-ink-soft wrap-anywhere">{i.message}</p>
-            </li>
+            <OwnInquiryItem key={i.id} inquiry={i} reply={answerReply} />
           ))}
         </ul>
       )}

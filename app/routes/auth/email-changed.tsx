@@ -4,7 +4,8 @@ import { confirmEmailChange } from "~/services/accounts.server";
 
 /**
  * Where the email-change confirmation link lands. Only its token changes anything: then the
- * address changes and every session ends, so the user signs in again.
+ * address changes and every session ends, so the user signs in again. A link confirming the
+ * account's own address (issue 41) only verifies it and opens My Inquiries.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -12,6 +13,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await confirmEmailChange(app, request, token);
   if (!result.ok)
     throw await redirectWithToast(app, request, "/account", { type: "error", message: result.error });
+  if (result.verified)
+    throw await redirectWithToast(app, request, "/account/inquiries", {
+      type: "success",
+      message: "Your email address has been verified.",
+    });
   throw await redirectWithToast(
     app,
     request,

@@ -7,6 +7,7 @@ import { EmptyState, Panel } from "~/components/back-office/page";
 import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { FormError, TextareaField } from "~/components/forms/fields";
 import { InquiryStatusBadge } from "~/components/inquiries/inquiry-status";
+import { InquiryThread } from "~/components/inquiries/inquiry-thread";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { isDocumentRequest, keepValues } from "~/infra/form.server";
@@ -32,8 +33,8 @@ import { getInquiry, replyToInquiry, setInquiryStatus } from "~/services/inquiri
 import { blockInquiryDay, inquiryDay, unblockInquiryDay } from "~/services/inquiry-booking.server";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 
-// One inquiry of the inbox (issue 23, item 2): what the couple asked, the answers sent, a reply
-// box that sends the answer by email (Reply-To the manager, ADR 028) and keeps it here, and the
+// One inquiry of the inbox (issue 23, item 2): what the couple asked, the conversation (issue 41:
+// the answers sent and the couple's from their account), a reply box that sends the answer by email (Reply-To the manager, ADR 028) and keeps it here, and the
 // status set with one click. Both are plain forms, so they work before and without the script.
 // Another venue's inquiry goes back to the dashboard with the area's message, as another venue's
 // page does (ADR 016); its writes answer 403.
@@ -201,28 +202,15 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
           </Panel>
           <Panel className="p-6" labelledBy="inquiry-replies">
             <h2 id="inquiry-replies" className="text-xl">
-              Your answers
+              Conversation
             </h2>
-            {replies.length === 0 ? (
-              <p className="mt-2 text-sm text-muted">No answer sent from here yet.</p>
-            ) : (
-              <ol className="mt-3 space-y-3">
-                {replies.map((r) => (
-                  <li
-                    key={r.id}
-                    className="rounded-lg border-l-4 border-primary bg-primary-soft/60 px-4 py-3"
-                  >
-                    <p className="text-sm font-semibold text-primary-dark">
-                      {r.authorName ?? "A former manager"}{" "}
-                      <time dateTime={r.createdAt} className="font-normal text-ink-soft">
-                        · {formatReviewDate(r.createdAt)}
-                      </time>
-                    </p>
-                    <p className="mt-1 whitespace-pre-line text-ink wrap-anywhere">{r.body}</p>
-                  </li>
-                ))}
-              </ol>
-            )}
+            <InquiryThread
+              replies={replies}
+              viewer="venue"
+              coupleName={inquiry.name}
+              venueName={inquiry.venueName}
+              empty="No answer sent from here yet."
+            />
             <ReplyForm to={inquiry.name} email={inquiry.email} reply={actionData} />
           </Panel>
         </div>

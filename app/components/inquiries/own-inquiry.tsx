@@ -1,0 +1,103 @@
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { useOnSuccess } from "~/components/back-office/use-on-success";
+import { FormError, TextareaField } from "~/components/forms/fields";
+import { useToast } from "~/components/layout/use-toast";
+import { Button } from "~/components/ui/button";
+import {
+  canAnswer,
+  inquiryRefusals,
+  weddingDateLabel,
+  type CoupleAnswerReply,
+  type OwnThread,
+} from "~/lib/inquiries";
+import { INQUIRY_REPLY_MAX, inquiryMessages } from "~/lib/validation/inquiry";
+import { isBlank } from "~/lib/validation/fields";
+import { formatReviewDate } from "~/lib/venue";
+import { InquiryStatusBadge } from "./inquiry-status";
+import { InquiryThread } from "./inquiry-thread";
+
+/**
+ * One of a couple's inquiries in My Inquiries (issue 41): the venue, its status, what they asked,
+ * the whole conversation and a box to answer in it (a plain form; the script keeps the page and
+ * empties the box once sent). A closed inquiry's thread is read-only (ADR 037).
+ */
+export function OwnInquiryItem({ inquiry, reply }: { inquiry: OwnThread; reply?: CoupleAnswerReply }) {
+  const headingId = `inquiry-${inquiry.id}`;
+  return (
+    <li className="space-y-3 py-5">
+      <article aria-labelledby={headingId} className="space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id={headingId} className="min-w-0 font-sans text-base font-medium break-words">
+            <Link to={inquiry.venuePath} className="text-primary underline-offset-4 hover:underline">
+              {inquiry.venueName}
+            </Link>
+          </h3>
+          <InquiryStatusBadge status={inquiry.status} />
+        </div>
+        <p className="text-sm text-muted">
+          Sent {formatReviewDate(inquiry.createdAt)} · Wedding date:{" "}
+          {weddingDateLabel(inquiry.weddingDate, inquiry.dateFlexible)}
+          {inquiry.guests !== null ? ` · ${inquiry.guests} guests` : null}
+        </p>
+        <p className="whitespace-pre-line text-ink-soft wrap-anywhere">{inquiry.message}</p>
+        <InquiryThread
+          replies={inquiry.replies}
+          viewer="couple"
+          coupleName={inquiry.name}
+          venueName={inquiry.venueName}
+          empty="No answer from the venue yet. Its answers appear here and come by email."
+        />
+        {canAnswer(inquiry.status) ? (
+          <AnswerForm inquiry={inquiry} reply={reply?.inquiryId === inquiry.id ? reply : undefined} />
+        ) : (
+          <p className="text-sm text-muted">{inquiryRefusals.closed}</p>
+        )}
+      </article>
+    </li>
+  );
+}
+
+/** The couple's answer: kept in the thread and mailed to the venue's managers. */
+function AnswerForm({ inquiry, reply }: { inquiry: OwnThread; reply?: CoupleAnswerReply }) {
+  const fetcher = useFetcher<CoupleAnswerReply>();
+  useToast(fetcher.data?.toast);
+  const answer = fetcher.data ?? reply;
+  const [text, setText] = useState(answer?.ok === false ? (answer.values?.answer ?? "") : "");
+  const [error, setError] = useState<string | null>(null);
+  useOnSuccess(fetcher, () => setText(""));
+  const serverError = answer?.ok === false ? (answer.errors?.answer ?? answer.errors?.form) : null;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      preventScrollReset
+      className="space-y-2 pt-2"
+      onSubmit={(e) => {
+        if (isBlank(text)) {
+          e.preventDefault();
+          setError(inquiryMessages.answer);
+          return;
+        }
+        setError(null);
+      }}
+    >
+      <input type="hidden" name="intent" value="answer" />
+      <input type="hidden" name="inquiryId" value={inquiry.id} />
+      <FormError message={error ?? serverError ?? null} />
+      <TextareaField
+        label={`Answer ${inquiry.venueName}`}
+        name="answer"
+        rows={3}
+        maxLength={INQUIRY_REPLY_MAX}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        description="The venue's managers see it with your inquiry and get it by email."
+      />
+      <Button type="submit" size="sm" pending={busy} disabled={busy}>
+        {busy ? "Sending..." : "Send answer"}
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "inquiry_replies" ADD COLUMN "author" text DEFAULT 'venue' NOT NULL;--> statement-breakpoint
+ALTER TABLE "inquiry_replies" ADD CONSTRAINT "inquiry_replies_author_check" CHECK ("inquiry_replies"."author" in ('venue', 'couple'));
