@@ -115,7 +115,7 @@ export function VenuesTable({
         label="Venue table"
         className="overflow-hidden rounded-2xl border border-sand bg-white shadow-card"
       >
-        <table className="w-full min-w-[56rem] text-left text-sm">
+        <table className="stack-table w-full text-left text-sm md:min-w-[56rem]">
           <caption className="sr-only">
             {params.status === "pending" ? "Venues waiting for review" : "Approved venues"}, sorted by {sort}{" "}
             {dir === "asc" ? "ascending" : "descending"}
@@ -245,10 +245,12 @@ function VenueRow({
           </span>
         )}
       </td>
-      <td className="px-4 py-3 text-right tabular-nums text-ink-soft">
+      <td data-label="Capacity" className="px-4 py-3 text-right tabular-nums text-ink-soft">
         {v.capacity === null ? <span className="text-muted">—</span> : formatNumber(v.capacity)}
       </td>
-      <td className="px-4 py-3 text-ink-soft">{v.category ?? <span className="text-muted">None</span>}</td>
+      <td data-label="Category" className="px-4 py-3 text-ink-soft">
+        {v.category ?? <span className="text-muted">None</span>}
+      </td>
       <td className="px-4 py-3">
         <div className="flex items-center justify-end gap-1">
           <Link

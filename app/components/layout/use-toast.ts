@@ -1,5 +1,6 @@
 import { useEachNew } from "~/components/forms/use-each-new";
 import type { Toast } from "~/lib/toast";
+import { focusResult } from "./focus-result";
 import { toasterReady } from "./toaster";
 
 type Show = (message: string, opts: { description?: string; duration?: number }) => string | number;
@@ -37,5 +38,10 @@ export async function showToast(toast: Toast): Promise<void> {
  * (`fetcher.data?.toast`, `actionData?.toast`). Each toast object shows once.
  */
 export function useToast(toast: Toast | null | undefined): void {
-  useEachNew(toast, (shown) => void showToast(shown));
+  useEachNew(toast, (shown) => {
+    void showToast(shown).then(() => {
+      // A save whose answer took the focused control away: the focus goes to its result.
+      if (shown.type === "success") return focusResult(shown.message);
+    });
+  });
 }
