@@ -30,6 +30,9 @@ export async function showToast(toast: Toast): Promise<void> {
   const [{ toast: sonner }] = await Promise.all([import("sonner"), toasterReady()]);
   show ??= toastShower(sonner);
   show(toast);
+  // A save whose answer took the focused control away (a busy button is disabled, a row goes):
+  // the focus goes to its result, whichever screen it was (issue 41, item 16).
+  if (toast.type === "success") await focusResult(toast.message);
 }
 
 /**
@@ -38,10 +41,5 @@ export async function showToast(toast: Toast): Promise<void> {
  * (`fetcher.data?.toast`, `actionData?.toast`). Each toast object shows once.
  */
 export function useToast(toast: Toast | null | undefined): void {
-  useEachNew(toast, (shown) => {
-    void showToast(shown).then(() => {
-      // A save whose answer took the focused control away: the focus goes to its result.
-      if (shown.type === "success") return focusResult(shown.message);
-    });
-  });
+  useEachNew(toast, (shown) => void showToast(shown));
 }
