@@ -26,7 +26,19 @@ describe("the bulk form", () => {
       selection: { ids: [A, B] },
       returnTo: "/admin/venues",
       confirmed: false,
+      warned: false,
     });
+  });
+
+  it("reads the second yes to the trash warning (confirm=1) apart from the count's", () => {
+    const form = parseBulkForm([
+      ["intent", "delete"],
+      ["ids", A],
+      ["confirmed", "1"],
+      ["confirm", "1"],
+    ]);
+    expect(form).toMatchObject({ confirmed: true, warned: true });
+    expect(parseBulkForm([["confirmed", "1"]])).toMatchObject({ confirmed: true, warned: false });
   });
 
   it("adds the page's venues when the header's box is ticked (no script), and only then", () => {
