@@ -160,6 +160,9 @@ export type AdminVenueRow = {
   latitude: number;
   longitude: number;
   path: string;
+  /** Inquiries new or replied, and managers: trashing such a venue warns first (issue 41). */
+  openInquiries: number;
+  managers: number;
 };
 
 export type AdminVenueList = {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bulkQuestion, countOf, parseBulkForm, undoSummary } from "./venue-bulk";
+import {
+  bulkQuestion,
+  countOf,
+  needsTrashWarning,
+  parseBulkForm,
+  trashWarningText,
+  undoSummary,
+} from "./venue-bulk";
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
@@ -19,7 +26,19 @@ describe("the bulk form", () => {
       selection: { ids: [A, B] },
       returnTo: "/admin/venues",
       confirmed: false,
+      warned: false,
     });
+  });
+
+  it("reads the second yes to the trash warning (confirm=1) apart from the count's", () => {
+    const form = parseBulkForm([
+      ["intent", "delete"],
+      ["ids", A],
+      ["confirmed", "1"],
+      ["confirm", "1"],
+    ]);
+    expect(form).toMatchObject({ confirmed: true, warned: true });
+    expect(parseBulkForm([["confirmed", "1"]])).toMatchObject({ confirmed: true, warned: false });
   });
 
   it("adds the page's venues when the header's box is ticked (no script), and only then", () => {
@@ -79,5 +98,30 @@ describe("what the admin reads", () => {
       "7 venues were edited since the import and kept as they are: A, B, C, D, E and 2 more; 2 venues were already deleted.",
     );
     expect(undoSummary({ trashed: 0, restored: 0, edited: [], gone: 0 })).toBe("Nothing was left to undo.");
+  });
+});
+
+describe("the trash warning (issue 41, item 15)", () => {
+  it("asks only for a managed venue with open inquiries", () => {
+    expect(needsTrashWarning({ openInquiries: 3, managers: 2 })).toBe(true);
+    expect(needsTrashWarning({ openInquiries: 0, managers: 2 })).toBe(false);
+    expect(needsTrashWarning({ openInquiries: 3, managers: 0 })).toBe(false);
+  });
+
+  it("names the counts of one venue, then asks", () => {
+    expect(trashWarningText([{ name: "Fleur Hall", openInquiries: 3, managers: 2 }])).toBe(
+      "Fleur Hall has 3 open inquiries from couples and 2 venue managers. Trash it anyway?",
+    );
+    expect(trashWarningText([{ name: "Oak Barn", openInquiries: 1, managers: 1 }])).toBe(
+      "Oak Barn has 1 open inquiry from couples and 1 venue manager. Trash it anyway?",
+    );
+  });
+
+  it("names the first three of several and counts the rest", () => {
+    const w = ["A", "B", "C", "D", "E"].map((name) => ({ name, openInquiries: 1, managers: 1 }));
+    const text = trashWarningText(w);
+    expect(text).toContain("C has 1 open inquiry");
+    expect(text).not.toContain("D has");
+    expect(text).toMatch(/2 more venues have open inquiries too\. Trash them anyway\?$/);
   });
 });

@@ -29,13 +29,15 @@ export const ADMIN_VENUES_PATH = "/admin/venues";
  * The bulk form's fields (the list's checkboxes belong to it): `ids` ticked one by one;
  * `allOnPage` with the page's `pageIds` (the header's checkbox, which needs no script);
  * `allMatching` for every venue of the list's search and filters, read from `returnTo`, the
- * list's address, where the answer goes back to; `confirmed` once the count was shown.
+ * list's address, where the answer goes back to; `confirmed` once the count was shown;
+ * `confirm` once the warning of managed venues with open inquiries was (issue 41).
  */
 export type BulkForm = {
   intent: string;
   selection: { ids: string[] } | { matching: AdminListParams };
   returnTo: string;
   confirmed: boolean;
+  warned: boolean;
 };
 
 export function parseBulkForm(fields: [string, string][]): BulkForm {
@@ -51,6 +53,7 @@ export function parseBulkForm(fields: [string, string][]): BulkForm {
       : { ids: [...new Set(ids)] },
     returnTo,
     confirmed: one("confirmed") === "1",
+    warned: one("confirm") === "1",
   };
 }
 
@@ -163,3 +166,23 @@ export function undoSummary(r: {
 
 /** An import the admin list can be filtered by: its file and how many venues it brought. */
 export type ImportChoice = { id: string; fileName: string; createdAt: string; venues: number };
+
+/** A venue whose trashing would leave couples and managers waiting (issue 41, item 15). */
+export type TrashWarning = { id: string; name: string; openInquiries: number; managers: number };
+
+/** Whether trashing needs a second, explicit yes: managed, with inquiries still open. */
+export const needsTrashWarning = (v: { openInquiries: number; managers: number }) =>
+  v.openInquiries > 0 && v.managers > 0;
+
+/** 'Fleur Hall has 3 open inquiries from couples and 2 venue managers.' */
+export const trashWarningLine = (w: Omit<TrashWarning, "id">) =>
+  `${w.name} has ${countOf(w.openInquiries, "open inquiry", "open inquiries")} from couples and ${countOf(w.managers, "venue manager")}.`;
+
+/** The whole warning: one line per venue (the first few), then the question. */
+export function trashWarningText(warnings: Omit<TrashWarning, "id">[], total = warnings.length): string {
+  const shown = warnings.slice(0, 3).map(trashWarningLine);
+  const more = total - shown.length;
+  if (more > 0)
+    shown.push(`${countOf(more, "more venue")} ${more === 1 ? "has" : "have"} open inquiries too.`);
+  return `${shown.join(" ")} ${total === 1 ? "Trash it anyway?" : "Trash them anyway?"}`;
+}

@@ -25,6 +25,8 @@ import {
   venueAddress,
 } from "./geocoding.server";
 import { ADMIN_ONLY_MESSAGE, assertAdmin } from "./permissions.server";
+import { trashCountsOf, trashWarnings } from "./trash-warnings.server";
+import { trashWarningText, type TrashWarning } from "~/lib/venue-bulk";
 import { venueFormColumns } from "./submissions.server";
 import { deleteFiles, releaseKeys } from "./pending-files.server";
 import {
@@ -162,6 +164,10 @@ export async function listVenuesForAdmin(
     .orderBy(...orderBy)
     .limit(pageSize)
     .offset(pageOffset(page, pageSize));
+  const counts = await trashCountsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     // Missing coordinates read as 0 (spec); one without the other is as missing as both, so a
     // lone latitude does not pass for a position on the prime meridian.
@@ -172,6 +178,7 @@ export async function listVenuesForAdmin(
         latitude: placed ? r.latitude! : 0,
         longitude: placed ? r.longitude! : 0,
         path: venuePath(r),
+        ...(counts.get(r.id) ?? { openInquiries: 0, managers: 0 }),
       };
     }),
     total,
@@ -286,10 +293,17 @@ export async function deleteVenueAsAdmin(
   app: Pick<AppContext, "db">,
   actor: AppUser | null,
   venueId: string,
-): Promise<{ ok: true; name: string } | { ok: false; status: number; error: string }> {
+  /** The admin said yes to the warning (`confirm=1`): managers and open inquiries or not. */
+  confirmed = false,
+): Promise<
+  { ok: true; name: string } | { ok: false; status: number; error: string; warning?: TrashWarning }
+> {
   assertAdmin(actor);
   if (!venueId) return { ok: false, status: 400, error: venueMessages.idRequired };
   if (!isUuid(venueId)) return { ok: false, status: 404, error: venueMessages.notFound };
+  // Couples wait on it and managers run it: nothing moves until the admin has read that.
+  const [warning] = confirmed ? [] : await trashWarnings(app.db, actor, [venueId]);
+  if (warning) return { ok: false, status: 409, error: trashWarningText([warning]), warning };
   const deleted = await app.db.transaction(async (tx) => {
     const [row] = await moveVenuesToTrash(tx, [venueId], { actorId: actor.id });
     if (!row) return null;

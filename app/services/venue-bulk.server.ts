@@ -8,11 +8,12 @@ import type { AdminListParams } from "~/lib/admin";
 import { nextTurn } from "~/lib/next-turn";
 import type { Toast } from "~/lib/toast";
 import type { AppUser } from "~/lib/user";
-import { bulkMessages, MAX_BULK_IDS, type BulkIntent } from "~/lib/venue-bulk";
+import { bulkMessages, MAX_BULK_IDS, trashWarningText, type BulkIntent } from "~/lib/venue-bulk";
 import { adminVenueIds } from "./admin-venues.server";
 import { approvalMessages, approveVenue, rejectVenue } from "./approvals.server";
 import { recordOperationAudit } from "./audit.server";
 import { assertAdmin } from "./permissions.server";
+import { trashWarnings } from "./trash-warnings.server";
 import { inBatches, moveVenuesToTrash, TRASH_BATCH } from "./venue-trash.server";
 
 // Bulk actions on the admin's venue list (issue 22, item 7; ADR 023): the venues ticked one by
@@ -57,19 +58,23 @@ export async function previewBulkAction(
   db: Db,
   actor: AppUser | null,
   selection: BulkSelection,
-): Promise<{ ok: true; count: number; names: string[] } | BulkRefusal> {
+  intent: BulkIntent = "approve",
+): Promise<{ ok: true; count: number; names: string[]; warning: string | null } | BulkRefusal> {
   assertAdmin(actor);
   const refusal = checkSelection(selection);
   if (refusal) return refusal;
   const ids = await selectedIds(db, selection);
   if (ids.length === 0) return { ok: false, status: 404, error: bulkMessages.noneLeft };
+  // Trashing managed venues with open inquiries names them and asks again (issue 41, item 15).
+  const warnings = intent === "delete" ? await trashWarnings(db, actor, ids) : [];
+  const warning = warnings.length > 0 ? trashWarningText(warnings) : null;
   const first = ids.slice(0, 5);
   const names = new Map(
     (await db.select({ id: venues.id, name: venues.name }).from(venues).where(inArray(venues.id, first))).map(
       (r) => [r.id, r.name],
     ),
   );
-  return { ok: true, count: ids.length, names: first.flatMap((id) => names.get(id) ?? []) };
+  return { ok: true, count: ids.length, names: first.flatMap((id) => names.get(id) ?? []), warning };
 }
 
 export type BulkOutcome = { ok: true; toast: Toast; done: number } | BulkRefusal;

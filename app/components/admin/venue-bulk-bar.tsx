@@ -28,7 +28,7 @@ import {
 // the header's box ticks every row, the bar counts the choice, and 'Delete 37 venues?' is asked
 // here before the same fields are posted with `confirmed`.
 
-type Reply = { ok: boolean; toast?: Toast } | undefined;
+type Reply = { ok: boolean; toast?: Toast; question?: { warning: string | null } } | undefined;
 
 const CHECKBOX = "h-4 w-4 cursor-pointer rounded border-sand-dark accent-primary";
 
@@ -75,7 +75,17 @@ export function VenueBulkBar({ total, pageIds }: { total: number; pageIds: strin
   const fetcher = useFetcher<Reply>();
   useToast(fetcher.data?.toast);
   const [chosen, setChosen] = useState(0);
-  const [asking, setAsking] = useState<{ intent: BulkIntent; fields: FormData; count: number } | null>(null);
+  const [asking, setAsking] = useState<{
+    intent: BulkIntent;
+    fields: FormData;
+    count: number;
+    /** The server's warning of managed venues with open inquiries: asked once more (issue 41). */
+    warning?: string;
+  } | null>(null);
+  const sent = useRef<typeof asking>(null);
+  useEachNew(fetcher.state === "idle" ? fetcher.data?.question?.warning : null, (warning) => {
+    if (sent.current) setAsking({ ...sent.current, warning });
+  });
 
   /** Counts the choice, and shows the header's box as all, some or none of the rows. */
   const sync = useCallback(() => {
@@ -175,16 +185,21 @@ export function VenueBulkBar({ total, pageIds }: { total: number; pageIds: strin
         open={asking !== null}
         onClose={() => setAsking(null)}
         title={asking ? bulkQuestion(asking.intent, asking.count) : ""}
-        confirmLabel={asking ? bulkConfirmLabel(asking.intent, asking.count) : ""}
+        confirmLabel={
+          asking?.warning ? "Trash anyway" : asking ? bulkConfirmLabel(asking.intent, asking.count) : ""
+        }
         danger={asking?.intent !== "approve"}
         onConfirm={() => {
           if (!asking) return;
           setAsking(null);
+          sent.current = asking;
           asking.fields.set("confirmed", "1");
+          if (asking.warning) asking.fields.set("confirm", "1");
           void fetcher.submit(asking.fields, { method: "post", action: BULK_PATH });
         }}
       >
         <p>{asking ? BULK_EFFECTS[asking.intent] : null}</p>
+        {asking?.warning ? <p className="mt-3 font-medium text-danger">{asking.warning}</p> : null}
       </ConfirmDialog>
     </form>
   );

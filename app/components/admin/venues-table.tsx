@@ -29,7 +29,7 @@ import {
 } from "~/lib/admin";
 import { cn } from "~/lib/cn";
 import { isValidCoordinate } from "~/lib/coordinates";
-import { TRASH_DAYS } from "~/lib/venue-bulk";
+import { needsTrashWarning, TRASH_DAYS, trashWarningText } from "~/lib/venue-bulk";
 import { SelectAllOnPage, SelectVenue } from "~/components/admin/venue-bulk-bar";
 import type { Toast } from "~/lib/toast";
 import { countLabel, formatNumber } from "~/lib/format";
@@ -43,7 +43,7 @@ import { ListStateFields, useVenueListUrl } from "./venue-list-state";
 // reloaded, and an edit or a delete comes back to it (issue 22). 'Export CSV' is a plain link to
 // the list's search, filters and sort as a download (it works before hydration).
 
-type Reply = { ok: boolean; toast?: Toast } | undefined;
+type Reply = { ok: boolean; toast?: Toast; warning?: string; venueId?: string } | undefined;
 
 const COLUMNS: { key: AdminSort; label: string }[] = [
   { key: "name", label: "Name" },
@@ -115,7 +115,7 @@ export function VenuesTable({
         label="Venue table"
         className="overflow-hidden rounded-2xl border border-sand bg-white shadow-card"
       >
-        <table className="w-full min-w-[56rem] text-left text-sm">
+        <table className="stack-table w-full text-left text-sm md:min-w-[56rem]">
           <caption className="sr-only">
             {params.status === "pending" ? "Venues waiting for review" : "Approved venues"}, sorted by {sort}{" "}
             {dir === "asc" ? "ascending" : "descending"}
@@ -245,10 +245,12 @@ function VenueRow({
           </span>
         )}
       </td>
-      <td className="px-4 py-3 text-right tabular-nums text-ink-soft">
+      <td data-label="Capacity" className="px-4 py-3 text-right tabular-nums text-ink-soft">
         {v.capacity === null ? <span className="text-muted">—</span> : formatNumber(v.capacity)}
       </td>
-      <td className="px-4 py-3 text-ink-soft">{v.category ?? <span className="text-muted">None</span>}</td>
+      <td data-label="Category" className="px-4 py-3 text-ink-soft">
+        {v.category ?? <span className="text-muted">None</span>}
+      </td>
       <td className="px-4 py-3">
         <div className="flex items-center justify-end gap-1">
           <Link
@@ -312,6 +314,14 @@ function DeleteVenueDialog({ venue, onClose }: { venue: AdminVenueRow | null; on
     openedAt.current = key;
     onClose();
   }, [key, onClose]);
+  // Managed with open inquiries (the list's counts, or the server's 409 if they changed since).
+  const warning = !venue
+    ? null
+    : needsTrashWarning(venue)
+      ? trashWarningText([venue])
+      : fetcher.data?.warning && fetcher.data.venueId === venue.id
+        ? fetcher.data.warning
+        : null;
   return (
     <Dialog
       open={venue !== null}
@@ -323,14 +333,20 @@ function DeleteVenueDialog({ venue, onClose }: { venue: AdminVenueRow | null; on
         <strong className="text-ink">{venue?.name}</strong> leaves the directory at once and goes to the trash
         with its reviews, FAQs and photos, where it can be restored for {TRASH_DAYS} days.
       </p>
+      {warning ? (
+        <p role="alert" className="mt-3 text-sm font-medium text-danger">
+          {warning}
+        </p>
+      ) : null}
       <fetcher.Form method="post" action={listUrl} className="mt-6 flex justify-end gap-3">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="venueId" value={venue?.id ?? ""} />
+        {warning ? <input type="hidden" name="confirm" value="1" /> : null}
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>
         <Button type="submit" variant="danger" pending={fetcher.state !== "idle"}>
-          Delete
+          {warning ? "Trash anyway" : "Delete"}
         </Button>
       </fetcher.Form>
     </Dialog>

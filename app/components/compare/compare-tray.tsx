@@ -153,16 +153,18 @@ export function CompareTray() {
       {tray.length === 0 || hidden ? null : (
         <>
           {/* Room at the end of the page, so the fixed tray never covers the footer's last line. */}
-          <div aria-hidden="true" className="h-24 sm:h-20" />
+          <div aria-hidden="true" className="h-(--tray-h)" />
+          {/* One line at every width (the fixed layers, docs/architecture.md): its height is
+              --tray-h, which the sticky bar and the toasts stay above. */}
           <section aria-label="Compare venues" className="compare-tray" data-testid="compare-tray">
-            <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-3 sm:gap-3">
-              <p className="text-sm font-semibold">
+            <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-4 sm:gap-3">
+              <p className="hidden shrink-0 text-sm font-semibold sm:block">
                 Compare ({tray.length} of {COMPARE_MAX})
               </p>
-              <ul className="flex min-w-0 flex-1 flex-wrap gap-2">
+              <ul className="compare-chips">
                 {tray.map((t) => (
                   <li key={t.id} className="compare-chip">
-                    <span className="max-w-[12rem] truncate">{t.name || "Venue"}</span>
+                    <span className="max-w-[7rem] truncate sm:max-w-[12rem]">{t.name || "Venue"}</span>
                     <button
                       type="button"
                       onClick={() => removeFromCompare(t)}
@@ -176,7 +178,7 @@ export function CompareTray() {
               </ul>
               <Link
                 to={withContext(compareUrl(tray.map((t) => t.id)), context)}
-                className={buttonClass("primary", "md")}
+                className={buttonClass("primary", "md", "shrink-0 max-sm:h-10 max-sm:px-4")}
               >
                 Compare {tray.length} {tray.length === 1 ? "venue" : "venues"}
               </Link>

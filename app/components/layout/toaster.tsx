@@ -28,6 +28,9 @@ function Ready() {
 // Below 768 px the header is 60 px high: a toast there starts under it, so the menu button stays
 // in reach (a toast under the pointer waits, and one over the button would hide it).
 const BELOW_HEADER = { top: 72 };
+// From 768 px, bottom-right above the compare tray and the sticky bar (their heights are CSS
+// variables, app/styles/layers.css), so a toast never covers 'Compare 3 venues'.
+const ABOVE_BOTTOM_LAYERS = { bottom: "calc(var(--tray-h, 0px) + var(--cta-h, 0px) + 24px)" };
 
 /**
  * Toasts bottom-right on desktop, top-centre on mobile, below the header (VISUAL.md), and always
@@ -63,7 +66,7 @@ export function Toaster({ eager }: { eager: boolean }) {
     <Suspense fallback={null}>
       <Sonner
         position={mobile ? "top-center" : "bottom-right"}
-        offset={mobile ? BELOW_HEADER : undefined}
+        offset={mobile ? BELOW_HEADER : ABOVE_BOTTOM_LAYERS}
         mobileOffset={BELOW_HEADER}
         closeButton
         toastOptions={{

@@ -1,5 +1,6 @@
 import { useEachNew } from "~/components/forms/use-each-new";
 import type { Toast } from "~/lib/toast";
+import { focusResult } from "./focus-result";
 import { toasterReady } from "./toaster";
 
 type Show = (message: string, opts: { description?: string; duration?: number }) => string | number;
@@ -29,6 +30,9 @@ export async function showToast(toast: Toast): Promise<void> {
   const [{ toast: sonner }] = await Promise.all([import("sonner"), toasterReady()]);
   show ??= toastShower(sonner);
   show(toast);
+  // A save whose answer took the focused control away (a busy button is disabled, a row goes):
+  // the focus goes to its result, whichever screen it was (issue 41, item 16).
+  if (toast.type === "success") await focusResult(toast.message);
 }
 
 /**

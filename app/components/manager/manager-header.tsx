@@ -49,7 +49,8 @@ export function ManagerHeader({
         </div>
       </div>
       <nav aria-label="Venue manager" className="mx-auto max-w-6xl px-4 pb-3 sm:px-6">
-        <ul className="flex gap-1 overflow-x-auto">
+        {/* Wraps on a phone: every entry and the unread badge stay in sight (issue 41). */}
+        <ul className="flex flex-wrap gap-1">
           {LINKS.map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink

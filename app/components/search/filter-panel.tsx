@@ -89,12 +89,18 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
         "lg:block",
         open
           ? // A full-height sheet below the 60 px header, as the mobile menu.
-            "fixed inset-x-0 bottom-0 top-[60px] z-30 overflow-y-auto overscroll-contain bg-ivory px-4 pb-4 animate-fade-in lg:static lg:z-auto lg:overflow-visible lg:bg-transparent lg:p-0 lg:animate-none"
+            "fixed inset-x-0 bottom-0 top-[60px] z-40 overflow-y-auto overscroll-contain bg-ivory px-4 pb-4 animate-fade-in lg:static lg:z-auto lg:overflow-visible lg:bg-transparent lg:p-0 lg:animate-none"
           : "hidden",
         !hydrated && "target:block",
       )}
     >
-      <div className="sticky top-0 z-10 -mx-4 mb-4 flex items-center justify-between border-b border-sand bg-ivory px-4 py-3 lg:hidden">
+      <div
+        className={cn(
+          "sticky top-0 z-10 -mx-4 mb-4 flex items-center justify-between border-b border-sand bg-ivory px-4 py-3 lg:hidden",
+          // Without scripts the panel is in the page, which scrolls under the fixed header.
+          !hydrated && "top-(--header-h)",
+        )}
+      >
         <h2 className="font-sans text-lg font-semibold">Filters</h2>
         {hydrated ? (
           <Button variant="ghost" size="sm" onClick={onClose} aria-controls={FILTER_PANEL_ID}>

@@ -15,7 +15,6 @@ import {
   formatCount,
   isBulkIntent,
   parseBulkForm,
-  type BulkIntent,
 } from "~/lib/venue-bulk";
 import { previewBulkAction, runBulkAction } from "~/services/venue-bulk.server";
 
@@ -28,14 +27,6 @@ import { previewBulkAction, runBulkAction } from "~/services/venue-bulk.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Bulk action");
 
-type Question = {
-  intent: BulkIntent;
-  count: number;
-  names: string[];
-  fields: [string, string][];
-  returnTo: string;
-};
-
 export const action = formAction({
   body: "none",
   log: "bulk action",
@@ -47,18 +38,15 @@ export const action = formAction({
     if (!isBulkIntent(intent))
       return answer({ type: "error", message: bulkMessages.unknownAction }, 400, form.returnTo);
     const work = async () => {
-      if (!form.confirmed) {
-        const preview = await previewBulkAction(app.db, actor, form.selection);
-        if (!preview.ok)
-          return answer({ type: "error", message: preview.error }, preview.status, form.returnTo);
-        const question: Question = {
-          intent,
-          count: preview.count,
-          names: preview.names,
-          fields: fields.filter(([k]) => k !== "intent" && k !== "confirmed"),
-          returnTo: form.returnTo,
-        };
-        return { question };
+      // Asked first; a delete of managed venues with open inquiries once more, with confirm=1.
+      const ask = !form.confirmed || (intent === "delete" && !form.warned);
+      const preview = ask ? await previewBulkAction(app.db, actor, form.selection, intent) : null;
+      if (preview && !preview.ok)
+        return answer({ type: "error", message: preview.error }, preview.status, form.returnTo);
+      if (preview && (!form.confirmed || preview.warning)) {
+        const { count, names, warning } = preview;
+        const kept = fields.filter(([k]) => !["intent", "confirmed", "confirm"].includes(k));
+        return { question: { intent, count, names, warning, fields: kept, returnTo: form.returnTo } };
       }
       const outcome = await runBulkAction(app, actor, intent, form.selection);
       return outcome.ok
@@ -87,7 +75,7 @@ export default function BulkAction({ actionData }: Route.ComponentProps) {
         </Panel>
       </div>
     );
-  const { intent, count, names } = question;
+  const { intent, count, names, warning } = question;
   const more = count - names.length;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -102,17 +90,26 @@ export default function BulkAction({ actionData }: Route.ComponentProps) {
           {more > 0 ? <li className="text-ink-soft">and {formatCount(more)} more</li> : null}
         </ul>
         <p>{BULK_EFFECTS[intent]}</p>
+        {warning ? (
+          <p
+            role="alert"
+            className="rounded-xl border border-danger/30 bg-red-50 p-4 font-medium text-danger"
+          >
+            {warning}
+          </p>
+        ) : null}
         <form method="post" className="flex flex-wrap justify-end gap-2 pt-2">
           {question.fields.map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
           ))}
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="confirmed" value="1" />
+          {warning ? <input type="hidden" name="confirm" value="1" /> : null}
           <Link to={question.returnTo} className={buttonClass("outline")}>
             Cancel
           </Link>
           <Button type="submit" variant={intent === "approve" ? "primary" : "danger"}>
-            {bulkConfirmLabel(intent, count)}
+            {warning ? "Trash anyway" : bulkConfirmLabel(intent, count)}
           </Button>
         </form>
       </Panel>

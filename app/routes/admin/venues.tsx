@@ -124,11 +124,15 @@ const change = formAction({
         : refused(result.status, result.error);
     }
     if (values.intent !== "delete") return refused(400, "Unknown action");
-    const result = await attempt(app, () => deleteVenueAsAdmin(app, actor, venueId), {
+    const confirmed = values.confirm === "1";
+    const result = await attempt(app, () => deleteVenueAsAdmin(app, actor, venueId, confirmed), {
       log: () => ["deleting a venue failed", { venueId }],
       failure: () => null,
     });
     if (!result) return refused(500, venueMessages.deleteFailed);
+    // Managers and open inquiries: the dialog (or the page) asks again, with confirm=1.
+    if (!result.ok && result.warning)
+      return reply({ ok: false as const, warning: result.error, venueId }, 409);
     if (!result.ok) return refused(result.status, result.error);
     // Back to the list's address the form was sent from: its search, filters, sort and page.
     const { pathname, search } = new URL(request.url);

@@ -214,7 +214,8 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
             <ReplyForm to={inquiry.name} email={inquiry.email} reply={actionData} />
           </Panel>
         </div>
-        <div className="space-y-6">
+        {/* First on a phone: the date and guests before the reply box (issue 41, item 11). */}
+        <div className="order-first space-y-6 lg:order-none">
           <Panel className="p-6" labelledBy="inquiry-details">
             <h2 id="inquiry-details" className="text-xl">
               Details

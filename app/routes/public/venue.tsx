@@ -300,7 +300,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
       {takesInquiries ? (
         <div
           data-testid="inquiry-bar"
-          className="sticky bottom-0 z-20 -mx-4 mt-8 -mb-8 flex items-center justify-between gap-3 border-t border-sand bg-white/95 px-4 py-3 shadow-lift backdrop-blur sm:-mx-6 sm:px-6 lg:hidden"
+          className="inquiry-bar -mx-4 mt-8 -mb-8 flex items-center justify-between gap-3 px-4 sm:-mx-6 sm:px-6 lg:hidden"
         >
           <p className="min-w-0">
             <span className="block truncate font-medium">{v.name}</span>
