@@ -80,6 +80,21 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** Actions on one thing of the type their first word names ("faq.update" acts on a faq). */
+export type TargetAction = Extract<AuditAction, `${AuditTargetType}.${string}`>;
+
+/** recordAudit's usual entry: `actor` did `action` to the thing `targetId`. */
+export async function auditAction(
+  tx: Db,
+  actor: { id: string },
+  action: TargetAction,
+  targetId: string,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  const targetType = action.slice(0, action.indexOf(".")) as AuditTargetType;
+  await recordAudit(tx, { actorId: actor.id, action, targetType, targetId, details });
+}
+
 /**
  * One entry for work done in batches, identified by `operation` (an import's id, or a bulk
  * action's): the first batch writes it, each later one adds its `counts` to it. Call it inside
