@@ -59,12 +59,12 @@ describe("estimateCost from the pricing model", () => {
   });
 
   it("takes the weekday discount Monday to Thursday, not Friday to Sunday", () => {
-    // 5,000 + 60 × 150 = 14,000; Wednesday −25 % → 10,500; Saturday → 14,000.
+    // 5,000 + 60 × 150 = 14,000; Wednesday and Thursday −25 % → 10,500; Saturday and Friday → 14,000.
     const venue = withModel({ baseFee: 5000, perGuest: 60, weekdayPercent: 25 });
-    expect(estimateCost(venue, 150, "2027-06-09")?.amount).toBe(10500);
-    expect(estimateCost(venue, 150, "2027-06-12")?.amount).toBe(14000);
-    expect(estimateCost(venue, 150, "2027-01-14")?.amount).toBe(10500);
-    expect(estimateCost(venue, 150, "2027-01-15")?.amount).toBe(14000);
+    for (const day of ["2027-06-09", "2027-01-14"])
+      expect(estimateCost(venue, 150, day)?.amount, day).toBe(10500);
+    for (const day of ["2027-06-12", "2027-01-15"])
+      expect(estimateCost(venue, 150, day)?.amount, day).toBe(14000);
   });
 
   it("applies season, weekday and then the minimum spend together", () => {

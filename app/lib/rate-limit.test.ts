@@ -13,13 +13,12 @@ describe("tooManyRequestsMessage", () => {
 
 describe("normalizeEmail", () => {
   it("folds what reaches one mailbox: case, +tags, and Gmail's dots and second domain", () => {
-    expect(normalizeEmail(" Victim+1@Example.COM ")).toBe("victim@example.com");
-    expect(normalizeEmail("victim+a+b@example.com")).toBe("victim@example.com");
-    expect(normalizeEmail("vic.tim+2@gmail.com")).toBe("victim@gmail.com");
-    expect(normalizeEmail("V.I.C.T.I.M@googlemail.com")).toBe("victim@gmail.com");
+    for (const email of [" Victim+1@Example.COM ", "victim+a+b@example.com"])
+      expect(normalizeEmail(email)).toBe("victim@example.com");
+    for (const email of ["vic.tim+2@gmail.com", "V.I.C.T.I.M@googlemail.com"])
+      expect(normalizeEmail(email)).toBe("victim@gmail.com");
     // Elsewhere dots may tell mailboxes apart.
-    expect(normalizeEmail("j.o@mail.example")).toBe("j.o@mail.example");
-    expect(normalizeEmail("jo@mail.example")).toBe("jo@mail.example");
+    for (const email of ["j.o@mail.example", "jo@mail.example"]) expect(normalizeEmail(email)).toBe(email);
     // An @ inside a quoted local part: the domain is after the last one.
     expect(normalizeEmail('"a@b"+x@gmail.com')).toBe('"a@b"@gmail.com');
   });

@@ -44,11 +44,14 @@ describe("safeRedirect", () => {
   });
 
   it("keeps paths on our site, normalised", () => {
-    expect(safeRedirect("/account")).toBe("/account");
-    expect(safeRedirect("/venue/x-1?tab=reviews#top")).toBe("/venue/x-1?tab=reviews#top");
-    expect(safeRedirect("/venues?location=Denver%20CO")).toBe("/venues?location=Denver%20CO");
+    for (const path of [
+      "/account",
+      "/venue/x-1?tab=reviews#top",
+      "/venues?location=Denver%20CO",
+      "/%252F%252Fevil.example",
+    ])
+      expect(safeRedirect(path)).toBe(path);
     expect(safeRedirect("/a/../b")).toBe("/b");
-    expect(safeRedirect("/%252F%252Fevil.example")).toBe("/%252F%252Fevil.example");
   });
 });
 

@@ -51,12 +51,14 @@ describe("venue helpers", () => {
     expect(venueTags(a)).toEqual(["A", "C", "D", "E"]);
   });
 
-  it("stands in for a missing logo with the first two letters of the name (spec)", () => {
-    expect(logoFallback("The Copperworks Room")).toBe("TH");
-    expect(logoFallback("Élan Lodge")).toBe("ÉL");
-    expect(logoFallback('"1880" Hall')).toBe("18");
-    expect(logoFallback("A")).toBe("A");
-    expect(logoFallback("  ")).toBe("?");
+  it.each([
+    ["The Copperworks Room", "TH"],
+    ["Élan Lodge", "ÉL"],
+    ['"1880" Hall', "18"],
+    ["A", "A"],
+    ["  ", "?"],
+  ])("stands in for a missing logo of %j with the name's first two letters: %j (spec)", (name, letters) => {
+    expect(logoFallback(name)).toBe(letters);
   });
 
   it("adds https:// to a website without a scheme", () => {

@@ -4,7 +4,7 @@ import type { Db } from "~/infra/db.server";
 import { queryRows } from "~/infra/db.server";
 import { amenityMessages } from "~/lib/admin";
 import type { AppUser } from "~/lib/user";
-import { recordAudit } from "./audit.server";
+import { auditAction } from "./audit.server";
 import { assertAdmin } from "./permissions.server";
 
 // Amenities (spec, admin area: 'Admin amenities'; issue 12, item 8). Names are trimmed, at most
@@ -68,13 +68,7 @@ export async function createAmenity(db: Db, actor: AppUser, name: string): Promi
   return unique(() =>
     db.transaction(async (tx): Promise<AmenityOutcome> => {
       const [row] = await tx.insert(venueAmenities).values({ name }).returning({ id: venueAmenities.id });
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "amenity.create",
-        targetType: "amenity",
-        targetId: row!.id,
-        details: { name },
-      });
+      await auditAction(tx, actor, "amenity.create", row!.id, { name });
       return { ok: true, message: amenityMessages.added(name), venues: 0 };
     }),
   );
@@ -120,12 +114,10 @@ export async function renameAmenity(
                           where lower(x.e->>'name') = lower(${current.name}))
             returning v.id`,
       );
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "amenity.update",
-        targetType: "amenity",
-        targetId: id,
-        details: { from: current.name, to: name, venues: changed.length },
+      await auditAction(tx, actor, "amenity.update", id, {
+        from: current.name,
+        to: name,
+        venues: changed.length,
       });
       return { ok: true, message: amenityMessages.updated(name), venues: changed.length };
     }),
@@ -150,13 +142,7 @@ export async function deleteAmenity(db: Db, actor: AppUser, id: string): Promise
                         where lower(x.e->>'name') = lower(${current.name}))
           returning v.id`,
     );
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "amenity.delete",
-      targetType: "amenity",
-      targetId: id,
-      details: { name: current.name, venues: changed.length },
-    });
+    await auditAction(tx, actor, "amenity.delete", id, { name: current.name, venues: changed.length });
     return { ok: true, message: amenityMessages.deleted(current.name), venues: changed.length };
   });
 }

@@ -5,7 +5,7 @@ import type { Db } from "~/infra/db.server";
 import { normalizeRole, type AppUser, type Role } from "~/lib/user";
 import { priceDisplay } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
-import { recordAudit } from "./audit.server";
+import { auditAction } from "./audit.server";
 import { managerDashboardUrl, venueApprovedEmail, venueRejectedEmail } from "./emails.server";
 import { assertAdmin } from "./permissions.server";
 import { writeRole } from "./users.server";
@@ -133,16 +133,10 @@ export async function approveVenue(app: Deps, actor: AppUser, venueId: string): 
           submitter = { email: user.email, role };
         }
       }
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "venue.approve",
-        targetType: "venue",
-        targetId: venueId,
-        details: {
-          name: venue.name,
-          submitterId: venue.userId,
-          ...(roleFrom ? { roleFrom, roleTo: submitter?.role } : {}),
-        },
+      await auditAction(tx, actor, "venue.approve", venueId, {
+        name: venue.name,
+        submitterId: venue.userId,
+        ...(roleFrom ? { roleFrom, roleTo: submitter?.role } : {}),
       });
       return { venue: { id: venue.id, name: venue.name }, submitter };
     });
@@ -201,13 +195,7 @@ export async function removePendingVenue(
     await tx.delete(venues).where(eq(venues.id, venueId));
     const files = venueFileKeys(app, venueId, [...venue.images, venue.logoUrl]);
     await claimKeys(tx, files);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: how.action,
-      targetType: "venue",
-      targetId: venueId,
-      details: { name: venue.name, submitterId: venue.userId },
-    });
+    await auditAction(tx, actor, how.action, venueId, { name: venue.name, submitterId: venue.userId });
     return { ok: true, name: venue.name, submitterEmail: venue.submitterEmail, files };
   });
   if (!done.ok) return done;

@@ -80,6 +80,26 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** Actions on one thing of the type their first word names ("faq.update" acts on a faq). */
+export type TargetAction = Extract<AuditAction, `${AuditTargetType}.${string}`>;
+
+/** recordAudit's usual entry: `actor` did `action` to the thing `targetId`. */
+export async function auditAction(
+  tx: Db,
+  actor: { id: string },
+  action: TargetAction,
+  targetId: string,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  const targetType = action.slice(0, action.indexOf(".")) as AuditTargetType;
+  await recordAudit(tx, { actorId: actor.id, action, targetType, targetId, details });
+}
+
+/** A batch's details for Recent Activity: its first venue's name and the first five names. */
+export function batchNames(rows: { name: string }[]): { name: string | undefined; names: string[] } {
+  return { name: rows[0]?.name, names: rows.slice(0, 5).map((r) => r.name) };
+}
+
 /**
  * One entry for work done in batches, identified by `operation` (an import's id, or a bulk
  * action's): the first batch writes it, each later one adds its `counts` to it. Call it inside
@@ -119,6 +139,25 @@ export async function recordOperationAudit(
   const details: Record<string, unknown> = { ...found.details };
   for (const [k, n] of Object.entries(entry.counts)) details[k] = (Number(details[k]) || 0) + n;
   await tx.update(auditLog).set({ details }).where(eq(auditLog.id, found.id));
+}
+
+/** An import's one entry (its id is the operation): the upload, each batch, an undo. */
+export async function recordImportAudit(
+  tx: Db,
+  actor: { id: string },
+  action: "venue.import" | "venue.import_undo",
+  importId: string,
+  counts: Record<string, number>,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  await recordOperationAudit(tx, {
+    actorId: actor.id,
+    action,
+    targetType: "import",
+    operation: importId,
+    details,
+    counts,
+  });
 }
 
 /** A calendar change in the activity log (issue 41), in the change's transaction. */

@@ -8,7 +8,7 @@ import { readUploadForm, UploadRefusal, type IncomingFile, type UploadLimits } f
 import { CATEGORY_BODY_LIMIT, categoryMessages } from "~/lib/admin";
 import { MAX_IMAGE_BYTES, uploadMessages } from "~/lib/uploads";
 import type { AppUser } from "~/lib/user";
-import { recordAudit } from "./audit.server";
+import { auditAction } from "./audit.server";
 import { claimKeys, deleteFiles, fileKeysOf, releaseKeys } from "./pending-files.server";
 import { assertAdmin } from "./permissions.server";
 
@@ -200,13 +200,7 @@ export async function createCategory(
         imageUrl: stored?.url ?? null,
       });
       await releaseKeys(tx, stored?.keys ?? []);
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "category.create",
-        targetType: "category",
-        targetId: id,
-        details: { name: input.name, image: !!stored },
-      });
+      await auditAction(tx, actor, "category.create", id, { name: input.name, image: !!stored });
     });
   } catch (err) {
     if (stored) await deleteFiles(app, stored.keys);
@@ -237,16 +231,10 @@ export async function updateCategory(
         .where(eq(venueCategories.id, id));
       await releaseKeys(tx, stored?.keys ?? []);
       if (imageUrl !== current.imageUrl) await claimKeys(tx, categoryFileKeys(app, id, current.imageUrl));
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "category.update",
-        targetType: "category",
-        targetId: id,
-        details: {
-          ...(current.name !== input.name ? { from: current.name } : {}),
-          name: input.name,
-          ...(imageUrl !== current.imageUrl ? { image: imageUrl ? "replaced" : "removed" } : {}),
-        },
+      await auditAction(tx, actor, "category.update", id, {
+        ...(current.name !== input.name ? { from: current.name } : {}),
+        name: input.name,
+        ...(imageUrl !== current.imageUrl ? { image: imageUrl ? "replaced" : "removed" } : {}),
       });
     });
   } catch (err) {
@@ -309,12 +297,9 @@ export async function deleteCategory(
       }
       await tx.delete(venueCategories).where(eq(venueCategories.id, id));
       await claimKeys(tx, categoryFileKeys(app, id, current.imageUrl));
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "category.delete",
-        targetType: "category",
-        targetId: id,
-        details: { name: current.name, ...(target ? { movedVenues: moved, movedTo: target.name } : {}) },
+      await auditAction(tx, actor, "category.delete", id, {
+        name: current.name,
+        ...(target ? { movedVenues: moved, movedTo: target.name } : {}),
       });
       return {
         ok: true,

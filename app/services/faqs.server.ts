@@ -4,7 +4,7 @@ import type { Db } from "~/infra/db.server";
 import { nextDisplayOrder, planMove, type OrderScheme } from "~/lib/faq-order";
 import type { AppUser } from "~/lib/user";
 import type { Faq } from "~/lib/venue";
-import { recordAudit } from "./audit.server";
+import { auditAction } from "./audit.server";
 import { assertCanManageVenue } from "./permissions.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
 
@@ -85,13 +85,7 @@ export async function addFaq(
         answer: venueFaqs.answer,
         displayOrder: venueFaqs.displayOrder,
       });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "faq.create",
-      targetType: "faq",
-      targetId: faq!.id,
-      details: { venueId, question: input.question },
-    });
+    await auditAction(tx, actor, "faq.create", faq!.id, { venueId, question: input.question });
     return { ok: true, faq: faq! };
   });
 }
@@ -113,13 +107,7 @@ export async function updateFaq(
       .where(and(eq(venueFaqs.id, faqId), eq(venueFaqs.venueId, venueId)))
       .returning({ id: venueFaqs.id });
     if (updated.length === 0) return faqGone;
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "faq.update",
-      targetType: "faq",
-      targetId: faqId,
-      details: { venueId, question: input.question },
-    });
+    await auditAction(tx, actor, "faq.update", faqId, { venueId, question: input.question });
     return { ok: true };
   });
 }
@@ -153,12 +141,11 @@ export async function moveFaq(
         .update(venueFaqs)
         .set({ displayOrder: w.displayOrder })
         .where(and(eq(venueFaqs.id, w.id), eq(venueFaqs.venueId, venueId)));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "faq.reorder",
-      targetType: "faq",
-      targetId: faqId,
-      details: { venueId, question: list.find((f) => f.id === faqId)?.question, direction, writes },
+    await auditAction(tx, actor, "faq.reorder", faqId, {
+      venueId,
+      question: list.find((f) => f.id === faqId)?.question,
+      direction,
+      writes,
     });
     return { ok: true, faqs: await listFaqs(tx, venueId) };
   });
@@ -173,13 +160,7 @@ export async function deleteFaq(db: Db, actor: AppUser, venueId: string, faqId: 
       .where(and(eq(venueFaqs.id, faqId), eq(venueFaqs.venueId, venueId)))
       .returning({ question: venueFaqs.question });
     if (deleted.length === 0) return faqGone;
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "faq.delete",
-      targetType: "faq",
-      targetId: faqId,
-      details: { venueId, question: deleted[0]!.question },
-    });
+    await auditAction(tx, actor, "faq.delete", faqId, { venueId, question: deleted[0]!.question });
     return { ok: true };
   });
 }

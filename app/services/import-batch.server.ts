@@ -8,7 +8,7 @@ import { applyRow, diffVenue, type PlannedRow, type RowOutcome } from "~/lib/csv
 import { createLimiter } from "~/lib/uploads";
 import type { AppUser } from "~/lib/user";
 import { VENUE_STATE } from "~/lib/venue-address";
-import { recordOperationAudit } from "./audit.server";
+import { recordImportAudit } from "./audit.server";
 import { lacksValidCoordinates } from "./geocoding.server";
 import { fieldColumns, storedColumns, toFields } from "./venue-csv.server";
 
@@ -207,12 +207,9 @@ export async function writeBatch(
         where t.id = v.id`);
     }
     if (records.length > 0) await tx.insert(csvImportVenues).values(records).onConflictDoNothing();
-    await recordOperationAudit(tx, {
-      actorId: actor.id,
-      action: "venue.import",
-      targetType: "import",
-      operation: importId,
-      counts: { added: adds.length, updated: updates.length },
+    await recordImportAudit(tx, actor, "venue.import", importId, {
+      added: adds.length,
+      updated: updates.length,
     });
     await tx
       .update(csvImports)

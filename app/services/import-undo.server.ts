@@ -8,7 +8,7 @@ import { nextTurn } from "~/lib/next-turn";
 import type { AppUser } from "~/lib/user";
 import { formatDateTime } from "~/lib/admin";
 import { undoMessages, undoSummary, type ImportChoice, type ImportUndoInfo } from "~/lib/venue-bulk";
-import { recordOperationAudit } from "./audit.server";
+import { recordImportAudit } from "./audit.server";
 import { assertAdmin } from "./permissions.server";
 import { moveVenuesToTrash, TRASH_BATCH } from "./venue-trash.server";
 
@@ -245,14 +245,7 @@ async function undoBatch(tx: Db, actor: AppUser, importId: string, result: UndoR
         ),
       ),
     );
-  await recordOperationAudit(tx, {
-    actorId: actor.id,
-    action: "venue.import_undo",
-    targetType: "import",
-    operation: importId,
-    details: { fileName: result.fileName },
-    counts: tally,
-  });
+  await recordImportAudit(tx, actor, "venue.import_undo", importId, tally, { fileName: result.fileName });
   result.trashed += tally.trashed;
   result.restored += tally.restored;
   result.gone += tally.gone;

@@ -33,7 +33,7 @@ import type { AppUser } from "~/lib/user";
 import { VENUE_STATE } from "~/lib/venue-address";
 import { COLORADO_ZIP } from "~/lib/validation/venue-submission";
 import { assertAdmin } from "./admin-venues.server";
-import { recordOperationAudit } from "./audit.server";
+import { recordImportAudit } from "./audit.server";
 import { lacksValidCoordinates } from "./geocoding.server";
 import { ImportUndone, placeBatch, writeBatch, type Writable } from "./import-batch.server";
 import { fieldColumns, toFields } from "./venue-csv.server";
@@ -251,14 +251,7 @@ async function writeImport(
       warnings: plan.rows.flatMap((p) => (rowMessage(p) ? [{ row: p.row, message: rowMessage(p) }] : [])),
     });
     // Recent Activity's one entry for the import; each batch adds its counts.
-    await recordOperationAudit(tx, {
-      actorId: actor.id,
-      action: "venue.import",
-      targetType: "import",
-      operation: importId,
-      details: { fileName },
-      counts: { added: 0, updated: 0 },
-    });
+    await recordImportAudit(tx, actor, "venue.import", importId, { added: 0, updated: 0 }, { fileName });
   });
 
   const writable = plan.rows.filter((p): p is Writable => p.action !== "skip");

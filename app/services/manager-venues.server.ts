@@ -23,7 +23,7 @@ import {
   type EditableVenue,
   type SaveResult,
 } from "./venue-edit.server";
-import { recordAudit } from "./audit.server";
+import { auditAction } from "./audit.server";
 import { listFaqs } from "./faqs.server";
 import { listInquiries } from "./inquiries.server";
 import { assertCanManageVenue, assertVenueManager, canManageVenue } from "./permissions.server";
@@ -257,12 +257,9 @@ export async function uploadVenueImages(
         .set({ images: [...row.images, ...stored.imageUrls], updatedAt: new Date() })
         .where(eq(venues.id, venueId));
       await releaseKeys(tx, stored.written);
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "venue.images",
-        targetType: "venue",
-        targetId: venueId,
-        details: { name: row.name, added: stored.imageUrls.length },
+      await auditAction(tx, actor, "venue.images", venueId, {
+        name: row.name,
+        added: stored.imageUrls.length,
       });
       return "ok";
     });
@@ -307,12 +304,10 @@ export async function changeVenueImage(
       };
     await tx.update(venues).set({ images: next, updatedAt: new Date() }).where(eq(venues.id, venueId));
     if (change === "remove") await claimKeys(tx, venueFileKeys(app, venueId, [url]));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "venue.images",
-      targetType: "venue",
-      targetId: venueId,
-      details: { name: row.name, change, position: row.images.indexOf(url) + 1 },
+    await auditAction(tx, actor, "venue.images", venueId, {
+      name: row.name,
+      change,
+      position: row.images.indexOf(url) + 1,
     });
     return { ok: true };
   });

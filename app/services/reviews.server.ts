@@ -5,7 +5,7 @@ import { isStoredImage } from "~/lib/images";
 import { OWN_VENUE_REVIEW } from "~/lib/validation/review";
 import type { AppUser } from "~/lib/user";
 import type { ReviewView } from "~/lib/venue";
-import { recordAudit } from "./audit.server";
+import { auditAction } from "./audit.server";
 import { assertCanManageVenue, isLinkedManager } from "./permissions.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
 
@@ -114,13 +114,7 @@ export async function saveReviewReply(
         set: { body, userId: actor.id, updatedAt: new Date() },
       })
       .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "review.reply",
-      targetType: "review",
-      targetId: reviewId,
-      details: { venueId, reply: body.slice(0, 200) },
-    });
+    await auditAction(tx, actor, "review.reply", reviewId, { venueId, reply: body.slice(0, 200) });
     return { ok: true as const, updated: row?.inserted === false };
   });
 }
@@ -140,13 +134,7 @@ export async function deleteReviewReply(
       .where(eq(reviewReplies.reviewId, reviewId))
       .returning({ body: reviewReplies.body });
     if (deleted.length === 0) return { ok: false as const, error: "This review has no reply", status: 404 };
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "review.reply_delete",
-      targetType: "review",
-      targetId: reviewId,
-      details: { venueId },
-    });
+    await auditAction(tx, actor, "review.reply_delete", reviewId, { venueId });
     return { ok: true as const };
   });
 }

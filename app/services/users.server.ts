@@ -6,7 +6,7 @@ import type { Db } from "~/infra/db.server";
 import { userMessages, type AssignmentChoices } from "~/lib/admin";
 import { normalizeRole, type AppUser, type Role } from "~/lib/user";
 import { requestPasswordReset } from "./accounts.server";
-import { recordAudit } from "./audit.server";
+import { auditAction } from "./audit.server";
 import { managerDashboardUrl, venuesAssignedEmail } from "./emails.server";
 import { assertAdmin } from "./permissions.server";
 
@@ -152,13 +152,7 @@ async function changeRole(
 ): Promise<Outcome> {
   const changed = await writeRole(tx, userId, to);
   if (!changed) return { ok: false, error: userMessages.notFound, status: 404 };
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: "user.role",
-    targetType: "user",
-    targetId: userId,
-    details: { from: changed.from, to, ...details },
-  });
+  await auditAction(tx, actor, "user.role", userId, { from: changed.from, to, ...details });
   return { ok: true };
 }
 
@@ -226,17 +220,11 @@ export async function assignVenues(
       .where(eq(venueManagers.userId, userId));
     await tx.delete(venueManagers).where(eq(venueManagers.userId, userId));
     await tx.insert(venueManagers).values(ids.map((venueId) => ({ userId, venueId })));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "user.assign",
-      targetType: "user",
-      targetId: userId,
-      details: {
-        from: changed.from,
-        to: role,
-        venues: found.map((v) => ({ id: v.id, name: v.name })),
-        previous: before.map((b) => b.venueId),
-      },
+    await auditAction(tx, actor, "user.assign", userId, {
+      from: changed.from,
+      to: role,
+      venues: found.map((v) => ({ id: v.id, name: v.name })),
+      previous: before.map((b) => b.venueId),
     });
     const had = new Set(before.map((b) => b.venueId));
     return {
@@ -311,11 +299,6 @@ export async function sendPasswordResetFor(
   if (!user?.email) return { ok: false, error: userMessages.noEmail, status: 404 };
   const result = await requestPasswordReset(app, request, user.email);
   if (!result.ok) return result;
-  await recordAudit(app.db, {
-    actorId: actor.id,
-    action: "user.password_reset",
-    targetType: "user",
-    targetId: userId,
-  });
+  await auditAction(app.db, actor, "user.password_reset", userId);
   return { ok: true };
 }

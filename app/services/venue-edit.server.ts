@@ -23,7 +23,7 @@ import { normalizeAmenities, priceRangeText } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { readPricingModel } from "~/lib/estimate";
 import { pricingFormValues, pricingModelFrom } from "~/lib/validation/pricing-model";
-import { recordAudit } from "./audit.server";
+import { auditAction } from "./audit.server";
 import {
   listedAmenityNames,
   SUBMISSION_LIMITS,
@@ -357,16 +357,10 @@ export async function saveVenueEdit(
           updatedAt: new Date(),
         })
         .where(eq(venues.id, venueId));
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "venue.update",
-        targetType: "venue",
-        targetId: venueId,
-        details: {
-          name: input.name,
-          before: { name: current.name, location: current.location },
-          ...(policy.auditBy ? { by: policy.auditBy } : {}),
-        },
+      await auditAction(tx, actor, "venue.update", venueId, {
+        name: input.name,
+        before: { name: current.name, location: current.location },
+        ...(policy.auditBy ? { by: policy.auditBy } : {}),
       });
       const dropped = venueFileKeys(app, venueId, [
         ...row.images.filter((u) => !images.includes(u)),

@@ -26,7 +26,7 @@ import { queryRows, type Db } from "~/infra/db.server";
 import { nextTurn } from "~/lib/next-turn";
 import { TRASH_DAYS, trashMessages, type TrashList } from "~/lib/venue-bulk";
 import type { AppUser } from "~/lib/user";
-import { recordOperationAudit } from "./audit.server";
+import { batchNames, recordOperationAudit } from "./audit.server";
 import { claimKeys, deleteFiles } from "./pending-files.server";
 import { assertAdmin } from "./permissions.server";
 import { venueFileKeys } from "./venue-files.server";
@@ -296,7 +296,7 @@ export async function restoreFromTrash(
           actorId: actor.id,
           action: "venue.restore",
           operation,
-          details: { name: rows[0]!.name, names: rows.slice(0, 5).map((r) => r.name) },
+          details: batchNames(rows),
           counts: { count: rows.length },
         });
         return rows.map((r) => r.name);
@@ -326,11 +326,7 @@ async function purge(app: Deps, actorId: string | null, ids: string[], operation
       actorId,
       action: "venue.purge",
       operation,
-      details: {
-        name: rows[0]!.name,
-        names: rows.slice(0, 5).map((r) => r.name),
-        ...(actorId ? {} : { expired: true }),
-      },
+      details: { ...batchNames(rows), ...(actorId ? {} : { expired: true }) },
       counts: { count: rows.length },
     });
     return { names: rows.map((r) => r.name), keys };

@@ -22,6 +22,10 @@ export function CategoryCarousel({ categories }: { categories: CategoryTile[] })
   }, [hydrated, api]);
   const arrow =
     "flex h-10 w-10 cursor-pointer items-center justify-center rounded-full border border-sand-dark bg-white hover:bg-cream disabled:cursor-default disabled:opacity-50";
+  const arrows = [
+    { label: "Previous venue types", scroll: () => api?.scrollPrev(), Icon: ChevronLeft },
+    { label: "Next venue types", scroll: () => api?.scrollNext(), Icon: ChevronRight },
+  ];
   return (
     <div className="relative">
       {/* The vertical padding leaves room inside the clipping viewport for a tile's focus ring. */}
@@ -67,24 +71,18 @@ export function CategoryCarousel({ categories }: { categories: CategoryTile[] })
         </ul>
       </div>
       <div className="mt-4 flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={() => api?.scrollPrev()}
-          aria-label="Previous venue types"
-          disabled={!hydrated}
-          className={arrow}
-        >
-          <ChevronLeft className="h-5 w-5" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          onClick={() => api?.scrollNext()}
-          aria-label="Next venue types"
-          disabled={!hydrated}
-          className={arrow}
-        >
-          <ChevronRight className="h-5 w-5" aria-hidden="true" />
-        </button>
+        {arrows.map(({ label, scroll, Icon }) => (
+          <button
+            key={label}
+            type="button"
+            onClick={scroll}
+            aria-label={label}
+            disabled={!hydrated}
+            className={arrow}
+          >
+            <Icon className="h-5 w-5" aria-hidden="true" />
+          </button>
+        ))}
       </div>
     </div>
   );

@@ -12,6 +12,10 @@ describe("checkRecord", () => {
     region: "Front Range North",
     category: "Barn",
   };
+  const problemsOf = (values: Partial<CsvRecord["values"]>) => {
+    const r = checkRecord(record({ ...base, ...values }), catalog);
+    return !r.ok && r.problems;
+  };
 
   it("lists every missing required field", async () => {
     const r = checkRecord(record({ ...base, description: "", region: "" }), catalog);
@@ -37,16 +41,12 @@ describe("checkRecord", () => {
   });
 
   it("names an unknown category, unknown amenities and an unknown region", async () => {
-    const r = checkRecord(
-      record({
-        ...base,
-        category: "Castle",
-        region: "Mountains",
-        amenities: `WiFi${LIST_SEPARATOR}Moat${LIST_SEPARATOR}Hot Tub`,
-      }),
-      catalog,
-    );
-    expect(!r.ok && r.problems).toEqual([
+    const problems = problemsOf({
+      category: "Castle",
+      region: "Mountains",
+      amenities: `WiFi${LIST_SEPARATOR}Moat${LIST_SEPARATOR}Hot Tub`,
+    });
+    expect(problems).toEqual([
       'Invalid region "Mountains": not one of the 8 regions',
       'Invalid category "Castle": not one of the venue types',
       'Invalid amenities: "Moat", "Hot Tub"',
@@ -70,24 +70,19 @@ describe("checkRecord", () => {
     expect(added({ lowPrice: "9000", highPrice: "100" }).problems).toEqual([
       "lowPrice is higher than highPrice",
     ]);
-    const bad = checkRecord(record({ ...base, capacity: "lots" }), catalog);
-    expect(!bad.ok && bad.problems).toEqual(['capacity "lots" is not a whole number']);
+    expect(problemsOf({ capacity: "lots" })).toEqual(['capacity "lots" is not a whole number']);
   });
 
   it("takes https image and logo addresses only", async () => {
-    const r = checkRecord(
-      record({
-        ...base,
-        imageUrls: [
-          "https://img.example.com/a.jpg",
-          "http://img.example.com/b.jpg",
-          "javascript:alert(1)",
-        ].join(LIST_SEPARATOR),
-        logoUrl: "https://user:pw@img.example.com/logo.png",
-      }),
-      catalog,
-    );
-    expect(!r.ok && r.problems).toEqual([
+    const problems = problemsOf({
+      imageUrls: [
+        "https://img.example.com/a.jpg",
+        "http://img.example.com/b.jpg",
+        "javascript:alert(1)",
+      ].join(LIST_SEPARATOR),
+      logoUrl: "https://user:pw@img.example.com/logo.png",
+    });
+    expect(problems).toEqual([
       'imageUrls: "http://img.example.com/b.jpg" must start with https://',
       'imageUrls: "javascript:alert(1)" must start with https://',
       'logoUrl: "https://user:pw@img.example.com/logo.png" must not contain a user name or password',
@@ -95,8 +90,7 @@ describe("checkRecord", () => {
   });
 
   it("checks email and website, and reads the address parts from the location", async () => {
-    const bad = checkRecord(record({ ...base, email: "nobody", website: "not a site" }), catalog);
-    expect(!bad.ok && bad.problems).toHaveLength(2);
+    expect(problemsOf({ email: "nobody", website: "not a site" })).toHaveLength(2);
     const good = applyRow(null, checked({ ...base, email: "a@b.example", website: "www.b.example" }));
     expect(good.venue).toMatchObject({
       email: "a@b.example",

@@ -331,6 +331,10 @@ function FaqCard({
   const saving = saver.state !== "idle";
   const blank = value.question.trim() === "" || value.answer.trim() === "";
   const errors = saver.data && !saver.data.ok ? (saver.data.errors ?? {}) : {};
+  const moves = [
+    { direction: "up", Icon: ArrowUp, atEnd: first },
+    { direction: "down", Icon: ArrowDown, atEnd: last },
+  ] as const;
   return (
     <Panel className="p-6">
       <div className="flex items-center justify-between gap-3">
@@ -341,22 +345,17 @@ function FaqCard({
           {dirty ? <span className="ml-1 text-xs font-medium text-amber-800">Unsaved changes</span> : null}
         </h3>
         <div className="flex gap-1">
-          <IconButton
-            disabled={first || moving}
-            onClick={() => onMove("up")}
-            label={`Move question ${number} up`}
-            title="Move up"
-          >
-            <ArrowUp className="h-4 w-4" aria-hidden="true" />
-          </IconButton>
-          <IconButton
-            disabled={last || moving}
-            onClick={() => onMove("down")}
-            label={`Move question ${number} down`}
-            title="Move down"
-          >
-            <ArrowDown className="h-4 w-4" aria-hidden="true" />
-          </IconButton>
+          {moves.map(({ direction, Icon, atEnd }) => (
+            <IconButton
+              key={direction}
+              disabled={atEnd || moving}
+              onClick={() => onMove(direction)}
+              label={`Move question ${number} ${direction}`}
+              title={`Move ${direction}`}
+            >
+              <Icon className="h-4 w-4" aria-hidden="true" />
+            </IconButton>
+          ))}
           <IconButton
             tone="danger"
             onClick={() => setConfirming(true)}
