@@ -1,6 +1,4 @@
-import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { FormError, TextareaField } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
@@ -12,10 +10,10 @@ import {
   type OwnThread,
 } from "~/lib/inquiries";
 import { INQUIRY_REPLY_MAX, inquiryMessages } from "~/lib/validation/inquiry";
-import { isBlank } from "~/lib/validation/fields";
 import { formatReviewDate } from "~/lib/venue";
 import { InquiryStatusBadge } from "./inquiry-status";
 import { InquiryThread } from "./inquiry-thread";
+import { useMessageBox } from "./use-message-box";
 
 /**
  * One of a couple's inquiries in My Inquiries (issue 41): the venue, its status, what they asked,
@@ -63,26 +61,14 @@ function AnswerForm({ inquiry, reply }: { inquiry: OwnThread; reply?: CoupleAnsw
   const fetcher = useFetcher<CoupleAnswerReply>();
   useToast(fetcher.data?.toast);
   const answer = fetcher.data ?? reply;
-  const [text, setText] = useState(answer?.ok === false ? (answer.values?.answer ?? "") : "");
-  const [error, setError] = useState<string | null>(null);
-  useOnSuccess(fetcher, () => setText(""));
+  const { text, setText, error, onSubmit, busy } = useMessageBox(
+    fetcher,
+    answer?.ok === false ? (answer.values?.answer ?? "") : "",
+    inquiryMessages.answer,
+  );
   const serverError = answer?.ok === false ? (answer.errors?.answer ?? answer.errors?.form) : null;
-  const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form
-      method="post"
-      noValidate
-      preventScrollReset
-      className="space-y-2 pt-2"
-      onSubmit={(e) => {
-        if (isBlank(text)) {
-          e.preventDefault();
-          setError(inquiryMessages.answer);
-          return;
-        }
-        setError(null);
-      }}
-    >
+    <fetcher.Form method="post" noValidate preventScrollReset className="space-y-2 pt-2" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="answer" />
       <input type="hidden" name="inquiryId" value={inquiry.id} />
       <FormError message={error ?? serverError ?? null} />

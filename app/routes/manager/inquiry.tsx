@@ -1,13 +1,12 @@
 import type * as z from "zod/mini";
 import { ArrowLeft, MessageSquareReply, SearchX } from "~/components/ui/icons";
-import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/inquiry";
 import { EmptyState, Panel } from "~/components/back-office/page";
-import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { FormError, TextareaField } from "~/components/forms/fields";
 import { InquiryStatusBadge } from "~/components/inquiries/inquiry-status";
 import { InquiryThread } from "~/components/inquiries/inquiry-thread";
+import { useMessageBox } from "~/components/inquiries/use-message-box";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { isDocumentRequest, keepValues } from "~/infra/form.server";
@@ -27,7 +26,6 @@ import { managerMeta } from "~/lib/manager";
 import type { Toast } from "~/lib/toast";
 import type { FieldErrors, FormReply } from "~/lib/validation/form";
 import { INQUIRY_REPLY_MAX, inquiryActionSchema, inquiryMessages } from "~/lib/validation/inquiry";
-import { isBlank } from "~/lib/validation/fields";
 import { formatReviewDate } from "~/lib/venue";
 import { getInquiry, replyToInquiry, setInquiryStatus } from "~/services/inquiries.server";
 import { blockInquiryDay, inquiryDay, unblockInquiryDay } from "~/services/inquiry-booking.server";
@@ -315,26 +313,20 @@ function ReplyForm({ to, email, reply }: { to: string; email: string; reply: Rep
   useToast(fetcher.data?.toast);
   useToast(reply?.toast);
   const answer = fetcher.data ?? reply;
-  const [text, setText] = useState(answer?.intent === "reply" ? (answer.values?.reply ?? "") : "");
-  const [error, setError] = useState<string | null>(null);
-  useOnSuccess(fetcher, () => setText(""));
+  const { text, setText, error, onSubmit, busy } = useMessageBox(
+    fetcher,
+    answer?.intent === "reply" ? (answer.values?.reply ?? "") : "",
+    inquiryMessages.reply,
+  );
   const serverError =
     answer?.ok === false && answer.intent === "reply" ? (answer.errors?.reply ?? answer.errors?.form) : null;
-  const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form
       method="post"
       noValidate
       preventScrollReset
       className="mt-6 space-y-3 border-t border-sand pt-6"
-      onSubmit={(e) => {
-        if (isBlank(text)) {
-          e.preventDefault();
-          setError(inquiryMessages.reply);
-          return;
-        }
-        setError(null);
-      }}
+      onSubmit={onSubmit}
     >
       <input type="hidden" name="intent" value="reply" />
       <FormError message={error ?? serverError} />

@@ -44,8 +44,8 @@ const lazy = <T>(make: () => T) => {
 export const FORM = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
 
-/** The same form, framed right or wrong. */
-export function encodingArb(pairs: Pair[]): fc.Arbitrary<Encoded> {
+/** The same form, framed right or wrong; `formLimit` is the action's limit for a plain form. */
+export function encodingArb(pairs: Pair[], formLimit = FORM_BODY_LIMIT): fc.Arbitrary<Encoded> {
   const boundary = hex(16).map((h) => `----fuzz${h}`);
   // Bodies are built only for the framing drawn (a value may be 90,000 characters long).
   const text = lazy(() => urlencode(pairs));
@@ -177,7 +177,7 @@ export function encodingArb(pairs: Pair[]): fc.Arbitrary<Encoded> {
     {
       weight: 2,
       arbitrary: fc
-        .constantFrom(FORM_BODY_LIMIT + 1, 2 * 1024 * 1024, 200 * 1024 * 1024, 600 * 1024 * 1024)
+        .constantFrom(formLimit + 1, 2 * 1024 * 1024, 200 * 1024 * 1024, 600 * 1024 * 1024)
         .map((length) => ({
           body: { kind: "declared", length } as Body,
           contentType: FORM,

@@ -26,6 +26,8 @@ export type FuzzContext = {
   pendingVenueId: string;
   /** A live password-reset token (of another account), so the reset form can succeed once. */
   resetToken: string;
+  /** The action's limit for a plain form, when it is not the default (the calendar's). */
+  formLimit?: number;
 };
 
 export type Planned = {
@@ -141,7 +143,7 @@ function mangledRequestArb(c: FuzzContext, persona: Persona): fc.Arbitrary<Plann
     session: persona === "user" && n >= 2,
     junk: n < (persona === "user" ? 4 : 6) ? junk : undefined,
   }));
-  const body = formArb(c).chain((pairs) => encodingArb(pairs).map((e) => ({ e, pairs })));
+  const body = formArb(c).chain((pairs) => encodingArb(pairs, c.formLimit).map((e) => ({ e, pairs })));
 
   return fc
     .tuple(method, path, target, query, origin, cookie, body)

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fc from "fast-check";
+import { CALENDAR_FORM_LIMIT } from "../../../app/lib/body-limits";
 import { redirectTarget, isOnSite } from "./checks";
 import { describeRequest, type RawRequest, type RawResponse } from "./raw-http";
 import { requestArb, type FuzzContext, type Persona, type Planned } from "./requests";
@@ -169,6 +170,7 @@ export async function fuzzAction(site: FuzzSite, action: ActionRoute): Promise<S
     venueId: known.venue.id,
     pendingVenueId: known.pendingVenue.id,
     resetToken: site.resetToken,
+    formLimit: /venue-availability\.tsx$/.test(action.file) ? CALENDAR_FORM_LIMIT : undefined,
   };
   const seedOf = (persona: Persona) =>
     (SEED ^ crypto.createHash("sha256").update(`${action.file}:${persona}`).digest().readInt32LE(0)) | 0;
