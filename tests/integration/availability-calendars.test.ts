@@ -10,9 +10,9 @@ import {
   importRanges,
   markRange,
   parseImportRanges,
-  rotateFeed,
   setClosures,
 } from "../../app/services/availability.server";
+import { rotateFeed } from "../../app/services/calendar-feed.server";
 import { readIcs } from "../../app/services/ics-import.server";
 import { MANAGE_VENUE_MESSAGE } from "../../app/services/permissions.server";
 import { createVenue } from "../setup/factories";

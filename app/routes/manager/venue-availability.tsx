@@ -20,9 +20,9 @@ import {
   markRange,
   parseImportRanges,
   previewIcsUpload,
-  rotateFeed,
   setClosures,
 } from "~/services/availability.server";
+import { rotateFeed } from "~/services/calendar-feed.server";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 
 // A venue's availability calendar (issue 24, ADR 030), the page behind the manager's Availability

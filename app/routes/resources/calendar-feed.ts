@@ -1,6 +1,6 @@
 import type { Route } from "./+types/calendar-feed";
 import { getApp } from "~/infra/session.server";
-import { calendarFeed } from "~/services/availability.server";
+import { calendarFeed } from "~/services/calendar-feed.server";
 import { clientAddress } from "~/services/rate-limit.server";
 
 // A venue's booked dates as an iCalendar feed (issue 24, ADR 030), at a secret address that its
