@@ -64,7 +64,8 @@ test("List and Map tabs; clusters and pins on the map; a pin's popup opens the v
   await answered;
   await expect(popup.getByRole("link", { name, exact: true })).toBeVisible();
   await popup.getByRole("link", { name: `View ${name}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/venue/[a-z0-9-]+-${UUID}$`));
+  // With the search's guests: the couple's context follows them (issue 41).
+  await expect(page).toHaveURL(new RegExp(`/venue/[a-z0-9-]+-${UUID}\\?guests=20$`));
   await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
 });
 
