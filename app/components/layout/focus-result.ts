@@ -1,8 +1,7 @@
 // Focus after a save (issue 41, item 16): when an action's answer removed the control that had
 // the focus (a restored or approved row, a re-drawn form), the browser leaves it on <body> and a
-// keyboard user starts again from the top. One rule for every screen: the success toast takes it
-// (it is in sight and says what happened) and, when the toast goes, sonner gives it back to the
-// page's heading, focused first for that, never to <body>.
+// keyboard user starts again from the top. One rule for every screen: the page's heading takes
+// it, never <body>, while the success toast says what happened.
 
 /** Whether the focus is nowhere a keyboard user could go on from. */
 export const focusLost = (doc: Document) => {
@@ -27,16 +26,16 @@ function drawnToast(message: string): Promise<HTMLElement | null> {
   });
 }
 
-/** Moves a lost focus to the toast of `message`, by way of the page's heading. */
+/**
+ * Moves a lost focus to the page's heading once the toast is drawn (the toast is announced; a
+ * focused toast would, by sonner's design, pull the focus back when anything else takes it): a
+ * screen that puts the focus back itself (a moved image's arrows) has done so by then.
+ */
 export async function focusResult(message: string): Promise<void> {
+  await drawnToast(message);
   if (!focusLost(document)) return;
   const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1");
-  if (heading) {
-    if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
-  }
-  const toast = await drawnToast(message);
-  // Only if nothing else took the focus meanwhile (the user tabbed on, a dialog opened).
-  const active = document.activeElement;
-  if (toast && (active === heading || focusLost(document))) toast.focus({ preventScroll: true });
+  if (!heading) return;
+  if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
 }
