@@ -10,6 +10,7 @@ import {
   switchAccount,
   test,
 } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Issue 22, point 15 and its acceptance: at 390 px no admin or manager page scrolls sideways
 // (document.documentElement.scrollWidth within the window), nor does any dialog they open (its
@@ -222,10 +223,7 @@ async function visitEach(page: Page, area: string, venueId: string) {
       await expectHydrated(page.locator("main").first());
       await settle(page);
       await expectFits(page, where);
-      await page.screenshot({
-        path: test.info().outputPath(`${file.replace(/\W+/g, "-")}.png`),
-        fullPage: true,
-      });
+      await screenshot(page, `390-${file.replace(/\W+/g, "-")}`, { fullPage: true });
       await OPEN[file]?.(page, where);
     });
   }

@@ -1,6 +1,5 @@
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN, ORIGIN, SCREENS, WIDTHS } from "./paths";
+import { E2E_ADMIN, ORIGIN, WIDTHS } from "./paths";
 import {
   approvedVenue,
   expect,
@@ -14,6 +13,7 @@ import {
   toast,
   uniqueAccount,
 } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Issue 22, items 11 and 13, from the back office: Reject asks for an optional reason that the
 // submitter reads in the mail; a pending card's Edit goes to the admin's form and back to the
@@ -36,7 +36,7 @@ for (const width of WIDTHS) {
     await page.goto("/admin/pending");
     const pending = card(page, name);
     await expectNoSidewaysScroll(page, `/admin/pending at ${width} px`);
-    await pending.screenshot({ path: path.join(SCREENS, `admin-pending-card-${width}.png`) });
+    await screenshot(pending, `admin-pending-card-${width}`);
     const reject = pending.getByRole("button", { name: "Reject" });
     await expectHydrated(reject);
     await reject.click();
@@ -48,7 +48,7 @@ for (const width of WIDTHS) {
     await expect(reason).toBeVisible();
     await reason.fill("The photos show a different venue. Please send your own and submit again.");
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: path.join(SCREENS, `admin-reject-reason-${width}.png`) });
+    await screenshot(page, `admin-reject-reason-${width}`);
     await dialog.getByRole("button", { name: "Reject" }).click();
     await expect(toast(page, "Venue has been rejected and removed")).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -115,7 +115,7 @@ for (const width of WIDTHS) {
     await expect(page.getByRole("button", { name: "Move FAQ up: Is there parking?" })).toBeDisabled();
     await expectNoSeriousA11yViolations(page);
     await expectNoSidewaysScroll(page, `the FAQs tab at ${width} px`);
-    await page.screenshot({ path: path.join(SCREENS, `manager-faqs-${width}.png`), fullPage: true });
+    await screenshot(page, `manager-faqs-${width}`, { fullPage: true });
 
     // Move the rain plan up twice with the keyboard: the focus stays on its arrow.
     const up = page.getByRole("button", { name: "Move FAQ up: Is there a rain plan?" });

@@ -1,16 +1,13 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_MANAGER, ORIGIN } from "./paths";
 import { expect, expectHydrated, loginViaApi, settle, test } from "./fixtures";
+import { screenshot } from "./screens";
 
-// Issue 12, acceptance: each admin screen at 1280 px, for a look (full-page PNGs into
-// ADMIN_SHOTS_DIR, else the test's output folder), and checked for what a look catches late:
+// Issue 12, acceptance: each admin screen at 1280 px, for a look (full-page PNGs in
+// test-results/screens, ./screens.ts), and checked for what a look catches late:
 // nothing wider than the window, no table cut off by its panel.
 
 test.use({ viewport: { width: 1280, height: 800 } });
-
-const outDir = () => process.env.ADMIN_SHOTS_DIR ?? test.info().outputPath();
 
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -26,8 +23,7 @@ async function shoot(page: Page, name: string) {
   }));
   expect(overflow.page, `${name}: page wider than 1280 px`).toBeLessThanOrEqual(0);
   expect(overflow.tables, `${name}: tables scrolling sideways at 1280 px`).toEqual([]);
-  fs.mkdirSync(outDir(), { recursive: true });
-  await page.screenshot({ path: path.join(outDir(), `${name}.png`), fullPage: true });
+  await screenshot(page, `admin-${name}`, { fullPage: true });
 }
 
 test("every admin screen at 1280 px", async ({ page }) => {

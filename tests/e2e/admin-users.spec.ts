@@ -12,6 +12,7 @@ import {
   toast,
   uniqueAccount,
 } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Issue 12, item 6: the Users screen and each of its four dialogs (promote to admin, make venue
 // manager with the venue multi-select, remove special roles, send a password reset email).
@@ -97,7 +98,7 @@ test("each dialog of the users screen: promote, remove special roles, make venue
     await chosen.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")!))
   ).map((label) => label.replace(/^Remove /, ""));
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath("users-assign-dialog.png") });
+  await screenshot(page, "users-assign-dialog");
   await save.click();
   await expect(toast(page, "Venue assignments updated successfully")).toBeVisible();
   await expect(toast(page, "User role updated to Venue Manager")).toBeVisible();

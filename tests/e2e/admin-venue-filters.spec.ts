@@ -11,6 +11,7 @@ import {
   venueTypes,
 } from "./fixtures";
 import { FAILED_POST_ERRORS, failPosts, failureToast } from "./failed-posts";
+import { screenshot } from "./screens";
 
 // Issue 22, item 8 (acceptance: 'the filters and the kept list state', at 1280 and 390 px). The
 // admin filters the venue list by search, region and venue type with a page size of 25, opens a
@@ -66,7 +67,7 @@ for (const width of [1280, 390] as const) {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: test.info().outputPath(`venues-filtered-${width}.png`), fullPage: true });
+    await screenshot(page, `venues-filtered-${width}`, { fullPage: true });
     await expectNoSeriousA11yViolations(page);
 
     // Edit, save: back to the same filtered page, its filters shown as applied.

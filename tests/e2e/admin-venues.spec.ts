@@ -10,6 +10,7 @@ import {
   test,
   UUID,
 } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Issue 12, item 3 and 5: the admin's venue table (sort, search), Add Venue, Edit, Delete, and a
 // CSV import from the file to the preview, the progress and the summary. Issue 22: the warnings
@@ -146,7 +147,7 @@ test("sort and search the table", async ({ page }) => {
 
 test("a CSV import: the template, a preview that writes nothing, the import with progress, the summary and its warnings", async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   // The table is filtered to this test's own rows, so venues other specs add meanwhile do not count.
   const stamp = Date.now();
@@ -189,7 +190,7 @@ test("a CSV import: the template, a preview that writes nothing, the import with
   await preview.getByRole("tab", { name: "To add (2)" }).click();
   await expect(preview.getByRole("row").filter({ hasText: `Imported Lake ${stamp}` })).toContainText("5");
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("import-preview.png"), fullPage: true });
+  await screenshot(page, "import-preview", { fullPage: true });
   const [previewWarnings] = await Promise.all([
     page.waitForEvent("download"),
     preview.getByRole("button", { name: "Download warnings (CSV)" }).click(),

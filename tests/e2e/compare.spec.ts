@@ -7,6 +7,7 @@ import {
   settle,
   test,
 } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Compare and the cost for a guest count (issue 24, points 2 and 3): a couple searching for 120
 // guests sees an estimate on each card, adds three venues to compare from the cards, finds the
@@ -57,7 +58,7 @@ test("a couple compares three venues from the search cards and shares the compar
   }
   await expect(announcer).toHaveAttribute("aria-live", "polite");
   await expect(tray(page)).toContainText("Compare (3 of 4)");
-  await page.screenshot({ path: "test-results/screens/venue-card-estimate-1280.png" });
+  await screenshot(page, "venue-card-estimate-1280");
   await expectNoSeriousA11yViolations(page);
 
   // The tray follows to another page, with the same three.
@@ -76,7 +77,7 @@ test("a couple compares three venues from the search cards and shares the compar
   await expect(table.getByRole("rowheader", { name: "Region" })).toBeVisible();
   await expect(table.getByRole("rowheader", { name: "Town" })).toBeVisible();
   await settle(page);
-  await page.screenshot({ fullPage: true, path: "test-results/screens/compare-1280.png" });
+  await screenshot(page, "compare-1280", { fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
   // At 390 px the table scrolls sideways inside its frame; the page itself does not.
@@ -87,7 +88,7 @@ test("a couple compares three venues from the search cards and shares the compar
   await expectNoSidewaysScroll(page, "/compare at 390 px");
   expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await settle(page);
-  await page.screenshot({ fullPage: true, path: "test-results/screens/compare-390.png" });
+  await screenshot(page, "compare-390", { fullPage: true });
   await expectNoSeriousA11yViolations(page);
   // By keyboard: the frame takes focus and the arrow keys scroll it.
   await scroller.focus();
@@ -113,7 +114,7 @@ test("a card with an estimate at 390 px", async ({ page }) => {
   await expect(first.getByTestId("card-estimate")).toHaveText(/^About \$[\d,]+ for 80 guests/);
   await first.scrollIntoViewIfNeeded();
   await settle(page);
-  await first.screenshot({ path: "test-results/screens/venue-card-estimate-390.png" });
+  await screenshot(first, "venue-card-estimate-390");
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -185,7 +186,7 @@ test("the date and guests of the home search give the same estimate on the card,
   ).toHaveAttribute("href", `/venues?guests=120&date=${date}`);
 
   await settle(page);
-  await page.screenshot({ path: "test-results/screens/venue-page-context-1280.png" });
+  await screenshot(page, "venue-page-context-1280");
   await expectNoSeriousA11yViolations(page);
   // 'Check availability' fills in the date and guests, still editable.
   await expectHydrated(page.getByRole("main").getByRole("button", { name: "Check availability" }));
@@ -205,5 +206,5 @@ test("the date and guests of the home search give the same estimate on the card,
   // Its link to the venue keeps the context too.
   await expect(table.getByRole("link", { name, exact: true })).toHaveAttribute("href", /\?guests=120&date=/);
   await settle(page);
-  await page.screenshot({ path: "test-results/screens/compare-context-1280.png" });
+  await screenshot(page, "compare-context-1280");
 });

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { SCREENS } from "./paths";
 import { expect, expectHydrated, expectOnTop, noisyPhoto, registerViaApi, test, toast } from "./fixtures";
+import { screenshot } from "./screens";
 import { FAILED_POST_ERRORS, failPosts, FAILURES, failureToast } from "./failed-posts";
 
 // Issue 19, parts 3 and 4: a failed request (the network gone, a proxy's 413 or 502 page) keeps
@@ -81,8 +79,7 @@ test("a submission whose request fails (network, 413, 502) keeps the dialog, the
     if (failure === 413) {
       // The dialog from its top: the toast over it, the fields as they were typed.
       await d.evaluate((el) => el.scrollTo(0, 0));
-      fs.mkdirSync(SCREENS, { recursive: true });
-      await page.screenshot({ path: path.join(SCREENS, "submission-failed-390.png") });
+      await screenshot(page, "submission-failed-390");
     }
     await shown.getByRole("button", { name: "Close toast" }).click();
     await expect(shown).toBeHidden();

@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, expectHydrated, expectNoSeriousA11yViolations, registerViaApi, test } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Issue 22, point 17: a field's message goes as soon as the field is corrected, on input or
 // change, without another try; a field still wrong keeps saying so; the server still checks
@@ -50,8 +49,7 @@ test("the venue form: a phone that is still wrong keeps its message, a corrected
     return { border: style.borderTopWidth, background: style.backgroundColor };
   });
   expect(box).toEqual({ border: "0px", background: "rgba(0, 0, 0, 0)" });
-  fs.mkdirSync(path.resolve("test-results/screens"), { recursive: true });
-  await page.screenshot({ path: path.resolve("test-results/screens/venue-form-state-390.png") });
+  await screenshot(page, "venue-form-state-390");
   await expectNoSeriousA11yViolations(page);
 });
 

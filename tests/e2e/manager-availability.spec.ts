@@ -1,6 +1,5 @@
-import path from "node:path";
 import { addMonths, dayLabel, monthOf, utcDay } from "../../app/lib/dates";
-import { ORIGIN, SCREENS } from "./paths";
+import { ORIGIN } from "./paths";
 import {
   approvedVenue,
   expect,
@@ -10,6 +9,7 @@ import {
   settle,
   test,
 } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Issue 24, availability: a venue's manager marks three days booked on the Availability tab's
 // calendar, choosing the start with a click and the end with the arrow keys and Enter; a couple
@@ -59,7 +59,7 @@ test("a manager marks a range booked on the calendar; a couple searching that da
     await settle(page);
     await expectNoSidewaysScroll(page, `the calendar at ${width} px`);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SCREENS, `manager-availability-${width}.png`), fullPage: true });
+    await screenshot(page, `manager-availability-${width}`, { fullPage: true });
   }
 
   // A couple, in a browser of their own, searches by date.

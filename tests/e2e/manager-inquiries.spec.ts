@@ -1,7 +1,5 @@
 import type { Page } from "@playwright/test";
-import fs from "node:fs";
-import path from "node:path";
-import { ORIGIN, SCREENS } from "./paths";
+import { ORIGIN } from "./paths";
 import { isVenuePath, sitemapPaths } from "./sitemap";
 import {
   approvedVenue,
@@ -15,6 +13,7 @@ import {
   uniqueAccount,
 } from "./fixtures";
 import { FAILED_POST_ERRORS, failPosts, FAILURES, failureToast } from "./failed-posts";
+import { screenshot } from "./screens";
 
 // Issue 23, acceptance: a guest sends an inquiry from a venue page on a phone (390 px); its manager
 // sees it in the inbox, replies and marks it booked; the couple, signed in, follows its status in
@@ -54,8 +53,7 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   await expectNoSeriousA11yViolations(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
   expect(overflow, "the venue page scrolls sideways at 390 px").toBeLessThanOrEqual(0);
-  fs.mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENS, "inquiry-form-390.png") });
+  await screenshot(page, "inquiry-form-390");
 
   const couple = uniqueAccount("couple");
   await dialog.getByLabel("Your name").fill(couple.name);
@@ -67,7 +65,7 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   // A date in the past is refused in the form, which keeps everything typed.
   await expect(dialog.getByText("Please choose a wedding date that is not in the past")).toBeVisible();
   await expect(dialog.getByLabel("Wedding date (optional)")).toBeFocused();
-  await page.screenshot({ path: path.join(SCREENS, "inquiry-form-errors-390.png") });
+  await screenshot(page, "inquiry-form-errors-390");
   await dialog.getByLabel("Wedding date (optional)").fill(`${new Date().getFullYear() + 1}-06-12`);
   await dialog.getByText("Flexible: we can move our date").click();
   await dialog.getByRole("button", { name: "Send inquiry" }).click();
@@ -97,7 +95,7 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   const nav = m.getByRole("navigation", { name: "Venue manager" });
   await expect(nav.getByRole("link", { name: "Inquiries 1 new" })).toBeVisible();
   await expectNoSeriousA11yViolations(m);
-  await m.screenshot({ path: path.join(SCREENS, "manager-inbox-1280.png"), fullPage: true });
+  await screenshot(m, "manager-inbox-1280", { fullPage: true });
   await m.getByRole("link", { name: couple.name }).click();
   await expect(m.getByRole("heading", { level: 1, name: couple.name })).toBeVisible();
   await expect(m.getByText("Is the lodge free next June?")).toBeVisible();
@@ -133,17 +131,17 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   await expect(status.getByText("Booked", { exact: true })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Inquiries", exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(m);
-  await m.screenshot({ path: path.join(SCREENS, "manager-inquiry-1280.png"), fullPage: true });
+  await screenshot(m, "manager-inquiry-1280", { fullPage: true });
   await m.setViewportSize({ width: 390, height: 844 });
   const sideways = await m.evaluate(() => document.documentElement.scrollWidth - innerWidth);
   expect(sideways, "the inquiry page scrolls sideways at 390 px").toBeLessThanOrEqual(0);
-  await m.screenshot({ path: path.join(SCREENS, "manager-inquiry-390.png") });
+  await screenshot(m, "manager-inquiry-390");
   // The venue's own Inquiries tab on its edit page lists it too.
   await m.goto(`/venue-manager/edit-venue/${venue.id}?tab=inquiries`);
   const tab = m.getByRole("tabpanel", { name: "Inquiries" });
   await expect(tab.getByRole("link", { name: couple.name })).toBeVisible();
   await expect(tab.getByText("Booked", { exact: true })).toBeVisible();
-  await m.screenshot({ path: path.join(SCREENS, "manager-venue-inquiries-390.png"), fullPage: true });
+  await screenshot(m, "manager-venue-inquiries-390", { fullPage: true });
 
   // The couple reads the answer by email, and sees the inquiry booked.
   const answer = await mail.waitFor(couple.email, { subject: /answered your inquiry$/ });
@@ -151,7 +149,7 @@ test("a guest asks a venue on a phone; the manager answers and books it; the cou
   await page.reload();
   await expect(mine.getByText("Booked", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: path.join(SCREENS, "my-inquiries-390.png"), fullPage: true });
+  await screenshot(page, "my-inquiries-390", { fullPage: true });
 
   // The manager's dashboard counts the inquiry.
   await m.goto("/venue-manager/dashboard");

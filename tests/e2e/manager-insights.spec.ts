@@ -1,5 +1,4 @@
-import path from "node:path";
-import { E2E_ADMIN, ORIGIN, SCREENS } from "./paths";
+import { E2E_ADMIN, ORIGIN } from "./paths";
 import {
   approvedVenue,
   expect,
@@ -11,6 +10,7 @@ import {
   test,
   uniqueAccount,
 } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Issue 23, insights: a couple finds a venue through the search page, opens it and saves it; its
 // manager's dashboard then shows the view, the save and the words searched for. Views are counted
@@ -74,7 +74,7 @@ test("the manager dashboard's figures follow a couple's view and save of their v
     await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: path.join(SCREENS, `manager-insights-${width}.png`), fullPage: true });
+    await screenshot(page, `manager-insights-${width}`, { fullPage: true });
   }
 
   // The chart's figures as a table, for those who cannot see it; today is the last row.
@@ -95,5 +95,5 @@ test("the manager dashboard's figures follow a couple's view and save of their v
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0); // 'Login successful' has gone
-  await page.screenshot({ path: path.join(SCREENS, "admin-insights-1280.png"), fullPage: true });
+  await screenshot(page, "admin-insights-1280", { fullPage: true });
 });

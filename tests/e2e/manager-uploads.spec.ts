@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
-import { SCREENS } from "./paths";
 import {
   approvedVenue,
   expect,
@@ -11,6 +8,7 @@ import {
   test,
   toast,
 } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Issue 22, points 14 and 17, on the venue manager's Images tab: more photos chosen than there
 // is room for keeps the first ones that fit and says how many more could be added; each upload
@@ -77,8 +75,7 @@ for (const [width, height] of [
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.getByRole("status").filter({ hasText: "Upload complete." }).scrollIntoViewIfNeeded();
-    fs.mkdirSync(SCREENS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENS, `manager-upload-done-${width}.png`) });
+    await screenshot(page, `manager-upload-done-${width}`);
     await expectNoSeriousA11yViolations(page);
   });
 }

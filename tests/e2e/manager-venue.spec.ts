@@ -1,7 +1,5 @@
 import type { Page } from "@playwright/test";
-import fs from "node:fs";
-import path from "node:path";
-import { E2E_ADMIN, E2E_MANAGER, SCREENS } from "./paths";
+import { E2E_ADMIN, E2E_MANAGER } from "./paths";
 import {
   addVenueViaApi,
   approvedVenue,
@@ -17,6 +15,7 @@ import {
   toast,
   uniqueAccount,
 } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Issue 13, acceptance: an approved submitter (from the admin flow) manages their venue in the
 // venue-manager area: edits details, uploads and removes an image, sets the cover, adds and
@@ -226,7 +225,6 @@ const WIDTHS = [1280, 820, 390] as const;
 
 test("screens of the manager area at 1280, 820 and 390 px", async ({ page }) => {
   test.setTimeout(240_000);
-  fs.mkdirSync(SCREENS, { recursive: true });
   const { venue } = await approvedVenue(page, "screens");
   await reviewAs(page, venue.path, "Stunning views and a kind, calm team.");
   const shots: [string, string, ((p: Page) => Promise<void>)?][] = [
@@ -256,7 +254,7 @@ test("screens of the manager area at 1280, 820 and 390 px", async ({ page }) => 
       // No sideways scrolling at any width.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(SCREENS, `${name}-${width}.png`), fullPage: !prepare });
+      await screenshot(page, `${name}-${width}`, { fullPage: !prepare });
     }
   }
 });

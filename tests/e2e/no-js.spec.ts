@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { SCREENS } from "./paths";
 import { asNewVisitor, expect, registerViaApi, test, uniqueAccount } from "./fixtures";
+import { screenshot } from "./screens";
 import { isVenuePath, isVenueTypePath, sitemapPaths } from "./sitemap";
 
 // The public journeys with JavaScript off (the "no javascript" project, ADR 020): every control in
@@ -364,8 +362,7 @@ test.describe("at 390 px", () => {
     await expect(panel.getByRole("heading", { name: "Reviews", level: 2 })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Reviews" })).toHaveAttribute("aria-selected", "true");
     await panel.scrollIntoViewIfNeeded();
-    fs.mkdirSync(SCREENS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENS, "venue-reviews-nojs-390.png"), fullPage: true });
+    await screenshot(page, "venue-reviews-nojs-390", { fullPage: true });
   });
 
   test("ask a venue with the plain inquiry form: a past date keeps what was typed, then the toast", async ({
@@ -389,8 +386,7 @@ test.describe("at 390 px", () => {
     await expect(form.getByText("Please choose a wedding date that is not in the past")).toBeVisible();
     await expect(form.getByLabel("Message")).toHaveValue(message);
     await expect(form.getByLabel("Your name")).toHaveValue("Quinn Plain");
-    fs.mkdirSync(SCREENS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENS, "inquiry-form-nojs-390.png"), fullPage: true });
+    await screenshot(page, "inquiry-form-nojs-390", { fullPage: true });
 
     await form.getByLabel("Wedding date (optional)").fill(`${new Date().getFullYear() + 1}-05-02`);
     await form.getByRole("button", { name: "Send inquiry" }).click();

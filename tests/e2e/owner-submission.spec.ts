@@ -1,6 +1,4 @@
-import path from "node:path";
 import sharp from "sharp";
-import { SCREENS } from "./paths";
 import {
   expect,
   expectHydrated,
@@ -12,6 +10,7 @@ import {
   toast,
   uniqueAccount,
 } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Issue 22, item 11 (acceptance): the owner of a pending submission edits it (a field, a photo
 // removed, another added) and withdraws it, at 1280 and 390 px; My Venues and the submission's
@@ -38,7 +37,7 @@ for (const width of [1280, 390]) {
     await expect(row).toContainText("Pending");
     await expectNoSeriousA11yViolations(page);
     await expectNoSidewaysScroll(page, `My Venues at ${width} px`);
-    await page.screenshot({ path: path.join(SCREENS, `owner-my-venues-${width}.png`), fullPage: true });
+    await screenshot(page, `owner-my-venues-${width}`, { fullPage: true });
 
     // The submission's page: the form as it was sent, photos included.
     const edit = row.getByRole("link", { name: `Edit ${name}` });
@@ -54,7 +53,7 @@ for (const width of [1280, 390]) {
     const original = await current.getByRole("img").getAttribute("src");
     await expectNoSeriousA11yViolations(page);
     await expectNoSidewaysScroll(page, `the submission's page at ${width} px`);
-    await page.screenshot({ path: path.join(SCREENS, `owner-submission-${width}.png`), fullPage: true });
+    await screenshot(page, `owner-submission-${width}`, { fullPage: true });
 
     // Edit: a new name and capacity, the photo swapped for another.
     await expectHydrated(venueName);
@@ -92,7 +91,7 @@ for (const width of [1280, 390]) {
     const confirm = page.getByRole("dialog", { name: "Withdraw Submission" });
     await expect(confirm).toContainText("Are you sure you want to withdraw this venue?");
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: path.join(SCREENS, `owner-withdraw-${width}.png`) });
+    await screenshot(page, `owner-withdraw-${width}`);
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();
     await withdraw.click();

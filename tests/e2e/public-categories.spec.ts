@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectHydrated, expectNoSeriousA11yViolations, settle, test, UUID } from "./fixtures";
+import { screenshot } from "./screens";
 
 /** The venue-type cards on /categories: links whose card heading names the type. */
 function typeCards(page: Page): Locator {
@@ -159,7 +160,7 @@ test("screenshots of /categories at desktop and phone widths", async ({ page }) 
     await page.goto("/categories");
     await expect(typeCards(page)).toHaveCount(12);
     await settle(page);
-    await page.screenshot({ fullPage: true, path: `test-results/screens/categories-${width}.png` });
+    await screenshot(page, `categories-${width}`, { fullPage: true });
   }
 });
 

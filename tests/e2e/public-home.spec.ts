@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectHydrated, expectNoSeriousA11yViolations, settle, test, UUID } from "./fixtures";
+import { screenshot } from "./screens";
 
 const HEADLINE = "Find Your Perfect Colorado Wedding Venue";
 
@@ -190,7 +191,7 @@ test("screenshots of home at desktop and phone widths", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("venue-card")).toHaveCount(3);
     await settle(page);
-    await page.screenshot({ fullPage: true, path: `test-results/screens/home-${width}.png` });
+    await screenshot(page, `home-${width}`, { fullPage: true });
   }
 });
 

@@ -8,6 +8,7 @@ import {
   test,
 } from "./fixtures";
 import { findRichVenue, openVenue, sitemapVenuePaths } from "./venue-page";
+import { screenshot } from "./screens";
 
 // The venue page: its server HTML, addresses, missing venues, Save, first screen, amenities, logo
 // and social card. The tabs, FAQs, gallery and Share: public-venue-page-gallery.spec.ts.
@@ -164,7 +165,7 @@ test("screenshots of a venue page at desktop and phone widths", async ({ page })
     await page.goto(path);
     await expectHydrated(page.getByRole("tab", { name: "Overview" }));
     await settle(page);
-    await page.screenshot({ fullPage: true, path: `test-results/screens/venue-${width}.png` });
+    await screenshot(page, `venue-${width}`, { fullPage: true });
   }
 });
 

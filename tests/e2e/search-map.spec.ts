@@ -18,6 +18,7 @@ import {
   pins,
   resultCount,
 } from "./search-page";
+import { screenshot } from "./screens";
 
 // The search page /venues, its map (spec, public side: section 2 'Search page', sections 5 and 9;
 // issue 10), and the accessibility and screenshots of the list and map views.
@@ -302,10 +303,10 @@ test("screenshots of /venues, list and map, at 1280, 820 and 390 px", async ({ p
     await page.goto("/venues?view=list");
     await expect(cards(page).first()).toBeVisible();
     await settle(page);
-    await page.screenshot({ path: `test-results/screens/venues-list-${width}.png` });
+    await screenshot(page, `venues-list-${width}`);
     await page.goto("/venues?guests=20");
     await expect(clusters(page).first()).toBeVisible();
     await settle(page);
-    await page.screenshot({ path: `test-results/screens/venues-map-${width}.png` });
+    await screenshot(page, `venues-map-${width}`);
   }
 });

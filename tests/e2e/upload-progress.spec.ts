@@ -1,7 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { CDPSession, Page } from "@playwright/test";
-import { SCREENS } from "./paths";
 import {
   expect,
   expectHydrated,
@@ -13,6 +10,7 @@ import {
   toast,
 } from "./fixtures";
 import { FAILED_POST_ERRORS, failPosts, failureToast } from "./failed-posts";
+import { screenshot } from "./screens";
 
 // Issue 22, point 14: an upload shows a bar per photo and one for the whole upload. The upload is
 // slowed with Chromium's own network throttling (a Playwright route holds the whole body, and no
@@ -108,8 +106,7 @@ for (const [width, height] of [
     await expect.poll(() => valueOf(overall(page))).toBeGreaterThan(0);
     expect(await valueOf(overall(page))).toBeLessThan(100);
     await overall(page).scrollIntoViewIfNeeded();
-    fs.mkdirSync(SCREENS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENS, `upload-progress-${width}.png`) });
+    await screenshot(page, `upload-progress-${width}`);
     // Nothing in the dialog is wider than it.
     expect(await d.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);

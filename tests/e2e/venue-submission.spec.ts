@@ -12,6 +12,7 @@ import {
   uniqueAccount,
   UUID,
 } from "./fixtures";
+import { screenshot } from "./screens";
 
 // Issue 11: 'Submit Your Colorado Venue', from a guest's click to a pending venue with its images.
 
@@ -216,7 +217,7 @@ test("phone and email are optional; one that is not a phone or an email is refus
       .poll(() => d.evaluate((el) => el.scrollWidth - el.clientWidth), `${width} px`)
       .toBeLessThanOrEqual(0);
     await phone.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screens/submission-contact-${width}.png` });
+    await screenshot(page, `submission-contact-${width}`);
   }
 });
 

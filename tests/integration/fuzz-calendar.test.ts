@@ -10,6 +10,7 @@ import {
   utcDay,
 } from "../../app/lib/availability";
 import { previewIcsFile } from "../../app/services/ics-import.server";
+import { ON_POSTGRES, runsOf } from "../setup/fuzz/engines";
 
 // Issue 39: no calendar file stops the reading. fast-check writes hostile .ics files (recurrence
 // rules of every frequency with odd intervals, counts, far-away ends and BYxxx lists; time zones
@@ -19,8 +20,8 @@ import { previewIcsFile } from "../../app/services/ics-import.server";
 // the limits, or a refusal with one of the import's messages. FUZZ_SEED replays a run;
 // FUZZ_RUNS changes its size.
 
-const ON_POSTGRES = process.env.TEST_DB === "postgres";
-const RUNS = Number(process.env.FUZZ_RUNS ?? (ON_POSTGRES ? 40 : 60));
+// 100 files in all, shared between the engines (tests/setup/fuzz/engines.ts).
+const RUNS = Number(process.env.FUZZ_RUNS ?? runsOf(100));
 const SEED = Number(process.env.FUZZ_SEED ?? (ON_POSTGRES ? 20_261_130 : 20_261_129));
 /**
  * How long one file may take to answer: the worker's time limit, and room for starting a new

@@ -4,18 +4,15 @@ import { CALENDAR_FORM_LIMIT } from "../../../app/lib/body-limits";
 import { redirectTarget, isOnSite } from "./checks";
 import { describeRequest, type RawRequest, type RawResponse } from "./raw-http";
 import { requestArb, type FuzzContext, type Persona, type Planned } from "./requests";
+import { ON_POSTGRES, runsOf } from "./engines";
 import { pathsFor, roleFor, type ActionRoute } from "./routes";
 import { CONCURRENCY, mintAndCount, countRows, rowChanges, send, type FuzzSite } from "./site";
 
 // Fuzzing one action: its requests drawn, sent in batches, each answer checked, and the row
 // counts of the database compared around each batch (tests/setup/fuzz/suite.ts says what).
 
-// `npm test` runs the suite on PGlite and then on PostgreSQL, which is the same PostgreSQL
-// compiled to WebAssembly. Each engine sends requests of its own (its own seed): 350 per persona
-// and action on PGlite, 150 on PostgreSQL. Together they try the 500 distinct requests the
-// suite tried when both engines sent the same 500, in less time (issue 20).
-const ON_POSTGRES = process.env.TEST_DB === "postgres";
-export const RUNS = Number(process.env.FUZZ_RUNS ?? (ON_POSTGRES ? 150 : 350));
+// 500 requests per persona and action in all, shared between the engines (./engines.ts).
+export const RUNS = Number(process.env.FUZZ_RUNS ?? runsOf(500));
 export const SEED = Number(process.env.FUZZ_SEED ?? (ON_POSTGRES ? 20_261_126 : 20_261_122));
 /** Print every request answered with this status ("none": no answer), to see what gets it. */
 const SHOW = process.env.FUZZ_SHOW;

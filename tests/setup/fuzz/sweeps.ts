@@ -3,6 +3,7 @@ import { venuePath } from "../../../app/lib/venue-url";
 import { venueManagers } from "../../../database/schema";
 import { createVenue } from "../factories";
 import { isOnSite, redirectTarget } from "./checks";
+import { ourShare } from "./engines";
 import { HOSTILE_DATES, NUL_QUERIES, OPEN_REDIRECTS } from "./corpus";
 import { ALL_LOADERS, DATE_PAGES, PARAMS, pathsFor, readsDates, roleFor } from "./routes";
 import { get, inBatches, loggedErrors, send, sessionCookie, type FuzzSite } from "./site";
@@ -38,7 +39,7 @@ export async function sweepPages(site: FuzzSite, includes: (file: string) => boo
     for (const p of paths.malformed) add(p, ["", NUL_QUERIES[0]!]);
   }
   const problems: string[] = [];
-  const all = [...requests];
+  const all = ourShare([...requests]);
   // A loader that catches a database error logs it and shows 'Failed to load ...' with a 200.
   const logged = await loggedErrors(site, () =>
     inBatches(all, async (request) => {
@@ -83,13 +84,14 @@ export async function sweepDatePages(site: FuzzSite, includes: (file: string) =>
     );
   });
   const problems: string[] = [];
+  const mine = ourShare(requests);
   const logged = await loggedErrors(site, () =>
-    inBatches(requests, async (r) => {
+    inBatches(mine, async (r) => {
       const res = await get(site, r.path, browser(r.cookie));
       if (res.status !== 400) problems.push(`GET ${r.path}: ${res.status ?? `no answer (${res.error})`}`);
     }),
   );
-  console.log(`date pages: ${requests.length} GETs with hostile days and months`);
+  console.log(`date pages: ${mine.length} GETs with hostile days and months`);
   return { problems, logged };
 }
 
