@@ -18,7 +18,7 @@ import { venuePath } from "~/lib/venue-url";
 import { inquiryCopyEmail, inquiryReceivedEmail } from "./emails.server";
 import { STAMP_MAX_AGE_MS, useFormStamp } from "./form-stamps.server";
 import { inquiryColumns, toView } from "./inquiries.server";
-import { managerRecipients } from "./notifications.server";
+import { managerRecipients, optOutOf } from "./notifications.server";
 import { clientAddress, LIMITS, limitWrites } from "./rate-limit.server";
 import { recordInquiryStat } from "./venue-stats.server";
 import type { InquiryForm } from "~/lib/inquiries";
@@ -186,7 +186,7 @@ async function mailInquiry(
           venue,
           facts,
           { label: "Open it in your inbox", url: `${siteUrl}${inquiryPath(inquiry.id)}` },
-          `${siteUrl}/account`,
+          optOutOf(app, m.id, "inquiry"),
         ),
       )
     : venue.email

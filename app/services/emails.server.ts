@@ -222,8 +222,22 @@ const inquiryText = (i: InquiryFacts) =>
 
 const inquiryHtml = (i: InquiryFacts): Extra[] => [{ facts: factLines(i) }, { quote: i.message }];
 
-const OPT_OUT = (settingsUrl: string) =>
-  `You can turn these emails off in your account settings: ${settingsUrl}`;
+/** A notification mail's way out: the account's settings, and a one-click link (RFC 8058). */
+export type OptOut = { settingsUrl: string; unsubscribeUrl: string };
+
+const optOutText = ({ settingsUrl, unsubscribeUrl }: OptOut) =>
+  `You can turn these emails off in your account settings: ${settingsUrl} Stop these emails at once: ${unsubscribeUrl}`;
+
+/** The headers mail programs offer as "Unsubscribe", with no sign-in (RFC 8058). */
+const optOutHeaders = (optOut: OptOut | null) =>
+  optOut
+    ? {
+        headers: {
+          "List-Unsubscribe": `<${optOut.unsubscribeUrl}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      }
+    : {};
 
 /**
  * A new inquiry, to a manager of the venue (with the inbox's link) or to the venue's own address
@@ -235,12 +249,12 @@ export function inquiryReceivedEmail(
   venue: { name: string },
   inquiry: InquiryFacts,
   link: { label: string; url: string },
-  settingsUrl: string | null,
+  optOut: OptOut | null,
 ): MailMessage {
   const intro = `${inquiry.name} sent an inquiry to ${venue.name} on ${siteName}.`;
   const outro = [
     `Reply to this email to answer ${inquiry.name} directly.`,
-    settingsUrl ? OPT_OUT(settingsUrl) : "",
+    optOut ? optOutText(optOut) : "",
   ].join(" ");
   return {
     to,
@@ -248,6 +262,7 @@ export function inquiryReceivedEmail(
     subject: `New inquiry for ${venue.name} from ${inquiry.name}`,
     text: `${intro}\n\n${inquiryText(inquiry)}\n\n${link.label}: ${link.url}\n\n${outro}\n`,
     html: layout(siteName, intro, link.label, link.url, outro, inquiryHtml(inquiry)),
+    ...optOutHeaders(optOut),
   };
 }
 
@@ -311,12 +326,6 @@ export function inquiryReplyEmail(
   };
 }
 
-/** A mail's one-click opt-out (RFC 8058): the headers mail programs offer as "Unsubscribe". */
-const oneClickUnsubscribe = (url: string) => ({
-  "List-Unsubscribe": `<${url}>`,
-  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-});
-
 /**
  * The couple's answer in their account's thread (issue 41), to a manager of the venue with the
  * inquiry's link and a one-click opt-out of inquiry emails, or to the venue's own address when it
@@ -329,13 +338,13 @@ export function inquiryAnswerEmail(
   couple: { name: string; email: string },
   answer: string,
   url: string,
-  optOut: { settingsUrl: string; unsubscribeUrl: string } | null,
+  optOut: OptOut | null,
 ): MailMessage {
   const intro = `${couple.name} answered in the conversation about their inquiry to ${venue.name}:`;
   const action = optOut ? "Open the conversation" : `Visit ${siteName}`;
   const outro = [
     `Reply to this email to answer ${couple.name} directly.`,
-    optOut ? `${OPT_OUT(optOut.settingsUrl)} Stop these emails at once: ${optOut.unsubscribeUrl}` : "",
+    optOut ? optOutText(optOut) : "",
   ].join(" ");
   return {
     to,
@@ -343,7 +352,7 @@ export function inquiryAnswerEmail(
     subject: `${couple.name} answered about ${venue.name}`,
     text: `${intro}\n\n${answer}\n\n${action}: ${url}\n\n${outro}\n`,
     html: layout(siteName, intro, action, url, outro, [{ quote: answer }]),
-    ...(optOut ? { headers: oneClickUnsubscribe(optOut.unsubscribeUrl) } : {}),
+    ...optOutHeaders(optOut),
   };
 }
 
@@ -354,15 +363,16 @@ export function newReviewEmail(
   venue: { name: string },
   review: { authorName: string; rating: number; comment: string },
   reviewsUrl: string,
-  settingsUrl: string,
+  optOut: OptOut,
 ): MailMessage {
   const stars = `${review.rating} ${review.rating === 1 ? "star" : "stars"}`;
   const intro = `${review.authorName} reviewed ${venue.name}: ${stars}.`;
-  const outro = `Your reply shows under the review on your venue's page. ${OPT_OUT(settingsUrl)}`;
+  const outro = `Your reply shows under the review on your venue's page. ${optOutText(optOut)}`;
   return {
     to,
     subject: `New review of ${venue.name}: ${stars}`,
     text: `${intro}\n\n${review.comment}\n\nReply to it: ${reviewsUrl}\n\n${outro}\n`,
     html: layout(siteName, intro, "Reply to the review", reviewsUrl, outro, [{ quote: review.comment }]),
+    ...optOutHeaders(optOut),
   };
 }

@@ -7,7 +7,7 @@ import type { AppUser } from "~/lib/user";
 import { isUuid } from "~/lib/uuid";
 import { inquiryAnswerEmail } from "./emails.server";
 import { inquiryColumns, threadsOf, toView } from "./inquiries.server";
-import { managerRecipients, unsubscribeUrl } from "./notifications.server";
+import { managerRecipients, optOutOf } from "./notifications.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
 
 // The conversation of an inquiry (issue 41, ADR 037): the venue's replies from its inbox and the
@@ -92,10 +92,15 @@ async function mailAnswer(
   const { managed, recipients } = await managerRecipients(app.db, inquiry.venueId, "inquiry");
   const mails = managed
     ? recipients.map((m) =>
-        inquiryAnswerEmail(siteName, m.email, venue, couple, body, `${siteUrl}${inquiryPath(inquiry.id)}`, {
-          settingsUrl: `${siteUrl}/account`,
-          unsubscribeUrl: unsubscribeUrl(app, siteUrl, m.id, "inquiry"),
-        }),
+        inquiryAnswerEmail(
+          siteName,
+          m.email,
+          venue,
+          couple,
+          body,
+          `${siteUrl}${inquiryPath(inquiry.id)}`,
+          optOutOf(app, m.id, "inquiry"),
+        ),
       )
     : inquiry.venueEmail
       ? [inquiryAnswerEmail(siteName, inquiry.venueEmail, venue, couple, body, siteUrl, null)]

@@ -11,7 +11,7 @@ import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import { UNSUBSCRIBE_PATH } from "~/lib/unsubscribe";
 import { managerVenuePath } from "~/lib/venue-attention";
-import { newReviewEmail } from "./emails.server";
+import { newReviewEmail, type OptOut } from "./emails.server";
 
 // Emails to venue managers (issue 23): a new inquiry, a new review. Each kind can be turned off
 // in the manager's account (Account Settings); a row of email_opt_outs is a kind turned off.
@@ -63,7 +63,7 @@ export async function managerRecipients(
 
 /** A new review (not a rewrite of one) mails the venue's managers; a failed mail is logged. */
 export async function notifyNewReview(
-  app: Pick<AppContext, "db" | "mailer" | "logger" | "config">,
+  app: Pick<AppContext, "db" | "mailer" | "logger" | "config" | "stamps">,
   venueId: string,
   review: { authorName: string; rating: number; comment: string },
 ): Promise<void> {
@@ -84,7 +84,7 @@ export async function notifyNewReview(
           venue,
           review,
           `${siteUrl}${managerVenuePath(venueId, "reviews")}`,
-          `${siteUrl}/account`,
+          optOutOf(app, m.id, "review"),
         ),
       ),
     ),
@@ -101,19 +101,19 @@ export async function notifyNewReview(
 
 const unsubscribePurpose = (userId: string, kind: EmailKind) => `unsubscribe:${userId}:${kind}`;
 
-/** The link a mail's List-Unsubscribe header and its footer name. */
-export function unsubscribeUrl(
-  app: Pick<AppContext, "stamps">,
-  siteUrl: string,
+/** The ways out a manager's `kind` mail names: the settings and a signed one-click link. */
+export function optOutOf(
+  app: Pick<AppContext, "stamps" | "config">,
   userId: string,
   kind: EmailKind,
-): string {
+): OptOut {
+  const { siteUrl } = app.config;
   const params = new URLSearchParams({
     u: userId,
     kind,
     t: app.stamps.issue(unsubscribePurpose(userId, kind)),
   });
-  return `${siteUrl}${UNSUBSCRIBE_PATH}?${params}`;
+  return { settingsUrl: `${siteUrl}/account`, unsubscribeUrl: `${siteUrl}${UNSUBSCRIBE_PATH}?${params}` };
 }
 
 export type UnsubscribeLink = { userId: string; kind: EmailKind };

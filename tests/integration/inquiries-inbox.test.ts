@@ -17,7 +17,7 @@ import {
 import { managerDashboard } from "../../app/services/manager-venues.server";
 import { createVenue } from "../setup/factories";
 import type { HttpTestApp } from "../setup/http-app";
-import { asUser, header, withInquiryApp, type Account } from "../setup/inquiries";
+import { asUser, header, oneClickPath, postOneClick, withInquiryApp, type Account } from "../setup/inquiries";
 import { run, SITE_URL, type TestApp } from "../setup/test-app";
 
 // Issue 23, items 1, 2 and 4, after the sending (inquiries.test.ts): the inbox shows a manager only
@@ -313,6 +313,11 @@ describe("emails to managers and their opt-outs", () => {
     expect((await review("Still a dream.")).status).toBe(200);
     expect(mailsTo(keeps.email)).toHaveLength(1);
     expect(mailsTo(off.email)).toHaveLength(0);
+    // Its one-click unsubscribe turns review mails off for that manager, and nothing else.
+    expect((await postOneClick(http, oneClickPath(mail.raw))).status).toBe(200);
+    expect(await t.db.select().from(emailOptOuts).where(eq(emailOptOuts.userId, keeps.id))).toMatchObject([
+      { kind: "review" },
+    ]);
   });
 
   it("a user without venues has no such settings", async () => {

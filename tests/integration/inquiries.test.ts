@@ -5,7 +5,7 @@ import { inquiryFormPath } from "../../app/lib/inquiries";
 import { venuePath } from "../../app/lib/venue-url";
 import { createVenue } from "../setup/factories";
 import type { HttpTestApp } from "../setup/http-app";
-import { header, withInquiryApp, yesterday, type Account } from "../setup/inquiries";
+import { header, oneClickPath, withInquiryApp, yesterday, type Account } from "../setup/inquiries";
 import type { TestApp } from "../setup/test-app";
 
 // Issue 23, items 1, 2 and 4: a couple's inquiry from a venue page is stored and mailed (each
@@ -60,6 +60,7 @@ describe("sending an inquiry", () => {
       expect(header(mail.raw, "Reply-To")).toBe(form.email);
       expect(mail.text).toContain("Is your garden free that day?");
       expect(mail.text).toContain(`/venue-manager/inquiries/${row!.id}`);
+      expect(oneClickPath(mail.raw)).toContain(`kind=inquiry`);
     }
     const copy = await t.mail.waitFor(form.email);
     expect(copy.subject).toBe("Your inquiry to Aspen Meadow");
@@ -77,6 +78,8 @@ describe("sending an inquiry", () => {
     expect(mail.subject).toBe("New inquiry for Lonely Lodge from Avery Couple");
     expect(header(mail.raw, "Reply-To")).toBe(form.email);
     expect(mail.text).not.toContain("/venue-manager/");
+    // The venue's own address is no account: there is nothing to unsubscribe it from.
+    expect(header(mail.raw, "List-Unsubscribe")).toBeUndefined();
   });
 
   it("posted without the script, answers with a redirect to the venue page and the toast", async () => {

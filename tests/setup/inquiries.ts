@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { inquiries, venueManagers } from "../../database/schema";
 import * as inquiryRoute from "../../app/routes/public/venue-inquiry";
@@ -5,7 +6,7 @@ import { coloradoToday, inquiryFormPath } from "../../app/lib/inquiries";
 import { toAppUser, type AppUser } from "../../app/lib/user";
 import { createVenue } from "./factories";
 import { withHttpApp, type HttpTestApp } from "./http-app";
-import { run, type TestApp } from "./test-app";
+import { run, SITE_URL, type TestApp } from "./test-app";
 
 // What the inquiry tests share (inquiries, inquiries-inbox): each file its own app and database.
 
@@ -27,6 +28,23 @@ export const yesterday = () => {
 
 export const header = (raw: string, name: string) =>
   new RegExp(`^${name}: (.*)$`, "mi").exec(raw.replace(/\r\n[ \t]+/g, " "))?.[1]?.trim();
+
+/** The path of a notification mail's one-click unsubscribe (RFC 8058), checked to be one. */
+export function oneClickPath(raw: string): string {
+  expect(header(raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+  const link = /^<(.+)>$/.exec(header(raw, "List-Unsubscribe") ?? "")?.[1] ?? "";
+  expect(link).toMatch(new RegExp(`^${SITE_URL}/unsubscribe\\?`));
+  return link.slice(SITE_URL.length);
+}
+
+/** Posts the one-click unsubscribe as a mail program does: from no page, without an Origin. */
+export const postOneClick = (http: HttpTestApp, path: string) =>
+  fetch(http.origin + path, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+    redirect: "manual",
+  });
 
 /**
  * The file's app over HTTP (withHttpApp), `ready` adding the file's own users, and the helpers
