@@ -64,6 +64,8 @@ test("List and Map tabs; clusters and pins on the map; a pin's popup opens the v
   await page.keyboard.press("ArrowLeft");
   await answered;
   await expect(popup.getByRole("link", { name, exact: true })).toBeVisible();
+  // The links' own addresses keep it too, for a new tab (a middle click does not run the script).
+  await expect(popup.getByRole("link", { name, exact: true })).toHaveAttribute("href", /\?guests=20$/);
   await popup.getByRole("link", { name: `View ${name}` }).click();
   // With the search's guests: the couple's context follows them (issue 41).
   await expect(page).toHaveURL(new RegExp(`/venue/[a-z0-9-]+-${UUID}\\?guests=20$`));

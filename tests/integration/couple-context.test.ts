@@ -114,7 +114,7 @@ describe("one figure for one context", () => {
 });
 
 describe("the context travels", () => {
-  it("the venue page: the day's availability, the form, and links back and to the inquiry keep it", async () => {
+  it("the venue page: the day's availability, the form, and links back, to the inquiry and to each tab keep it", async () => {
     const { venue } = await pricedVenue();
     await t.db
       .insert(venueAvailability)
@@ -129,6 +129,9 @@ describe("the context travels", () => {
     expect(html).toMatch(/name="guests"[^>]*value="120"|value="120"[^>]*name="guests"/);
     expect(html).toContain(`href="/venues?${context}"`);
     expect(html).toContain(`href="${inquiryFormPath(venue)}?${context}"`);
+    // Its tabs are links too (ADR 020): the chosen tab changes, the context stays.
+    expect(html).toContain(`href="?tab=reviews&${context}"`);
+    expect(html).toContain(`href="${venuePath(venue)}?${context}"`);
   });
 
   it("/compare: its links to the venues and its Remove links keep it; its form holds it", async () => {

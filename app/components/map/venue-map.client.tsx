@@ -44,7 +44,9 @@ export type VenueMapProps = {
   /** Venues whose card is on the list's current page ('Show in list' is offered for those). */
   listIds: string[];
   onShowInList: (venueId: string) => void;
-  onOpenVenue: (path: string) => void;
+  /** A venue page's address from its path: the search's date and guests go with it. */
+  venueHref: (path: string) => string;
+  onOpenVenue: (href: string) => void;
   /** Whether its tab is shown: a map sized while hidden measures itself again when shown. */
   visible: boolean;
 };
@@ -145,11 +147,12 @@ export default function VenueMap(props: VenueMapProps) {
 
     /** The venue's name as a link to its page (a client-side navigation on a plain click). */
     const venueLink = (p: MapPoint, props: Partial<HTMLAnchorElement>) => {
-      const link = el("a", { href: p.path, ...props });
+      const href = latest.current.venueHref(p.path);
+      const link = el("a", { href, ...props });
       link.addEventListener("click", (e) => {
         if (modified(e)) return;
         e.preventDefault();
-        latest.current.onOpenVenue(p.path);
+        latest.current.onOpenVenue(href);
       });
       return link;
     };

@@ -244,7 +244,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
         <Tabs key={v.id} defaultValue={tab} syncAddress className="min-w-0 lg:col-start-1 lg:row-start-2">
           <TabsList aria-label="Venue details" className="w-full overflow-x-auto sm:w-fit">
             {VENUE_TABS.map((t) => (
-              <TabsTrigger key={t} value={t} href={venueTabHref(v, t)}>
+              <TabsTrigger key={t} value={t} href={withContext(venueTabHref(v, t), context)}>
                 {TAB_LABELS[t]}
               </TabsTrigger>
             ))}

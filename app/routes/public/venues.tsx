@@ -322,7 +322,8 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
                   setHighlightId(id);
                   go(resultsUrl({ ...filters, view: "list" }), { replace: true });
                 }}
-                onOpenVenue={(path) => navigate(withContext(path, contextOf(filters)))}
+                venueHref={(path) => withContext(path, contextOf(filters))}
+                onOpenVenue={navigate}
               />
             </TabsContent>
           </Tabs>
