@@ -1,7 +1,17 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN, WIDTHS } from "./paths";
-import { expect, expectHydrated, expectNoSeriousA11yViolations, loginViaApi, test, toast } from "./fixtures";
+import {
+  approvedVenue,
+  expect,
+  expectHydrated,
+  expectNoSeriousA11yViolations,
+  guestAsks,
+  loginViaApi,
+  switchAccount,
+  test,
+  toast,
+} from "./fixtures";
 
 // Issue 22, items 7 and 9 (ADR 023): on the admin's venue list, tick venues and delete them in
 // one step after 'Delete 2 venues?'; they leave the public site and wait in the trash, whose
@@ -216,3 +226,26 @@ for (const width of WIDTHS) {
     });
   });
 }
+
+test("a managed venue with an open inquiry: Delete warns first, and 'Trash anyway' trashes it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { venue } = await approvedVenue(page, "warned");
+  await guestAsks(browser, venue, "warned-couple");
+  await switchAccount(page, E2E_ADMIN);
+  await page.goto(`/admin/venues?q=${encodeURIComponent(venue.name)}`);
+  const remove = table(page).getByRole("button", { name: `Delete ${venue.name}` });
+  await expectHydrated(remove);
+  await remove.click();
+  const dialog = page.getByRole("dialog", { name: "Delete venue" });
+  await expect(dialog.getByRole("alert")).toHaveText(
+    `${venue.name} has 1 open inquiry from couples and 1 venue manager. Trash it anyway?`,
+  );
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Trash anyway" }).click();
+  await expect(toast(page, "Venue deleted successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(table(page).getByRole("link", { name: venue.name, exact: true })).toHaveCount(0);
+});

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Locator, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
+import { inquiryFormPath } from "../../app/lib/inquiries";
 import { parseVenueParam } from "../../app/lib/venue-url";
 import type { CaughtMail } from "../setup/mail-catcher";
 import { photo } from "./images";
@@ -359,6 +360,24 @@ export async function approvedVenue(page: Page, prefix: string) {
   await approveViaApi(page, venue.id);
   await switchAccount(page, submitter);
   return { submitter, venue: { ...venue, name } };
+}
+
+/** A guest asks the venue through its inquiry page, from a browser of their own; the couple. */
+export async function guestAsks(browser: Browser, venue: { id: string; name: string }, prefix: string) {
+  const guest = await browser.newContext({ baseURL: ORIGIN, extraHTTPHeaders: asNewVisitor() });
+  const g = await guest.newPage();
+  const couple = uniqueAccount(prefix);
+  await g.goto(inquiryFormPath(venue));
+  const send = g.getByRole("button", { name: "Send inquiry" });
+  await expectHydrated(send);
+  await g.getByLabel("Your name").fill(couple.name);
+  await g.getByLabel("Email").fill(couple.email);
+  await g.getByLabel("Guests").fill("120");
+  await g.getByLabel("Message").fill("Is the lodge free next June?");
+  await send.click();
+  await expect(g.getByText(`Your inquiry was sent to ${venue.name}`).first()).toBeVisible();
+  await guest.close();
+  return couple;
 }
 
 /**

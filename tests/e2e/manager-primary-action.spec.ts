@@ -1,6 +1,4 @@
-import { E2E_PORT } from "../../playwright.config";
-import { inquiryFormPath } from "../../app/lib/inquiries";
-import { approvedVenue, asNewVisitor, expect, expectHydrated, test, toast, uniqueAccount } from "./fixtures";
+import { approvedVenue, expect, expectHydrated, guestAsks, test, toast } from "./fixtures";
 import { expectFocusOnResult, expectPrimaryOnTop, expectWithinWidth, WIDTHS } from "./primary-action";
 
 // Issue 41, items 11 and 16, for the venue manager: at 390 and 1280 px the dashboard's and an
@@ -15,23 +13,7 @@ test("the manager's dashboard and an inquiry: primary actions on top, the badge 
   test.setTimeout(180_000);
   const { venue } = await approvedVenue(page, "primary");
 
-  // A guest asks, from a browser of their own.
-  const guest = await browser.newContext({
-    baseURL: `http://localhost:${E2E_PORT}`,
-    extraHTTPHeaders: asNewVisitor(),
-  });
-  const g = await guest.newPage();
-  const couple = uniqueAccount("primary-couple");
-  await g.goto(inquiryFormPath(venue));
-  const send = g.getByRole("button", { name: "Send inquiry" });
-  await expectHydrated(send);
-  await g.getByLabel("Your name").fill(couple.name);
-  await g.getByLabel("Email").fill(couple.email);
-  await g.getByLabel("Guests").fill("120");
-  await g.getByLabel("Message").fill("Is the lodge free next June?");
-  await send.click();
-  await expect(g.getByText(`Your inquiry was sent to ${venue.name}`).first()).toBeVisible();
-  await guest.close();
+  const couple = await guestAsks(browser, venue, "primary-couple");
 
   for (const viewport of WIDTHS) {
     await page.setViewportSize(viewport);
