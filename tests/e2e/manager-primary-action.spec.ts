@@ -46,3 +46,20 @@ test("after Save Changes the focus is on the result, not on the page", async ({ 
   await expect(toast(page, "Venue updated successfully")).toBeVisible();
   await expectFocusOnResult(page, "Venue updated successfully");
 });
+
+test("after a reply and a status change the focus is on the result", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const { venue } = await approvedVenue(page, "focus-reply");
+  const couple = await guestAsks(browser, venue, "focus-reply-couple");
+  await page.goto("/venue-manager/inquiries");
+  await page.getByRole("link", { name: couple.name }).click();
+  const reply = page.getByLabel(`Reply to ${couple.name}`);
+  await expectHydrated(reply);
+  await reply.fill("June is open. Would you like to visit?");
+  await page.getByRole("button", { name: "Send reply" }).click();
+  await expect(toast(page, "Your reply was sent")).toBeVisible();
+  await expectFocusOnResult(page, "Your reply was sent");
+  await page.getByRole("button", { name: "Mark as booked" }).click();
+  await expect(toast(page, "Marked as booked")).toBeVisible();
+  await expectFocusOnResult(page, "Marked as booked");
+});
