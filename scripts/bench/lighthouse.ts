@@ -15,6 +15,13 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 requireBuild();
+// Lighthouse needs the full browser: the tests' headless shell has no --headless=new.
+if (!fs.existsSync(CHROMIUM)) {
+  console.error(
+    `bench:lighthouse needs Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`,
+  );
+  process.exit(1);
+}
 const server = await startProductionServer();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
