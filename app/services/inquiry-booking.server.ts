@@ -48,6 +48,36 @@ async function rangeOn(db: Db | Tx, venueId: string, day: string) {
   return range ?? null;
 }
 
+/**
+ * The block and its undo alike: the day marked by hand (linked to the inquiry only when booked),
+ * the calendar touched, the mark audited.
+ */
+async function markInquiryDay(
+  tx: Tx,
+  actor: AppUser,
+  venueId: string,
+  day: string,
+  status: "booked" | "available",
+  audit: { inquiryId: string; undo?: true },
+) {
+  await markDays(
+    tx,
+    venueId,
+    day,
+    day,
+    status,
+    "manual",
+    status === "booked" ? { inquiryId: audit.inquiryId } : {},
+  );
+  await touchCalendar(tx, venueId);
+  await recordCalendarAudit(tx, actor, venueId, "availability.mark", {
+    from: day,
+    to: day,
+    status,
+    ...audit,
+  });
+}
+
 /** What the inquiry page offers for the wedding date: block it, undo the block, or nothing. */
 export async function inquiryDay(
   db: Db,
@@ -84,14 +114,7 @@ export async function blockInquiryDay(
     if (range?.inquiryId && range.inquiryId !== id)
       return { ok: false, status: 409, error: bookingMessages.otherInquiry };
     if (range?.inquiryId === id) return { ok: true, day };
-    await markDays(tx, inquiry.venueId, day, day, "booked", "manual", { inquiryId: id });
-    await touchCalendar(tx, inquiry.venueId);
-    await recordCalendarAudit(tx, actor!, inquiry.venueId, "availability.mark", {
-      from: day,
-      to: day,
-      status: "booked",
-      inquiryId: id,
-    });
+    await markInquiryDay(tx, actor!, inquiry.venueId, day, "booked", { inquiryId: id });
     return { ok: true, day };
   });
 }
@@ -112,15 +135,7 @@ export async function unblockInquiryDay(
     const range = await rangeOn(tx, inquiry.venueId, day);
     if (range?.inquiryId !== id || range.status !== "booked")
       return { ok: false, status: 409, error: bookingMessages.changedSince };
-    await markDays(tx, inquiry.venueId, day, day, "available", "manual");
-    await touchCalendar(tx, inquiry.venueId);
-    await recordCalendarAudit(tx, actor!, inquiry.venueId, "availability.mark", {
-      from: day,
-      to: day,
-      status: "available",
-      inquiryId: id,
-      undo: true,
-    });
+    await markInquiryDay(tx, actor!, inquiry.venueId, day, "available", { inquiryId: id, undo: true });
     return { ok: true, day };
   });
 }
