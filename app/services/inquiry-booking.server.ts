@@ -2,7 +2,7 @@
 // venue's calendar in one click, and the calendar remembers which inquiry booked the day
 // (`venue_availability.inquiry_id`). The undo frees the day only while it is still that
 // inquiry's booking. Permissions are the calendar's: the venue's managers and admins.
-import { and, eq, gte, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { inquiries, venueAvailability } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { rangeProblem, utcDay } from "~/lib/availability";
@@ -10,7 +10,7 @@ import { bookingMessages, type InquiryDay } from "~/lib/inquiries";
 import { Refusal } from "~/lib/refusal";
 import type { AppUser } from "~/lib/user";
 import { recordCalendarAudit } from "./audit.server";
-import { markDays, touchCalendar, type Tx } from "./calendar-days.server";
+import { markDays, rangesOverlapping, touchCalendar, type Tx } from "./calendar-days.server";
 import { assertCanManageVenue, assertVenueManager } from "./permissions.server";
 
 export type BookingChange = { ok: true; day: string } | { ok: false; status: number; error: string };
@@ -37,13 +37,7 @@ async function rangeOn(db: Db | Tx, venueId: string, day: string) {
   const [range] = await db
     .select({ status: venueAvailability.status, inquiryId: venueAvailability.inquiryId })
     .from(venueAvailability)
-    .where(
-      and(
-        eq(venueAvailability.venueId, venueId),
-        lte(venueAvailability.startsOn, day),
-        gte(venueAvailability.endsOn, day),
-      ),
-    )
+    .where(rangesOverlapping(venueId, day, day))
     .for("update");
   return range ?? null;
 }
