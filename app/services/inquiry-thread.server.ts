@@ -5,9 +5,9 @@ import type { Db } from "~/infra/db.server";
 import { canAnswer, inquiryPath, inquiryRefusals, type OwnThread } from "~/lib/inquiries";
 import type { AppUser } from "~/lib/user";
 import { isUuid } from "~/lib/uuid";
-import { inquiryAnswerEmail } from "./emails.server";
+import { inquiryAnswerEmail, type OptOut } from "./emails.server";
 import { inquiryColumns, threadsOf, toView } from "./inquiries.server";
-import { managerRecipients, optOutOf } from "./notifications.server";
+import { inquiryMailsToVenue } from "./notifications.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
 
 // The conversation of an inquiry (issue 41, ADR 037): the venue's replies from its inbox and the
@@ -89,22 +89,12 @@ async function mailAnswer(
   const { siteName, siteUrl } = app.config;
   const venue = { name: inquiry.venueName };
   const couple = { name: inquiry.name, email: inquiry.email };
-  const { managed, recipients } = await managerRecipients(app.db, inquiry.venueId, "inquiry");
-  const mails = managed
-    ? recipients.map((m) =>
-        inquiryAnswerEmail(
-          siteName,
-          m.email,
-          venue,
-          couple,
-          body,
-          `${siteUrl}${inquiryPath(inquiry.id)}`,
-          optOutOf(app, m.id, "inquiry"),
-        ),
-      )
-    : inquiry.venueEmail
-      ? [inquiryAnswerEmail(siteName, inquiry.venueEmail, venue, couple, body, siteUrl, null)]
-      : [];
+  const url = (optOut: OptOut | null) => (optOut ? `${siteUrl}${inquiryPath(inquiry.id)}` : siteUrl);
+  const mails = await inquiryMailsToVenue(
+    app,
+    { id: inquiry.venueId, email: inquiry.venueEmail },
+    (to, optOut) => inquiryAnswerEmail(siteName, to, venue, couple, body, url(optOut), optOut),
+  );
   const sent = await Promise.allSettled(mails.map((m) => app.mailer.send(m)));
   for (const r of sent)
     if (r.status === "rejected") app.logger.error("inquiry answer mail failed", { error: String(r.reason) });
