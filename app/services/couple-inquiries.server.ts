@@ -1,5 +1,5 @@
 import { isUuid } from "~/lib/uuid";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { inquiries, users, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
@@ -17,7 +17,7 @@ import { inquirySchema } from "~/lib/validation/inquiry";
 import { venuePath } from "~/lib/venue-url";
 import { inquiryCopyEmail, inquiryReceivedEmail } from "./emails.server";
 import { STAMP_MAX_AGE_MS, useFormStamp } from "./form-stamps.server";
-import { inquiryColumns, toView } from "./inquiries.server";
+import { ownInquiriesQuery, ownView } from "./inquiries.server";
 import { inquiryMailsToVenue } from "./notifications.server";
 import { clientAddress, LIMITS, limitWrites } from "./rate-limit.server";
 import { recordInquiryStat } from "./venue-stats.server";
@@ -214,16 +214,7 @@ async function mailInquiry(
 // ---------------------------------------------------------------------------------------------
 
 export async function listOwnInquiries(db: Db, userId: string): Promise<OwnInquiry[]> {
-  const rows = await db
-    .select(inquiryColumns)
-    .from(inquiries)
-    .innerJoin(venues, eq(venues.id, inquiries.venueId))
-    .where(eq(inquiries.userId, userId))
-    .orderBy(desc(inquiries.createdAt), desc(inquiries.id));
-  return rows.map((r) => {
-    const { email: _email, phone: _phone, ...own } = toView(r);
-    return own;
-  });
+  return (await ownInquiriesQuery(db, userId)).map(ownView);
 }
 
 export type ClaimCheck =

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { inquiries, inquiryReplies, users, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
@@ -6,7 +6,7 @@ import { canAnswer, inquiryPath, inquiryRefusals, type OwnThread } from "~/lib/i
 import type { AppUser } from "~/lib/user";
 import { isUuid } from "~/lib/uuid";
 import { inquiryAnswerEmail, type OptOut } from "./emails.server";
-import { inquiryColumns, threadsOf, toView } from "./inquiries.server";
+import { inquiryColumns, ownInquiriesQuery, ownView, threadsOf, toView } from "./inquiries.server";
 import { inquiryMailsToVenue } from "./notifications.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
 
@@ -19,22 +19,13 @@ type Deps = Pick<AppContext, "db" | "mailer" | "logger" | "config" | "stamps">;
 
 /** The account's inquiries, newest first, each with its whole thread. */
 export async function listOwnThreads(db: Db, userId: string): Promise<OwnThread[]> {
-  const rows = await db
-    .select(inquiryColumns)
-    .from(inquiries)
-    .innerJoin(venues, eq(venues.id, inquiries.venueId))
-    .where(eq(inquiries.userId, userId))
-    .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
-    // The account's page shows them all; the send limits (30 a day) keep this short in practice.
-    .limit(200);
+  // The account's page shows them all; the send limits (30 a day) keep this short in practice.
+  const rows = await ownInquiriesQuery(db, userId).limit(200);
   const threads = await threadsOf(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => {
-    const { email: _email, phone: _phone, ...own } = toView(r);
-    return { ...own, replies: threads.get(r.id) ?? [] };
-  });
+  return rows.map((r) => ({ ...ownView(r), replies: threads.get(r.id) ?? [] }));
 }
 
 export type AnswerResult = { ok: true; venueName: string } | { ok: false; status: number; error: string };
