@@ -237,31 +237,24 @@ export function activeFilters(
   return chips;
 }
 
+/** What removing a one-value chip sets its filter back to (a type or an amenity is taken out of its list). */
+const CLEARED: { [K in Exclude<ActiveFilterKind, "category" | "amenity">]: SearchFilters[K] } = {
+  location: "",
+  venueName: "",
+  region: null,
+  guests: null,
+  maxPrice: MAX_PRICE,
+  date: null,
+  month: null,
+  confirmed: false,
+};
+
 /** The filters without one chip, back on the first page. */
 export function removeFilter(f: SearchFilters, chip: Pick<ActiveFilter, "kind" | "value">): SearchFilters {
   const next: SearchFilters = { ...f, page: 1 };
-  switch (chip.kind) {
-    case "location":
-      return { ...next, location: "" };
-    case "venueName":
-      return { ...next, venueName: "" };
-    case "region":
-      return { ...next, region: null };
-    case "guests":
-      return { ...next, guests: null };
-    case "maxPrice":
-      return { ...next, maxPrice: MAX_PRICE };
-    case "category":
-      return { ...next, categories: f.categories.filter((c) => c !== chip.value) };
-    case "amenity":
-      return { ...next, amenities: f.amenities.filter((a) => a !== chip.value) };
-    case "date":
-      return { ...next, date: null };
-    case "month":
-      return { ...next, month: null };
-    case "confirmed":
-      return { ...next, confirmed: false };
-  }
+  if (chip.kind === "category") return { ...next, categories: f.categories.filter((c) => c !== chip.value) };
+  if (chip.kind === "amenity") return { ...next, amenities: f.amenities.filter((a) => a !== chip.value) };
+  return { ...next, [chip.kind]: CLEARED[chip.kind] };
 }
 
 /** 'Clear All': every filter and the free text back to the default; the sort and the tab stay. */

@@ -2,7 +2,7 @@
 // .ics import (with a preview first), and the date filter's question 'which venues are not free
 // then?'; the feed of booked days is in calendar-feed.server.ts. Writes are for the venue's managers and
 // for admins (any venue), checked here whatever route calls.
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { inquiries, venueAvailability, venueClosures, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { recordCalendarAudit } from "./audit.server";
@@ -42,7 +42,7 @@ export type { CalendarMonth, IcsPreview, ManagerAvailability };
 import type { AppUser } from "~/lib/user";
 import { previewIcsFile } from "./ics-import.server";
 import { assertCanManageVenue } from "./permissions.server";
-import { assertManagedCalendar, markDays, touchCalendar } from "./calendar-days.server";
+import { assertManagedCalendar, markDays, rangesOverlapping, touchCalendar } from "./calendar-days.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
 import { feedToken, feedUrl } from "./calendar-feed.server";
 
@@ -107,13 +107,7 @@ async function rangesBetween(db: Db, venueId: string, from: string, to: string):
       status: venueAvailability.status,
     })
     .from(venueAvailability)
-    .where(
-      and(
-        eq(venueAvailability.venueId, venueId),
-        lte(venueAvailability.startsOn, to),
-        gte(venueAvailability.endsOn, from),
-      ),
-    )
+    .where(rangesOverlapping(venueId, from, to))
     .orderBy(asc(venueAvailability.startsOn));
   return rows.map((r) => ({ ...r, status: r.status as BlockedStatus }));
 }
@@ -235,13 +229,7 @@ export async function statusesOn(db: Db, venueIds: string[], day: string): Promi
     db
       .select({ venueId: venueAvailability.venueId, status: venueAvailability.status })
       .from(venueAvailability)
-      .where(
-        and(
-          inArray(venueAvailability.venueId, venueIds),
-          lte(venueAvailability.startsOn, day),
-          gte(venueAvailability.endsOn, day),
-        ),
-      ),
+      .where(rangesOverlapping(venueIds, day, day)),
     db
       .select({ venueId: venueClosures.venueId })
       .from(venueClosures)

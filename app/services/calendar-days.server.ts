@@ -1,7 +1,7 @@
 // The calendar's writes shared by its forms (availability.server.ts) and the inbox's 'Mark as
 // booked' (inquiry-booking.server.ts): marking days (ADR 030) and recording that the calendar
 // was touched (issue 41: its free days are 'Not confirmed' once nobody touched it for 90 days).
-import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { venueAvailability, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { addDays, type AvailabilityStatus } from "~/lib/availability";
@@ -13,6 +13,16 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** What a marked range remembers beside its status: the booking inquiry, an imported name. */
 export type MarkExtra = { inquiryId?: string | null; note?: string | null };
+
+/** The ranges of one venue (or of several) that overlap the days from `from` to `to`, both included. */
+export const rangesOverlapping = (venueId: string | string[], from: string, to: string) =>
+  and(
+    typeof venueId === "string"
+      ? eq(venueAvailability.venueId, venueId)
+      : inArray(venueAvailability.venueId, venueId),
+    lte(venueAvailability.startsOn, to),
+    gte(venueAvailability.endsOn, from),
+  );
 
 /**
  * Marks every day from `from` to `to` (both included) with a status, replacing what those days
@@ -31,13 +41,7 @@ export async function markDays(
 ): Promise<void> {
   const overlapping = await tx
     .delete(venueAvailability)
-    .where(
-      and(
-        eq(venueAvailability.venueId, venueId),
-        lte(venueAvailability.startsOn, to),
-        gte(venueAvailability.endsOn, from),
-      ),
-    )
+    .where(rangesOverlapping(venueId, from, to))
     .returning();
   const rows: (typeof venueAvailability.$inferInsert)[] = [];
   for (const r of overlapping) {

@@ -1,5 +1,5 @@
 import { isUuid } from "~/lib/uuid";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { inquiries, users, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
@@ -17,8 +17,8 @@ import { inquirySchema } from "~/lib/validation/inquiry";
 import { venuePath } from "~/lib/venue-url";
 import { inquiryCopyEmail, inquiryReceivedEmail } from "./emails.server";
 import { STAMP_MAX_AGE_MS, useFormStamp } from "./form-stamps.server";
-import { inquiryColumns, toView } from "./inquiries.server";
-import { managerRecipients, optOutOf } from "./notifications.server";
+import { ownInquiriesQuery, ownView } from "./inquiries.server";
+import { inquiryMailsToVenue } from "./notifications.server";
 import { clientAddress, LIMITS, limitWrites } from "./rate-limit.server";
 import { recordInquiryStat } from "./venue-stats.server";
 import type { InquiryForm } from "~/lib/inquiries";
@@ -177,30 +177,19 @@ async function mailInquiry(
   const { siteName, siteUrl } = app.config;
   const venueUrl = `${siteUrl}${venuePath(venue)}`;
   const facts = { ...inquiry, phone: inquiry.phone || null, weddingDate: inquiry.weddingDate || null };
-  const { managed, recipients } = await managerRecipients(app.db, venue.id, "inquiry");
-  const toVenue = managed
-    ? recipients.map((m) =>
-        inquiryReceivedEmail(
-          siteName,
-          m.email,
-          venue,
-          facts,
-          { label: "Open it in your inbox", url: `${siteUrl}${inquiryPath(inquiry.id)}` },
-          optOutOf(app, m.id, "inquiry"),
-        ),
-      )
-    : venue.email
-      ? [
-          inquiryReceivedEmail(
-            siteName,
-            venue.email,
-            venue,
-            facts,
-            { label: `See your venue on ${siteName}`, url: venueUrl },
-            null,
-          ),
-        ]
-      : [];
+  // A manager opens it in their inbox; a venue with none is shown its page.
+  const toVenue = await inquiryMailsToVenue(app, venue, (to, optOut) =>
+    inquiryReceivedEmail(
+      siteName,
+      to,
+      venue,
+      facts,
+      optOut
+        ? { label: "Open it in your inbox", url: `${siteUrl}${inquiryPath(inquiry.id)}` }
+        : { label: `See your venue on ${siteName}`, url: venueUrl },
+      optOut,
+    ),
+  );
   // A guest's copy carries a link that adds the inquiry to their account (once they sign in).
   const follow = sender
     ? `${siteUrl}/account/inquiries`
@@ -225,16 +214,7 @@ async function mailInquiry(
 // ---------------------------------------------------------------------------------------------
 
 export async function listOwnInquiries(db: Db, userId: string): Promise<OwnInquiry[]> {
-  const rows = await db
-    .select(inquiryColumns)
-    .from(inquiries)
-    .innerJoin(venues, eq(venues.id, inquiries.venueId))
-    .where(eq(inquiries.userId, userId))
-    .orderBy(desc(inquiries.createdAt), desc(inquiries.id));
-  return rows.map((r) => {
-    const { email: _email, phone: _phone, ...own } = toView(r);
-    return own;
-  });
+  return (await ownInquiriesQuery(db, userId)).map(ownView);
 }
 
 export type ClaimCheck =

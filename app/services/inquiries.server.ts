@@ -12,6 +12,7 @@ import {
   type InquiryReplyView,
   type InquiryStatus,
   type InquiryView,
+  type OwnInquiry,
 } from "~/lib/inquiries";
 import { pageCountOf, pageOffset } from "~/lib/pagination";
 import { Refusal } from "~/lib/refusal";
@@ -60,6 +61,21 @@ export const toView = (r: InquiryRow): InquiryView => ({
   createdAt: r.createdAt.toISOString(),
   replyCount: Number(r.replyCount),
 });
+
+/** A couple's own inquiries, newest first: the account's list (narrow it further with `.limit`). */
+export const ownInquiriesQuery = (db: Db, userId: string) =>
+  db
+    .select(inquiryColumns)
+    .from(inquiries)
+    .innerJoin(venues, eq(venues.id, inquiries.venueId))
+    .where(eq(inquiries.userId, userId))
+    .orderBy(desc(inquiries.createdAt), desc(inquiries.id));
+
+/** What a couple sees of their own inquiry: not the contact details they typed in it. */
+export function ownView(r: InquiryRow): OwnInquiry {
+  const { email: _email, phone: _phone, ...own } = toView(r);
+  return own;
+}
 
 /** The inquiries an actor may see: an admin's are every venue's, a manager's their assigned venues'. */
 function scopeOf(actor: AppUser): SQL | undefined {

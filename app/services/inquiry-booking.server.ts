@@ -2,7 +2,7 @@
 // venue's calendar in one click, and the calendar remembers which inquiry booked the day
 // (`venue_availability.inquiry_id`). The undo frees the day only while it is still that
 // inquiry's booking. Permissions are the calendar's: the venue's managers and admins.
-import { and, eq, gte, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { inquiries, venueAvailability } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { rangeProblem, utcDay } from "~/lib/availability";
@@ -10,7 +10,7 @@ import { bookingMessages, type InquiryDay } from "~/lib/inquiries";
 import { Refusal } from "~/lib/refusal";
 import type { AppUser } from "~/lib/user";
 import { recordCalendarAudit } from "./audit.server";
-import { markDays, touchCalendar, type Tx } from "./calendar-days.server";
+import { markDays, rangesOverlapping, touchCalendar, type Tx } from "./calendar-days.server";
 import { assertCanManageVenue, assertVenueManager } from "./permissions.server";
 
 export type BookingChange = { ok: true; day: string } | { ok: false; status: number; error: string };
@@ -37,15 +37,39 @@ async function rangeOn(db: Db | Tx, venueId: string, day: string) {
   const [range] = await db
     .select({ status: venueAvailability.status, inquiryId: venueAvailability.inquiryId })
     .from(venueAvailability)
-    .where(
-      and(
-        eq(venueAvailability.venueId, venueId),
-        lte(venueAvailability.startsOn, day),
-        gte(venueAvailability.endsOn, day),
-      ),
-    )
+    .where(rangesOverlapping(venueId, day, day))
     .for("update");
   return range ?? null;
+}
+
+/**
+ * The block and its undo alike: the day marked by hand (linked to the inquiry only when booked),
+ * the calendar touched, the mark audited.
+ */
+async function markInquiryDay(
+  tx: Tx,
+  actor: AppUser,
+  venueId: string,
+  day: string,
+  status: "booked" | "available",
+  audit: { inquiryId: string; undo?: true },
+) {
+  await markDays(
+    tx,
+    venueId,
+    day,
+    day,
+    status,
+    "manual",
+    status === "booked" ? { inquiryId: audit.inquiryId } : {},
+  );
+  await touchCalendar(tx, venueId);
+  await recordCalendarAudit(tx, actor, venueId, "availability.mark", {
+    from: day,
+    to: day,
+    status,
+    ...audit,
+  });
 }
 
 /** What the inquiry page offers for the wedding date: block it, undo the block, or nothing. */
@@ -84,14 +108,7 @@ export async function blockInquiryDay(
     if (range?.inquiryId && range.inquiryId !== id)
       return { ok: false, status: 409, error: bookingMessages.otherInquiry };
     if (range?.inquiryId === id) return { ok: true, day };
-    await markDays(tx, inquiry.venueId, day, day, "booked", "manual", { inquiryId: id });
-    await touchCalendar(tx, inquiry.venueId);
-    await recordCalendarAudit(tx, actor!, inquiry.venueId, "availability.mark", {
-      from: day,
-      to: day,
-      status: "booked",
-      inquiryId: id,
-    });
+    await markInquiryDay(tx, actor!, inquiry.venueId, day, "booked", { inquiryId: id });
     return { ok: true, day };
   });
 }
@@ -112,15 +129,7 @@ export async function unblockInquiryDay(
     const range = await rangeOn(tx, inquiry.venueId, day);
     if (range?.inquiryId !== id || range.status !== "booked")
       return { ok: false, status: 409, error: bookingMessages.changedSince };
-    await markDays(tx, inquiry.venueId, day, day, "available", "manual");
-    await touchCalendar(tx, inquiry.venueId);
-    await recordCalendarAudit(tx, actor!, inquiry.venueId, "availability.mark", {
-      from: day,
-      to: day,
-      status: "available",
-      inquiryId: id,
-      undo: true,
-    });
+    await markInquiryDay(tx, actor!, inquiry.venueId, day, "available", { inquiryId: id, undo: true });
     return { ok: true, day };
   });
 }

@@ -1,13 +1,13 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { inquiries, inquiryReplies, users, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import { canAnswer, inquiryPath, inquiryRefusals, type OwnThread } from "~/lib/inquiries";
 import type { AppUser } from "~/lib/user";
 import { isUuid } from "~/lib/uuid";
-import { inquiryAnswerEmail } from "./emails.server";
-import { inquiryColumns, threadsOf, toView } from "./inquiries.server";
-import { managerRecipients, optOutOf } from "./notifications.server";
+import { inquiryAnswerEmail, type OptOut } from "./emails.server";
+import { inquiryColumns, ownInquiriesQuery, ownView, threadsOf, toView } from "./inquiries.server";
+import { inquiryMailsToVenue } from "./notifications.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
 
 // The conversation of an inquiry (issue 41, ADR 037): the venue's replies from its inbox and the
@@ -19,22 +19,13 @@ type Deps = Pick<AppContext, "db" | "mailer" | "logger" | "config" | "stamps">;
 
 /** The account's inquiries, newest first, each with its whole thread. */
 export async function listOwnThreads(db: Db, userId: string): Promise<OwnThread[]> {
-  const rows = await db
-    .select(inquiryColumns)
-    .from(inquiries)
-    .innerJoin(venues, eq(venues.id, inquiries.venueId))
-    .where(eq(inquiries.userId, userId))
-    .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
-    // The account's page shows them all; the send limits (30 a day) keep this short in practice.
-    .limit(200);
+  // The account's page shows them all; the send limits (30 a day) keep this short in practice.
+  const rows = await ownInquiriesQuery(db, userId).limit(200);
   const threads = await threadsOf(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => {
-    const { email: _email, phone: _phone, ...own } = toView(r);
-    return { ...own, replies: threads.get(r.id) ?? [] };
-  });
+  return rows.map((r) => ({ ...ownView(r), replies: threads.get(r.id) ?? [] }));
 }
 
 export type AnswerResult = { ok: true; venueName: string } | { ok: false; status: number; error: string };
@@ -89,22 +80,12 @@ async function mailAnswer(
   const { siteName, siteUrl } = app.config;
   const venue = { name: inquiry.venueName };
   const couple = { name: inquiry.name, email: inquiry.email };
-  const { managed, recipients } = await managerRecipients(app.db, inquiry.venueId, "inquiry");
-  const mails = managed
-    ? recipients.map((m) =>
-        inquiryAnswerEmail(
-          siteName,
-          m.email,
-          venue,
-          couple,
-          body,
-          `${siteUrl}${inquiryPath(inquiry.id)}`,
-          optOutOf(app, m.id, "inquiry"),
-        ),
-      )
-    : inquiry.venueEmail
-      ? [inquiryAnswerEmail(siteName, inquiry.venueEmail, venue, couple, body, siteUrl, null)]
-      : [];
+  const url = (optOut: OptOut | null) => (optOut ? `${siteUrl}${inquiryPath(inquiry.id)}` : siteUrl);
+  const mails = await inquiryMailsToVenue(
+    app,
+    { id: inquiry.venueId, email: inquiry.venueEmail },
+    (to, optOut) => inquiryAnswerEmail(siteName, to, venue, couple, body, url(optOut), optOut),
+  );
   const sent = await Promise.allSettled(mails.map((m) => app.mailer.send(m)));
   for (const r of sent)
     if (r.status === "rejected") app.logger.error("inquiry answer mail failed", { error: String(r.reason) });

@@ -9,6 +9,7 @@ import {
 } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
+import type { MailMessage } from "~/infra/mail.server";
 import { UNSUBSCRIBE_PATH } from "~/lib/unsubscribe";
 import { managerVenuePath } from "~/lib/venue-attention";
 import { newReviewEmail, type OptOut } from "./emails.server";
@@ -59,6 +60,20 @@ export async function managerRecipients(
     managed: rows.length > 0,
     recipients: rows.filter((r) => !r.off).map(({ id, name, email }) => ({ id, name, email })),
   };
+}
+
+/**
+ * An inquiry's mails to its venue: one to each manager who keeps inquiry emails on (with their
+ * opt-out), or, when the venue has no manager, one to its own address (`optOut` null).
+ */
+export async function inquiryMailsToVenue(
+  app: Pick<AppContext, "db" | "config" | "stamps">,
+  venue: { id: string; email: string | null },
+  mail: (to: string, optOut: OptOut | null) => MailMessage,
+): Promise<MailMessage[]> {
+  const { managed, recipients } = await managerRecipients(app.db, venue.id, "inquiry");
+  if (managed) return recipients.map((m) => mail(m.email, optOutOf(app, m.id, "inquiry")));
+  return venue.email ? [mail(venue.email, null)] : [];
 }
 
 /** A new review (not a rewrite of one) mails the venue's managers; a failed mail is logged. */

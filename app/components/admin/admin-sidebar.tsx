@@ -1,5 +1,4 @@
 import {
-  ArrowLeft,
   Building2,
   Clock,
   LayoutDashboard,
@@ -10,7 +9,7 @@ import {
   type Icon,
 } from "~/components/ui/icons";
 import { Link, NavLink, useLocation } from "react-router";
-import { LogoutButton } from "~/components/layout/logout-button";
+import { SiteExitLinks } from "~/components/back-office/site-exit";
 import { cn } from "~/lib/cn";
 
 export const ADMIN_LINKS: { to: string; label: string; icon: Icon }[] = [
@@ -64,16 +63,7 @@ export function AdminSidebar({ user }: { user: { name: string; email: string } }
           </NavLink>
         ))}
         <div className="flex gap-1 md:mt-auto md:flex-col md:border-t md:border-sand md:pt-4">
-          <Link to="/" className={itemClass()}>
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Site
-          </Link>
-          <LogoutButton
-            formClassName="shrink-0"
-            className={cn(
-              itemClass(),
-              "w-full cursor-pointer text-danger hover:bg-red-50 hover:text-danger disabled:opacity-60",
-            )}
-          />
+          <SiteExitLinks itemClass={itemClass()} fill formClassName="shrink-0" />
         </div>
       </nav>
     </aside>

@@ -1,4 +1,6 @@
-import { Skeleton } from "~/components/ui/skeleton";
+import { Skeleton, SkeletonCards } from "~/components/ui/skeleton";
+
+const FAQ_CARD = "space-y-3 rounded-2xl border border-sand bg-white p-5 shadow-card";
 
 /** The FAQ screen while it loads: its heading and three FAQ cards (spec: 3 skeleton cards). */
 export function FaqListSkeleton() {
@@ -8,17 +10,11 @@ export function FaqListSkeleton() {
       <Skeleton className="h-9 w-2/3" />
       <Skeleton className="h-64 w-full rounded-2xl" />
       <Skeleton className="h-7 w-40" />
-      {[0, 1, 2].map((i) => (
-        <div
-          key={i}
-          data-testid="faq-skeleton"
-          className="space-y-3 rounded-2xl border border-sand bg-white p-5 shadow-card"
-        >
-          <Skeleton className="h-5 w-32" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ))}
+      <SkeletonCards count={3} testId="faq-skeleton" className={FAQ_CARD}>
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </SkeletonCards>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { ArrowLeft, Building2, LayoutDashboard, Mail } from "~/components/ui/icons";
-import { Link, NavLink, useLocation } from "react-router";
-import { LogoutButton } from "~/components/layout/logout-button";
+import { Building2, LayoutDashboard, Mail } from "~/components/ui/icons";
+import { NavLink, useLocation } from "react-router";
+import { SiteExitLinks } from "~/components/back-office/site-exit";
 import { cn } from "~/lib/cn";
 
 const LINKS = [
@@ -37,15 +37,7 @@ export function ManagerHeader({
           <p className="mt-1 font-serif text-2xl break-words text-ink">{`Welcome back, ${user.name}`}</p>
         </div>
         <div className="-ml-4 flex flex-wrap items-center gap-1 sm:ml-0">
-          <Link to="/" className={itemClass()}>
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Site
-          </Link>
-          <LogoutButton
-            className={cn(
-              itemClass(),
-              "cursor-pointer text-danger hover:bg-red-50 hover:text-danger disabled:opacity-60",
-            )}
-          />
+          <SiteExitLinks itemClass={itemClass()} />
         </div>
       </div>
       <nav aria-label="Venue manager" className="mx-auto max-w-6xl px-4 pb-3 sm:px-6">

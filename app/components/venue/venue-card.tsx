@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { OVER_PHOTO_FOCUS } from "~/components/ui/button";
 import { CarouselArrows } from "~/components/ui/carousel-arrows";
 import { useSwipe } from "~/components/ui/use-swipe";
-import { Skeleton } from "~/components/ui/skeleton";
+import { Skeleton, SkeletonLines } from "~/components/ui/skeleton";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usableImages } from "~/lib/images";
@@ -221,11 +221,7 @@ export function VenueCardSkeleton() {
   return (
     <div aria-hidden="true" className="overflow-hidden rounded-[var(--radius-card)] bg-white shadow-card">
       <Skeleton className="aspect-[3/2] w-full rounded-none" />
-      <div className="space-y-2 p-4">
-        <Skeleton className="h-5 w-3/4" />
-        <Skeleton className="h-4 w-1/3" />
-        <Skeleton className="h-4 w-1/2" />
-      </div>
+      <SkeletonLines className="space-y-2 p-4" lines={["h-5 w-3/4", "h-4 w-1/3", "h-4 w-1/2"]} />
     </div>
   );
 }

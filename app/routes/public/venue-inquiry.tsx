@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/venue-inquiry";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { Breadcrumb } from "~/components/ui/breadcrumb";
+import { VenueBreadcrumb } from "~/components/venue/venue-breadcrumb";
 import { InquiryPageForm } from "~/components/venue/inquiry-form";
 import { isDocumentRequest, keepValues } from "~/infra/form.server";
 import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
@@ -85,14 +85,7 @@ export default function VenueInquiryPage({ loaderData, actionData }: Route.Compo
   const { venue, context } = loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
-      <Breadcrumb
-        links={[
-          { to: "/", label: "Home" },
-          { to: withContext("/venues", context), label: "Venues" },
-          { to: withContext(venue.path, context), label: venue.name },
-        ]}
-        current="Check availability"
-      />
+      <VenueBreadcrumb context={context} venue={venue} current="Check availability" />
       <h1 className="mt-6 text-3xl break-words sm:text-4xl">Check availability</h1>
       <p className="mt-2 text-ink-soft">
         Ask <span className="font-medium text-ink">{venue.name}</span> about your date, your guests or

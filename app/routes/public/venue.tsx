@@ -5,7 +5,7 @@ import type { Route } from "./+types/venue";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { Breadcrumb } from "~/components/ui/breadcrumb";
+import { VenueBreadcrumb } from "~/components/venue/venue-breadcrumb";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { VenueAmenities } from "~/components/venue/venue-amenities";
 import { VenueBookingCard } from "~/components/venue/venue-booking-card";
@@ -209,13 +209,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <Breadcrumb
-        links={[
-          { to: "/", label: "Home" },
-          { to: withContext("/venues", context), label: "Venues" },
-        ]}
-        current={v.name}
-      />
+      <VenueBreadcrumb context={context} current={v.name} />
 
       {v.status === "pending" ? (
         <p role="status" className="mt-4 rounded-lg bg-amber-100 px-4 py-3 text-sm text-amber-900">
