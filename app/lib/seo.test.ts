@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  pageMeta,
   breadcrumbJsonLd,
   defaultShareImageAlt,
   pageTitle,
@@ -89,5 +90,13 @@ describe("seoMeta", () => {
 
   it("reads the site from the root match", () => {
     expect(siteFromMatches([{ id: "root", loaderData: { site } }])).toEqual(site);
+  });
+});
+
+describe("pageMeta", () => {
+  it("is seoMeta for the site the root loader names", () => {
+    const site = { siteName: "Aspen Vows", siteUrl: "https://aspen.example" };
+    const page = { title: "Privacy Policy", path: "/privacy" };
+    expect(pageMeta(page)({ matches: [{ id: "root", loaderData: { site } }] })).toEqual(seoMeta(site, page));
   });
 });

@@ -75,6 +75,12 @@ export function seoMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
 type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
 
 /** The site name and origin, from the root loader's data inside a route's `meta` function. */
+/** The `meta` of a page whose words do not depend on its data: most pages'. */
+export const pageMeta =
+  (page: PageSeo) =>
+  ({ matches }: { matches: readonly MatchLike[] }): MetaDescriptor[] =>
+    seoMeta(siteFromMatches(matches), page);
+
 export function siteFromMatches(matches: readonly MatchLike[]): SiteInfo {
   const root = matches.find((m) => m?.id === "root");
   const data = (root?.loaderData ?? root?.data) as { site?: SiteInfo } | undefined;

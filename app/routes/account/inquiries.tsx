@@ -11,7 +11,7 @@ import { keepValues } from "~/infra/form.server";
 import type { CoupleAnswerReply } from "~/lib/inquiries";
 import { validate, type FieldErrors } from "~/lib/validation/form";
 import { coupleAnswerSchema } from "~/lib/validation/inquiry";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { checkClaim, claimInquiry } from "~/services/couple-inquiries.server";
 import { answerOwnInquiry, listOwnThreads } from "~/services/inquiry-thread.server";
 
@@ -20,8 +20,7 @@ import { answerOwnInquiry, listOwnThreads } from "~/services/inquiry-thread.serv
 // their status and their whole conversation, answered here (issue 41, ADR 037). Opening the link changes nothing (a mail scanner, or someone else signed in, may
 // open it: issue 39): the page asks, and its plain form posts the claim.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), { title: "My Inquiries", noindex: true });
+export const meta: Route.MetaFunction = pageMeta({ title: "My Inquiries", noindex: true });
 
 const claimedMessage = (venueName: string) => `Your inquiry to ${venueName} is in My Inquiries`;
 

@@ -10,12 +10,11 @@ import { useEachNew } from "~/components/forms/use-each-new";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { invalid, refused } from "~/infra/form.server";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { changePasswordSchema } from "~/lib/validation/auth";
 import { changePassword } from "~/services/accounts.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), { title: "Change Password", noindex: true });
+export const meta: Route.MetaFunction = pageMeta({ title: "Change Password", noindex: true });
 
 export const action = formAction({
   schema: changePasswordSchema,

@@ -9,13 +9,12 @@ import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { invalid, parseForm, refused } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { emailPreferencesSchema, profileSchema } from "~/lib/validation/auth";
 import { revokeOtherSessions, updateProfile } from "~/services/accounts.server";
 import { getEmailPreferences, saveEmailPreferences } from "~/services/notifications.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), { title: "My Account", noindex: true });
+export const meta: Route.MetaFunction = pageMeta({ title: "My Account", noindex: true });
 
 /** Venue managers (and admins, who may be assigned venues) choose which emails they get (issue 23). */
 const managesVenues = (role: string) => role === "venue_manager" || role === "admin";

@@ -6,14 +6,13 @@ import { WhatHappensNext, WithdrawSubmission } from "~/components/account/pendin
 import { Button, buttonClass } from "~/components/ui/button";
 import { useSubmitVenue } from "~/components/venue-form/venue-submission";
 import { cn } from "~/lib/cn";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { submissionPath } from "~/lib/own-submissions";
 import { venuePath } from "~/lib/venue-url";
 import { listVenuesBySubmitter } from "~/services/venues.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), { title: "My Venues", noindex: true });
+export const meta: Route.MetaFunction = pageMeta({ title: "My Venues", noindex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { venues: await listVenuesBySubmitter(getApp(context).db, expectUser(context).id) };

@@ -5,7 +5,7 @@ import { formAction } from "~/infra/action.server";
 import { AuthTabs } from "~/components/auth/auth-forms";
 import { invalid, refused } from "~/infra/form.server";
 import { flashHeaders, getUser } from "~/infra/session.server";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { homeFor, safeRedirect } from "~/lib/user";
 import { loginSchema, registerSchema } from "~/lib/validation/auth";
@@ -13,13 +13,12 @@ import { validate } from "~/lib/validation/form";
 import { register, signIn } from "~/services/accounts.server";
 import { FavoriteError, setFavorite } from "~/services/favorites.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), {
-    title: "Login",
-    description: "Sign in or create an account to save venues, write reviews and submit your venue.",
-    // A form, not something to find in a search engine (ADR 019).
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Login",
+  description: "Sign in or create an account to save venues, write reviews and submit your venue.",
+  // A form, not something to find in a search engine (ADR 019).
+  noindex: true,
+});
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);

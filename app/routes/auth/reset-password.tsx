@@ -6,14 +6,17 @@ import { Button } from "~/components/ui/button";
 import { AccountField } from "~/components/forms/account-fields";
 import { FormError } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { resetRequestSchema } from "~/lib/validation/auth";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { requestPasswordReset } from "~/services/accounts.server";
 import { refused } from "~/infra/form.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), { title: "Reset Password", path: "/reset-password", noindex: true });
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Reset Password",
+  path: "/reset-password",
+  noindex: true,
+});
 
 const LINK_PROBLEMS: Record<string, string> = {
   "invalid-link":

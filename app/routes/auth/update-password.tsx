@@ -6,15 +6,14 @@ import { formAction } from "~/infra/action.server";
 import { Button } from "~/components/ui/button";
 import { FormError, PasswordFields } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { newPasswordSchema } from "~/lib/validation/auth";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { isResetTokenValid, resetPassword } from "~/services/accounts.server";
 import { invalid, isDocumentRequest, refused } from "~/infra/form.server";
 import { getApp, redirectWithToast } from "~/infra/session.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), { title: "Set New Password", noindex: true });
+export const meta: Route.MetaFunction = pageMeta({ title: "Set New Password", noindex: true });
 
 const INVALID = "/reset-password?error=invalid-link";
 export const REDIRECT_DELAY_MS = 2000;

@@ -8,17 +8,16 @@ import {
 } from "~/components/categories/category-cards";
 import { ViewToggle, viewFromSearch } from "~/components/ui/view-toggle";
 import { VENUE_TYPES } from "~/lib/catalog";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { listCategoriesWithCounts } from "~/services/categories.server";
 import { getApp } from "~/infra/session.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), {
-    title: "Venue Types",
-    description:
-      "Browse Colorado wedding venues by type: mountain lodges, rustic barns, gardens, wineries, historic buildings, ranches and more.",
-    path: "/categories",
-  });
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Venue Types",
+  description:
+    "Browse Colorado wedding venues by type: mountain lodges, rustic barns, gardens, wineries, historic buildings, ranches and more.",
+  path: "/categories",
+});
 
 export function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = getApp(context);

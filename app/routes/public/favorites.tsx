@@ -3,12 +3,11 @@ import type { Route } from "./+types/favorites";
 import { ButtonLink } from "~/components/ui/button";
 import { VenueGrid } from "~/components/venue/venue-card";
 import { expectUser, getApp, requireUser } from "~/infra/session.server";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { formatNumber } from "~/lib/format";
 import { listFavoriteVenues } from "~/services/venues.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), { title: "My Favorites", noindex: true });
+export const meta: Route.MetaFunction = pageMeta({ title: "My Favorites", noindex: true });
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser];
 

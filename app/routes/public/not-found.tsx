@@ -1,14 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { ButtonLink } from "~/components/ui/button";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), { title: "Page Not Found", noindex: true });
+export const meta: Route.MetaFunction = pageMeta({ title: "Page Not Found", noindex: true });
 
 export default function NotFound() {
   return (

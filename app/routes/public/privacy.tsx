@@ -1,15 +1,14 @@
 import type { Route } from "./+types/privacy";
 import { ProsePage } from "~/components/layout/prose-page";
 import { useRootData } from "~/lib/root-data";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), {
-    title: "Privacy Policy",
-    description:
-      "What the directory stores about you (your account, saved venues, reviews and submissions), the email it sends, analytics, and your choices.",
-    path: "/privacy",
-  });
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Privacy Policy",
+  description:
+    "What the directory stores about you (your account, saved venues, reviews and submissions), the email it sends, analytics, and your choices.",
+  path: "/privacy",
+});
 
 export default function PrivacyPage() {
   const { site } = useRootData();

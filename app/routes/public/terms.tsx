@@ -1,15 +1,14 @@
 import type { Route } from "./+types/terms";
 import { ProsePage } from "~/components/layout/prose-page";
 import { useRootData } from "~/lib/root-data";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), {
-    title: "Terms of Service",
-    description:
-      "The terms for using the Colorado wedding venue directory: venue listings, your account, reviews and venue submissions.",
-    path: "/terms",
-  });
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Terms of Service",
+  description:
+    "The terms for using the Colorado wedding venue directory: venue listings, your account, reviews and venue submissions.",
+  path: "/terms",
+});
 
 export default function TermsPage() {
   const { site } = useRootData();

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { formAction } from "~/infra/action.server";
 import { getApp } from "~/infra/session.server";
 import { keepWork } from "~/lib/failed-request";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { readUnsubscribeLink, unsubscribe } from "~/services/notifications.server";
 
 // One-click unsubscribe (RFC 8058, issue 41): the link in a notification mail's List-Unsubscribe
@@ -13,8 +13,7 @@ import { readUnsubscribeLink, unsubscribe } from "~/services/notifications.serve
 // page's plain form or straight from the mail program, turns that kind of email off. The signed
 // link is the credential, so no sign-in is needed and the origin check lets its POST through.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteFromMatches(matches), { title: "Unsubscribe", noindex: true });
+export const meta: Route.MetaFunction = pageMeta({ title: "Unsubscribe", noindex: true });
 
 const WHAT = { inquiry: "new inquiries and couples' answers", review: "new reviews" } as const;
 const INVALID = "This unsubscribe link is not valid. You can turn these emails off in your account settings.";
