@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { venues } from "../../database/schema";
 import { openDatabase, queryRows } from "../../app/infra/db.server";
 import { createOfflineGeocoder, type Geocoder } from "../../app/infra/geocoder.server";
@@ -76,6 +76,9 @@ describe("the validity rule in SQL", () => {
 });
 
 describe("geocodeMissingVenues", () => {
+  // It walks the whole table: each test starts from an empty one, whatever ran before it.
+  beforeEach(() => t.db.delete(venues));
+
   it("places every venue lacking coordinates from its address and reports the others", async () => {
     const placed = await createVenue(t.db, { name: "Placed", latitude: 39.1, longitude: -106.1 });
     const zero = await createVenue(t.db, { name: "Zero", latitude: 0, longitude: 0 });
@@ -142,7 +145,6 @@ describe("geocodeMissingVenues", () => {
   });
 
   it("counts a geocoder failure as failed, and never overwrites a venue placed meanwhile", async () => {
-    await t.db.delete(venues);
     const broken = await createVenue(t.db, { name: "Broken", latitude: 0, longitude: 0 });
     const raced = await createVenue(t.db, { name: "Raced", latitude: 0, longitude: 0, postalCode: "80202" });
     const geocoder: Geocoder = {
