@@ -285,7 +285,7 @@ async function expectNoSeriousViolations(page: Page, scope: (axe: AxeBuilder) =>
   // Legacy mode: axe runs in the page itself. The default runs it per frame and then again in a new
   // blank page to merge the frames' results, which costs a page and a second copy of axe per scan;
   // our pages have no frames. Only the violations are reported in full: axe otherwise builds a
-  // selector and an HTML excerpt for every node that passes, a fifth of the run's CPU (issue 40).
+  // selector and an HTML excerpt for every node that passes (3 % of the browser tests' CPU, issue 40).
   const results = await scope(
     new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ["violations"] }),
   ).analyze();
