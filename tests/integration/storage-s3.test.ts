@@ -154,12 +154,22 @@ describe("S3 storage (s3rver on 127.0.0.1)", () => {
   });
 
   it("storage:check lists the bucket: it finds a file no row names, and the fix deletes it (ADR 021)", async () => {
+    // Files a row names, of its own: a submission's photo in three widths.
+    const user = await t.signUp();
+    const category = await createCategory(t.db, { name: "Checked Storage" });
+    const photo = {
+      field: "images",
+      bytes: await jpegOf("#693", 1000, 700),
+      name: "hall.jpg",
+      type: "image/jpeg",
+    };
+    await postSubmission(web, user.cookie, submissionFields(category.id), [photo]);
     const orphan = `venues/${crypto.randomUUID()}/${crypto.randomUUID()}-1600.webp`;
     await storage.put(orphan, Buffer.from("left by a crash"), "image/webp");
     const report = await checkStorage(t.app, 0);
     expect(report.orphans).toEqual([orphan]);
     expect(report.missing).toEqual([]);
-    // The submission's files above are named by its row: listed, not orphans.
+    // The submission's files are named by its row: listed, not orphans.
     expect(report.files).toBeGreaterThan(1);
     await deleteFiles(t.app, report.orphans);
     expect(await storage.get(orphan)).toBeNull();
