@@ -10,6 +10,7 @@ import {
   test,
   uniqueAccount,
 } from "./fixtures";
+import { expectFocusOnResult } from "./primary-action";
 
 // Issue 12, item 4: a user submits a venue, an admin approves it (the submitter becomes its
 // venue manager and the venue is public) or rejects it (it is gone, the submitter is told).
@@ -58,6 +59,8 @@ test("a user's submission, approved by an admin: the submitter becomes its Venue
   await expectHydrated(approve);
   await approve.click();
   await expect(admin.getByText("Venue approved successfully")).toBeVisible();
+  // The approved row is gone: the focus goes to the result, not to the page (issue 41, item 16).
+  await expectFocusOnResult(admin, "Venue approved successfully");
   await expect(
     admin.getByText("Venue has been approved and the submitter has been assigned as venue manager"),
   ).toBeVisible();

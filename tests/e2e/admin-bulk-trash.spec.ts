@@ -12,6 +12,7 @@ import {
   test,
   toast,
 } from "./fixtures";
+import { expectFocusOnResult } from "./primary-action";
 
 // Issue 22, items 7 and 9 (ADR 023): on the admin's venue list, tick venues and delete them in
 // one step after 'Delete 2 venues?'; they leave the public site and wait in the trash, whose
@@ -115,6 +116,7 @@ for (const width of WIDTHS) {
       await expectHydrated(restore);
       await restore.click();
       await expect(toast(page, `${names[0]} restored`)).toBeVisible();
+      await expectFocusOnResult(page, `${names[0]} restored`);
       await expect(row(names[0]!)).toHaveCount(0);
 
       await row(names[1]!)

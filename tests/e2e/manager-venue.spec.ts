@@ -15,6 +15,7 @@ import {
   toast,
   uniqueAccount,
 } from "./fixtures";
+import { expectFocusOnResult } from "./primary-action";
 import { screenshot } from "./screens";
 
 // Issue 13, acceptance: an approved submitter (from the admin flow) manages their venue in the
@@ -107,6 +108,7 @@ test("an approved submitter manages their venue and sees every change on the pub
   await expect(toast(page, "FAQ added successfully")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { name: "Can we bring our own caterer?" })).toBeVisible();
+  await expectFocusOnResult(page, "FAQ added successfully", "Add FAQ");
 
   // Replies: one public answer to the review.
   await page.getByRole("tab", { name: "Reviews" }).click();

@@ -31,9 +31,12 @@ export async function expectPrimaryOnTop(button: Locator, where: string): Promis
   await expect.poll(reached, { message: `${where}: the element at the button's centre` }).toBe("the button");
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** Keyboard focus after a save is on its result, the toast saying it (or, once the toast has
- *  gone, the page's heading), never on <body> (issue 41, item 16). */
-export async function expectFocusOnResult(page: Page, message: string): Promise<void> {
+ *  gone, the page's heading), never on <body> (issue 41, item 16). A dialog's save may instead
+ *  hand it back to the button that opened the dialog (`opener`), as a dialog should. */
+export async function expectFocusOnResult(page: Page, message: string, opener?: string): Promise<void> {
   const focused = () =>
     page.evaluate(() => {
       const active = document.activeElement;
@@ -45,7 +48,9 @@ export async function expectFocusOnResult(page: Page, message: string): Promise<
     });
   await expect
     .poll(focused, { message: "where the focus is after the save" })
-    .toMatch(new RegExp(`^(toast: .*${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}|heading)`));
+    .toMatch(
+      new RegExp(`^(toast: .*${escaped(message)}|heading${opener ? `|button ${escaped(opener)}$` : ""})`),
+    );
 }
 
 /** Inside the window's width as the page is drawn, before anything scrolls sideways to it (a
