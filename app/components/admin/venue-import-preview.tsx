@@ -191,7 +191,7 @@ export function ImportPreview({
  * An update's changes, field by field: old -> new ('blank' for an empty value); a long text by the
  * words that differ, with a few around them.
  */
-function Changes({ changes }: { changes: PreviewChange[] }) {
+export function Changes({ changes }: { changes: PreviewChange[] }) {
   if (changes.length === 0) return <p className="text-muted">No changes</p>;
   const value = (v: string) => (v === "" ? <em className="text-muted">blank</em> : v);
   return (
@@ -202,9 +202,18 @@ function Changes({ changes }: { changes: PreviewChange[] }) {
           {c.diff ? (
             <>
               {c.diff.before}
-              {c.diff.removed ? <del className="bg-red-50 text-red-800">{c.diff.removed}</del> : null}
+              {c.diff.removed ? (
+                <del className="bg-red-50 text-red-800">
+                  <span className="sr-only">removed: </span>
+                  {c.diff.removed}
+                </del>
+              ) : null}
+              {c.diff.removed && c.diff.added ? " " : null}
               {c.diff.added ? (
-                <ins className="bg-emerald-50 text-emerald-900 no-underline">{c.diff.added}</ins>
+                <ins className="bg-emerald-50 text-emerald-900 no-underline">
+                  <span className="sr-only">added: </span>
+                  {c.diff.added}
+                </ins>
               ) : null}
               {c.diff.after}
             </>
