@@ -1,7 +1,6 @@
 import { isUuid } from "./uuid";
 import type { MetaDescriptor } from "react-router";
 import { parseRegion, type Region } from "./search";
-import { MAX_IMAGE_BYTES } from "./uploads";
 import { MONTH_NAMES } from "./dates";
 import { countLabel } from "./format";
 import type { Role } from "./user";
@@ -11,10 +10,6 @@ import type { Role } from "./user";
 /** The spec's admin guard: a help box after 5 s of checking, the check given up after 15 s. */
 export const CHECK_HELP_MS = 5_000;
 export const CHECK_GIVE_UP_MS = 15_000;
-
-/** The Venue Types screen, whose forms carry one image (infra/form.server.ts lets its body through). */
-export const VENUE_TYPES_PATH = "/admin/venue-categories";
-export const CATEGORY_BODY_LIMIT = MAX_IMAGE_BYTES + 256 * 1024;
 
 /** Every admin page: its title and noindex (the layout also sends X-Robots-Tag). */
 export function adminMeta(title: string, siteName = "Vows & Vistas"): MetaDescriptor[] {

@@ -1,4 +1,3 @@
-import { CATEGORY_BODY_LIMIT, VENUE_TYPES_PATH } from "./admin";
 import { ICS_LIMITS } from "./availability";
 import { MAX_IMAGE_BYTES, MAX_LOGOS, MAX_VENUE_IMAGES, VENUE_SUBMISSIONS_PATH } from "./uploads";
 
@@ -23,6 +22,11 @@ export const MANAGER_IMAGES_BODY_LIMIT = MAX_VENUE_IMAGES * MAX_IMAGE_BYTES + 10
 export const CALENDAR_BODY_LIMIT = ICS_LIMITS.bytes + 1024 * 1024;
 /** The calendar's plain forms: the import's confirmation sends up to 1,000 ranges with their names. */
 export const CALENDAR_FORM_LIMIT = 1024 * 1024;
+
+/** The Venue Types screen, whose forms carry one image. Here, not in lib/admin.ts: this module
+ *  is in every page's bundle (lib/failed-request.ts), and lib/admin.ts is the back office's. */
+const VENUE_TYPES_PATH = "/admin/venue-categories";
+export const CATEGORY_BODY_LIMIT = MAX_IMAGE_BYTES + 256 * 1024;
 
 /** The CSV import's file, and where the import panel posts it (preview, then import). */
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;

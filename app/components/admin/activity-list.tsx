@@ -5,7 +5,7 @@ import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { History } from "~/components/ui/icons";
-import { LocalTime } from "~/components/ui/local-time";
+import { LocalTime } from "./local-time";
 import { activityActor, activityLine, type ActivityEntry } from "~/lib/activity";
 import type { Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/import-undo";
 import { AdminPageHeader, Panel } from "~/components/back-office/page";
 import { UNDO_EFFECT } from "~/components/admin/activity-list";
 import { Button, buttonClass } from "~/components/ui/button";
-import { LocalTime } from "~/components/ui/local-time";
+import { LocalTime } from "~/components/admin/local-time";
 import { isDocumentRequest } from "~/infra/form.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
 import { adminMeta } from "~/lib/admin";

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ArrowLeft, History, Trash2 } from "~/components/ui/icons";
-import { LocalTime } from "~/components/ui/local-time";
+import { LocalTime } from "~/components/admin/local-time";
 import { Pagination } from "~/components/ui/pagination";
 import { VenueImage } from "~/components/venue/venue-image";
 import { expectUser, getApp } from "~/infra/session.server";
