@@ -202,19 +202,9 @@ export function Changes({ changes }: { changes: PreviewChange[] }) {
           {c.diff ? (
             <>
               {c.diff.before}
-              {c.diff.removed ? (
-                <del className="bg-red-50 text-red-800">
-                  <span className="sr-only">removed: </span>
-                  {c.diff.removed}
-                </del>
-              ) : null}
+              <DiffWords kind="removed" words={c.diff.removed} />
               {c.diff.removed && c.diff.added ? " " : null}
-              {c.diff.added ? (
-                <ins className="bg-emerald-50 text-emerald-900 no-underline">
-                  <span className="sr-only">added: </span>
-                  {c.diff.added}
-                </ins>
-              ) : null}
+              <DiffWords kind="added" words={c.diff.added} />
               {c.diff.after}
             </>
           ) : (
@@ -227,6 +217,19 @@ export function Changes({ changes }: { changes: PreviewChange[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The words a long text's change removes or adds, named for a screen reader. */
+function DiffWords({ kind, words }: { kind: "removed" | "added"; words: string }) {
+  if (!words) return null;
+  const Tag = kind === "removed" ? "del" : "ins";
+  const look = kind === "removed" ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900 no-underline";
+  return (
+    <Tag className={look}>
+      <span className="sr-only">{kind}: </span>
+      {words}
+    </Tag>
   );
 }
 
