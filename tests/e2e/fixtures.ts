@@ -313,13 +313,21 @@ export async function clickAndSaved(page: Page, control: Locator): Promise<void>
 
 /**
  * Waits until React has hydrated the element (React puts its `__reactFiber$…` key on every DOM
- * node it owns), so a click reaches the component's handler rather than the server HTML.
+ * node it owns) and the page has switched to its enhanced controls (`useHydrated` does that in a
+ * transition after hydration, then marks `<html data-hydrated>`), so a click reaches the enhanced
+ * component's handler rather than the server HTML or the control it is about to replace.
  */
 export async function expectHydrated(locator: Locator): Promise<void> {
   await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"))), {
-      message: "element is hydrated",
-    })
+    .poll(
+      () =>
+        locator.evaluate(
+          (el) =>
+            "hydrated" in document.documentElement.dataset &&
+            Object.keys(el).some((k) => k.startsWith("__reactFiber$")),
+        ),
+      { message: "element is hydrated" },
+    )
     .toBe(true);
 }
 
