@@ -1,0 +1,239 @@
+// How long a tap or a key takes to paint (issue 42): the browser's own Event Timing, the measure
+// behind Core Web Vitals' INP, for each interaction a couple or a manager repeats, at 390 px on a
+// CPU slowed 4× (a mid-range phone). A benchmark, not part of `npm test`.
+//   npm run build && npm run bench:interactions [-- interaction names, e.g. "a heart"]
+// The production build on a fresh PostgreSQL database (BENCH_DATABASE_URL, the demo content),
+// each interaction RUNS times (5) on a freshly loaded, hydrated page: median and worst, budget
+// 100 ms each. An interaction's time is its longest event entry (input delay, handlers and the
+// next paint); the browser reports none under 16 ms, printed as "<16".
+import { chromium, expect, type APIRequestContext, type Page } from "@playwright/test";
+import pg from "pg";
+import { CHROMIUM_PATH } from "../chromium-path";
+import { addMonths, monthOf, utcDay } from "../../app/lib/dates";
+import { parseVenueParam } from "../../app/lib/venue-url";
+import { freshDatabase, requireBuild, sitemapPaths, startProductionServer } from "./production-server";
+
+const BUDGET_MS = 100;
+const RUNS = Number(process.env.INTERACTION_RUNS ?? 5);
+const CPU_SLOWDOWN = 4;
+const VIEWPORT = { width: 390, height: 844 };
+const UNDER = 16; // Event Timing's smallest reported duration
+
+requireBuild();
+const databaseUrl = await freshDatabase("vv_bench_interactions");
+const server = await startProductionServer(databaseUrl);
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
+const db = new pg.Client({ connectionString: databaseUrl });
+await db.connect();
+
+type Interaction = {
+  name: string;
+  /** The page to load, signed in as `as` when given. */
+  path: string;
+  as?: "couple" | "manager";
+  /** Gets the page ready (not measured), then returns the interaction itself and its effect. */
+  prepare(page: Page): Promise<{ act(): Promise<void>; done(): Promise<unknown> }>;
+};
+
+let failed = false;
+try {
+  const origin = server.origin;
+  const venuePath = (await sitemapPaths(origin)).find((p) => p.startsWith("/venue/"))!;
+  const venueId = parseVenueParam(venuePath.slice("/venue/".length));
+  const accounts = {
+    couple: await register("couple"),
+    manager: await register("manager"),
+  };
+  await db.query("update users set role = 'venue_manager' where email = $1", [accounts.manager]);
+  await db.query("insert into venue_managers (user_id, venue_id) select id, $2 from users where email = $1", [
+    accounts.manager,
+    venueId,
+  ]);
+  const nextMonth = addMonths(monthOf(utcDay()), 1);
+
+  const interactions: Interaction[] = [
+    {
+      name: "open the filter drawer",
+      path: "/venues?view=list",
+      async prepare(page) {
+        const toggle = page.getByRole("button", { name: "Show Filters" });
+        return {
+          act: () => toggle.click(),
+          done: () => page.getByRole("form", { name: "Search filters" }).waitFor(),
+        };
+      },
+    },
+    {
+      name: "apply a filter",
+      path: "/venues?view=list",
+      async prepare(page) {
+        await page.getByRole("button", { name: "Show Filters" }).click();
+        const form = page.getByRole("form", { name: "Search filters" });
+        await form.getByLabel("Guests").fill("150");
+        return {
+          act: () => form.getByRole("button", { name: "Apply Filters" }).click(),
+          done: () => page.waitForURL((u) => u.searchParams.get("guests") === "150"),
+        };
+      },
+    },
+    {
+      name: "switch a venue tab",
+      path: venuePath,
+      async prepare(page) {
+        const tab = page.getByRole("tab", { name: "Reviews", exact: true });
+        return {
+          act: () => tab.click(),
+          done: () => page.getByRole("tab", { name: "Reviews", exact: true, selected: true }).waitFor(),
+        };
+      },
+    },
+    {
+      name: "a heart",
+      path: "/venues?view=list",
+      as: "couple",
+      // Saves the first card's venue, or un-saves it: the runs share the couple's account.
+      async prepare(page) {
+        const heart = page
+          .getByRole("article")
+          .first()
+          .getByRole("button", { name: / favorites$/ });
+        const before = await heart.getAttribute("aria-label");
+        return {
+          act: () => heart.click(),
+          done: () => expect(heart).not.toHaveAttribute("aria-label", before!),
+        };
+      },
+    },
+    {
+      name: "add to compare",
+      path: "/venues?view=list",
+      async prepare(page) {
+        const compare = page
+          .getByRole("article")
+          .first()
+          .getByRole("button", { name: /^Compare / });
+        return {
+          act: () => compare.click(),
+          done: () => page.getByRole("region", { name: "Compare venues" }).waitFor(),
+        };
+      },
+    },
+    {
+      name: "move through the calendar by keyboard",
+      path: `/venue-manager/edit-venue/${venueId}?tab=availability&month=${nextMonth}`,
+      as: "manager",
+      async prepare(page) {
+        const first = page.locator("button[data-day]").first();
+        await first.focus();
+        const day = await first.getAttribute("data-day");
+        return {
+          act: () => page.keyboard.press("ArrowRight"),
+          done: () =>
+            page.waitForFunction((d) => document.activeElement?.getAttribute("data-day") !== d, day),
+        };
+      },
+    },
+    {
+      name: "type into the inquiry form",
+      path: venuePath,
+      async prepare(page) {
+        await page.getByTestId("inquiry-bar").getByRole("button", { name: "Check availability" }).click();
+        const message = page.getByRole("dialog").getByLabel("Message");
+        await message.focus();
+        return {
+          act: () => page.keyboard.type("W"),
+          done: () =>
+            page.waitForFunction(() => (document.activeElement as HTMLTextAreaElement).value === "W"),
+        };
+      },
+    },
+  ];
+
+  const only = process.argv.slice(2);
+  console.log(
+    `interaction (${RUNS} runs, ${VIEWPORT.width} px, CPU ${CPU_SLOWDOWN}× slower)   median    worst`,
+  );
+  for (const interaction of interactions.filter((i) => only.length === 0 || only.includes(i.name))) {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) times.push(await measure(interaction));
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    const worst = times.at(-1)!;
+    const over = worst > BUDGET_MS;
+    failed ||= over;
+    const ms = (n: number) => (n <= UNDER ? `<${UNDER}` : String(n)).padStart(5) + " ms";
+    console.log(
+      `${interaction.name.padEnd(56)} ${ms(median)} ${ms(worst)}${over ? `  over ${BUDGET_MS} ms` : ""}`,
+    );
+  }
+
+  /** One run: a fresh context (signed in when asked), the page loaded and hydrated, then the
+   *  interaction, timed by the page's own PerformanceObserver. */
+  async function measure(interaction: Interaction): Promise<number> {
+    const context = await browser.newContext({ viewport: VIEWPORT, baseURL: origin });
+    try {
+      if (interaction.as) await login(context.request, origin, accounts[interaction.as]);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+      await page.goto(interaction.path);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const { act, done } = await interaction.prepare(page);
+      // Watching from here: the entries of loading the page and of getting it ready are not kept.
+      await page.evaluate((under) => {
+        const w = window as unknown as { __events: { start: number; duration: number }[] };
+        w.__events = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as PerformanceEventTiming[])
+            if (e.interactionId) w.__events.push({ start: e.startTime, duration: e.duration });
+        }).observe({ type: "event", durationThreshold: under } as PerformanceObserverInit);
+      }, UNDER);
+      await act();
+      await done();
+      // The entry is queued after the paint that follows the interaction.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
+      return await page.evaluate((under) => {
+        const events = (window as unknown as { __events: { start: number; duration: number }[] }).__events;
+        return Math.max(under, ...events.map((e) => e.duration));
+      }, UNDER);
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** An account of the site's own registration form; its email. */
+  async function register(kind: string): Promise<string> {
+    const email = `bench-${kind}-${Date.now().toString(36)}@bench.example`;
+    const res = await fetch(`${origin}/login`, {
+      method: "POST",
+      headers: { origin },
+      body: new URLSearchParams({
+        intent: "register",
+        name: `Bench ${kind}`,
+        email,
+        password: "bench-password-123",
+        confirmPassword: "bench-password-123",
+      }),
+      redirect: "manual",
+    });
+    if (res.status !== 302) throw new Error(`registering the ${kind} answered ${res.status}`);
+    return email;
+  }
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await db.end();
+  await browser.close();
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);
+
+async function login(request: APIRequestContext, origin: string, email: string) {
+  const res = await request.post("/login", {
+    form: { intent: "login", email, password: "bench-password-123" },
+    headers: { origin },
+    maxRedirects: 0,
+  });
+  if (res.status() !== 302) throw new Error(`signing in ${email} answered ${res.status()}`);
+}
