@@ -153,7 +153,7 @@ export function CompareTray() {
       {tray.length === 0 || hidden ? null : (
         <>
           {/* Room at the end of the page, so the fixed tray never covers the footer's last line. */}
-          <div aria-hidden="true" className="h-(--tray-h)" />
+          <div aria-hidden="true" className="tray-room h-(--tray-h)" />
           {/* One line at every width (the fixed layers, docs/architecture.md): its height is
               --tray-h, which the sticky bar and the toasts stay above. */}
           <section aria-label="Compare venues" className="compare-tray" data-testid="compare-tray">

@@ -1,5 +1,5 @@
 import { SearchX } from "~/components/ui/icons";
-import type { FormEvent } from "react";
+import { memo, type FormEvent } from "react";
 import { Pagination } from "~/components/ui/pagination";
 import { ButtonLink } from "~/components/ui/button";
 import { VenueCard, VenueGridSkeleton } from "~/components/venue/venue-card";
@@ -41,8 +41,11 @@ type ListProps = {
   compare?: boolean;
 };
 
-/** The List tab: a grid of 1, 2 or 3 columns and the pages as links. */
-export function ResultsList({
+/**
+ * The List tab: a grid of 1, 2 or 3 columns and the pages as links. Drawn again only when its
+ * results change: opening the filter drawer redrew the page's 24 cards (issue 42).
+ */
+export const ResultsList = memo(function ResultsList({
   venues,
   total,
   page,
@@ -85,7 +88,7 @@ export function ResultsList({
       />
     </>
   );
-}
+});
 
 /** The order of the list: a GET form too; with JavaScript a change applies at once. */
 export function SortSelect({

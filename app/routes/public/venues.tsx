@@ -1,5 +1,5 @@
 import { LoaderCircle, SlidersHorizontal } from "~/components/ui/icons";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/venues";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -124,7 +124,7 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
   // The tab comes from the address as it is now (switching tabs loads nothing); the rest from
   // the results shown, which may hold a max price the address no longer writes.
   const view: SearchView = parseSearchParams(new URLSearchParams(location.search)).view;
-  const filters: SearchFilters = { ...loaderData.filters, view };
+  const filters: SearchFilters = useMemo(() => ({ ...loaderData.filters, view }), [loaderData.filters, view]);
 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [highlightId, setHighlightId] = useState<string | null>(null);
