@@ -87,11 +87,15 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
       role="region"
       className={cn(
         "lg:block",
-        open
-          ? // A full-height sheet below the 60 px header, as the mobile menu.
-            "fixed inset-x-0 bottom-0 top-[60px] z-40 overflow-y-auto overscroll-contain bg-ivory px-4 pb-4 animate-fade-in lg:static lg:z-auto lg:overflow-visible lg:bg-transparent lg:p-0 lg:animate-none"
-          : "hidden",
-        !hydrated && "target:block",
+        hydrated
+          ? // A full-height sheet below the 60 px header, as the mobile menu. Closed, it is laid
+            // out but invisible, so opening it only shows it: with display:none, each opening
+            // styled and laid out its 300 elements before the first frame (issue 42).
+            cn(
+              "fixed inset-x-0 bottom-0 top-[60px] z-40 overflow-y-auto overscroll-contain bg-ivory px-4 pb-4 lg:visible lg:static lg:z-auto lg:overflow-visible lg:bg-transparent lg:p-0 lg:animate-none",
+              open ? "animate-fade-in" : "invisible",
+            )
+          : "hidden target:block",
       )}
     >
       <div
