@@ -10,6 +10,7 @@ import { createLogger } from "./app/infra/logger.server";
 import { authEmails } from "./app/services/emails.server";
 import { purgeUsedFormStamps } from "./app/services/form-stamps.server";
 import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./app/services/pending-files.server";
+import { loadIndexThenReady } from "./app/services/search-index.server";
 import { purgeExpiredTrash } from "./app/services/venue-trash.server";
 import { createVenueViewCounter, purgeViewData } from "./app/services/venue-stats.server";
 import type { createHttpApp as CreateHttpApp } from "./app/infra/http.server";
@@ -94,12 +95,12 @@ if (config.env === "production") {
 const server = http
   .createHttpApp(context, { pageViews: venueViews.onPageView, devMiddleware: vite?.middlewares })
   .listen(config.port, () => {
-    // Migrated, seeded and listening: /readyz may say so (ADR 034).
-    context.readiness.state = "ready";
     context.logger.info(`${config.siteName} listening`, {
       url: `http://localhost:${config.port}`,
       siteUrl: config.siteUrl,
     });
+    // Migrated, seeded and listening: /readyz says so once the search index is loaded (ADR 034).
+    void loadIndexThenReady(context);
   });
 
 // An idle keep-alive connection stays open 65 s, not Node's 5: a client sending its next request

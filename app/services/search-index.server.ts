@@ -8,6 +8,7 @@
 // reloads everything when that is cheaper or the log no longer reaches back far enough.
 import { eq, gt, min, sql } from "drizzle-orm";
 import { cacheVersions, venueCategories, venueChanges } from "../../database/schema";
+import type { AppContext } from "~/infra/context.server";
 import { queryRows, type Db } from "~/infra/db.server";
 import { SEARCH_SORTS } from "~/lib/search";
 import type { StoreVenue } from "~/lib/search-columns";
@@ -175,9 +176,25 @@ export async function currentIndex(db: Db): Promise<SearchIndex> {
   return states.get(db)?.index ?? searchIndex(db);
 }
 
-/** Loads the index ahead of the first search, e.g. at server start (seconds at 100,000 venues). */
-export async function warmSearchIndex(db: Db): Promise<void> {
-  await searchIndex(db);
+/**
+ * At server start, once it listens: loads the index, then says the process is ready (ADR 034),
+ * unless it is stopping by then. Ready before it, a load balancer's first searches waited for the
+ * load (seconds at 100,000 venues; issue 42). A failed load is logged; the first search tries again.
+ */
+export async function loadIndexThenReady(
+  app: Pick<AppContext, "db" | "logger" | "readiness">,
+): Promise<void> {
+  const started = performance.now();
+  try {
+    const { store } = await searchIndex(app.db);
+    app.logger.info("search index loaded", {
+      venues: store.size,
+      ms: Math.round(performance.now() - started),
+    });
+  } catch (err) {
+    app.logger.error("loading the search index failed", { error: String(err) });
+  }
+  if (app.readiness.state === "starting") app.readiness.state = "ready";
 }
 
 /** Forgets this database's index, so the next search loads it afresh (benchmarks, tests). */

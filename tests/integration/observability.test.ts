@@ -15,6 +15,7 @@ import { toAppUser } from "../../app/lib/user";
 import { venuePath } from "../../app/lib/venue-url";
 import { authEmails } from "../../app/services/emails.server";
 import { previewImport, runImport } from "../../app/services/imports.server";
+import { dropSearchIndex, loadIndexThenReady } from "../../app/services/search-index.server";
 import { createCategory, createVenue } from "../setup/factories";
 import { startHttpApp, withHttpApp, type HttpTestApp } from "../setup/http-app";
 import { freePort } from "../setup/server-process";
@@ -278,6 +279,22 @@ describe("/readyz", () => {
     } finally {
       t.app.readiness.state = "ready";
     }
+  });
+
+  it("says ready only once the search index is loaded, and not at all once stopping (issue 42)", async () => {
+    for (const [during, after] of [
+      ["starting", "ready"],
+      ["stopping", "stopping"],
+    ] as const) {
+      dropSearchIndex(t.app.db);
+      t.app.readiness.state = "starting";
+      const loading = loadIndexThenReady(t.app);
+      expect(t.app.readiness.state).toBe("starting");
+      t.app.readiness.state = during;
+      await loading;
+      expect(t.app.readiness.state).toBe(after);
+    }
+    t.app.readiness.state = "ready";
   });
 
   it("503 when the database does not answer, or the uploads folder cannot take a file", async () => {
