@@ -112,6 +112,14 @@ for (const [width, height] of [
     await expectNoSeriousA11yViolations(page);
     // All of that was seen on the way, not after.
     expect(await valueOf(overall(page))).toBeLessThan(100);
+    // The whole goes up by steps on the way: three of them are seen before the throttle is lifted
+    // (how many come before depends on how fast the machine did the above, not on the app).
+    const steps = async () =>
+      (await barLog(page)).filter((s) => {
+        const all = s.find((b) => b.label === "All 3 images")?.value ?? 0;
+        return all > 0 && all < 100;
+      }).length;
+    await expect.poll(steps).toBeGreaterThan(2);
 
     await throttleUploads(cdp, -1);
     await expect(toast(page, "Venue submitted for approval")).toBeVisible();
@@ -119,9 +127,8 @@ for (const [width, height] of [
 
     const log = await barLog(page);
     const bars = (label: string) => log.map((s) => s.find((b) => b.label === label)?.value ?? 0);
-    // Every bar reached its end, and the whole went up by steps on the way.
+    // Every bar reached its end.
     for (const label of ["All 3 images", ...PHOTOS]) expect(Math.max(...bars(label)), label).toBe(100);
-    expect(bars("All 3 images").filter((v) => v > 0 && v < 100).length).toBeGreaterThan(2);
     // The photos go in the order they were chosen: one starts once the one before is sent.
     for (const snapshot of log)
       for (let i = 1; i < PHOTOS.length; i++) {
