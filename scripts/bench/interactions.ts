@@ -181,13 +181,15 @@ try {
       await page.goto(interaction.path);
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       const { act, done } = await interaction.prepare(page);
-      // Watching from here: the entries of loading the page and of getting it ready are not kept.
+      // Watching from here: the entries of loading the page and of getting it ready are not kept,
+      // even those the browser reports only after this (an entry comes after its next paint).
       await page.evaluate((under) => {
-        const w = window as unknown as { __events: { start: number; duration: number }[] };
+        const w = window as unknown as { __events: number[] };
         w.__events = [];
+        const since = performance.now();
         new PerformanceObserver((list) => {
           for (const e of list.getEntries() as PerformanceEventTiming[])
-            if (e.interactionId) w.__events.push({ start: e.startTime, duration: e.duration });
+            if (e.interactionId && e.startTime >= since) w.__events.push(e.duration);
         }).observe({ type: "event", durationThreshold: under } as PerformanceObserverInit);
       }, UNDER);
       await cdp.send("Performance.enable");
@@ -197,10 +199,10 @@ try {
       // The entry is queued after the paint that follows the interaction.
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
       const after = await busy(cdp);
-      const ms = await page.evaluate((under) => {
-        const events = (window as unknown as { __events: { start: number; duration: number }[] }).__events;
-        return Math.max(under, ...events.map((e) => e.duration));
-      }, UNDER);
+      const ms = await page.evaluate(
+        (under) => Math.max(under, ...(window as unknown as { __events: number[] }).__events),
+        UNDER,
+      );
       return { ms, script: after.script - before.script, render: after.render - before.render };
     } finally {
       await context.close();
