@@ -136,7 +136,15 @@ type IndexState = {
   refresh: Promise<SearchIndex> | null;
   reload: Promise<void> | null;
 };
-const states = new WeakMap<Db, IndexState>();
+// In production the server's entry (build/server/start.js) and the routes (build/server/index.js)
+// each bundle a copy of this module: the states live in one map for the whole process, so the
+// index loaded at start (loadIndexThenReady) is the one the routes search. Two maps held two
+// indexes, and the first search loaded the second (7.7 s at 100,000 venues; issue 42).
+const STATES = Symbol.for("vows-and-vistas/search-index");
+const states = ((globalThis as Record<symbol, unknown>)[STATES] ??= new WeakMap<Db, IndexState>()) as WeakMap<
+  Db,
+  IndexState
+>;
 
 /**
  * This database's search index, brought up to date: one small query when nothing changed, a few

@@ -73,7 +73,7 @@ export async function startProductionServer(
     );
     if (ok) break;
     if (Date.now() > deadline) throw new Error("the server did not start within 5 minutes");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     origin,
