@@ -228,3 +228,36 @@ describe("ranking by the estimate (issue 24)", () => {
       }
   });
 });
+
+describe("availability over many venues", () => {
+  it("a date or a month leaves out exactly the venues blocked then, past the store's first 1,024 slots", () => {
+    const day = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
+    const june = day("2027-06-01");
+    // 2,500 venues: a third blocked a few days in June, some of those the whole month.
+    const list = Array.from({ length: 2500 }, (_, i) =>
+      venue({
+        blocked:
+          i % 97 === 0
+            ? Int32Array.from([june, june + 29])
+            : i % 3 === 0
+              ? Int32Array.from([june + (i % 40), june + (i % 40) + (i % 5)])
+              : null,
+      }),
+    );
+    const store = storeOf(list);
+    const freeOn = (d: number) =>
+      list
+        .filter((v) => !(v.blocked && v.blocked[0]! <= d && d <= v.blocked[1]!))
+        .map((v) => v.name.toLowerCase())
+        .sort();
+    for (const date of ["2027-06-01", "2027-06-10", "2027-06-30", "2027-07-15"])
+      expect(matching(store, { date })).toEqual(freeOn(day(date)));
+    const wholeJune = new Set(list.filter((_, i) => i % 97 === 0).map((v) => v.name.toLowerCase()));
+    expect(matching(store, { month: "2027-06" })).toEqual(
+      list
+        .map((v) => v.name.toLowerCase())
+        .filter((name) => !wholeJune.has(name))
+        .sort(),
+    );
+  });
+});
