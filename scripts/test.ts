@@ -27,6 +27,8 @@ type Stage = {
   env?: Record<string, string>;
   /** Stages that must have passed first. */
   after?: string[];
+  /** And one of these at least. */
+  afterAny?: string[];
   /** Where its runner writes per-test timings (profile only). */
   report?: { kind: "vitest" | "playwright"; file: string };
 };
@@ -87,16 +89,18 @@ const STAGES: Stage[] = [
           name: "integration (PostgreSQL)",
           command: "npx vitest run --project integration",
           env: { TEST_DB: "postgres" },
-          // One integration suite at a time beside the browser tests: three stages at once spent
-          // a tenth more CPU than two (issue 20).
-          after: ["build", "seed art", "integration (PGlite)"],
+          // Once the browser tests or the PGlite suite are done, beside the other: three stages
+          // at once spent a tenth more CPU than two (issue 20), and after both, the cores idled
+          // while the PGlite suite's last files ran alone (issue 40).
+          after: ["build", "seed art"],
+          afterAny: ["e2e", "integration (PGlite)"],
           report: report("integration-postgres", "vitest"),
         },
       ]
     : []),
 ]
   .filter((stage) => ONLY.length === 0 || ONLY.some((name) => stage.name.startsWith(name)))
-  .map((stage) => (ONLY.length ? { ...stage, after: [] } : stage))
+  .map((stage) => (ONLY.length ? { ...stage, after: [], afterAny: undefined } : stage))
   .map(withReport);
 if (!postgres) console.log("TEST_DATABASE_URL is not set: the integration suite runs on PGlite only.");
 
@@ -174,6 +178,7 @@ async function main(): Promise<boolean> {
     for (const stage of [...pending]) {
       if (SERIAL && running.size > 0) break;
       if (!(stage.after ?? []).every((s) => passed.has(s))) continue;
+      if (stage.afterAny && !stage.afterAny.some((s) => passed.has(s))) continue;
       pending.splice(pending.indexOf(stage), 1);
       console.log(`▶ ${stage.name}`);
       running.set(stage.name, run(stage));
