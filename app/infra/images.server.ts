@@ -42,7 +42,14 @@ export class ImageError extends Error {
 export type PreparedImage = { variants: { width: number; body: Buffer }[] };
 
 /** Who asked for a decode: each owner gets a fair share of the queue (a user id, or "system"). */
-export type ImageOpts = { widths?: readonly number[]; quality?: number; square?: boolean; owner?: string };
+export type ImageOpts = {
+  widths?: readonly number[];
+  quality?: number;
+  /** libwebp's CPU effort, 0-6 (sharp's default 4). */
+  effort?: number;
+  square?: boolean;
+  owner?: string;
+};
 
 /**
  * The cheap half of the checks, from the header alone (no pixel is decoded): the bytes really
@@ -153,7 +160,7 @@ export async function encodeVariants(input: Buffer, opts: ImageOpts = {}): Promi
       width: w,
       body: await sharp(pixels.data, { raw: { width, height, channels } })
         .resize(bound(w))
-        .webp({ quality: opts.quality ?? 78 })
+        .webp({ quality: opts.quality ?? 78, effort: opts.effort })
         .toBuffer(),
     });
   return { variants };
