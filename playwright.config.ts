@@ -98,6 +98,8 @@ export default defineConfig({
       // A test fills the inquiry form faster than a person may (ADR 028); the integration tests
       // check the minimum time with stamps of chosen ages.
       INQUIRY_MIN_SECONDS: "0",
+      // Every test signs up its own accounts: the cheapest password hashes (infra/passwords.server.ts).
+      PASSWORD_HASH_COST: "10",
     },
   },
 });

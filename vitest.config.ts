@@ -40,6 +40,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/setup/global-setup.ts"],
+          // The cheapest password hashes (infra/passwords.server.ts), for the test apps and the
+          // servers and commands the tests start: the suite signs up hundreds of accounts.
+          env: { PASSWORD_HASH_COST: "10" },
           // The server build (tests/setup/http-app.ts) loads as Node loads it in production, with
           // the same copy of react-router as @react-router/express, not through Vite's module runner.
           server: { deps: { external: [/\/build\/server\//] } },

@@ -5,6 +5,7 @@ import type { Config } from "./config.server";
 import type { Db } from "./db.server";
 import type { Logger } from "./logger.server";
 import type { MailMessage, Mailer } from "./mail.server";
+import { passwordHasher } from "./passwords.server";
 
 /** What the auth's emails say is the app's business: the builders are passed in. */
 export type AuthEmails = {
@@ -65,6 +66,7 @@ export function createAuth(opts: {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
+      password: passwordHasher(config.passwordHashCost),
       maxPasswordLength: 128,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PASSWORD_COST, PASSWORD_COSTS } from "./passwords.server";
 
 const optional = z
   .string()
@@ -67,6 +68,16 @@ const envSchema = z.object({
       "a whole number of seconds from 0 to 3600",
     )
     .transform((v) => (v ? Number(v) : 3)),
+  // scrypt's work factor for passwords, log2 of N (infra/passwords.server.ts). Lower only for tests.
+  PASSWORD_HASH_COST: z
+    .string()
+    .optional()
+    .refine(
+      (v) =>
+        !v || (/^\d{1,2}$/.test(v) && Number(v) >= PASSWORD_COSTS.min && Number(v) <= PASSWORD_COSTS.max),
+      `a whole number from ${PASSWORD_COSTS.min} to ${PASSWORD_COSTS.max} (default ${DEFAULT_PASSWORD_COST})`,
+    )
+    .transform((v) => (v ? Number(v) : DEFAULT_PASSWORD_COST)),
   // Turns /metrics on, for scrapers that send it as a bearer token: long enough not to be guessed.
   METRICS_TOKEN: optional.refine(
     (v) => v === undefined || /^[\x21-\x7e]{16,}$/.test(v),
@@ -116,6 +127,8 @@ export type Config = {
   inquiryMinSeconds: number;
   /** Unset: no /metrics (404). Set: /metrics answers requests bearing it. */
   metricsToken: string | undefined;
+  /** scrypt's N is 2 to this power. */
+  passwordHashCost: number;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -147,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geocoder: geocoderSettings(e, siteUrl),
     inquiryMinSeconds: e.INQUIRY_MIN_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }
 

@@ -64,6 +64,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     SITE_URL,
     BETTER_AUTH_SECRET: "integration-test-secret-0123456789abcdef",
     LOG_LEVEL: "error",
+    PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,
     ...env,
   });
   const mailer = createMailer({ smtpUrl: mail.url, from: config.mailFrom, outboxDir: dataDir, logger });
