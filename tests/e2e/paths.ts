@@ -5,6 +5,8 @@ import { E2E_PORT } from "../../playwright.config";
  *  so two runs on different E2E_PORTs do not collide). */
 export const E2E_DATA_DIR = path.resolve(`test-results/e2e-data-${E2E_PORT}`);
 export const E2E_MAIL_DIR = path.resolve(`test-results/e2e-mail-${E2E_PORT}`);
+/** With TEST_DATABASE_URL, the e2e server's database on that PostgreSQL (tests/e2e/serve.ts). */
+export const E2E_DATABASE = `vv_e2e_${E2E_PORT}`;
 /** The blank map tile the e2e server serves from its uploads folder for every tile address. */
 export const E2E_MAP_TILE = "e2e-map-tile.png";
 /** Everything the e2e server writes to stderr (warnings, errors), checked after the run. */

@@ -1,6 +1,6 @@
-// Starts the production server for the browser tests on a fresh data folder, with an admin
-// and a venue manager account created first (the embedded database allows one process, so
-// this happens before the server opens it).
+// Starts the production server for the browser tests on a fresh data folder (and database), with
+// an admin and a venue manager account created first (the embedded database allows one process,
+// so this happens before the server opens it).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,10 +9,25 @@ import { createAppContext } from "../../app/infra/context.server";
 import { authEmails } from "../../app/services/emails.server";
 import { setUserRole } from "../../app/services/users.server";
 import { openDatabase } from "../../app/infra/db.server";
-import { E2E_ADMIN, E2E_DATA_DIR, E2E_MANAGER, E2E_MAP_TILE, E2E_SERVER_LOG } from "./paths";
+import { adminUrl, onServer } from "../setup/global-setup";
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_DATABASE, E2E_MANAGER, E2E_MAP_TILE, E2E_SERVER_LOG } from "./paths";
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 process.env.DATA_DIR = E2E_DATA_DIR;
+
+// With TEST_DATABASE_URL (as CI runs), on a fresh database of that PostgreSQL (dropped by
+// ./global-setup.ts after the run): the server then spends half the CPU it spends on the
+// embedded one, beside the integration suite (issue 40). Without it, on PGlite in the data
+// folder, as `npm start` runs. Both engines pass every test.
+const postgres = process.env.TEST_DATABASE_URL;
+if (postgres) {
+  await onServer(
+    postgres,
+    `drop database if exists ${E2E_DATABASE} with (force)`,
+    `create database ${E2E_DATABASE}`,
+  );
+  process.env.DATABASE_URL = adminUrl(postgres, E2E_DATABASE);
+}
 
 // The tests run offline: the search map's tiles (MAP_TILE_URL in playwright.config.ts) are one
 // blank PNG served by this server. Intercepting them in the browser instead (page.route) would
@@ -37,7 +52,7 @@ process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
 }) as typeof process.stderr.write;
 
 const config = loadConfig();
-const database = openDatabase({ dataDir: config.dataDir });
+const database = openDatabase(config);
 await database.migrate();
 const app = await createAppContext(config, database, { emails: authEmails });
 for (const [account, role] of [

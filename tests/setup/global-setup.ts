@@ -24,6 +24,17 @@ export function adminUrl(base: string, database: string): string {
   return url.toString();
 }
 
+/** Runs statements (CREATE and DROP DATABASE) on the PostgreSQL server of `url`, on one connection. */
+export async function onServer(url: string, ...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Builds the server the tests serve, when the build is missing or stale (./server-build.ts), and
  * migrates once: a PGlite data-dir snapshot that each test file restores (about 1 s instead of
@@ -36,23 +47,18 @@ export default async function setup(project: TestProject) {
   if (process.env.TEST_DB === "postgres" && !target)
     throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   if (target) {
-    const client = new pg.Client({ connectionString: target });
-    await client.connect();
-    await client.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-    await client.query(`create database ${TEMPLATE_DB}`);
-    await client.end();
+    await onServer(
+      target,
+      `drop database if exists ${TEMPLATE_DB} with (force)`,
+      `create database ${TEMPLATE_DB}`,
+    );
     const database = databaseFromUrl(adminUrl(target, TEMPLATE_DB));
     await database.migrate();
     await database.close();
     project.provide("postgresUrl", target);
     project.provide("postgresTemplate", TEMPLATE_DB);
     project.provide("pgliteSnapshot", "");
-    return async () => {
-      const c = new pg.Client({ connectionString: target });
-      await c.connect();
-      await c.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-      await c.end();
-    };
+    return () => onServer(target, `drop database if exists ${TEMPLATE_DB} with (force)`);
   }
   const client = newPglite();
   const database = databaseFromPglite(client);

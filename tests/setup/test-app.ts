@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { inject } from "vitest";
 import { loadConfig } from "../../app/infra/config.server";
@@ -18,7 +17,7 @@ import { setUserRole } from "../../app/services/users.server";
 import { databaseFromPglite, databaseFromUrl, newPglite, type Database } from "../../app/infra/db.server";
 import { createMailer } from "../../app/infra/mail.server";
 import { createLogger, type Logger } from "../../app/infra/logger.server";
-import { adminUrl } from "./global-setup";
+import { adminUrl, onServer } from "./global-setup";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 
 export const SITE_URL = "http://localhost:3000";
@@ -27,20 +26,9 @@ async function freshDatabase(logger: Logger): Promise<{ database: Database; drop
   const postgresUrl = inject("postgresUrl");
   if (postgresUrl) {
     const name = `vv_test_${crypto.randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
-    await admin.end();
+    await onServer(postgresUrl, `create database ${name} template ${inject("postgresTemplate")}`);
     const database = databaseFromUrl(adminUrl(postgresUrl, name), logger);
-    return {
-      database,
-      drop: async () => {
-        const c = new pg.Client({ connectionString: postgresUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
+    return { database, drop: () => onServer(postgresUrl, `drop database if exists ${name} with (force)`) };
   }
   const snapshot = await fs.readFile(inject("pgliteSnapshot"));
   const client = newPglite(undefined, new Blob([snapshot]));

@@ -4,7 +4,6 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import S3rver from "s3rver";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, inject } from "vitest";
@@ -18,7 +17,7 @@ import {
 } from "../../../app/infra/db.server";
 import { createStorage, type Storage } from "../../../app/infra/storage.server";
 import { tableChecksums } from "../../../app/services/backup-archive.server";
-import { adminUrl } from "../global-setup";
+import { adminUrl, onServer } from "../global-setup";
 
 // What the backup tests (tests/integration/backup*.test.ts) work in: a folder of their own, and
 // on PostgreSQL databases of their own and an S3 bucket server (s3rver on 127.0.0.1).
@@ -55,12 +54,11 @@ export function backupEnv(buckets: string[]): BackupEnv {
   });
   afterAll(async () => {
     await s3?.close();
-    if (env.databases.length > 0) {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      for (const name of env.databases) await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    if (env.databases.length > 0)
+      await onServer(
+        postgresUrl,
+        ...env.databases.map((name) => `drop database if exists ${name} with (force)`),
+      );
     for (const dir of [env.work, ...env.folders]) fs.rmSync(dir, { recursive: true, force: true });
   });
   return env;
@@ -73,10 +71,7 @@ export function backupEnv(buckets: string[]): BackupEnv {
 export async function pgDatabase(env: BackupEnv, from: boolean | string): Promise<string> {
   const name = `vv_test_backup_${crypto.randomBytes(5).toString("hex")}`;
   const template = from === true ? inject("postgresTemplate") : from || undefined;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
-  await admin.end();
+  await onServer(postgresUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
   env.databases.push(name);
   return adminUrl(postgresUrl, name);
 }
