@@ -2,8 +2,6 @@
 // (spec section 5) is placed from its address by the server's geocoder; the rest are reported.
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
@@ -17,6 +15,7 @@ import {
   lacksValidCoordinates,
 } from "../../app/services/geocoding.server";
 import { createVenue } from "../setup/factories";
+import { migratedDataDir } from "../setup/server-process";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -177,21 +176,19 @@ describe("npm run geocode", () => {
   it.skipIf(inject("postgresUrl") !== "")(
     "prints how many venues it fixed and how many failed",
     async () => {
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "vv-geocode-"));
-      try {
-        const database = openDatabase({ dataDir });
-        await database.migrate();
-        await createVenue(database.db, { name: "Fix Me", latitude: 0, longitude: 0 });
-        await createVenue(database.db, {
+      const dataDir = await migratedDataDir("vv-geocode-", async (db) => {
+        await createVenue(db, { name: "Fix Me", latitude: 0, longitude: 0 });
+        await createVenue(db, {
           name: "Lost",
           latitude: null,
           longitude: null,
           city: "Atlantis",
           postalCode: "00000",
         });
-        await createVenue(database.db, { name: "Fine", latitude: 39.7, longitude: -105 });
-        await database.close();
-        const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/geocode.ts"], {
+        await createVenue(db, { name: "Fine", latitude: 39.7, longitude: -105 });
+      });
+      try {
+        const { stdout } = await promisify(execFile)("node_modules/.bin/tsx", ["scripts/geocode.ts"], {
           env: {
             ...process.env,
             DATA_DIR: dataDir,
