@@ -2,8 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startMailCatcher } from "../setup/mail-catcher";
 import { E2E_SMTP_PORT } from "../../playwright.config";
-import { onServer } from "../setup/global-setup";
-import { E2E_DATABASE, E2E_MAIL_DIR } from "./paths";
+import { E2E_MAIL_DIR } from "./paths";
 
 /** A real SMTP server for the browser tests; each message lands in E2E_MAIL_DIR as JSON. */
 export default async function globalSetup() {
@@ -18,10 +17,5 @@ export default async function globalSetup() {
       fs.renameSync(`${file}.part`, file);
     },
   });
-  return async () => {
-    await catcher.close();
-    // The server's database, when it ran on PostgreSQL (./serve.ts).
-    const postgres = process.env.TEST_DATABASE_URL;
-    if (postgres) await onServer(postgres, `drop database if exists ${E2E_DATABASE} with (force)`);
-  };
+  return () => catcher.close();
 }

@@ -1,4 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
+import { demoDirectory } from "../../database/seed/content";
+import { parseVenueParam } from "../../app/lib/venue-url";
 
 // /sitemap.xml is a sitemap index (ADR 014): the pages are listed in the files it points to.
 // Specs that need "a venue" or "a venue type" read them through these helpers.
@@ -38,3 +40,14 @@ export async function sitemapPaths(request: APIRequestContext): Promise<string[]
 
 export const isVenuePath = (p: string) => p.startsWith("/venue/");
 export const isVenueTypePath = (p: string) => /^\/categories\/.+/.test(p);
+
+/**
+ * The venue pages of the demo content, in the sitemap's order: never a venue that a back-office
+ * spec added meanwhile (the sitemap orders by id, so a new one can land at any index).
+ */
+export async function demoVenuePaths(request: APIRequestContext): Promise<string[]> {
+  const demo = new Set(demoDirectory().venues.map((v) => v.id));
+  return (await sitemapPaths(request)).filter(
+    (p) => isVenuePath(p) && demo.has(parseVenueParam(p.slice("/venue/".length))),
+  );
+}
