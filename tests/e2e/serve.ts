@@ -15,10 +15,10 @@ import { E2E_ADMIN, E2E_DATA_DIR, E2E_DATABASE, E2E_MANAGER, E2E_MAP_TILE, E2E_S
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 process.env.DATA_DIR = E2E_DATA_DIR;
 
-// With TEST_DATABASE_URL (as CI runs), on a fresh database of that PostgreSQL (made again by the
-// next run; dropping it at the end would cut the server off before it stops): the server then spends half the CPU it spends on the
-// embedded one, beside the integration suite (issue 40). Without it, on PGlite in the data
-// folder, as `npm start` runs. Both engines pass every test.
+// With TEST_DATABASE_URL (as CI runs), on a fresh database of that PostgreSQL: the server and
+// its database then spend half the CPU of the embedded one, beside the integration suite (issue
+// 40). The next run makes it again: dropping it at the end would cut the server off before it
+// stops. Without it, on PGlite in the data folder, as `npm start` runs. Both pass every test.
 const postgres = process.env.TEST_DATABASE_URL;
 if (postgres) {
   await onServer(
