@@ -156,8 +156,11 @@ async function journey(page: Page, browser: Browser, scripts: boolean) {
   if (scripts) await expectHydrated(replyBox);
   await replyBox.fill(reply);
   await m.getByRole("button", { name: "Send reply" }).click();
+  // A message of the thread, not the box it was typed in: a controlled textarea's text is in the
+  // DOM too, so getByText alone would match before the post is answered (a CI run caught it).
   const thread = m.getByRole("region", { name: "Conversation" });
-  await expect(thread.getByText(reply)).toBeVisible();
+  const said = (where: typeof thread, text: string) => where.getByRole("listitem").filter({ hasText: text });
+  await expect(said(thread, reply)).toBeVisible();
   const status = m.getByRole("region", { name: "Status" });
   const block = status.getByRole("checkbox", { name: `Also block ${day} in the calendar` });
   await expect(block).toBeChecked();
@@ -175,18 +178,18 @@ async function journey(page: Page, browser: Browser, scripts: boolean) {
   // The couple reads the reply in their account, booked, and answers it.
   await page.goto("/account/inquiries");
   const mine = page.getByRole("article", { name });
-  await expect(mine.getByText(reply)).toBeVisible();
+  await expect(said(mine, reply)).toBeVisible();
   await expect(mine.getByText("Booked", { exact: true })).toBeVisible();
   const answer = "Wonderful, we will take it. Can we visit in May?";
   const answerBox = mine.getByLabel(`Answer ${name}`);
   if (scripts) await expectHydrated(answerBox);
   await answerBox.fill(answer);
   await mine.getByRole("button", { name: "Send answer" }).click();
-  await expect(mine.getByText(answer)).toBeVisible();
+  await expect(said(mine, answer)).toBeVisible();
 
   // The manager sees the answer in the thread.
   await m.goto(inquiryPage);
-  await expect(thread.getByText(answer)).toBeVisible();
+  await expect(said(thread, answer)).toBeVisible();
 
   await manager.close();
   expect(manager.errors, "console errors in the manager's page").toEqual([]);
