@@ -23,26 +23,27 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 2,
                 },
                 {
-                  // The public forms' schemas and zod: only the pages with such a form load them.
-                  // After "shared" (a lower priority), so that what the forms share with every
+                  // zod and the public forms' schemas: the venue page imports them when a form is
+                  // first used (lazySchema), the back office and the account pages with theirs.
+                  // After "shared" (a lower priority), so that what the schemas share with every
                   // page stays there: a group takes the modules its modules import (issue 42).
                   name: "forms",
-                  test: /node_modules[\\/]zod[\\/]|[\\/]lib[\\/]validation[\\/](inquiry|review|fields|form)\.ts$|[\\/](use-validated-form|use-on-success)\.ts$|[\\/]inquiry-form\.tsx$/,
+                  test: /node_modules[\\/]zod[\\/]|[\\/]lib[\\/]validation[\\/](inquiry|review|fields)\.ts$/,
                   minShareCount: 2,
                   priority: 0,
                 },
                 {
                   name: "shared",
-                  // Not the forms and their schemas, nor the two components that import them (the
-                  // group would take zod along onto every page: 12 KB, issue 42); the plain fields
-                  // are in, /venues has them. Nor what only the back office shows
+                  // Not the forms' schemas, nor the two components that import them (the group
+                  // would take zod along onto every page: 12 KB, issue 42), but their limits; the
+                  // plain fields are in, /venues has them. Nor what only the back office shows
                   // (insights, the activity log, the admin's and manager's texts, bulk actions, the
                   // CSV import): no public page loads it (issue 40: no page heavier than before).
                   test: (id) =>
                     /[\\/]app[\\/](lib|components[\\/](ui|layout|venue))[\\/]|[\\/]forms[\\/](spec-)?fields\.tsx$/.test(
                       id,
                     ) &&
-                    !/[\\/]lib[\\/](validation[\\/]|csv-import[\\/]|(insights|activity|admin|manager|venue-bulk|venue-attention|word-diff)\.ts)|[\\/]venue[\\/](inquiry-form|venue-reviews)\.tsx/.test(
+                    !/[\\/]lib[\\/](validation[\\/](?!limits\.ts)|csv-import[\\/]|(insights|activity|admin|manager|venue-bulk|venue-attention|word-diff)\.ts)|[\\/]venue[\\/](inquiry-form|venue-reviews)\.tsx/.test(
                       id,
                     ),
                   minShareCount: 2,

@@ -99,6 +99,88 @@ test("a signed-in user validates, submits, sees and can reopen their review", as
   await expect(again.getByRole("button", { name: "Edit Your Review", exact: true })).toBeVisible();
 });
 
+/** From now on the scripts the page asks for wait until `release` is called. */
+async function holdScripts(page: Page) {
+  const held: string[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { held, release };
+}
+
+// Issue 42: the form's checks (zod and the schema) load when the form is first used, not with the
+// page; a send that comes before them is judged when they come, as it would have been at once.
+test("a review sent before the form's checks have loaded is judged, then sent, once they come", async ({
+  page,
+}) => {
+  await registerViaApi(page, uniqueAccount("late-checks"));
+  const path = await venuePath(page.request, 25);
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+
+  // Empty: nothing is sent, and both messages show once the checks are in.
+  let panel = await openReviews(page, path);
+  let write = panel.getByRole("button", { name: "Write a Review", exact: true });
+  await expectHydrated(write);
+  let scripts = await holdScripts(page);
+  await write.click();
+  await panel.getByRole("button", { name: "Submit Review" }).click();
+  await expect
+    .poll(() => scripts.held.length, "the checks are asked for when the form is used")
+    .toBeGreaterThan(0);
+  scripts.release();
+  await expect(panel.getByText("Please enter your review")).toBeVisible();
+  await expect(panel.getByText("Please select a rating")).toBeVisible();
+  expect(posts).toEqual([]);
+
+  // Filled in: it is sent once the checks are in, and only once.
+  await page.unrouteAll();
+  await page.reload();
+  panel = await openReviews(page, path);
+  write = panel.getByRole("button", { name: "Write a Review", exact: true });
+  await expectHydrated(write);
+  scripts = await holdScripts(page);
+  await write.click();
+  await panel.locator("label").filter({ hasText: "5 stars" }).click();
+  await panel.getByLabel("Your review").fill("Sent before the checks had loaded.");
+  await panel.getByRole("button", { name: "Submit Review" }).click();
+  await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
+  scripts.release();
+  await expect(page.getByText("Your review has been submitted!")).toBeVisible();
+  await expect(
+    panel.getByRole("listitem").filter({ hasText: "Sent before the checks had loaded." }),
+  ).toHaveCount(1);
+  expect(posts).toHaveLength(1);
+});
+
+test.describe("when the form's checks cannot load", () => {
+  // The aborted scripts, and the action's answer to a review it refuses.
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test("the review goes to the action, whose messages show", async ({ page }) => {
+    await registerViaApi(page, uniqueAccount("no-checks"));
+    const panel = await openReviews(page, await venuePath(page.request, 26));
+    const write = panel.getByRole("button", { name: "Write a Review", exact: true });
+    await expectHydrated(write);
+    await page.route("**/assets/*.js", (route) => route.abort());
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await write.click();
+    await panel.getByRole("button", { name: "Submit Review" }).click();
+    await expect(panel.getByText("Please enter your review")).toBeVisible();
+    await expect(panel.getByText("Please select a rating")).toBeVisible();
+    expect(posts).toHaveLength(1);
+  });
+});
+
 // Issue 8: the form takes focus when it opens and gives it back when it closes.
 test("'Write a Review' moves focus into the form, and Cancel returns it to the button", async ({ page }) => {
   await registerViaApi(page, uniqueAccount("focus"));

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { Checkbox, FormError } from "~/components/forms/fields";
 import { SpecField, type FieldSpec } from "~/components/forms/spec-fields";
-import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { lazySchema, useValidatedForm } from "~/components/forms/use-validated-form";
 import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { useEachNew } from "~/components/forms/use-each-new";
 import { useToast } from "~/components/layout/use-toast";
@@ -19,7 +19,7 @@ import {
   type InquiryFormLoad,
   type InquiryReply,
 } from "~/lib/inquiries";
-import { INQUIRY_MESSAGE_MAX, inquirySchema } from "~/lib/validation/inquiry";
+import { INQUIRY_MESSAGE_MAX } from "~/lib/validation/limits";
 
 // The inquiry form (issue 23): in the venue page's dialog once the script runs, and on its own
 // page (/venue/{slug}/inquiry) before or without it. The same fields, the same schema (built
@@ -119,6 +119,17 @@ function InquiryFields({
 
 const formClass = "relative space-y-5";
 
+/** The form's schema, built for the venue's capacity and the day; it loads with zod when the form is first used. */
+function useInquirySchema(form: InquiryFormData) {
+  return useMemo(
+    () =>
+      lazySchema(() =>
+        import("~/lib/validation/inquiry").then((m) => m.inquirySchema(form.venue.capacity, form.today)),
+      ),
+    [form],
+  );
+}
+
 /**
  * After a refused send, the person lands on what to fix: the first field with an error takes the
  * focus, or a message about the whole form comes into view.
@@ -141,8 +152,8 @@ function useShowFirstError(errors: Record<string, string | undefined>) {
  * cannot send it twice.
  */
 export function InquiryPageForm({ form, reply }: { form: InquiryFormData; reply: InquiryReply | undefined }) {
-  const schema = useMemo(() => inquirySchema(form.venue.capacity, form.today), [form]);
-  const { errors, onSubmit } = useValidatedForm(schema, reply);
+  const schema = useInquirySchema(form);
+  const { errors, onSubmit, onFocus } = useValidatedForm(schema, reply);
   const ref = useShowFirstError(errors);
   const navigation = useNavigation();
   const [sent, setSent] = useState<string | null>(null);
@@ -164,6 +175,7 @@ export function InquiryPageForm({ form, reply }: { form: InquiryFormData; reply:
         setSent(null);
         onSubmit(e);
       }}
+      onFocus={onFocus}
     >
       {sent ? (
         <p
@@ -250,9 +262,9 @@ function DialogForm({
   sender: ReturnType<typeof useFetcher<InquiryReply>>;
   action: string;
 }) {
-  const schema = useMemo(() => inquirySchema(form.venue.capacity, form.today), [form]);
+  const schema = useInquirySchema(form);
   const reply = sender.data?.ok === false ? sender.data : undefined;
-  const { errors, onSubmit } = useValidatedForm(schema, reply);
+  const { errors, onSubmit, onFocus } = useValidatedForm(schema, reply);
   const ref = useShowFirstError(errors);
   return (
     <sender.Form
@@ -262,6 +274,7 @@ function DialogForm({
       noValidate
       className={`mt-6 ${formClass}`}
       onSubmit={onSubmit}
+      onFocus={onFocus}
     >
       <InquiryFields form={form} reply={reply} errors={errors} pending={sender.state !== "idle"} />
     </sender.Form>

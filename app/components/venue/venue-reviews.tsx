@@ -2,18 +2,21 @@ import { Star } from "~/components/ui/icons";
 import { memo, useEffect, useRef, useState, type RefObject } from "react";
 import { Link, useFetcher } from "react-router";
 import { FormError, TextareaField } from "~/components/forms/fields";
-import { useValidatedForm, type FormReply } from "~/components/forms/use-validated-form";
+import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/use-validated-form";
 import { NoscriptToast } from "~/components/layout/noscript-toast";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { loginPath, type AppUser } from "~/lib/user";
-import { REVIEW_MAX_LENGTH, reviewSchema } from "~/lib/validation/review";
+import { REVIEW_MAX_LENGTH } from "~/lib/validation/limits";
 import { formatReviewDate, roundRating, type ReviewView } from "~/lib/venue";
 import { countLabel } from "~/lib/format";
 import { Stars } from "./rating";
 import { ReviewAuthor } from "./review-author";
+
+/** Loads with zod when the form is first used, not with the venue page (issue 42). */
+const reviewSchema = lazySchema(() => import("~/lib/validation/review").then((m) => m.reviewSchema));
 
 const useReviewFetcher = () => useFetcher<NonNullable<ReviewReply>>();
 type ReviewFetcher = ReturnType<typeof useReviewFetcher>;
@@ -83,7 +86,10 @@ function ReviewForm({
   focusOnOpen: boolean;
   onClose: () => void;
 }) {
-  const { errors, values, onSubmit, onChange } = useValidatedForm(reviewSchema, fetcher.data ?? reply);
+  const { errors, values, onSubmit, onChange, onFocus } = useValidatedForm(
+    reviewSchema,
+    fetcher.data ?? reply,
+  );
   const pending = fetcher.state !== "idle";
   // Opening the form with its button moves focus into it (the first star).
   const form = useRef<HTMLFormElement>(null);
@@ -101,6 +107,7 @@ function ReviewForm({
       className="scroll-mt-28 space-y-4 rounded-xl border border-sand bg-white p-5"
       onSubmit={onSubmit}
       onChange={onChange}
+      onFocus={onFocus}
     >
       {own ? (
         <p className="rounded-lg bg-primary-soft px-3 py-2 text-sm text-primary-dark">

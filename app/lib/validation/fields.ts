@@ -1,18 +1,10 @@
 import * as z from "zod/mini";
+import { MAX } from "./limits";
 
 // Building blocks for form schemas. zod/mini (imported as a namespace so unused parts are
 // dropped) keeps the validation that ships to the browser around 6 KB.
 
-/** The longest value each kind of field takes, the same in every form that has the field. */
-export const MAX = {
-  name: 100,
-  email: 254,
-  password: 128,
-  url: 2048,
-  review: 2000,
-  /** Anything else a form sends (ids, choices, hidden values). */
-  short: 200,
-} as const;
+export { MAX };
 
 // Control characters (a NUL byte breaks PostgreSQL text) other than tab and line breaks.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

@@ -2,13 +2,13 @@ import * as z from "zod/mini";
 import { isCalendarDay, MAX_FILTER_YEARS, searchWindow } from "../dates";
 import { coloradoToday, INQUIRY_STATUSES, maxGuestsFor } from "../inquiries";
 import { checkbox, email, isBlank, MAX, required, text } from "./fields";
+import { INQUIRY_MESSAGE_MAX, INQUIRY_REPLY_MAX } from "./limits";
 
 // The inquiry form of a venue page (issue 23) and the manager inbox's small forms. The inquiry
 // schema depends on the venue (its capacity) and the day, so it is built per use; the browser
 // and the action build the same one.
 
-export const INQUIRY_MESSAGE_MAX = 2000;
-export const INQUIRY_REPLY_MAX = 5000;
+export { INQUIRY_MESSAGE_MAX, INQUIRY_REPLY_MAX };
 
 export const inquiryMessages = {
   name: "Please enter your name",

@@ -1,10 +1,8 @@
 import * as z from "zod/mini";
-import { MAX, required, text } from "./fields";
+import { required, text } from "./fields";
+import { REVIEW_MAX_LENGTH } from "./limits";
 
-export const REVIEW_MAX_LENGTH = MAX.review;
-
-/** A venue's managers answer reviews; rating their own venue would skew what couples read. */
-export const OWN_VENUE_REVIEW = "You manage this venue, so you cannot review it.";
+export { OWN_VENUE_REVIEW, REVIEW_MAX_LENGTH } from "./limits";
 
 // Spec messages: 'Please enter your review', 'Please select a rating'.
 export const reviewSchema = z.object({
