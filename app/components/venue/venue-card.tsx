@@ -1,4 +1,3 @@
-import { MapPin, Users } from "~/components/ui/icons";
 import { useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { OVER_PHOTO_FOCUS } from "~/components/ui/button";
@@ -168,16 +167,11 @@ export function VenueCard({
           </Link>
         </h3>
         <RatingSummary rating={venue.rating} reviewCount={venue.reviewCount} />
-        <p className="card-fact">
-          <MapPin />
+        {/* A fact's icon is its ::before, drawn by its icon utility (app/styles/cards.css). */}
+        <p className="card-fact i-map-pin">
           <span className="truncate">{venue.city ? `${venue.city}, Colorado` : venue.location}</span>
         </p>
-        {capacity ? (
-          <p className="card-fact">
-            <Users />
-            {capacity}
-          </p>
-        ) : null}
+        {capacity ? <p className="card-fact i-users">{capacity}</p> : null}
         {venue.availability ? (
           // A search with a date (issue 41): only a calendar kept up to date says free.
           <p className="card-fact" data-testid="card-availability">

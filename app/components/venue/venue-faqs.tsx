@@ -1,4 +1,3 @@
-import { ChevronDown } from "~/components/ui/icons";
 import type { Faq } from "~/lib/venue";
 
 /**
@@ -17,11 +16,9 @@ export function VenueFaqs({ faqs }: { faqs: Faq[] }) {
   return (
     <div className="divide-y divide-sand rounded-xl border border-sand bg-white">
       {faqs.map((f) => (
-        <details key={f.id} name="venue-faq" className="group px-5">
-          <summary className="faq-q">
-            {f.question}
-            <ChevronDown />
-          </summary>
+        <details key={f.id} name="venue-faq" className="px-5">
+          {/* The chevron is the question's ::after (app/styles/venue-page.css). */}
+          <summary className="faq-q">{f.question}</summary>
           <p className="faq-a">{f.answer}</p>
         </details>
       ))}
