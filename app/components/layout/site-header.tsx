@@ -1,6 +1,7 @@
 import { ChevronDown, LayoutDashboard, Menu, Shield, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link, NavLink } from "~/components/ui/link";
 import { SignInLink } from "~/components/auth/auth-dialog";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";

@@ -1,6 +1,6 @@
 import { Search, X } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Field, inputClass } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";

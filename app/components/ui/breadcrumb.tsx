@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 /** 'Home / Venues / {name}': the links up, then the current page. */
 export function Breadcrumb({ links, current }: { links: { to: string; label: string }[]; current: string }) {

@@ -1,6 +1,7 @@
 import { LoaderCircle } from "~/components/ui/icons";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
-import { Link, type LinkProps } from "react-router";
+import { type LinkProps } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/lib/cn";
 
 /** Controls drawn over photos: a white halo fills the gap inside the focus ring, so the ring shows

@@ -41,8 +41,8 @@ export function FavoriteHeart({
 }) {
   const { saved, toggle } = useFavorite(venueId);
   return (
+    // A submit button (the default type) of the form it names.
     <button
-      type="submit"
       form={saved ? REMOVE_FORM : SAVE_FORM}
       name="venueId"
       value={venueId}

@@ -1,6 +1,7 @@
 import { Star } from "~/components/ui/icons";
 import { memo, useEffect, useRef, useState, type RefObject } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FormError, TextareaField } from "~/components/forms/fields";
 import { useValidatedForm, type FormReply } from "~/components/forms/use-validated-form";
 import { NoscriptToast } from "~/components/layout/noscript-toast";

@@ -12,7 +12,8 @@ import {
   type Icon as IconComponent,
 } from "~/components/ui/icons";
 import { useState, type ReactNode } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/pending";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/venues-trash";
 import { AdminPageHeader, AdminTable, EmptyState, Panel } from "~/components/back-office/page";
 import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
