@@ -1,4 +1,3 @@
-import type { CSSProperties } from "react";
 import { cn } from "~/lib/cn";
 import { roundRating } from "~/lib/venue";
 import { countLabel } from "~/lib/format";
@@ -10,8 +9,8 @@ import { countLabel } from "~/lib/format";
 export function Stars({ value, className }: { value: number; className?: string }) {
   return (
     <span
-      className={cn("stars", className)}
-      style={{ "--stars": Math.round(value) } as CSSProperties}
+      // `s4`: four filled (a class, not a style attribute: 15 bytes less a rating; issue 42).
+      className={cn("stars", `s${Math.round(value)}`, className)}
       role="img"
       aria-label={`${roundRating(value)} out of 5 stars`}
     />

@@ -77,7 +77,7 @@ export function VenueBookingCard({
         <ContextForm variant="card" context={context} />
       </div>
       {inquiry}
-      {v.website ? (
+      {v.hasWebsite ? (
         <a
           href={`/out/${v.id}`}
           target="_blank"

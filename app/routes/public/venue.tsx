@@ -27,7 +27,7 @@ import { useRootData } from "~/lib/root-data";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { OWN_VENUE_REVIEW, reviewSchema } from "~/lib/validation/review";
 import { useHydrated } from "~/lib/use-hydrated";
-import { photoAlt, priceDisplay, venueMetaDescription } from "~/lib/venue";
+import { photoAlt, priceDisplay, publicReview, venueMetaDescription } from "~/lib/venue";
 import { venueJsonLd } from "~/lib/venue-seo";
 import { loginPath } from "~/lib/user";
 import {
@@ -86,10 +86,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     date: date && onDate ? { day: date, status: onDate.get(venue.id) ?? null } : null,
     month: month ? (calendar?.find((m) => m.month === month) ?? null) : null,
   };
+  // The page's data is what it shows (issue 42): the pricing model made the estimate above; a
+  // review's id and a question's order are for the back office.
+  const { pricingModel: _pricing, ...shown } = venue;
   const body = {
-    venue,
-    faqs,
-    reviews,
+    venue: shown,
+    faqs: faqs && faqs.map(({ question, answer }) => ({ question, answer })),
+    reviews: reviews && reviews.map(publicReview),
     ownReview,
     ownVenue,
     calendar,
