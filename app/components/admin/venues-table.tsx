@@ -277,7 +277,6 @@ function VenueRow({
               type="submit"
               variant="ghost"
               size="icon"
-              className="h-9 w-9"
               pending={geocoder.state !== "idle"}
               aria-label={`Geocode ${v.name}`}
               title="Geocode: place on the map from the address"

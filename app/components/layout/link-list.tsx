@@ -12,7 +12,7 @@ export function LinkList({
 }: {
   links: readonly LinkItem[];
   className?: string;
-  linkClassName: string;
+  linkClassName?: string;
   children?: ReactNode;
 }) {
   return (

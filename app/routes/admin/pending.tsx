@@ -213,13 +213,7 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
               <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
               <span className="sr-only">{v.name}</span>
             </Link>
-            <Button
-              variant="outline"
-              size="sm"
-              className="text-danger"
-              disabled={busy}
-              onClick={() => setConfirming(true)}
-            >
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => setConfirming(true)}>
               <X className="h-4 w-4" aria-hidden="true" />{" "}
               {submitting === "reject" ? "Rejecting..." : "Reject"}
             </Button>

@@ -183,7 +183,6 @@ function TrashedVenue({ venue: v, page }: { venue: TrashRow; page: number }) {
               type="submit"
               variant="outline"
               size="sm"
-              className="text-danger"
               aria-label={`Delete forever ${v.name}`}
               pending={purger.state !== "idle"}
             >
