@@ -262,11 +262,11 @@ export function VenueReviews({
           <p className="mt-1 text-ink-soft">Be the first to review this venue</p>
         </div>
       ) : (
-        <ul className="space-y-4">
+        <ul className="reviews">
           {reviews.map((r, i) => (
-            // A grid of its parts, placed by their order (`.review` in app/styles/venue-page.css):
+            // A grid of its parts, placed by their order (`.reviews` in app/styles/venue-page.css):
             // the avatar; the name; the stars and the date; the text; the venue's answer.
-            <li key={i} className="review">
+            <li key={i}>
               {r.authorAvatar ? (
                 <UserAvatar name={r.authorName} url={r.authorAvatar} size={40} />
               ) : (
