@@ -1,9 +1,9 @@
 // Reads lucide's drawing of each icon in ICONS from the installed lucide-react package.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildSprite, ICONS } from "../app/components/ui/icon-sprite";
+import { buildMaskCss, buildSprite, ICONS } from "../app/components/ui/icon-sprite";
 
-export { buildSprite };
+export { buildMaskCss, buildSprite };
 
 type IconModule = { __iconData: { node: [string, Record<string, string>][] } };
 

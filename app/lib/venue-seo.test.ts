@@ -16,8 +16,6 @@ const venue: VenueView = {
   priceHigh: 5000,
   priceRange: null,
   capacity: 180,
-  category: "Barn",
-  categoryId: null,
   amenities: [
     { name: "WiFi", included: true },
     { name: "Parking", included: false },
@@ -26,15 +24,13 @@ const venue: VenueView = {
   images: ["/uploads/seed/a-1600.webp", "blob:x"],
   phone: "(970) 555-0142",
   email: null,
-  website: null,
+  hasWebsite: false,
   logoUrl: null,
   status: "approved",
   latitude: 40.37,
   longitude: -105.51,
-  featured: false,
   rating: 4.6,
   reviewCount: 12,
-  updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
 describe("venueJsonLd", () => {

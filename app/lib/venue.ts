@@ -23,28 +23,32 @@ export type VenueCardData = {
   availability?: "free" | "unconfirmed";
 };
 
-export type VenueView = VenueCardData & {
+/**
+ * The venue as its page shows it, and its meta tags and JSON-LD read it. The page's hydration data
+ * carries it, so it has what the page reads and nothing else (issue 42): not the venue type, the
+ * website's address (the page links to /out/{id}) or the time of the last edit.
+ */
+export type VenueView = Omit<VenueCardData, "category" | "featured"> & {
   description: string;
   region: string | null;
   price: number | null;
   priceLow: number | null;
   priceHigh: number | null;
   priceRange: string | null;
-  /** The manager's pricing model (issue 24), when there is one. */
+  /** The manager's pricing model (issue 24), when there is one: for the estimate, on the server. */
   pricingModel?: PricingModel | null;
-  categoryId: string | null;
   amenities: AmenityItem[];
   tags: string[];
   phone: string | null;
   email: string | null;
-  website: string | null;
+  /** The venue has a website ('Visit Website' goes through /out/{id}: ADR 029). */
+  hasWebsite: boolean;
   logoUrl: string | null;
   status: "approved" | "pending";
   latitude: number;
   longitude: number;
   street: string | null;
   postalCode: string | null;
-  updatedAt: string;
 };
 
 /** A review on the venue page, with its author's display name and avatar. */
@@ -58,6 +62,32 @@ export type ReviewView = {
   /** The venue's public answer (issue 13), written by its manager. */
   reply: { body: string; repliedAt: string } | null;
 };
+
+/**
+ * A review as the venue page shows it: the day it was written (and answered), not the instant,
+ * and no id or empty fields, in the page's hydration data (issue 42).
+ */
+export type PublicReview = {
+  authorName: string;
+  authorAvatar?: string;
+  rating: number;
+  comment: string;
+  /** YYYY-MM-DD, in UTC, as the page prints it. */
+  date: string;
+  reply?: { body: string; date: string };
+};
+
+export function publicReview(r: ReviewView): PublicReview {
+  const review: PublicReview = {
+    authorName: r.authorName,
+    rating: r.rating,
+    comment: r.comment,
+    date: r.createdAt.slice(0, 10),
+  };
+  if (r.authorAvatar) review.authorAvatar = r.authorAvatar;
+  if (r.reply) review.reply = { body: r.reply.body, date: r.reply.repliedAt.slice(0, 10) };
+  return review;
+}
 
 /** A question and answer on the venue page, in display order. */
 export type Faq = { id: string; question: string; answer: string; displayOrder: number };

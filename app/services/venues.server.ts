@@ -79,19 +79,8 @@ export async function getVenueForViewer(
   id: string,
   viewer: AppUser | null,
 ): Promise<VenueView | null> {
-  const rows = await db
-    .select({
-      venue: venues,
-      categoryName: venueCategories.name,
-      categoryFeatured: venueCategories.isFeatured,
-    })
-    .from(venues)
-    .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
-    .where(eq(venues.id, id))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  const v = row.venue;
+  const [v] = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
+  if (!v) return null;
   if (!v.isApproved && !(await canViewUnapproved(db, viewer, v))) return null;
   const amenities = normalizeAmenities(v.amenities);
   return {
@@ -109,23 +98,18 @@ export async function getVenueForViewer(
     priceRange: v.priceRange,
     pricingModel: readPricingModel(v.pricingModel),
     capacity: v.capacity ?? 0,
-    category: row.categoryName ?? "Uncategorized",
-    categoryId: v.categoryId,
     amenities,
     tags: venueTags(amenities),
     images: v.images,
     phone: v.phone,
     email: v.email,
-    website: v.website,
+    hasWebsite: !!v.website,
     rating: v.rating,
     reviewCount: v.reviewCount,
     status: v.isApproved ? "approved" : "pending",
     logoUrl: v.logoUrl,
     latitude: v.latitude ?? 0,
     longitude: v.longitude ?? 0,
-    // Only a venue an admin featured carries the badge (issue 8; docs/decisions/003).
-    featured: v.isFeatured,
-    updatedAt: v.updatedAt.toISOString(),
   };
 }
 

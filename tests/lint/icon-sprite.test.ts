@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readLucideDrawings } from "../../scripts/icon-drawings";
-import { buildSprite, ICONS } from "../../app/components/ui/icon-sprite";
+import { buildMaskCss, buildSprite, ICONS, MASK_ICONS } from "../../app/components/ui/icon-sprite";
 
 describe("the icon sprite", () => {
   it("is lucide's drawing of every listed icon, as `npm run icons` writes it", async () => {
@@ -11,6 +11,12 @@ describe("the icon sprite", () => {
       "utf8",
     );
     expect(file).toBe(buildSprite(await readLucideDrawings()));
+  });
+
+  it("is the CSS drawing of every icon drawn by CSS, as `npm run icons` writes it", async () => {
+    const file = fs.readFileSync(path.resolve(import.meta.dirname, "../../app/styles/icons.css"), "utf8");
+    expect(file).toBe(buildMaskCss(await readLucideDrawings()));
+    for (const name of MASK_ICONS) expect(file).toContain(`@utility i-${name} {`);
   });
 
   it("exports one component per listed icon", async () => {

@@ -47,16 +47,13 @@ export function WithdrawSubmission({ venue }: { venue: { id: string; name: strin
   );
   if (!hydrated)
     return (
-      <a
-        href={`${submissionPath(venue.id)}?withdraw#withdraw`}
-        className={buttonClass("outline", "sm", "text-danger")}
-      >
+      <a href={`${submissionPath(venue.id)}?withdraw#withdraw`} className={buttonClass("outline", "sm")}>
         {label}
       </a>
     );
   return (
     <>
-      <Button variant="outline" size="sm" className="text-danger" onClick={() => setConfirming(true)}>
+      <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
         {label}
       </Button>
       <ConfirmDialog

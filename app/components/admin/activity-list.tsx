@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
 import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { useToast } from "~/components/layout/use-toast";

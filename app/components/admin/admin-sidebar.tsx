@@ -8,7 +8,8 @@ import {
   Users,
   type Icon,
 } from "~/components/ui/icons";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link, NavLink } from "~/components/ui/link";
 import { SiteExitLinks } from "~/components/back-office/site-exit";
 import { cn } from "~/lib/cn";
 

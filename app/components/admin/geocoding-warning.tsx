@@ -1,5 +1,5 @@
 import { TriangleAlert } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { adminListUrl } from "~/lib/admin";
 import { GEOCODING_REQUIRED } from "~/lib/coordinates";
 

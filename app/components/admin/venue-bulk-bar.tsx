@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
 import { useEachNew } from "~/components/forms/use-each-new";
 import { showToast, useToast } from "~/components/layout/use-toast";

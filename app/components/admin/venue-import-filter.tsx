@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/admin";
 import { countOf, type ImportChoice } from "~/lib/venue-bulk";

@@ -1,6 +1,7 @@
 import { SlidersHorizontal } from "~/components/ui/icons";
 import type { FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import {

@@ -11,7 +11,8 @@ import {
   TriangleAlert,
 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { Form, useFetcher, useLocation, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useSearchAsYouType } from "~/components/admin/use-search-as-you-type";
 import { useToast } from "~/components/layout/use-toast";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -276,7 +277,6 @@ function VenueRow({
               type="submit"
               variant="ghost"
               size="icon"
-              className="h-9 w-9"
               pending={geocoder.state !== "idle"}
               aria-label={`Geocode ${v.name}`}
               title="Geocode: place on the map from the address"

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { DAY_STATUS_LABELS, type DayStatus, type ManagerAvailability } from "~/lib/availability";

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, RefreshCw, Upload } from "~/components/ui/icons";
 import { useRef, useState, type ReactNode, type RefObject } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Field, FormError, SelectField } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { STATUS_LABELS, type IcsPreview, type ManagerAvailability } from "~/lib/availability";

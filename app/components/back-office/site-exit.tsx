@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { LogoutButton } from "~/components/layout/logout-button";
 import { ArrowLeft } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";

@@ -1,5 +1,5 @@
 import { ArrowRight } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { ViewMode } from "~/components/ui/view-toggle";
 import { VenueImage } from "~/components/venue/venue-image";

@@ -14,6 +14,7 @@ import { cn } from "~/lib/cn";
 // The form kit: every form field of the site is one of these, so the label, the description
 // and the error are wired to `aria-describedby` and `aria-invalid` in one place.
 
+/** A text box's look, for the boxes outside a Field (a Field's control gets it from `.field`). */
 export const inputClass =
   "block w-full rounded-lg border border-sand-dark bg-white px-3.5 py-2.5 text-ink placeholder:text-muted/80 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-danger";
 
@@ -52,10 +53,10 @@ function FieldShell({
 }: Common & { id?: string; children: (wiring: Wiring) => ReactNode }) {
   const { ids, wiring } = useWiring(id, description, error);
   return (
-    <div className={cn("space-y-1.5", className)}>
-      <label htmlFor={wiring.id} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
+    // The label's and the control's look come from `.field` (app/styles/widgets.css): a form of
+    // filters has a dozen fields (issue 42).
+    <div className={cn("field", className)}>
+      <label htmlFor={wiring.id}>{label}</label>
       {children(wiring)}
       {description ? (
         <p id={ids.description} className="text-xs text-muted">
@@ -73,7 +74,7 @@ type InputProps = Common &
 export function Field({ label, description, error, className, id, ...props }: InputProps) {
   return (
     <FieldShell label={label} description={description} error={error} className={className} id={id}>
-      {(wiring) => <input className={inputClass} {...wiring} {...props} />}
+      {(wiring) => <input {...wiring} {...props} />}
     </FieldShell>
   );
 }
@@ -83,7 +84,7 @@ type TextareaProps = Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 
 export function TextareaField({ label, description, error, className, id, ...props }: TextareaProps) {
   return (
     <FieldShell label={label} description={description} error={error} className={className} id={id}>
-      {(wiring) => <Textarea className={inputClass} {...wiring} {...props} />}
+      {(wiring) => <Textarea {...wiring} {...props} />}
     </FieldShell>
   );
 }
@@ -135,7 +136,7 @@ export function SelectField({
   return (
     <FieldShell label={label} description={description} error={error} className={className} id={id}>
       {(wiring) => (
-        <select className={inputClass} {...wiring} {...props}>
+        <select {...wiring} {...props}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>

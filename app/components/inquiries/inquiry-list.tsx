@@ -1,5 +1,5 @@
 import { Mail } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { EmptyState } from "~/components/back-office/page";
 import { inquiryPath, weddingDateLabel } from "~/lib/inquiries";
 import { formatReviewDate } from "~/lib/venue";

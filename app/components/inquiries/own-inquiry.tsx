@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FormError, TextareaField } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 export type LinkItem = { readonly to: string; readonly label: string };
 
@@ -12,7 +12,7 @@ export function LinkList({
 }: {
   links: readonly LinkItem[];
   className?: string;
-  linkClassName: string;
+  linkClassName?: string;
   children?: ReactNode;
 }) {
   return (

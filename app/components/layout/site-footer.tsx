@@ -9,9 +9,8 @@ import { LinkList, type LinkItem } from "./link-list";
 import { FOOTER_NAV } from "./nav";
 import { Brand } from "./site-header";
 
-const linkClass = "footer-link";
-
-/** A titled list of links of the footer; `children` are items put before the links. */
+/** A titled list of links of the footer; `children` are items put before the links. Its heading,
+ *  list and links are styled by `.site-footer nav` (app/styles/chrome.css). */
 function FooterNav({
   id,
   title,
@@ -25,12 +24,8 @@ function FooterNav({
 }) {
   return (
     <nav aria-labelledby={id}>
-      <h2 id={id} className="footer-heading">
-        {title}
-      </h2>
-      <LinkList links={links} className="mt-4 space-y-2.5" linkClassName={linkClass}>
-        {children}
-      </LinkList>
+      <h2 id={id}>{title}</h2>
+      <LinkList links={links}>{children}</LinkList>
     </nav>
   );
 }
@@ -40,13 +35,11 @@ export function SiteFooter({ user }: { user: AppUser | null }) {
   const { site } = useRootData();
   const hydrated = useHydrated();
   return (
-    <footer className="mt-24 border-t border-sand bg-cream">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.6fr_1fr_1fr_1fr]">
-        <div className="space-y-4">
+    <footer className="site-footer">
+      <div>
+        <div>
           <Brand />
-          <p className="max-w-xs text-sm text-ink-soft">
-            A curated directory of Colorado wedding venues, from mountain vistas to rustic barns.
-          </p>
+          <p>A curated directory of Colorado wedding venues, from mountain vistas to rustic barns.</p>
           {/* The submission form (photos, a dialog) needs the script: not ready until it runs. */}
           <Button variant="outline" size="sm" onClick={submitVenue} disabled={!hydrated}>
             Submit Your Colorado Venue
@@ -56,15 +49,14 @@ export function SiteFooter({ user }: { user: AppUser | null }) {
         <FooterNav id="footer-account" title="Account" links={FOOTER_NAV.account}>
           {user ? null : (
             <li>
-              <SignInLink className={linkClass} />
+              <SignInLink />
             </li>
           )}
         </FooterNav>
         <FooterNav id="footer-legal" title="Legal" links={FOOTER_NAV.legal} />
       </div>
-      <div className="border-t border-sand py-6 text-center text-xs text-muted">
-        © {new Date().getFullYear()} {site.siteName} · Colorado wedding venues
-      </div>
+      {/* One string: React would put <!-- --> between its parts. */}
+      <p>{`© ${new Date().getFullYear()} ${site.siteName} · Colorado wedding venues`}</p>
     </footer>
   );
 }

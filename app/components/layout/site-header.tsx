@@ -1,6 +1,7 @@
 import { ChevronDown, LayoutDashboard, Menu, Shield, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link, NavLink } from "~/components/ui/link";
 import { SignInLink } from "~/components/auth/auth-dialog";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -24,18 +25,21 @@ function useScrolled(): boolean {
   return scrolled;
 }
 
-export function Brand({ className }: { className?: string }) {
+// The header's and footer's parts have one class each, or none, in app/styles/chrome.css: they
+// are on every page (issue 42).
+
+export function Brand() {
   const { site } = useRootData();
   return (
-    <Link
-      to="/"
-      className={cn("flex items-center gap-2 font-serif text-xl font-semibold text-ink", className)}
-    >
-      <img src="/favicon.svg" alt="" width={28} height={28} fetchPriority="low" className="h-7 w-7" />
-      <span className="whitespace-nowrap">{site.siteName}</span>
+    <Link to="/" className="brand">
+      <img src="/favicon.svg" alt="" width={28} height={28} fetchPriority="low" />
+      <span>{site.siteName}</span>
     </Link>
   );
 }
+
+/** A NavLink without a class: styled by its list, and as the current page by aria-current. */
+const noClass = () => undefined;
 
 /** Closes a disclosure on Escape, on a click outside it, and on every route change. */
 function useDisclosure() {
@@ -144,21 +148,11 @@ function MobileMenu({ user, hydrated }: { user: AppUser | null; hydrated: boolea
         </Button>
       ) : (
         <>
-          <a
-            href="#mobile-menu"
-            aria-label="Open menu"
-            className={cn(buttonClass("ghost", "icon"), "group-has-[#mobile-menu:target]/header:hidden")}
-          >
+          {/* One of the two shows: Open, or Close while the sheet is the target. */}
+          <a href="#mobile-menu" aria-label="Open menu" className={buttonClass("ghost", "icon", "menu-open")}>
             <Menu className="h-6 w-6" aria-hidden="true" />
           </a>
-          <a
-            href="#"
-            aria-label="Close menu"
-            className={cn(
-              buttonClass("ghost", "icon"),
-              "hidden group-has-[#mobile-menu:target]/header:inline-flex",
-            )}
-          >
+          <a href="#" aria-label="Close menu" className={buttonClass("ghost", "icon", "menu-close")}>
             <X className="h-6 w-6" aria-hidden="true" />
           </a>
         </>
@@ -168,16 +162,13 @@ function MobileMenu({ user, hydrated }: { user: AppUser | null; hydrated: boolea
         id="mobile-menu"
         data-testid="mobile-menu"
         hidden={hydrated ? !open : undefined}
-        className={cn(
-          "fixed inset-x-0 bottom-0 top-[60px] z-40 overflow-y-auto overscroll-contain border-t border-sand bg-ivory px-5 pb-10 pt-4 animate-fade-in",
-          !hydrated && "hidden target:block",
-        )}
+        className={cn("mobile-menu", !hydrated && "hidden target:block")}
       >
         <nav aria-label="Mobile">
-          <ul className="divide-y divide-sand">
+          <ul>
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end className="menu-link">
+                <NavLink to={item.to} end className={noClass}>
                   {item.label}
                 </NavLink>
               </li>
@@ -218,48 +209,29 @@ export function SiteHeader({ user }: { user: AppUser | null }) {
   const scrolled = useScrolled();
   const hydrated = useHydrated();
   return (
-    <header data-scrolled={scrolled ? "true" : "false"} className="group/header fixed inset-x-0 top-0 z-40">
+    // Scrolled, the background and the bar change (data-scrolled, in app/styles/chrome.css).
+    <header data-scrolled={scrolled ? "true" : "false"} className="site-header">
       {/* The background and its blur live on this layer, not on the header: a backdrop-filter makes
           its element the containing block of fixed descendants, which clipped the mobile menu's
           full-height sheet to the header's 60 px. */}
-      <div
-        aria-hidden="true"
-        className={cn(
-          // Opaque while the mobile menu is open, so header and sheet read as one panel.
-          "absolute inset-0 -z-10 border-b transition-all duration-300",
-          hydrated
-            ? "group-has-[#mobile-menu:not([hidden])]/header:bg-ivory"
-            : "group-has-[#mobile-menu:target]/header:bg-ivory",
-          scrolled
-            ? "border-sand bg-ivory/95 shadow-card backdrop-blur-md"
-            : "border-transparent bg-ivory/75 backdrop-blur-sm",
-        )}
-      />
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
+      <div aria-hidden="true" className="header-bg" />
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <div
-        className={cn(
-          "mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-all duration-300 sm:px-6",
-          scrolled ? "h-[60px] md:h-16" : "h-[60px] md:h-20",
-        )}
-      >
+      <div className="header-bar">
         <Brand />
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Main" className="main-nav">
+          <ul>
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className="nav-link">
+                <NavLink to={item.to} end={item.to === "/"} className={noClass}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="header-actions">
           {user?.role === "admin" ? <AdminMenu /> : null}
           {user?.role === "venue_manager" ? (
             <ButtonLink to={MANAGER_DASHBOARD} variant="outline" size="sm">

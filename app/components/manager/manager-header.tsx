@@ -1,5 +1,6 @@
 import { Building2, LayoutDashboard, Mail } from "~/components/ui/icons";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { NavLink } from "~/components/ui/link";
 import { SiteExitLinks } from "~/components/back-office/site-exit";
 import { cn } from "~/lib/cn";
 

@@ -1,5 +1,5 @@
 import { Download } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { InquiryList } from "~/components/inquiries/inquiry-list";
 import { TabSection } from "~/components/manager/tab-section";
 import { buttonClass } from "~/components/ui/button";

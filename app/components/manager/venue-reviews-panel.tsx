@@ -78,7 +78,7 @@ function ReviewItem({ review }: { review: ReviewView }) {
               <Button
                 variant="ghost"
                 size="sm"
-                className="text-danger hover:bg-red-50"
+                className="hover:bg-red-50"
                 pending={remover.state !== "idle"}
                 onClick={() => setConfirming(true)}
               >

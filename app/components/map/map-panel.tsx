@@ -1,6 +1,6 @@
 import { List, MapPinned } from "~/components/ui/icons";
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { VenueMapProps } from "./venue-map.client";

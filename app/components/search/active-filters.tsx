@@ -1,5 +1,5 @@
 import { X } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { activeFilters, removeFilter, type SearchFilters } from "~/lib/search";
 import { resultsUrl, type SearchChoices } from "~/lib/search-page";
 

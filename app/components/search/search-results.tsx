@@ -10,8 +10,6 @@ import { resultsParams, resultsUrl } from "~/lib/search-page";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { VenueCardData } from "~/lib/venue";
 
-export const cardId = (venueId: string) => `venue-card-${venueId}`;
-
 /** Spec: 'No venues found / Try adjusting your filters or search terms' with 'Clear All Filters'.
  *  `className` gives its padding (cn() does not merge classes): roomy in the list, compact over the map. */
 export function NoResults({ filters, className }: { filters: SearchFilters; className?: string }) {
@@ -61,20 +59,21 @@ export const ResultsList = memo(function ResultsList({
   const context = contextOf(filters);
   return (
     <>
-      <ul className="stagger grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+      {/* A card chosen on the map is scrolled to below the header (`*:scroll-mt-28`). */}
+      <ul className="stagger grid grid-cols-1 gap-6 *:scroll-mt-28 sm:grid-cols-2 xl:grid-cols-3">
         {venues.map((v, i) => (
-          <li key={v.id} id={cardId(v.id)} className="scroll-mt-28">
+          <li key={v.id}>
             <VenueCard
               venue={v}
               first={i === 0}
               compare={compare}
               context={context}
-              className={cn(
-                "h-full",
+              className={
                 // The card's own focus ring (in .venue-card) still wins over the highlight.
-                highlightId === v.id &&
-                  "outline-4 outline-offset-4 outline-accent shadow-lift has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary",
-              )}
+                highlightId === v.id
+                  ? "outline-4 outline-offset-4 outline-accent shadow-lift has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary"
+                  : undefined
+              }
             />
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/lib/cn";
 import { pageWindow } from "~/lib/pagination";
 

@@ -1,5 +1,6 @@
 import { LayoutGrid, List } from "~/components/ui/icons";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/lib/cn";
 
 export type ViewMode = "grid" | "list";

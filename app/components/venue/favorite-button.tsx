@@ -41,8 +41,8 @@ export function FavoriteHeart({
 }) {
   const { saved, toggle } = useFavorite(venueId);
   return (
+    // A submit button (the default type) of the form it names.
     <button
-      type="submit"
       form={saved ? REMOVE_FORM : SAVE_FORM}
       name="venueId"
       value={venueId}
@@ -54,10 +54,11 @@ export function FavoriteHeart({
         labelled ? buttonClass(saved ? "secondary" : "outline", "md", className) : cn("card-fav", className)
       }
     >
-      {labelled ? (
-        <Heart className={cn("h-4 w-4", saved ? "fill-accent text-accent" : "text-ink")} aria-hidden="true" />
+      {/* The card's heart is its ::before; the venue page's is filled once saved. */}
+      {!labelled ? null : saved ? (
+        <i className="i i-heart-fill h-4 w-4 text-accent" />
       ) : (
-        <Heart aria-hidden="true" />
+        <Heart className="h-4 w-4 text-ink" aria-hidden="true" />
       )}
       {labelled ? (saved ? "Saved" : "Save") : null}
     </button>

@@ -14,17 +14,15 @@ export function VenueAmenities({ amenities }: { amenities: AmenityItem[] }) {
   const scrolls = amenities.length > AMENITIES_SHOWN;
   return (
     <ul
-      className={cn(
-        "grid gap-x-8 gap-y-3 sm:grid-cols-2",
-        scrolls && "max-h-[23.25rem] overflow-y-auto overscroll-contain pr-2 sm:max-h-[12rem]",
-      )}
+      className={cn("amenities", scrolls && "scrolls")}
       tabIndex={scrolls ? 0 : undefined}
       aria-label="Amenities"
     >
       {amenities.map((a) => (
-        // The dot is the row's ::before (`.amenity` in app/styles/venue-page.css).
-        <li key={a.name} className={a.included ? "amenity" : "amenity excluded"}>
-          <span className={a.included ? undefined : "text-muted line-through"}>{a.name}</span>
+        // The dot is the row's ::before; a row not included is struck through and named so
+        // (`.amenities` in app/styles/venue-page.css).
+        <li key={a.name} className={a.included ? undefined : "excluded"}>
+          {a.name}
           {a.included ? null : <span className="sr-only">(not included)</span>}
         </li>
       ))}

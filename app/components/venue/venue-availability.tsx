@@ -15,13 +15,13 @@ export function VenueAvailability({ months }: { months: CompactMonth[] }) {
           the venue whether your date is free.
         </p>
       ) : null}
-      <ul
-        className="grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2"
-        aria-label="Availability for the next 12 months"
-      >
+      {/* A month with a free day (or one not confirmed) is ink-soft, a full one muted: the class
+          of the few full ones (`.months` in app/styles/venue-page.css). */}
+      <ul className="months" aria-label="Availability for the next 12 months">
         {months.map((m) => (
-          <li key={m.month} className={/[au]/.test(m.days) ? "text-ink-soft" : "text-muted"}>
-            <strong className="font-semibold text-ink">{monthLabel(m.month)}</strong> {monthInWords(m)}
+          <li key={m.month} className={/[au]/.test(m.days) ? undefined : "full"}>
+            <strong>{monthLabel(m.month)}</strong>
+            {` ${monthInWords(m)}`}
           </li>
         ))}
       </ul>

@@ -41,10 +41,11 @@ export function VenueBookingCard({
   inquiry?: ReactNode;
 }) {
   return (
-    <aside className="h-fit space-y-5 rounded-[var(--radius-card)] border border-sand bg-white p-6 shadow-card lg:sticky lg:top-24">
+    // `.booking-card` in app/styles/venue-page.css.
+    <aside className="booking-card">
       {v.capacity > 0 ? (
         <p className="flex items-center gap-3 text-lg">
-          <Users className="h-5 w-5 text-primary" aria-hidden="true" /> Up to {v.capacity} guests
+          <Users className="h-5 w-5 text-primary" aria-hidden="true" /> {`Up to ${v.capacity} guests`}
         </p>
       ) : null}
       <div>
@@ -77,7 +78,7 @@ export function VenueBookingCard({
         <ContextForm variant="card" context={context} />
       </div>
       {inquiry}
-      {v.website ? (
+      {v.hasWebsite ? (
         <a
           href={`/out/${v.id}`}
           target="_blank"
@@ -88,11 +89,10 @@ export function VenueBookingCard({
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       ) : null}
-      <div className="flex gap-3 rounded-xl bg-cream p-4 text-sm text-ink-soft">
-        <CalendarHeart className="h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
+      <div className="booking-note">
+        <CalendarHeart className="h-5 w-5 text-accent" aria-hidden="true" />
         <p>
-          Online booking is coming soon on {siteName}. Until then, please contact the venue directly and
-          mention that you found them on {siteName}.
+          {`Online booking is coming soon on ${siteName}. Until then, please contact the venue directly and mention that you found them on ${siteName}.`}
         </p>
       </div>
     </aside>

@@ -1,6 +1,5 @@
-import { MapPin, Users } from "~/components/ui/icons";
 import { useRef, useState, type RefObject } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { OVER_PHOTO_FOCUS } from "~/components/ui/button";
 import { CarouselArrows } from "~/components/ui/carousel-arrows";
 import { useSwipe } from "~/components/ui/use-swipe";
@@ -57,7 +56,7 @@ function CardCarousel({
   const near = (i: number) =>
     i === index || (hydrated && (i === (index + 1) % count || i === (index - 1 + count) % count));
   return (
-    <div ref={ref} className="group/carousel card-photos">
+    <div ref={ref} className="card-photos">
       {images.map((src, i) =>
         !near(i) ? null : (
           <VenueImage
@@ -69,7 +68,8 @@ function CardCarousel({
             // for at once, first (issue 26); the others wait until they near the screen.
             loading={first && i === 0 ? "eager" : "lazy"}
             fetchPriority={first && i === 0 ? "high" : undefined}
-            draggable={false}
+            // Dragging a photo would fight the swipe, which the script brings.
+            draggable={hydrated ? false : undefined}
             fade={moved && i === index}
             alt={i === index ? photoAlt(name, i, count) : ""}
             aria-hidden={i === index ? undefined : true}
@@ -84,7 +84,7 @@ function CardCarousel({
             onNext={() => go(1)}
             labelSuffix={` of ${name}`}
             size="sm"
-            className="opacity-100 transition-opacity md:opacity-0 md:group-hover/carousel:opacity-100 md:focus-visible:opacity-100"
+            className="opacity-100 transition-opacity md:opacity-0 md:photos-hover:opacity-100 md:focus-visible:opacity-100"
           />
           <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center">
             {images.map((_, i) => (
@@ -162,22 +162,16 @@ export function VenueCard({
       <FavoriteHeart venueId={venue.id} venueName={venue.name} />
       {venue.featured ? <span className="badge-featured">Featured</span> : null}
       <div className="card-body">
+        {/* The title's link covers the card (`.card-title > a`). */}
         <h3 className="card-title">
-          <Link to={withContext(venuePath(venue), context)} className="stretched-link">
-            {venue.name}
-          </Link>
+          <Link to={withContext(venuePath(venue), context)}>{venue.name}</Link>
         </h3>
         <RatingSummary rating={venue.rating} reviewCount={venue.reviewCount} />
-        <p className="card-fact">
-          <MapPin />
-          <span className="truncate">{venue.city ? `${venue.city}, Colorado` : venue.location}</span>
+        {/* A fact's icon is its ::before, drawn by its icon utility (app/styles/cards.css). */}
+        <p className="card-fact i-map-pin">
+          <span>{venue.city ? `${venue.city}, Colorado` : venue.location}</span>
         </p>
-        {capacity ? (
-          <p className="card-fact">
-            <Users />
-            {capacity}
-          </p>
-        ) : null}
+        {capacity ? <p className="card-fact i-users">{capacity}</p> : null}
         {venue.availability ? (
           // A search with a date (issue 41): only a calendar kept up to date says free.
           <p className="card-fact" data-testid="card-availability">
@@ -210,7 +204,7 @@ export function VenueGrid({ venues, view = "grid", className, compare = false }:
     >
       {venues.map((v) => (
         <li key={v.id}>
-          <VenueCard venue={v} layout={view} className="h-full" compare={compare} />
+          <VenueCard venue={v} layout={view} compare={compare} />
         </li>
       ))}
     </ul>

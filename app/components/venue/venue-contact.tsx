@@ -9,16 +9,16 @@ export function VenueContact({ venue: v }: { venue: Pick<VenueView, "phone" | "e
     { Icon: MapPin, text: v.location, href: mapsSearchUrl(v.location), external: true },
   ];
   return (
-    <ul className="mt-3 space-y-3">
+    // `.contact` in app/styles/venue-page.css styles the rows, their icons and links.
+    <ul className="contact">
       {items.map(({ Icon, text, href, external }) =>
         text ? (
-          <li key={href} className="flex items-center gap-3">
-            <Icon className="h-5 w-5 shrink-0 text-muted" aria-hidden="true" />
+          <li key={href}>
+            <Icon />
             <a
               href={href}
               target={external ? "_blank" : undefined}
               rel={external ? "noopener noreferrer" : undefined}
-              className="min-w-0 wrap-anywhere text-primary underline-offset-4 hover:underline"
             >
               {text}
               {external ? <span className="sr-only"> (opens a map in a new tab)</span> : null}

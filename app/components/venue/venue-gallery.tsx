@@ -26,9 +26,10 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
 
   return (
     <section aria-roledescription="carousel" aria-label={`Photos of ${name}`}>
+      {/* `.gallery` and its parts in app/styles/venue-page.css. */}
       <div
         {...swipe}
-        className="relative aspect-[3/2] touch-pan-y overflow-hidden rounded-[var(--radius-card)] bg-sand select-none sm:aspect-[16/9]"
+        className="gallery"
         onKeyDown={(e) => {
           if (e.key === "ArrowLeft") go(-1);
           if (e.key === "ArrowRight") go(1);
@@ -41,26 +42,22 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
           src={images[index]!}
           width={1600}
           sizes="(min-width: 1280px) 840px, (min-width: 1024px) 66vw, 100vw"
-          draggable={false}
+          // Dragging the photo would fight the swipe, which the script brings.
+          draggable={hydrated ? false : undefined}
           fetchPriority={moved ? undefined : "high"}
           fade={moved}
           alt={photoAlt(name, index, count)}
-          className="absolute inset-0 h-full w-full object-cover"
         />
         {count > 1 && hydrated ? <CarouselArrows onPrevious={() => go(-1)} onNext={() => go(1)} /> : null}
-        <span
-          data-testid="gallery-counter"
-          aria-live="polite"
-          className="absolute bottom-3 right-3 rounded-full bg-black/65 px-3 py-1 text-sm font-medium text-white"
-        >
-          {index + 1} / {count}
+        <span data-testid="gallery-counter" aria-live="polite">
+          {`${index + 1} / ${count}`}
         </span>
       </div>
       {count > 1 ? (
         // Padding inside the scroller leaves room for a thumbnail's focus ring.
-        <ul className="-mx-1.5 mt-1.5 flex gap-2 overflow-x-auto p-1.5">
+        <ul className="thumbs">
           {images.map((src, i) => (
-            <li key={src + i} className="shrink-0">
+            <li key={src + i}>
               <a
                 href={imageAtWidth(src, 1600)}
                 onClick={(e) => {
@@ -70,7 +67,6 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
                 }}
                 aria-label={`Show photo ${i + 1}`}
                 aria-current={i === index ? "true" : undefined}
-                className="thumb"
               >
                 <VenueImage src={src} width={400} sizes="112px" loading="lazy" />
               </a>

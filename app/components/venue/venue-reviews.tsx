@@ -1,6 +1,7 @@
 import { Star } from "~/components/ui/icons";
 import { memo, useEffect, useRef, useState, type RefObject } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FormError, TextareaField } from "~/components/forms/fields";
 import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/use-validated-form";
 import { NoscriptToast } from "~/components/layout/noscript-toast";
@@ -10,10 +11,10 @@ import type { Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { loginPath, type AppUser } from "~/lib/user";
 import { REVIEW_MAX_LENGTH } from "~/lib/validation/limits";
-import { formatReviewDate, roundRating, type ReviewView } from "~/lib/venue";
+import { formatReviewDate, roundRating, type PublicReview } from "~/lib/venue";
 import { countLabel } from "~/lib/format";
+import { initials, UserAvatar } from "~/components/layout/user-avatar";
 import { Stars } from "./rating";
-import { ReviewAuthor } from "./review-author";
 
 /** Loads with zod when the form is first used, not with the venue page (issue 42). */
 const reviewSchema = lazySchema(() => import("~/lib/validation/review").then((m) => m.reviewSchema));
@@ -170,7 +171,7 @@ function useReviewForm(
 }
 
 type Props = {
-  reviews: ReviewView[] | null;
+  reviews: PublicReview[] | null;
   rating: number;
   reviewCount: number;
   user: AppUser | null;
@@ -268,17 +269,30 @@ export function VenueReviews({
           <p className="mt-1 text-ink-soft">Be the first to review this venue</p>
         </div>
       ) : (
-        <ul className="space-y-4">
-          {reviews.map((r) => (
-            <li key={r.id} className="review">
-              <ReviewAuthor review={r} />
-              <p className="review-text">{r.comment}</p>
+        <ul className="reviews">
+          {reviews.map((r, i) => (
+            // A grid of its parts, placed by their order (`.reviews` in app/styles/venue-page.css):
+            // the avatar; the name; the stars and the date; the text; the venue's answer.
+            <li key={i}>
+              {r.authorAvatar ? (
+                <UserAvatar name={r.authorName} url={r.authorAvatar} size={40} />
+              ) : (
+                <span aria-hidden="true" className="avatar">
+                  {initials(r.authorName)}
+                </span>
+              )}
+              <p>{r.authorName}</p>
+              <p>
+                <Stars value={r.rating} />
+                <time dateTime={r.date}>{formatReviewDate(r.date)}</time>
+              </p>
+              <p>{r.comment}</p>
               {r.reply ? (
                 <div className="mt-4 rounded-lg border-l-4 border-primary bg-primary-soft/60 px-4 py-3">
                   <p className="text-sm font-semibold text-primary-dark">
                     Response from the venue{" "}
-                    <time dateTime={r.reply.repliedAt} className="font-normal text-ink-soft">
-                      · {formatReviewDate(r.reply.repliedAt)}
+                    <time dateTime={r.reply.date} className="font-normal text-ink-soft">
+                      · {formatReviewDate(r.reply.date)}
                     </time>
                   </p>
                   <p className="mt-1 whitespace-pre-line text-ink wrap-anywhere">{r.reply.body}</p>

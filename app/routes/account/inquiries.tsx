@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/inquiries";
 import { FormError } from "~/components/forms/fields";
 import { OwnInquiryItem } from "~/components/inquiries/own-inquiry";

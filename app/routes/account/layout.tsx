@@ -7,7 +7,8 @@ import {
   Shield,
   UserRound,
 } from "~/components/ui/icons";
-import { Link, NavLink, Outlet, redirect } from "react-router";
+import { Outlet, redirect } from "react-router";
+import { Link, NavLink } from "~/components/ui/link";
 import type { Route } from "./+types/layout";
 import { LogoutButton } from "~/components/layout/logout-button";
 import { UserAvatar } from "~/components/layout/user-avatar";

@@ -1,5 +1,6 @@
 import { ArrowLeft, LayoutDashboard, SearchX } from "~/components/ui/icons";
-import { data, Link, useSearchParams } from "react-router";
+import { data, useSearchParams } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/submission";
 import {
   WhatHappensNext,

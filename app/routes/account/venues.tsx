@@ -1,5 +1,5 @@
 import { ExternalLink, Pencil, Plus } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/venues";
 import { expectUser, getApp } from "~/infra/session.server";
 import { WhatHappensNext, WithdrawSubmission } from "~/components/account/pending-submission";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/activity";
 import { ActivityList } from "~/components/admin/activity-list";
 import { AdminPageHeader, EmptyState, Panel } from "~/components/back-office/page";

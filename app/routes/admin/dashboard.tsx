@@ -1,5 +1,6 @@
 import { Building2, Clock, History, Map, Users } from "~/components/ui/icons";
-import { data, Link, useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/dashboard";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";

@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarHeart, CircleHelp, ExternalLink } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/edit-venue";
 import { keepWorkOnFailure } from "~/lib/failed-request";
 import { buttonClass } from "~/components/ui/button";

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/import-undo";
 import { AdminPageHeader, Panel } from "~/components/back-office/page";
 import { UNDO_EFFECT } from "~/components/admin/activity-list";

@@ -12,7 +12,8 @@ import {
   type Icon as IconComponent,
 } from "~/components/ui/icons";
 import { useState, type ReactNode } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/pending";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";
@@ -212,13 +213,7 @@ function PendingCard({ venue: v }: { venue: PendingVenueCard }) {
               <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
               <span className="sr-only">{v.name}</span>
             </Link>
-            <Button
-              variant="outline"
-              size="sm"
-              className="text-danger"
-              disabled={busy}
-              onClick={() => setConfirming(true)}
-            >
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => setConfirming(true)}>
               <X className="h-4 w-4" aria-hidden="true" />{" "}
               {submitting === "reject" ? "Rejecting..." : "Reject"}
             </Button>

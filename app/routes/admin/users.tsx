@@ -1,6 +1,7 @@
 import { Building2, KeyRound, Search, ShieldCheck, UserMinus } from "~/components/ui/icons";
 import { useState, type ComponentProps } from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { data, Form, useFetcher, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/users";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/venues-bulk";
 import { AdminPageHeader, Panel } from "~/components/back-office/page";
 import { Button, buttonClass } from "~/components/ui/button";

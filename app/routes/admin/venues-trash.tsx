@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/venues-trash";
 import { AdminPageHeader, AdminTable, EmptyState, Panel } from "~/components/back-office/page";
 import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
@@ -182,7 +183,6 @@ function TrashedVenue({ venue: v, page }: { venue: TrashRow; page: number }) {
               type="submit"
               variant="outline"
               size="sm"
-              className="text-danger"
               aria-label={`Delete forever ${v.name}`}
               pending={purger.state !== "idle"}
             >

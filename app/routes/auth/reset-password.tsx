@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/reset-password";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";

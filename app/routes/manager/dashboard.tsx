@@ -1,5 +1,6 @@
 import { TriangleAlert, Building2, CircleCheck, MessageSquare, Star } from "~/components/ui/icons";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/dashboard";
 import { LoadFailedPanel, Panel } from "~/components/back-office/page";
 import {

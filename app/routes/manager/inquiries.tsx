@@ -1,5 +1,6 @@
 import { Download } from "~/components/ui/icons";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/inquiries";
 import { AdminPageHeader, Panel } from "~/components/back-office/page";
 import { InquiryList } from "~/components/inquiries/inquiry-list";

@@ -1,6 +1,7 @@
 import type * as z from "zod/mini";
 import { ArrowLeft, MessageSquareReply, SearchX } from "~/components/ui/icons";
-import { data, Link, useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/inquiry";
 import { EmptyState, Panel } from "~/components/back-office/page";
 import { FormError, TextareaField } from "~/components/forms/fields";

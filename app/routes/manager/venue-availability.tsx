@@ -1,5 +1,6 @@
 import { ArrowLeft } from "~/components/ui/icons";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/venue-availability";
 import { AvailabilityPanel, type AvailabilityReply } from "~/components/availability/availability-panel";
 import { buttonClass } from "~/components/ui/button";

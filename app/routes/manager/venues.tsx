@@ -1,6 +1,7 @@
 import { Images, Pencil, Settings, Users } from "~/components/ui/icons";
 import { useCallback, useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/venues";
 import { LoadFailedPanel } from "~/components/back-office/page";
 import {

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/compare";
 import { buttonClass } from "~/components/ui/button";
 import { Check } from "~/components/ui/icons";

@@ -28,7 +28,7 @@ import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { OWN_VENUE_REVIEW } from "~/lib/validation/limits";
 import { reviewSchema } from "~/lib/validation/review";
 import { useHydrated } from "~/lib/use-hydrated";
-import { photoAlt, priceDisplay, venueMetaDescription } from "~/lib/venue";
+import { photoAlt, priceDisplay, publicReview, venueMetaDescription } from "~/lib/venue";
 import { venueJsonLd } from "~/lib/venue-seo";
 import { loginPath } from "~/lib/user";
 import {
@@ -87,10 +87,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     date: date && onDate ? { day: date, status: onDate.get(venue.id) ?? null } : null,
     month: month ? (calendar?.find((m) => m.month === month) ?? null) : null,
   };
+  // The page's data is what it shows (issue 42): the pricing model made the estimate above; a
+  // review's id and a question's order are for the back office.
+  const { pricingModel: _pricing, ...shown } = venue;
   const body = {
-    venue,
-    faqs,
-    reviews,
+    venue: shown,
+    faqs: faqs && faqs.map(({ question, answer }) => ({ question, answer })),
+    reviews: reviews && reviews.map(publicReview),
     ownReview,
     ownVenue,
     calendar,
@@ -220,11 +223,12 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
 
       {/* Desktop: the gallery leads on the left while the name, rating, location and price sit beside
           it, all within the first screen; the tabs follow under the gallery. Phones stack them. */}
-      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:grid-rows-[auto_1fr] lg:gap-x-10">
-        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+      {/* `.venue-grid` places its three parts (app/styles/venue-page.css). */}
+      <div className="venue-grid">
+        <div>
           <VenueGallery key={v.id} images={usableImages(v.images)} name={v.name} />
         </div>
-        <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div>
           <VenueHeader venue={v} />
           <VenueBookingCard
             venue={v}
@@ -236,7 +240,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             inquiry={takesInquiries ? inquiryTrigger("w-full") : undefined}
           />
         </div>
-        <Tabs key={v.id} defaultValue={tab} syncAddress className="min-w-0 lg:col-start-1 lg:row-start-2">
+        <Tabs key={v.id} defaultValue={tab} syncAddress>
           <TabsList aria-label="Venue details" className="w-full overflow-x-auto sm:w-fit">
             {VENUE_TABS.map((t) => (
               <TabsTrigger key={t} value={t} href={withContext(venueTabHref(v, t), context)}>
@@ -246,14 +250,12 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
           </TabsList>
           <TabsContent value="overview" className="mt-6">
             <h2 className="sr-only">Overview</h2>
-            <div className="space-y-4 whitespace-pre-line leading-relaxed text-ink-soft">
-              {v.description || "No description available."}
-            </div>
-            <h3 className="mt-8 font-sans text-lg font-semibold">Contact</h3>
+            <div className="venue-about">{v.description || "No description available."}</div>
+            <h3 className="venue-h3">Contact</h3>
             <VenueContact venue={v} />
             {loaderData.calendar ? (
               <>
-                <h3 className="mt-8 mb-3 font-sans text-lg font-semibold">Availability</h3>
+                <h3 className="venue-h3 mb-3">Availability</h3>
                 <VenueAvailability months={loaderData.calendar} />
               </>
             ) : null}
@@ -293,13 +295,10 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
         </Tabs>
       </div>
       {takesInquiries ? (
-        <div
-          data-testid="inquiry-bar"
-          className="inquiry-bar -mx-4 mt-8 -mb-8 flex items-center justify-between gap-3 px-4 sm:-mx-6 sm:px-6 lg:hidden"
-        >
-          <p className="min-w-0">
-            <span className="block truncate font-medium">{v.name}</span>
-            <span className="block truncate text-sm text-muted">{priceDisplay(v)}</span>
+        <div data-testid="inquiry-bar" className="inquiry-bar">
+          <p>
+            <span>{v.name}</span>
+            <span>{priceDisplay(v)}</span>
           </p>
           {inquiryTrigger("shrink-0")}
         </div>

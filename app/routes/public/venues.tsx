@@ -7,7 +7,7 @@ import { MapPanel } from "~/components/map/map-panel";
 import { ActiveFilters } from "~/components/search/active-filters";
 import { FILTER_PANEL_ID, FilterPanel } from "~/components/search/filter-panel";
 import { SearchBar } from "~/components/search/search-bar";
-import { cardId, NoResults, ResultsList, SortSelect } from "~/components/search/search-results";
+import { NoResults, ResultsList, SortSelect } from "~/components/search/search-results";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { track } from "~/lib/analytics";
@@ -192,12 +192,13 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
   // 'Show in list' on the map: the List tab, scrolled to the card, outlined for a moment.
   useEffect(() => {
     if (!highlightId || view !== "list") return;
-    const card = document.getElementById(cardId(highlightId));
-    card?.scrollIntoView({
+    // The card whose title links to the venue (its address ends with the id, before any query).
+    const link = document.querySelector<HTMLAnchorElement>(`.venue-card h3 a[href*="-${highlightId}"]`);
+    link?.closest("li")?.scrollIntoView({
       block: "center",
       behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
     });
-    card?.querySelector<HTMLAnchorElement>("h3 a")?.focus({ preventScroll: true });
+    link?.focus({ preventScroll: true });
     const t = setTimeout(() => setHighlightId(null), 4000);
     return () => clearTimeout(t);
   }, [highlightId, view]);
