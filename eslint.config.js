@@ -41,6 +41,12 @@ const INLINE_ICONS = {
   regex: "^lucide-react(?:/|$)",
   message: "Use ~/components/ui/icons (the SVG sprite; add a new icon in icon-sprite.ts).",
 };
+// React Router's own links write data-discover, for a route discovery this site does not use (ADR 035).
+const ROUTER_LINKS = {
+  regex: "^react-router$",
+  importNames: ["Link", "NavLink"],
+  message: "Use ~/components/ui/link: the same links without data-discover (issue 42).",
+};
 const layer = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
 const CONFIG_FROM_ENV = {
@@ -84,8 +90,9 @@ export default tseslint.config(
     files: ["app/infra/config.server.ts", "scripts/**", "tests/**", "*.config.ts", "server.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
-  layer(["app/components/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTES, INLINE_ICONS]),
-  layer(["app/routes/**/*.{ts,tsx}"], [INLINE_ICONS]),
+  layer(["app/components/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTES, INLINE_ICONS, ROUTER_LINKS]),
+  layer(["app/components/ui/link.tsx"], [SERVER_SIDE, NODE_BUILTINS, ROUTES, INLINE_ICONS]),
+  layer(["app/routes/**/*.{ts,tsx}", "app/root.tsx"], [INLINE_ICONS, ROUTER_LINKS]),
   layer(["app/lib/**/*.{ts,tsx}"], [SERVER_SIDE, NODE_BUILTINS, ROUTES, COMPONENTS]),
   layer(["app/services/**/*.{ts,tsx}"], [ROUTES, COMPONENTS]),
   layer(["app/infra/**/*.{ts,tsx}"], [SERVICES, ROUTES, COMPONENTS]),

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AccountField } from "~/components/forms/account-fields";
 import { FormError, PasswordFields } from "~/components/forms/fields";
 import { useValidatedForm, type FormReply } from "~/components/forms/use-validated-form";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent, type PointerEvent } from "react";
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { VenueImage } from "~/components/venue/venue-image";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";

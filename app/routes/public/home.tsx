@@ -1,5 +1,6 @@
 import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Await } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/home";
 import { BelowFoldSection } from "~/components/home/below-fold";
 import { CategoryCarousel, type CategoryTile } from "~/components/home/category-carousel";
