@@ -40,6 +40,15 @@ describe("seoMeta", () => {
     expect(tags).toContainEqual({ name: "robots", content: "index, follow" });
   });
 
+  it("leaves the title, description and image to Open Graph, which X reads when its own are missing", () => {
+    const tags = seoMeta(site, { title: "Login", description: "Sign in.", image: "/uploads/a.webp" });
+    expect(tags).toContainEqual({ property: "og:title", content: "Login | Vows & Vistas" });
+    expect(tags).toContainEqual({ property: "og:description", content: "Sign in." });
+    expect(tags).toContainEqual({ property: "og:image", content: "https://vows.example/uploads/a.webp" });
+    const names = tags.flatMap((t) => ("name" in t ? [String(t.name)] : []));
+    expect(names.filter((n) => n.startsWith("twitter:"))).toEqual(["twitter:card", "twitter:image:alt"]);
+  });
+
   it("names the locale, and the site's X account only when one is configured", () => {
     expect(seoMeta(site, {})).toContainEqual({ property: "og:locale", content: "en_US" });
     expect(seoMeta(site, {}).some((t) => "name" in t && t.name === "twitter:site")).toBe(false);

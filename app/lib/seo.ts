@@ -40,7 +40,11 @@ export type PageSeo = {
   jsonLd?: object[];
 };
 
-/** Every page's tags: title with the site suffix, description, canonical, Open Graph, Twitter, robots. */
+/**
+ * Every page's tags: title with the site suffix, description, canonical, Open Graph, X (Twitter),
+ * robots. X reads the Open Graph title, description and image when its own tags are missing, so
+ * only its card type, its image's alt text and the site's account are written for it (issue 42).
+ */
 export function seoMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
   const title = pageTitle(page.title, site.siteName);
   const description = shortened(page.description ?? DEFAULT_DESCRIPTION, META_DESCRIPTION_MAX);
@@ -58,9 +62,6 @@ export function seoMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
     { property: "og:image", content: image },
     { property: "og:image:alt", content: imageAlt },
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: imageAlt },
   ];
   if (site.twitterSite) tags.push({ name: "twitter:site", content: site.twitterSite });

@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import { Heart } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { useRootData } from "~/lib/root-data";
 import { useFavorite } from "./use-favorite";
 
 // Before the script runs (and without it) a heart is the submit button of one of two forms the
@@ -10,10 +11,13 @@ import { useFavorite } from "./use-favorite";
 const SAVE_FORM = "favorite-save";
 const REMOVE_FORM = "favorite-remove";
 
-/** The page's two favourite forms, posting to /api/favorites and coming back here (ADR 020). */
+/** The page's two favourite forms, posting to /api/favorites and coming back here (ADR 020). The
+ *  removing one only for someone with favourites: no other heart is ever saved without the script
+ *  (a guest's save goes to sign-in first), and with it the hearts use a fetcher (issue 42). */
 export function FavoriteForms() {
   const { pathname, search } = useLocation();
-  return [true, false].map((saved) => (
+  const { favoriteIds } = useRootData();
+  return (favoriteIds.length > 0 ? [true, false] : [true]).map((saved) => (
     <form
       key={String(saved)}
       id={saved ? SAVE_FORM : REMOVE_FORM}

@@ -48,17 +48,21 @@ export function DeferredScripts(props: ScriptsProps) {
 
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
+/** The folder of the build's files: a preload is written without it when every one is in it. */
+const ASSETS = "/assets/";
+
 /**
  * The inline script that adds the preloads and the module script once the page has painted, each
  * in a task of its own: starting a request takes a phone a few milliseconds, and seven in one task
- * made a long one.
+ * made a long one. Written short, as it is in every page (issue 42): `g` runs once (it replaces
+ * itself), `t` queues a task, `a` appends to the head. Module scripts need a browser with arrow
+ * functions and optional chaining, so the loader may use them.
  */
 function loader(preloads: string[]): string {
-  return `(function(){var d=document,c=d.currentScript,n=c.nonce,m=c.previousElementSibling.textContent,done=0;
-function go(){if(done)return;done=1;
-${json(preloads)}.forEach(function(h){setTimeout(function(){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)})});
-setTimeout(function(){var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=m;d.head.appendChild(s)})}
-var t=PerformanceObserver.supportedEntryTypes||[];
-if(t.indexOf("paint")>=0)new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});
-else requestAnimationFrame(function(){requestAnimationFrame(go)})})()`;
+  const folder = preloads.every((h) => h.startsWith(ASSETS)) ? ASSETS : "";
+  const files = preloads.map((h) => h.slice(folder.length));
+  return `(()=>{let d=document,c=d.currentScript,n=c.nonce,m=c.previousElementSibling.textContent,t=f=>setTimeout(f),a=e=>d.head.appendChild(e),g=()=>{g=()=>{};\
+${json(files)}.map(h=>t(()=>{let l=d.createElement("link");l.rel="modulepreload";l.href=${json(folder)}+h;a(l)}));\
+t(()=>{let s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=m;a(s)})};\
+PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver(l=>l.getEntriesByName("first-contentful-paint").length&&g()).observe({type:"paint",buffered:!0}):requestAnimationFrame(()=>requestAnimationFrame(()=>g()))})()`;
 }
