@@ -1,6 +1,6 @@
 // Each public page's first load: the JavaScript a browser downloads (gzip, from the production
 // build's asset manifest) and the server HTML (uncompressed and gzip, fetched from a production
-// server on a fresh data folder, seeded with the demo content), against issue 9's budgets. Exits
+// server on a fresh data folder, seeded with the demo content), against issue 9's and 42's budgets. Exits
 // non-zero when a page is over. Run `npm run build` first.
 //   npm run bench:bundle                          every public page: JS and HTML
 //   npm run bench:bundle -- --origin http://localhost:3000   the HTML of a server already running
@@ -11,8 +11,9 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { requireBuild, sitemapPaths, startProductionServer } from "./production-server";
 
 const JS_BUDGET_KB = 150;
-/** Issue 9: home and a venue page (with 10 reviews) under 40 KB, a category page or 24 results under 80. */
-const HTML_BUDGET = { home: 40_000, venue: 40_000, list: 80_000 };
+/** Issue 9 set 40 KB for home and a venue page (10 reviews), 80 for a list; issue 42 lowers them to
+ *  what the pages weigh now, a kilobyte up, so that nothing adds to them unnoticed. */
+const HTML_BUDGET = { home: 31_000, venue: 31_000, list: 61_000 };
 
 const args = process.argv.slice(2);
 const originArg = args.includes("--origin") ? args[args.indexOf("--origin") + 1] : undefined;
