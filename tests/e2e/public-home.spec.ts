@@ -1,13 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import {
-  expect,
-  expectHydrated,
-  expectNoSeriousA11yViolations,
-  settle,
-  test,
-  touchSwipe,
-  UUID,
-} from "./fixtures";
+import { expect, expectHydrated, expectNoSeriousA11yViolations, settle, test, UUID } from "./fixtures";
 import { screenshot } from "./screens";
 
 const HEADLINE = "Find Your Perfect Colorado Wedding Venue";
@@ -162,79 +154,6 @@ test("the 'Browse by Venue Type' carousel shows counted tiles, links them and lo
   await firstTile.getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/categories/${UUID}$`));
   await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
-});
-
-// Issue 42: the carousel is the browser's own scrolling, no library; what the library did stays.
-test.describe("the venue types carousel", () => {
-  test.use({ reducedMotion: "no-preference" });
-
-  test("a mouse drag moves it on a tile and opens none, and loops back past the first", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/");
-    const section = typeSection(page);
-    await expectHydrated(section.getByRole("button", { name: "Next venue types" }));
-    const viewport = section.locator('[aria-roledescription="carousel"]');
-    await viewport.scrollIntoViewIfNeeded();
-    await settle(page);
-    const box = (await viewport.boundingBox())!;
-    const drag = async (dx: number) => {
-      const y = box.y + box.height / 2;
-      await page.mouse.move(box.x + box.width / 2, y);
-      await page.mouse.down();
-      for (let step = 1; step <= 10; step++)
-        await page.mouse.move(box.x + box.width / 2 + (dx * step) / 10, y);
-      await page.mouse.up();
-    };
-    await drag(-120);
-    await expect.poll(() => leadingTile(section)).toBe(1);
-    await drag(120);
-    await expect.poll(() => leadingTile(section)).toBe(0);
-    await drag(120);
-    await expect.poll(() => leadingTile(section)).toBe(11);
-    await expect(page).toHaveURL((url) => url.pathname === "/");
-  });
-
-  test("a tile reached with Tab comes to the leading edge", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/");
-    const section = typeSection(page);
-    await expectHydrated(section.getByRole("button", { name: "Next venue types" }));
-    const links = section.locator('[aria-roledescription="carousel"] li a');
-    await links.nth(6).focus();
-    await page.keyboard.press("Tab");
-    await expect(links.nth(7)).toBeFocused();
-    await expect.poll(() => leadingTile(section)).toBe(7);
-    await page.keyboard.press("Shift+Tab");
-    await expect.poll(() => leadingTile(section)).toBe(6);
-  });
-
-  test.describe("on a touch screen", () => {
-    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
-
-    test("a swipe scrolls it both ways, past either end, and opens no tile", async ({ page }) => {
-      await page.goto("/");
-      const section = typeSection(page);
-      await expectHydrated(section.getByRole("button", { name: "Next venue types" }));
-      const viewport = section.locator('[aria-roledescription="carousel"]');
-      await viewport.scrollIntoViewIfNeeded();
-      await settle(page);
-      expect(await leadingTile(section)).toBe(0);
-      // Back from the first tile: the last ones come before it.
-      await touchSwipe(page, viewport, 160);
-      await expect.poll(() => leadingTile(section)).toBeGreaterThan(6);
-      await expect(page).toHaveURL((url) => url.pathname === "/");
-      // And on again past the last, as often as the visitor swipes.
-      const seen = new Set<number>();
-      for (let i = 0; i < 8; i++) {
-        const before = await leadingTile(section);
-        await touchSwipe(page, viewport, -160);
-        await expect.poll(() => leadingTile(section)).not.toBe(before);
-        seen.add(await leadingTile(section));
-      }
-      expect(seen.has(0), `passed the first tile again: ${[...seen].join(", ")}`).toBe(true);
-      await expect(page).toHaveURL((url) => url.pathname === "/");
-    });
-  });
 });
 
 test.describe("hero search", () => {
