@@ -5,7 +5,9 @@ import { passwordHasher } from "./passwords.server";
 const production = passwordHasher(14);
 const tests = passwordHasher(10);
 
-describe("password hashes", () => {
+// Five scrypt hashes at production cost take about half a second on a quiet core; beside the other
+// stages of `npm test` on a busy machine one took over 5 s, Vitest's default timeout.
+describe("password hashes", { timeout: 60_000 }, () => {
   it("at the default cost are better-auth's own, both ways: accounts made before the setting still sign in", async () => {
     const ours = await production.hash("correct-horse-battery");
     expect(ours).toMatch(/^[\da-f]{32}:[\da-f]{128}$/);
