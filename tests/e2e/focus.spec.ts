@@ -39,14 +39,17 @@ async function focusChange(page: Page, clip: Box): Promise<number> {
   return changedPixels(focused, blurred);
 }
 
-/** Tabs through the page from the top and checks every stop; returns how many it checked. */
+/**
+ * Tabs through the page from the top and checks every stop; returns how many stops it walked.
+ * (Not how many focus rings it compared: controls drawn alike share a class and are compared a
+ * few times only, so that count falls whenever parts share a class, as issue 42 made them.)
+ */
 async function checkEveryTabStop(page: Page, max = 90): Promise<number> {
   const viewport = page.viewportSize()!;
   const seen = new Set<string>();
   let last = "";
   const checkedKinds = new Map<string, number>();
   const failures: string[] = [];
-  let checked = 0;
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
     // Let scripts that react to focus (a carousel bringing its slide into view) finish moving
@@ -125,7 +128,6 @@ async function checkEveryTabStop(page: Page, max = 90): Promise<number> {
     }
     const changed = await focusChange(page, clip);
     if (changed < MIN_CHANGED) failures.push(`${info.name}: focus changes ${changed} pixels`);
-    checked++;
     // Focus goes back to the element, so the next Tab continues from it.
     await page.evaluate((key) => {
       let n: Element | null = document.body;
@@ -134,7 +136,7 @@ async function checkEveryTabStop(page: Page, max = 90): Promise<number> {
     }, info.key);
   }
   expect(failures).toEqual([]);
-  return checked;
+  return seen.size;
 }
 
 test.use({ viewport: { width: 1280, height: 800 } });

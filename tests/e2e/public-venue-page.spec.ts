@@ -61,12 +61,19 @@ test("the server HTML has title, description, canonical, JSON-LD, amenities and 
 
   // The browser's view of amenities and FAQs is all in the server HTML (inactive tabs are only hidden).
   await page.goto(path);
-  const amenities = (
-    await page
-      .getByRole("list", { name: "Amenities", includeHidden: true })
-      .locator("li > span:not([aria-hidden]):not(.sr-only)")
-      .allTextContents()
-  ).map((t) => t.trim());
+  // Each row's name is its own text; "(not included)" is a screen-reader-only span beside it.
+  const amenities = await page
+    .getByRole("list", { name: "Amenities", includeHidden: true })
+    .locator("li")
+    .evaluateAll((rows) =>
+      rows.map((li) =>
+        [...li.childNodes]
+          .filter((n) => n.nodeType === Node.TEXT_NODE)
+          .map((n) => n.textContent)
+          .join("")
+          .trim(),
+      ),
+    );
   expect(amenities.length).toBeGreaterThan(0);
   expect(venueLd!.amenityFeature?.map((a) => a.name)).toEqual(amenities);
   for (const amenity of amenities) expect(html).toContain(`>${amenity}<`);
