@@ -188,7 +188,14 @@ test("a CSV import: the template, a preview that writes nothing, the import with
   await expect(preview.getByRole("tab", { name: "Problems (1)" })).toHaveAttribute("aria-selected", "true");
   await expect(preview).toContainText('Invalid category "Castle": not one of the venue types');
   await preview.getByRole("tab", { name: "To add (2)" }).click();
-  await expect(preview.getByRole("row").filter({ hasText: `Imported Lake ${stamp}` })).toContainText("5");
+  // Its record's row (the header is row 1), its address and its category as the file spells it.
+  const lake = preview.getByRole("row").filter({ hasText: `Imported Lake ${stamp}` });
+  await expect(lake.getByRole("cell")).toHaveText([
+    "3",
+    `Imported Lake ${stamp}`,
+    "2 Shore Dr, Grand Lake, Colorado 80447",
+    "Waterfront",
+  ]);
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "import-preview", { fullPage: true });
   const [previewWarnings] = await Promise.all([

@@ -56,13 +56,17 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
                 </p>
                 <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
                   <div className="flex items-center gap-1.5">
-                    <Images className="h-4 w-4 text-muted" aria-hidden="true" />
-                    <dt className="sr-only">Photos</dt>
+                    <dt>
+                      <Images className="h-4 w-4 text-muted" aria-hidden="true" />
+                      <span className="sr-only">Photos</span>
+                    </dt>
                     <dd>{countLabel(v.imageCount, "photo", "photos")}</dd>
                   </div>
                   <div className="flex items-center gap-1.5">
-                    <Users className="h-4 w-4 text-muted" aria-hidden="true" />
-                    <dt className="sr-only">Capacity</dt>
+                    <dt>
+                      <Users className="h-4 w-4 text-muted" aria-hidden="true" />
+                      <span className="sr-only">Capacity</span>
+                    </dt>
                     <dd>
                       {v.capacity === null
                         ? "Capacity: Not specified"
