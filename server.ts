@@ -48,6 +48,9 @@ context.logger.info(seed.seeded ? "demo content seeded" : "database ready", {
   database: database.kind,
   ...seed,
 });
+// The search index loads while the rest starts (the sweeps, the routes' code, listening): /readyz
+// says ready once it is loaded (ADR 034), and a request cannot ask before the server listens.
+void loadIndexThenReady(context);
 // Files a crash left between a row and its files (ADR 021): at start-up, then hourly. An embedded
 // database has no other server whose uploads could be in flight, so nothing waits out the grace.
 // The same timer deletes the venues that have been in the trash for 30 days (ADR 023) first, and
@@ -99,8 +102,6 @@ const server = http
       url: `http://localhost:${config.port}`,
       siteUrl: config.siteUrl,
     });
-    // Migrated, seeded and listening: /readyz says so once the search index is loaded (ADR 034).
-    void loadIndexThenReady(context);
   });
 
 // An idle keep-alive connection stays open 65 s, not Node's 5: a client sending its next request

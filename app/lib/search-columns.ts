@@ -52,9 +52,12 @@ export const NEVER_TOUCHED = -(2 ** 31);
 
 export type StoreCategory = { id: string; name: string };
 
-/** The words of a text, lower-cased, once each: runs of letters and digits. */
+/** A word: a run of letters and digits. */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The words of a text, lower-cased, once each. */
 export function textWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+  return [...new Set(text.toLowerCase().match(WORD) ?? [])];
 }
 
 /** Amenity names compare trimmed and case-insensitively. */
@@ -116,10 +119,11 @@ export class SearchColumns {
   x = new Float64Array(0);
   y = new Float64Array(0);
   /**
-   * Availability (ADR 030): for each day number, the slots blocked that day (held or booked), in
-   * the order added (a replaced venue's old slot stays listed, dead); the closed months' bits.
+   * Availability (ADR 030): for each day number some venue has blocked (held or booked), a bit per
+   * slot (a replaced venue's old slot keeps its bits, dead): 12.5 KB a day at 100,000 slots, a
+   * fifth of a list of slots per day (issue 42). The closed months' bits apart.
    */
-  protected blockedOn = new Map<number, number[]>();
+  protected blockedDays = new Map<number, Uint32Array>();
   closed = new Uint16Array(0);
   /** The day number of each slot's last calendar change (NEVER: never touched), issue 41. */
   calendarDay = new Int32Array(0);
@@ -138,9 +142,10 @@ export class SearchColumns {
   /** Vocabulary words containing a given word, for the substring filters; cleared with the vocabulary. */
   protected containing = new Map<string, string[]>();
 
-  constructor(categories: StoreCategory[] = []) {
+  /** `expected`: venues about to be added (room for them at once). */
+  constructor(categories: StoreCategory[] = [], expected = 1024) {
     this.setCategories(categories);
-    this.reserve(1024);
+    this.reserve(expected);
   }
 
   get size(): number {
@@ -164,7 +169,8 @@ export class SearchColumns {
 
   private reserve(size: number) {
     if (size <= this.room) return;
-    const room = Math.max(size, this.room * 2);
+    // A multiple of 32: the blocked days' bit sets hold a whole word per 32 slots.
+    const room = Math.ceil(Math.max(size, this.room * 2) / 32) * 32;
     this.alive = grow(this.alive, room);
     this.region = grow(this.region, room);
     this.capacity = grow(this.capacity, room);
@@ -189,6 +195,7 @@ export class SearchColumns {
     this.y = grow(this.y, room);
     this.closed = grow(this.closed, room);
     this.calendarDay = grow(this.calendarDay, room);
+    for (const [day, bits] of this.blockedDays) this.blockedDays.set(day, grow(bits, room >> 5));
     this.room = room;
   }
 
@@ -262,9 +269,9 @@ export class SearchColumns {
     if (r)
       for (let k = 0; k + 1 < r.length; k += 2)
         for (let d = r[k]!; d <= r[k + 1]!; d++) {
-          const list = this.blockedOn.get(d);
-          if (list) list.push(s);
-          else this.blockedOn.set(d, [s]);
+          let bits = this.blockedDays.get(d);
+          if (!bits) this.blockedDays.set(d, (bits = new Uint32Array(this.room >> 5)));
+          bits[s >> 5]! |= 1 << (s & 31);
         }
     this.closed[s] = v.closedMonths ?? 0;
     this.calendarDay[s] = v.calendarDay ?? NEVER_TOUCHED;
@@ -279,14 +286,16 @@ export class SearchColumns {
       this.x[s] = mercatorX(lng);
       this.y[s] = mercatorY(lat);
     }
-    for (const word of textWords(`${v.name} ${v.location} ${v.description}`)) {
+    // Each word once per slot: a word already posted for this slot is the list's last (no Set).
+    for (const word of `${v.name} ${v.location} ${v.description}`.toLowerCase().match(WORD) ?? []) {
       const sealed = this.postings.get(word);
       if (sealed instanceof Int32Array) {
         const later = this.laterPostings.get(word);
-        if (later) later.push(s);
-        else this.laterPostings.set(word, [s]);
-      } else if (sealed) sealed.push(s);
-      else {
+        if (!later) this.laterPostings.set(word, [s]);
+        else if (later[later.length - 1] !== s) later.push(s);
+      } else if (sealed) {
+        if (sealed[sealed.length - 1] !== s) sealed.push(s);
+      } else {
         this.postings.set(word, [s]);
         this.vocabulary = null;
         this.containing.clear();
@@ -307,6 +316,12 @@ export class SearchColumns {
   /** Dead slots, to decide when a rebuild pays off. */
   get deadSlots(): number {
     return this.slots - this.slotById.size;
+  }
+
+  /** The slot of each live id again, from `ids` and `alive` (after a snapshot is read). */
+  rebuildSlots(): void {
+    this.slotById.clear();
+    for (let s = 0; s < this.slots; s++) if (this.alive[s]) this.slotById.set(this.ids[s]!, s);
   }
 
   /** After a bulk load: packs the postings into typed arrays (half the memory). */

@@ -3,6 +3,7 @@ import { DEFAULT_FILTERS, REGIONS, SEARCH_SORTS, type SearchFilters } from "./se
 import { estimateCost } from "./estimate";
 import { textWords, type StoreVenue } from "./search-columns";
 import { SearchStore } from "./search-store";
+import { storeFromSnapshot, storeToSnapshot } from "./search-snapshot";
 
 const TYPES = [
   { id: "00000000-0000-4000-8000-000000000001", name: "Barn" },
@@ -259,5 +260,74 @@ describe("availability over many venues", () => {
         .filter((name) => !wholeJune.has(name))
         .sort(),
     );
+  });
+});
+
+describe("a snapshot of the store (issue 42)", () => {
+  it("reads back a store that answers every filter and order as the one written, and keeps growing", () => {
+    const day = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
+    const june = day("2027-06-01");
+    const list = Array.from({ length: 1500 }, (_, i) =>
+      venue({
+        name: `Venue ${i} ${["Aspen", "Barn", "Lake"][i % 3]}`,
+        description: i % 4 === 0 ? "A red barn by the creek" : "Pines and a lake view",
+        region: REGIONS[i % REGIONS.length]!,
+        categoryId: TYPES[i % 2]!.id,
+        capacity: 50 + (i % 300),
+        minPrice: 500 + (i % 50) * 100,
+        rating: (i % 5) + 0.5,
+        reviewCount: i % 7,
+        isFeatured: i % 11 === 0,
+        amenities: i % 2 ? [{ name: "WiFi", included: true }] : [{ name: "Parking", included: true }],
+        blocked: i % 3 === 0 ? Int32Array.from([june + (i % 20), june + (i % 20) + 2]) : null,
+        closedMonths: i % 13 === 0 ? 1 << 1 : 0,
+      }),
+    );
+    const written = storeOf(list);
+    written.seal();
+    for (const sort of SEARCH_SORTS) written.ordered(sort);
+    // After the bulk load: changes patched in, as a running server's index has.
+    written.remove(list[5]!.id);
+    written.add({ ...list[6]!, name: "Venue 6 Renamed Creek", blocked: Int32Array.from([june, june + 29]) });
+
+    const read = storeFromSnapshot(storeToSnapshot(written), TYPES)!;
+    expect(read.size).toBe(written.size);
+    const filters: Partial<SearchFilters>[] = [
+      {},
+      { q: "creek" },
+      { q: "renamed" },
+      { venueName: "aspen" },
+      { region: REGIONS[2]! },
+      { categories: [TYPES[1]!.id] },
+      { amenities: ["WiFi"] },
+      { date: "2027-06-01" },
+      { date: "2027-06-15", guests: 200, maxPrice: 3000 },
+      { month: "2027-06" },
+      { month: "2027-02" },
+    ];
+    for (const f of filters) expect(matching(read, f), JSON.stringify(f)).toEqual(matching(written, f));
+    for (const sort of SEARCH_SORTS)
+      expect([...read.ordered(sort)].map((s) => read.ids[s])).toEqual(
+        [...written.ordered(sort)].map((s) => written.ids[s]),
+      );
+
+    // It goes on taking changes past its room.
+    const later = Array.from({ length: 600 }, () =>
+      venue({ description: "Creek side", blocked: Int32Array.from([june, june]) }),
+    );
+    for (const v of later) {
+      read.add(v);
+      written.add(v);
+    }
+    for (const f of filters) expect(matching(read, f), JSON.stringify(f)).toEqual(matching(written, f));
+  });
+
+  it("is not read by a store of another layout", () => {
+    const bytes = storeToSnapshot(storeOf([venue()]));
+    const text = new TextDecoder().decode(bytes.subarray(4, 12));
+    expect(text).toMatch(/^\d+;(le|be);/);
+    // The format number, changed.
+    bytes[4] = bytes[4] === 57 ? 56 : 57;
+    expect(storeFromSnapshot(bytes, TYPES)).toBeNull();
   });
 });

@@ -285,12 +285,21 @@ export class SearchStore extends SearchColumns {
       to = Math.round(Date.UTC(y, m, 0) / 86_400_000);
       month = m;
     } else return null;
-    // How many days of the span each slot has blocked (ranges never overlap: at most one a day).
-    const days = to - from + 1;
-    const count = new Uint8Array(this.slots);
-    for (let d = from; d <= to; d++) for (const s of this.blockedOn.get(d) ?? []) count[s]!++;
+    // The slots blocked on every day of the span: the days' bit sets ANDed (none if a day has none).
+    let all: Uint32Array | null = null;
+    for (let d = from; d <= to; d++) {
+      const bits = this.blockedDays.get(d);
+      if (!bits) {
+        all = null;
+        break;
+      }
+      if (!all) all = bits.slice();
+      else for (let w = 0; w < all.length; w++) all[w]! &= bits[w]!;
+    }
     const bit = 1 << month;
-    return (s) => (closed[s]! & bit) !== 0 || count[s]! >= days;
+    const blocked = all;
+    if (!blocked) return (s) => (closed[s]! & bit) !== 0;
+    return (s) => (closed[s]! & bit) !== 0 || ((blocked[s >> 5]! >>> (s & 31)) & 1) === 1;
   }
 
   /**

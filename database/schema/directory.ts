@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -144,6 +145,17 @@ export const venueChanges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.version, t.venueId] })],
 );
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+// The search index as of `version`, in parts of a few megabytes (app/lib/search-snapshot.ts): a
+// new server loads it and applies `venue_changes` since, instead of reading every venue and
+// calendar (seconds at 100,000 venues; issue 42). Written whole by the server that built it.
+export const searchSnapshot = pgTable("search_snapshot", {
+  part: integer("part").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+  data: bytea("data").notNull(),
+});
 
 // Approved venues per venue type, for the home page's tiles, /categories and a type's page (ADR
 // 014). Maintained by statement-level triggers on `venues` and `venue_categories` (migration

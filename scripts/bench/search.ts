@@ -2,6 +2,7 @@
 //   npm run bench:search                     PostgreSQL 100,000 venues, then PGlite 1,000 venues
 //   npm run bench:search -- --baseline       also times the plain-SQL alternatives of ADR 005
 //   npm run bench:search -- --skip-pglite | --skip-postgres | --rounds 1 | --pglite-venues 100
+//   npm run bench:search -- --cold-start     only a new production server's start on PostgreSQL
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vv_bench), created
 // and seeded when it has no venues, used as it is otherwise; PGlite: fresh, in memory. Each venue
 // gets a year of availability (ADR 030). It times a fixed mix of filter combinations
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
     baseline: { type: "boolean" },
     "skip-pglite": { type: "boolean" },
     "skip-postgres": { type: "boolean" },
+    "cold-start": { type: "boolean" },
     rounds: { type: "string" },
     "pglite-venues": { type: "string" },
   },
@@ -236,7 +238,7 @@ async function main() {
     console.log("  warning: the machine is busy (load above the CPU count); the timings below are inflated");
 
   if (!args["skip-postgres"]) await benchPostgres();
-  if (!args["skip-pglite"]) await benchPglite();
+  if (!args["skip-pglite"] && !args["cold-start"]) await benchPglite();
 
   console.log(
     `\nLoad average at the end: ${os
@@ -265,6 +267,7 @@ async function benchPostgres() {
     if (n < PG_VENUES)
       console.log(`  note: fewer than ${PG_VENUES} venues; budgets are meant for ${PG_VENUES}`);
     await coldStart(PG_URL);
+    if (args["cold-start"]) return;
     await benchDatabase("PostgreSQL", postgres.db, {
       searchBudget: BUDGET.pgSearchP95,
       mapBudget: BUDGET.pgMapP95,

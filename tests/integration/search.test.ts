@@ -4,10 +4,10 @@
 // so tests share one database. The map's clustering and size: search-map.test.ts.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { venueCategories, venueChanges, venues } from "../../database/schema";
+import { searchSnapshot, venueCategories, venueChanges, venues } from "../../database/schema";
 import { DEFAULT_FILTERS, parseSearchParams } from "../../app/lib/search";
 import { mapVenues, searchVenues } from "../../app/services/search.server";
-import { dropSearchIndex, searchIndex } from "../../app/services/search-index.server";
+import { dropSearchIndex, saveSearchSnapshot, searchIndex } from "../../app/services/search-index.server";
 import { createCategory } from "../setup/factories";
 import { at, box, scope, withSearchApp } from "../setup/search";
 import type { TestApp } from "../setup/test-app";
@@ -363,5 +363,26 @@ describe("the index follows changes to venues and types", () => {
     dropSearchIndex(t.db);
     expect(await search({ location: town, guests: 100 })).toEqual(before);
     expect((await searchIndex(t.db)).store.deadSlots).toBe(0);
+  });
+
+  it("starts from the snapshot and the changes since, and from the rows once the log no longer reaches it (issue 42)", async () => {
+    const town = scope();
+    const [one] = await venuesIn(town, [{ name: "One" }, { name: "Two" }]);
+    expect(await saveSearchSnapshot(t.db, await searchIndex(t.db))).toBe(true);
+    // A writer that is not newer leaves it be.
+    expect(await saveSearchSnapshot(t.db, await searchIndex(t.db))).toBe(false);
+    await t.db.update(venues).set({ capacity: 400 }).where(eq(venues.id, one!.id));
+    await venuesIn(town, [{ name: "Three" }]);
+
+    dropSearchIndex(t.db);
+    expect((await searchIndex(t.db)).from).toBe("snapshot");
+    expect(await sorted({ location: town })).toEqual(["One", "Three", "Two"]);
+    expect(await names({ location: town, guests: 400 })).toEqual(["One"]);
+
+    await t.db.delete(venueChanges);
+    dropSearchIndex(t.db);
+    expect((await searchIndex(t.db)).from).toBe("rows");
+    expect(await sorted({ location: town })).toEqual(["One", "Three", "Two"]);
+    await t.db.delete(searchSnapshot);
   });
 });
