@@ -63,13 +63,17 @@ export function storeToSnapshot(store: SearchStore): Uint8Array {
   return out;
 }
 
-/** The store a snapshot holds, with today's venue types; null when it is of another layout. */
+/**
+ * The store a snapshot holds, with today's venue types; null when it is of another layout or not
+ * a snapshot at all (the caller loads from the rows then).
+ */
 export function storeFromSnapshot(bytes: Uint8Array, categories: StoreCategory[]): SearchStore | null {
   if (bytes.length < 4) return null;
   const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
+  if (4 + length > bytes.length) return null;
   const header = new TextDecoder().decode(bytes.subarray(4, 4 + length));
   const newline = header.indexOf("\n");
-  if (header.slice(0, newline) !== layout()) return null;
+  if (newline < 0 || header.slice(0, newline) !== layout()) return null;
   const fields = header.slice(newline + 1);
   // The body in a buffer of its own, so that every column starts 8-byte aligned.
   const start = align(4 + length);

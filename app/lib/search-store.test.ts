@@ -322,12 +322,14 @@ describe("a snapshot of the store (issue 42)", () => {
     for (const f of filters) expect(matching(read, f), JSON.stringify(f)).toEqual(matching(written, f));
   });
 
-  it("is not read by a store of another layout", () => {
+  it("is not read by a store of another layout, nor when it is not a snapshot", () => {
     const bytes = storeToSnapshot(storeOf([venue()]));
     const text = new TextDecoder().decode(bytes.subarray(4, 12));
     expect(text).toMatch(/^\d+;(le|be);/);
     // The format number, changed.
     bytes[4] = bytes[4] === 57 ? 56 : 57;
     expect(storeFromSnapshot(bytes, TYPES)).toBeNull();
+    for (const text of ["", "not a snapshot", "\u0002\u0000\u0000\u0000{}"])
+      expect(storeFromSnapshot(new TextEncoder().encode(text), TYPES)).toBeNull();
   });
 });

@@ -54,13 +54,7 @@ function pgTool(command: "pg_dump" | "pg_restore" | "psql", args: string[], url?
 }
 
 export async function* pgDump(url: string, snapshot: string, hash: crypto.Hash): AsyncGenerator<Buffer> {
-  // The search index's snapshot is a cache of tens of megabytes at 100,000 venues: the restored
-  // server builds its own from the rows (issue 42).
-  const { child, done } = pgTool(
-    "pg_dump",
-    ["--format=custom", `--snapshot=${snapshot}`, "--exclude-table-data=search_snapshot"],
-    url,
-  );
+  const { child, done } = pgTool("pg_dump", ["--format=custom", `--snapshot=${snapshot}`], url);
   for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
     hash.update(chunk);
     yield chunk;

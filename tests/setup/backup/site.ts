@@ -89,6 +89,8 @@ export async function fillEveryTable(db: Db, publicUrl: (key: string) => string)
   await db.insert(s.venueDailyStats).values({ venueId, day: "2026-11-01", views: 7, favorites: 1 });
   await db.insert(s.venueViewVisitors).values({ day: "2026-11-01", visitor: "hash" });
   await db.insert(s.venueSearchTerms).values({ venueId, day: "2026-11-01", term: "barn", views: 2 });
+  // Not a snapshot a server can read: it loads the index from the rows instead.
+  await db.insert(s.searchSnapshot).values({ part: 0, version: 1, data: Buffer.from("not a snapshot") });
   const [csv] = await db
     .insert(s.csvImports)
     .values({ userId: "owner", fileName: "spring.csv", totalRows: 1, importedRows: 1 })
