@@ -10,7 +10,7 @@ import { createLogger } from "./app/infra/logger.server";
 import { authEmails } from "./app/services/emails.server";
 import { purgeUsedFormStamps } from "./app/services/form-stamps.server";
 import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./app/services/pending-files.server";
-import { loadIndexThenReady } from "./app/services/search-index.server";
+import { loadIndexThenReady, searchIndex } from "./app/services/search-index.server";
 import { purgeExpiredTrash } from "./app/services/venue-trash.server";
 import { createVenueViewCounter, purgeViewData } from "./app/services/venue-stats.server";
 import type { createHttpApp as CreateHttpApp } from "./app/infra/http.server";
@@ -35,6 +35,9 @@ const { context, seed } = await database.withStartupLock(
       logger.info("another server's start-up finished", { waitedMs: Date.now() - waitingSince });
     const applied = await database.migrate();
     if (applied > 0) logger.info("database migrated", { database: database.kind, applied });
+    // The search index starts loading now, beside the rest of the start (loadIndexThenReady below
+    // waits for this load; after a first seed it applies the venues seeded).
+    searchIndex(database.db).catch(() => undefined);
     const context = await createAppContext(config, database, { emails: authEmails, logger });
     const seed = await seedIfEmpty(database.db, context.storage, { log: (msg) => logger.info(msg) });
     return { context, seed };
@@ -48,8 +51,8 @@ context.logger.info(seed.seeded ? "demo content seeded" : "database ready", {
   database: database.kind,
   ...seed,
 });
-// The search index loads while the rest starts (the sweeps, the routes' code, listening): /readyz
-// says ready once it is loaded (ADR 034), and a request cannot ask before the server listens.
+// /readyz says ready once the search index is loaded (ADR 034); a request cannot ask before the
+// server listens.
 void loadIndexThenReady(context);
 // Files a crash left between a row and its files (ADR 021): at start-up, then hourly. An embedded
 // database has no other server whose uploads could be in flight, so nothing waits out the grace.

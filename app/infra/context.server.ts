@@ -95,7 +95,7 @@ export async function createAppContext(
   const storage = options.storage ?? createStorage(config);
   const geocoder = options.geocoder ?? createGeocoder(config, { logger });
   const secret = await authSecret(config, database.db);
-  const auth = createAuth({ config, secret, db: database.db, mailer, emails: options.emails, logger });
+  const auth = await createAuth({ config, secret, db: database.db, mailer, emails: options.emails, logger });
   const flashCookie = createFlashCookie(config, secret);
   const stamps = createFormStamps(secret);
   const metrics = config.metricsToken ? createMetrics(database, config.metricsToken) : undefined;

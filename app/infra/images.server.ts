@@ -1,5 +1,6 @@
 import os from "node:os";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type Sharp from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { ACCEPTED_IMAGE_FORMATS, HEIC_REFUSAL, isHeif, MAX_IMAGE_BYTES } from "~/lib/uploads";
 import type { Storage } from "./storage.server";
@@ -62,7 +63,7 @@ export async function inspectImage(input: Buffer): Promise<{ pixels: number }> {
   if (input.byteLength > MAX_IMAGE_BYTES) throw new ImageError("too-large");
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
+    meta = await (await sharp())(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageError("not-image");
   }
@@ -118,7 +119,14 @@ function createFairQueue(slots: number, share = Math.max(1, Math.ceil(slots / 2)
  * (pages keep their budget while photos are processed), and libvips gets one thread per decode.
  */
 const DECODE_SLOTS = Math.max(1, os.availableParallelism() - 1);
-sharp.concurrency(1);
+let loaded: Promise<typeof Sharp> | undefined;
+/** libvips, loaded on first use: a tenth of a second of every server's start otherwise (issue 42). */
+function sharp(): Promise<typeof Sharp> {
+  return (loaded ??= import("sharp").then((m) => {
+    m.default.concurrency(1);
+    return m.default;
+  }));
+}
 export const decodeQueue = createFairQueue(DECODE_SLOTS);
 
 /**
@@ -144,7 +152,9 @@ export async function encodeVariants(input: Buffer, opts: ImageOpts = {}): Promi
       : { width, withoutEnlargement: true };
   let pixels: { data: Buffer; info: OutputInfo };
   try {
-    pixels = await sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    pixels = await (
+      await sharp()
+    )(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
       .resize(bound(Math.max(...widths)))
       .raw()
@@ -158,7 +168,9 @@ export async function encodeVariants(input: Buffer, opts: ImageOpts = {}): Promi
   for (const w of widths)
     variants.push({
       width: w,
-      body: await sharp(pixels.data, { raw: { width, height, channels } })
+      body: await (
+        await sharp()
+      )(pixels.data, { raw: { width, height, channels } })
         .resize(bound(w))
         .webp({ quality: opts.quality ?? 78, effort: opts.effort })
         .toBuffer(),

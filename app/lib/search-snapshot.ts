@@ -77,7 +77,8 @@ export function storeFromSnapshot(bytes: Uint8Array, categories: StoreCategory[]
   const fields = header.slice(newline + 1);
   // The body in a buffer of its own, so that every column starts 8-byte aligned.
   const start = align(4 + length);
-  const body = bytes.slice(start).buffer;
+  // (A copy: `slice` of a Node Buffer is a view of the whole buffer, not a copy.)
+  const body = new Uint8Array(bytes.subarray(start)).buffer;
   // Decoded by a walk after the parse rather than by a reviver, which is called for every string
   // of every list (a third of a second at 100,000 venues).
   const decode = (value: unknown): unknown => {
