@@ -61,9 +61,10 @@ export type ImageOpts = {
 export async function inspectImage(input: Buffer): Promise<{ pixels: number }> {
   if (isHeif(input.subarray(0, 64))) throw new ImageError("heic");
   if (input.byteLength > MAX_IMAGE_BYTES) throw new ImageError("too-large");
+  const vips = await loadSharp();
   let meta: Metadata;
   try {
-    meta = await (await sharp())(input, { limitInputPixels: false }).metadata();
+    meta = await vips(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageError("not-image");
   }
@@ -121,7 +122,7 @@ function createFairQueue(slots: number, share = Math.max(1, Math.ceil(slots / 2)
 const DECODE_SLOTS = Math.max(1, os.availableParallelism() - 1);
 let loaded: Promise<typeof Sharp> | undefined;
 /** libvips, loaded on first use: a tenth of a second of every server's start otherwise (issue 42). */
-function sharp(): Promise<typeof Sharp> {
+function loadSharp(): Promise<typeof Sharp> {
   return (loaded ??= import("sharp").then((m) => {
     m.default.concurrency(1);
     return m.default;
@@ -150,11 +151,10 @@ export async function encodeVariants(input: Buffer, opts: ImageOpts = {}): Promi
     opts.square
       ? { width, height: width, fit: "inside" as const, withoutEnlargement: true }
       : { width, withoutEnlargement: true };
+  const vips = await loadSharp();
   let pixels: { data: Buffer; info: OutputInfo };
   try {
-    pixels = await (
-      await sharp()
-    )(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    pixels = await vips(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
       .resize(bound(Math.max(...widths)))
       .raw()
@@ -168,9 +168,7 @@ export async function encodeVariants(input: Buffer, opts: ImageOpts = {}): Promi
   for (const w of widths)
     variants.push({
       width: w,
-      body: await (
-        await sharp()
-      )(pixels.data, { raw: { width, height, channels } })
+      body: await vips(pixels.data, { raw: { width, height, channels } })
         .resize(bound(w))
         .webp({ quality: opts.quality ?? 78, effort: opts.effort })
         .toBuffer(),
