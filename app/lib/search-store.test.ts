@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FILTERS, REGIONS, SEARCH_SORTS, type SearchFilters } from "./search";
 import { estimateCost } from "./estimate";
-import { textWords, type StoreVenue } from "./search-columns";
+import { dayNumber, textWords, type StoreVenue } from "./search-columns";
 import { SearchStore } from "./search-store";
 import { storeFromSnapshot, storeToSnapshot } from "./search-snapshot";
 
@@ -230,10 +230,11 @@ describe("ranking by the estimate (issue 24)", () => {
   });
 });
 
+/** 1 June 2027 as a day number: the calendars of the tests below. */
+const june = dayNumber("2027-06-01");
+
 describe("availability over many venues", () => {
   it("a date or a month leaves out exactly the venues blocked then, past the store's first 1,024 slots", () => {
-    const day = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
-    const june = day("2027-06-01");
     // 2,500 venues: a third blocked a few days in June, some of those the whole month.
     const list = Array.from({ length: 2500 }, (_, i) =>
       venue({
@@ -252,7 +253,7 @@ describe("availability over many venues", () => {
         .map((v) => v.name.toLowerCase())
         .sort();
     for (const date of ["2027-06-01", "2027-06-10", "2027-06-30", "2027-07-15"])
-      expect(matching(store, { date })).toEqual(freeOn(day(date)));
+      expect(matching(store, { date })).toEqual(freeOn(dayNumber(date)));
     const wholeJune = new Set(list.filter((_, i) => i % 97 === 0).map((v) => v.name.toLowerCase()));
     expect(matching(store, { month: "2027-06" })).toEqual(
       list
@@ -265,8 +266,6 @@ describe("availability over many venues", () => {
 
 describe("a snapshot of the store (issue 42)", () => {
   it("reads back a store that answers every filter and order as the one written, and keeps growing", () => {
-    const day = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
-    const june = day("2027-06-01");
     const list = Array.from({ length: 1500 }, (_, i) =>
       venue({
         name: `Venue ${i} ${["Aspen", "Barn", "Lake"][i % 3]}`,
