@@ -6,21 +6,14 @@ import {
   listedLowPrice,
   listedQuote,
   parseIsoDate,
+  pricingModel,
   readPricingModel,
   type ListedPrices,
   type PricingModel,
 } from "./estimate";
 
 const noListed: ListedPrices = { pricePerEvent: null, priceLow: null, priceHigh: null, priceRange: null };
-const model = (m: Partial<PricingModel>): PricingModel => ({
-  baseFee: null,
-  perGuest: null,
-  minSpend: null,
-  peakMonths: [],
-  peakPercent: 0,
-  weekdayPercent: 0,
-  ...m,
-});
+const model = pricingModel;
 const withModel = (m: Partial<PricingModel>, listed: Partial<ListedPrices> = {}) => ({
   ...noListed,
   ...listed,
@@ -186,6 +179,32 @@ describe("readPricingModel and parseIsoDate", () => {
       peakMonths: [1, 6],
       peakPercent: 300,
       weekdayPercent: 0,
+      dayFees: { weekday: null, friday: null, saturday: null, sunday: null },
+      minimumOn: "all",
+      servicePercent: null,
+      serviceOnMinimum: false,
+      taxPercent: null,
+      fees: [],
+    });
+    // Issue 43's parts: out-of-range percentages capped, a nameless fee and a fifth one dropped.
+    const fee = { name: "Cleaning", amount: 400, perGuest: false };
+    expect(
+      readPricingModel({
+        perGuest: 90,
+        dayFees: { saturday: 6000, friday: -1, sunday: "x" },
+        minimumOn: "perGuest",
+        servicePercent: 80,
+        serviceOnMinimum: true,
+        taxPercent: 8.814,
+        fees: [fee, { name: " ", amount: 5 }, fee, fee, fee, { name: "Fifth", amount: 1 }],
+      }),
+    ).toMatchObject({
+      dayFees: { weekday: null, friday: null, saturday: 6000, sunday: null },
+      minimumOn: "perGuest",
+      servicePercent: 35,
+      serviceOnMinimum: true,
+      taxPercent: 8.81,
+      fees: [fee, fee, fee],
     });
   });
 
@@ -202,7 +221,14 @@ describe("labels", () => {
     const e = { amount: 14200, guests: 120, source: "model" as const, date: null };
     expect(estimateLabel(e)).toBe("About $14,200 for 120 guests");
     expect(estimateLabel({ ...e, guests: 1 })).toBe("About $14,200 for 1 guest");
-    expect(estimateSourceLabel(e)).toBe("Estimate from the venue's pricing");
-    expect(estimateSourceLabel({ ...e, source: "listed" })).toBe("From its listed price");
+    expect(estimateSourceLabel(e)).toBe(
+      "From the venue's prices; it has not stated its service charge and tax",
+    );
+    expect(estimateSourceLabel({ ...e, source: "all-in" })).toBe(
+      "All in: service, fees and tax as the venue states them",
+    );
+    expect(estimateSourceLabel({ ...e, source: "listed" })).toBe(
+      "Listed price; the venue has not stated its fees",
+    );
   });
 });

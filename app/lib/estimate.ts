@@ -1,6 +1,8 @@
 // 'About $X for N guests' (issue 24, point 3): what a wedding of a given size costs at a venue,
-// from the pricing model its manager describes, or else from the spec's listed prices. Pure and
-// isomorphic; the server computes every estimate shown (cards, venue page, compare, the sort).
+// from the pricing model its manager describes (all-in when it states service and tax, issue 43),
+// or else from the spec's listed prices. Pure and isomorphic; the server computes every estimate
+// shown (cards, venue page, compare, the sort), through one formula (./all-in.ts).
+import { allIn, plainTerms, type Terms } from "./all-in";
 import { daysBetween, firstDay, isDay, isMonth, lastDay } from "./dates";
 import { parsePrice, parsePriceRange } from "./price-range";
 import { formatCurrency, formatNumber } from "./format";
@@ -20,7 +22,32 @@ export type PricingModel = {
   peakPercent: number;
   /** Percent taken off the total on a weekday, Monday to Thursday (0-90). */
   weekdayPercent: number;
+  /** The site fee on these days instead of the base fee (null: the base fee). */
+  dayFees: Record<DayKind, number | null>;
+  /** What counts toward the minimum spend: everything, or the per-guest spend only. */
+  minimumOn: "all" | "perGuest";
+  /** Percent (0-35; null: not stated), on what counts toward the minimum. */
+  servicePercent: number | null;
+  serviceOnMinimum: boolean;
+  /** Percent (0-15; null: not stated), on everything else. */
+  taxPercent: number | null;
+  fees: Fee[];
 };
+
+/** A mandatory fee: cleaning, security, insurance, a ceremony fee. */
+export type Fee = { name: string; amount: number; perGuest: boolean };
+
+export const DAY_KINDS = ["weekday", "friday", "saturday", "sunday"] as const;
+export type DayKind = (typeof DAY_KINDS)[number];
+export const DAY_KIND_NAMES: Record<DayKind, string> = {
+  weekday: "Weekday",
+  friday: "Friday",
+  saturday: "Saturday",
+  sunday: "Sunday",
+};
+export const MAX_FEES = 4;
+export const MAX_SERVICE_PERCENT = 35;
+export const MAX_TAX_PERCENT = 15;
 
 /** The spec's price fields. */
 export type ListedPrices = {
@@ -30,7 +57,8 @@ export type ListedPrices = {
   priceRange: string | null;
 };
 
-export type EstimateSource = "model" | "listed";
+/** The model with service and tax stated, the model without them, or the listed prices. */
+export type EstimateSource = "all-in" | "model" | "listed";
 
 export type Estimate = {
   amount: number;
@@ -44,6 +72,21 @@ export type Estimate = {
 
 const wholeOrNull = (v: unknown): number | null =>
   typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : null;
+/** A percentage to the hundredth, at most `max`; null when not a number. */
+const percentOrNull = (v: unknown, max: number): number | null =>
+  typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.min(max, Math.round(v * 100) / 100) : null;
+
+function readFees(raw: unknown): Fee[] {
+  if (!Array.isArray(raw)) return [];
+  const fees: Fee[] = [];
+  for (const f of raw.slice(0, MAX_FEES)) {
+    const r = (f ?? {}) as Record<string, unknown>;
+    const amount = wholeOrNull(r.amount);
+    if (typeof r.name === "string" && r.name.trim() && amount !== null)
+      fees.push({ name: r.name.trim().slice(0, 60), amount, perGuest: r.perGuest === true });
+  }
+  return fees;
+}
 
 /** A stored model (jsonb) read defensively; null when it prices nothing (no fee, no per-guest price). */
 export function readPricingModel(raw: unknown): PricingModel | null {
@@ -60,6 +103,14 @@ export function readPricingModel(raw: unknown): PricingModel | null {
       : [],
     peakPercent: Math.min(300, wholeOrNull(r.peakPercent) ?? 0),
     weekdayPercent: Math.min(90, wholeOrNull(r.weekdayPercent) ?? 0),
+    dayFees: Object.fromEntries(
+      DAY_KINDS.map((k) => [k, wholeOrNull((r.dayFees as Record<string, unknown> | undefined)?.[k])]),
+    ) as PricingModel["dayFees"],
+    minimumOn: r.minimumOn === "perGuest" ? "perGuest" : "all",
+    servicePercent: percentOrNull(r.servicePercent, MAX_SERVICE_PERCENT),
+    serviceOnMinimum: r.serviceOnMinimum === true,
+    taxPercent: percentOrNull(r.taxPercent, MAX_TAX_PERCENT),
+    fees: readFees(r.fees),
   };
   return model.baseFee === null && model.perGuest === null ? null : model;
 }
@@ -70,11 +121,12 @@ export function parseIsoDate(v: string | null | undefined): string | null {
   return isDay(day) ? day : null;
 }
 
-/** The month (1-12) and whether the day is a weekday (Monday to Thursday) of an ISO date. */
-export function dayOf(date: string): { month: number; weekday: boolean } {
+/** An ISO date's month (1-12) and kind of day: Monday to Thursday are weekdays. */
+export function dayOf(date: string): { month: number; weekday: boolean; kind: DayKind } {
   const d = new Date(`${date}T00:00:00Z`);
   const dow = d.getUTCDay();
-  return { month: d.getUTCMonth() + 1, weekday: dow >= 1 && dow <= 4 };
+  const kind = dow === 0 ? "sunday" : dow === 5 ? "friday" : dow === 6 ? "saturday" : "weekday";
+  return { month: d.getUTCMonth() + 1, weekday: kind === "weekday", kind };
 }
 
 const PER_GUEST = /(\$?\s?\d[\d,]*(?:\.\d{1,2})?k?)\s*(?:per|\/|a|each)\s*(?:guest|person|head|plate)/i;
@@ -116,37 +168,32 @@ export function listedQuote(p: ListedPrices): ListedQuote | null {
 /** The lowest listed figure, what 'Price' sorts by; null when the venue lists no price at all. */
 export const listedLowPrice = (p: ListedPrices): number | null => listedQuote(p)?.low ?? null;
 
-/**
- * The one formula every estimate goes through (the search index's ranking too):
- * (base + perGuest × guests), plus the peak surcharge, less the weekday discount (each in percent,
- * 0 when it does not apply), at least the minimum spend, to the dollar.
- */
-export function totalFor(
-  base: number,
-  perGuest: number,
-  minSpend: number,
-  guests: number,
-  peakPercent: number,
-  weekdayPercent: number,
-): number {
-  let total = base + perGuest * guests;
-  if (peakPercent) total *= 1 + peakPercent / 100;
-  if (weekdayPercent) total *= 1 - weekdayPercent / 100;
-  return Math.round(Math.max(total, minSpend));
+/** The model's terms on a date (its day's site fee, season and weekday), or its standard ones. */
+export function modelTerms(model: PricingModel, date: string | null): Terms {
+  const day = date ? dayOf(date) : null;
+  const fees = model.fees;
+  return {
+    site: (day && model.dayFees[day.kind]) ?? model.baseFee ?? 0,
+    perGuest: model.perGuest ?? 0,
+    minSpend: model.minSpend ?? 0,
+    minOnPerGuest: model.minimumOn === "perGuest",
+    peakPercent: day && model.peakMonths.includes(day.month) ? model.peakPercent : 0,
+    weekdayPercent: day?.weekday ? model.weekdayPercent : 0,
+    servicePercent: model.servicePercent ?? 0,
+    serviceOnMinimum: model.serviceOnMinimum,
+    feeFlat: fees.reduce((sum, f) => sum + (f.perGuest ? 0 : f.amount), 0),
+    feePerGuest: fees.reduce((sum, f) => sum + (f.perGuest ? f.amount : 0), 0),
+    taxPercent: model.taxPercent ?? 0,
+  };
 }
 
-/** The model's total for a guest count, on a date when one is given (its season and weekday). */
-export function modelTotal(model: PricingModel, guests: number, date: string | null): number {
-  const day = date ? dayOf(date) : null;
-  return totalFor(
-    model.baseFee ?? 0,
-    model.perGuest ?? 0,
-    model.minSpend ?? 0,
-    guests,
-    day && model.peakMonths.includes(day.month) ? model.peakPercent : 0,
-    day?.weekday ? model.weekdayPercent : 0,
-  );
-}
+/** The model's total for a guest count, on a date when one is given. */
+export const modelTotal = (model: PricingModel, guests: number, date: string | null): number =>
+  allIn(modelTerms(model, date), guests).total;
+
+/** The model states what a total needs beyond the prices: its service charge and its tax (0 is stated). */
+export const statesAllIn = (model: PricingModel) =>
+  model.servicePercent !== null && model.taxPercent !== null;
 
 /**
  * The estimate for `guests` guests (and a date, for the model's season and weekday), or null when
@@ -164,11 +211,12 @@ export function estimateCost(
   const amount = estimateAmount(model, model ? null : listedQuote(venue), guests, day);
   if (amount === null) return null;
   if (!model) return { amount, guests, source: "listed", date: null };
-  if (day || !month || !isMonth(month)) return { amount, guests, source: "model", date: day };
+  const source = statesAllIn(model) ? "all-in" : "model";
+  if (day || !month || !isMonth(month)) return { amount, guests, source, date: day };
   // A flexible month: from its cheapest day to its dearest (a peak month, weekdays and weekends).
   const totals = daysBetween(firstDay(month), lastDay(month)).map((d) => modelTotal(model, guests, d));
   const [low, high] = [Math.min(...totals), Math.max(...totals)];
-  return { amount: low, guests, source: "model", date: null, ...(high > low ? { high } : {}) };
+  return { amount: low, guests, source, date: null, ...(high > low ? { high } : {}) };
 }
 
 /** The amount alone, from a model and a quote already read (the search index keeps both per venue). */
@@ -180,9 +228,8 @@ export function estimateAmount(
 ): number | null {
   if (model) return modelTotal(model, guests, date);
   if (!quote) return null;
-  return quote.kind === "guest"
-    ? totalFor(0, quote.amount, 0, guests, 0, 0)
-    : totalFor(quote.amount, 0, 0, guests, 0, 0);
+  const terms = quote.kind === "guest" ? plainTerms(0, quote.amount) : plainTerms(quote.amount, 0);
+  return allIn(terms, guests).total;
 }
 
 /** 'About $12,400 for 120 guests'; a flexible month's 'About $15,200–$18,240 for 120 guests'. */
@@ -192,5 +239,92 @@ export const estimateLabel = (e: Estimate) =>
   }`;
 
 /** Which prices the estimate comes from, said beside it. */
-export const estimateSourceLabel = (e: Estimate) =>
-  e.source === "model" ? "Estimate from the venue's pricing" : "From its listed price";
+export const ESTIMATE_SOURCE_LABELS: Record<EstimateSource, string> = {
+  "all-in": "All in: service, fees and tax as the venue states them",
+  model: "From the venue's prices; it has not stated its service charge and tax",
+  listed: "Listed price; the venue has not stated its fees",
+};
+export const estimateSourceLabel = (e: Estimate) => ESTIMATE_SOURCE_LABELS[e.source];
+
+/** One line of 'How this adds up': what it is, the rule that made it, its amount. */
+export type PriceLine = { label: string; rule: string; amount: number };
+export type Breakdown = { day: string | null; lines: PriceLine[]; total: number };
+
+const pct = (n: number) => `${n}%`;
+
+/**
+ * The working of the model's total for a guest count on a day (the cheapest day of a flexible
+ * month; null: the standard prices): each line with its rule, adding up to the total shown.
+ */
+export function priceBreakdown(
+  model: PricingModel,
+  guests: number,
+  date: string | null,
+  month: string | null = null,
+): Breakdown {
+  let day = parseIsoDate(date);
+  if (!day && month && isMonth(month)) {
+    const days = daysBetween(firstDay(month), lastDay(month));
+    day = days.reduce((best, d) =>
+      modelTotal(model, guests, d) < modelTotal(model, guests, best) ? d : best,
+    );
+  }
+  const t = modelTerms(model, day);
+  const w = allIn(t, guests);
+  const kind = day ? dayOf(day).kind : null;
+  const adjusted = [
+    t.peakPercent ? `peak month +${pct(t.peakPercent)}` : "",
+    t.weekdayPercent ? `weekday −${pct(t.weekdayPercent)}` : "",
+  ].filter(Boolean);
+  const withAdjustments = (rule: string) => [rule, ...adjusted].join(", ");
+  const $ = formatCurrency;
+  const lines: PriceLine[] = [];
+  if (model.baseFee !== null || Object.values(model.dayFees).some((f) => f !== null)) {
+    const rate = kind && model.dayFees[kind] !== null ? `${DAY_KIND_NAMES[kind]} rate` : "Standard rate";
+    lines.push({ label: "Site fee", rule: withAdjustments(`${rate} ${$(t.site)}`), amount: w.site });
+  }
+  if (model.perGuest !== null)
+    lines.push({
+      label: "Per guest",
+      rule: withAdjustments(`${formatNumber(guests)} × ${$(t.perGuest)}`),
+      amount: w.spend,
+    });
+  if (w.topUp > 0)
+    lines.push({
+      label: "Up to the minimum",
+      rule: `Minimum spend ${$(t.minSpend)} on ${t.minOnPerGuest ? "the per-guest spend" : "the site fee and per-guest spend"}`,
+      amount: w.topUp,
+    });
+  if (model.servicePercent)
+    lines.push({
+      label: "Service charge",
+      rule: `${pct(model.servicePercent)} of ${$(w.serviceBase)}`,
+      amount: w.service,
+    });
+  for (const fee of model.fees)
+    lines.push({
+      label: fee.name,
+      rule: fee.perGuest ? `${$(fee.amount)} × ${formatNumber(guests)} guests` : "Flat fee",
+      amount: fee.perGuest ? fee.amount * guests : fee.amount,
+    });
+  if (model.taxPercent)
+    lines.push({ label: "Sales tax", rule: `${pct(model.taxPercent)} of ${$(w.taxBase)}`, amount: w.tax });
+  return { day, lines, total: w.total };
+}
+
+/** A model from its prices, with nothing more stated (no day rates, service, tax or fees). */
+export const pricingModel = (m: Partial<PricingModel>): PricingModel => ({
+  baseFee: null,
+  perGuest: null,
+  minSpend: null,
+  peakMonths: [],
+  peakPercent: 0,
+  weekdayPercent: 0,
+  dayFees: { weekday: null, friday: null, saturday: null, sunday: null },
+  minimumOn: "all",
+  servicePercent: null,
+  serviceOnMinimum: false,
+  taxPercent: null,
+  fees: [],
+  ...m,
+});

@@ -6,7 +6,8 @@
 // then reads a few small arrays, which keeps a pass over 100,000 venues within a few milliseconds.
 // A changed venue gets a new slot; its old slot is marked dead.
 import { isValidCoordinate } from "./coordinates";
-import { listedQuote, readPricingModel } from "./estimate";
+import { plainTerms } from "./all-in";
+import { DAY_KINDS, listedQuote, modelTerms, readPricingModel } from "./estimate";
 import { mercatorX, mercatorY } from "./map-grid";
 import { normalizeAmenities } from "./venue";
 
@@ -91,17 +92,25 @@ export class SearchColumns {
   /** The lowest listed figure ('Starting at $2,500' included), what 'Price' sorts by; -1: no price. */
   sortPrice = new Int32Array(0);
   /**
-   * The estimate's terms per slot (issue 24; lib/estimate.ts totalFor): kind 0 no price, 1 the
-   * listed price (no season), 2 the pricing model; base, per guest and minimum in dollars; the
-   * model's peak months as bits (January = bit 0) and its two percentages.
+   * The estimate's terms per slot (issues 24 and 43; lib/all-in.ts): kind 0 no price, 1 the listed
+   * price (no season), 2 the pricing model; base, per guest and minimum in dollars; the site fee
+   * on a weekday, Friday, Saturday and Sunday (4 a slot, -1: the base fee); the model's peak
+   * months as bits (January = bit 0) and its percentages; flags 1 the minimum is on the per-guest
+   * spend, 2 the service charge is on the minimum; the fees added up, flat and per guest.
    */
   estKind = new Uint8Array(0);
   estBase = new Float64Array(0);
   estPerGuest = new Float64Array(0);
   estMin = new Float64Array(0);
+  estDayFee = new Float64Array(0);
   estPeakMonths = new Uint16Array(0);
   estPeakPercent = new Float64Array(0);
   estWeekdayPercent = new Float64Array(0);
+  estFlags = new Uint8Array(0);
+  estService = new Float64Array(0);
+  estFeeFlat = new Float64Array(0);
+  estFeeGuest = new Float64Array(0);
+  estTax = new Float64Array(0);
   /** Codes into `categoryIds` (0: none). */
   category = new Uint16Array(0);
   /** `amenityWords` words per slot: bit b set when the venue includes amenity b. */
@@ -180,9 +189,15 @@ export class SearchColumns {
     this.estBase = grow(this.estBase, room);
     this.estPerGuest = grow(this.estPerGuest, room);
     this.estMin = grow(this.estMin, room);
+    this.estDayFee = grow(this.estDayFee, room * DAY_KINDS.length);
     this.estPeakMonths = grow(this.estPeakMonths, room);
     this.estPeakPercent = grow(this.estPeakPercent, room);
     this.estWeekdayPercent = grow(this.estWeekdayPercent, room);
+    this.estFlags = grow(this.estFlags, room);
+    this.estService = grow(this.estService, room);
+    this.estFeeFlat = grow(this.estFeeFlat, room);
+    this.estFeeGuest = grow(this.estFeeGuest, room);
+    this.estTax = grow(this.estTax, room);
     this.category = grow(this.category, room);
     this.amenities = grow(this.amenities, room * this.amenityWords);
     this.featured = grow(this.featured, room);
@@ -249,14 +264,23 @@ export class SearchColumns {
     };
     const quote = listedQuote(listed);
     const model = readPricingModel(v.pricingModel);
-    // The same terms estimateCost gives totalFor: the model first, else the listed quote.
+    // The same terms estimateCost gives the formula: the model first, else the listed quote.
     this.estKind[s] = model ? 2 : quote ? 1 : 0;
-    this.estBase[s] = model ? (model.baseFee ?? 0) : quote?.kind === "event" ? quote.amount : 0;
-    this.estPerGuest[s] = model ? (model.perGuest ?? 0) : quote?.kind === "guest" ? quote.amount : 0;
-    this.estMin[s] = model?.minSpend ?? 0;
+    const terms = model
+      ? modelTerms(model, null)
+      : plainTerms(quote?.kind === "event" ? quote.amount : 0, quote?.kind === "guest" ? quote.amount : 0);
+    this.estBase[s] = terms.site;
+    this.estPerGuest[s] = terms.perGuest;
+    this.estMin[s] = terms.minSpend;
+    DAY_KINDS.forEach((kind, k) => (this.estDayFee[s * DAY_KINDS.length + k] = model?.dayFees[kind] ?? -1));
     this.estPeakMonths[s] = (model?.peakMonths ?? []).reduce((bits, m) => bits | (1 << (m - 1)), 0);
     this.estPeakPercent[s] = model?.peakPercent ?? 0;
     this.estWeekdayPercent[s] = model?.weekdayPercent ?? 0;
+    this.estFlags[s] = (terms.minOnPerGuest ? 1 : 0) | (terms.serviceOnMinimum ? 2 : 0);
+    this.estService[s] = terms.servicePercent;
+    this.estFeeFlat[s] = terms.feeFlat;
+    this.estFeeGuest[s] = terms.feePerGuest;
+    this.estTax[s] = terms.taxPercent;
     this.sortPrice[s] = Math.min(quote?.low ?? (v.minPrice > 0 ? v.minPrice : -1), 2 ** 31 - 1);
     this.category[s] = this.code(this.categoryCode, this.categoryIds, v.categoryId);
     for (const a of normalizeAmenities(v.amenities)) {

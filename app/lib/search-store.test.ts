@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FILTERS, REGIONS, SEARCH_SORTS, type SearchFilters } from "./search";
-import { estimateCost } from "./estimate";
+import { estimateCost, pricingModel } from "./estimate";
 import { dayNumber, textWords, type StoreVenue } from "./search-columns";
 import { SearchStore } from "./search-store";
 import { storeFromSnapshot, storeToSnapshot } from "./search-snapshot";
@@ -164,8 +164,9 @@ describe("SearchStore orders", () => {
   });
 });
 
-describe("ranking by the estimate (issue 24)", () => {
-  // A fixed spread of prices: models with seasons and weekdays, listed prices of each shape, none.
+describe("ranking by the estimate (issues 24 and 43)", () => {
+  // A fixed spread of prices: models with seasons, weekdays, day rates, service, fees and tax,
+  // listed prices of each shape, none.
   const list: StoreVenue[] = Array.from({ length: 300 }, (_, i) => {
     const shape = i % 5;
     const prices = {
@@ -178,14 +179,31 @@ describe("ranking by the estimate (issue 24)", () => {
     if (shape === 0)
       return venue({
         ...prices,
-        pricingModel: {
+        pricingModel: pricingModel({
           baseFee: (i * 37) % 5000,
           perGuest: (i * 13) % 120,
           minSpend: i % 3 === 0 ? 9000 : null,
           peakMonths: [6, 7, 9],
           peakPercent: i % 40,
           weekdayPercent: i % 25,
-        },
+          dayFees: {
+            weekday: i % 4 ? null : 1500,
+            friday: null,
+            saturday: i % 2 ? 6000 + i : null,
+            sunday: 2000,
+          },
+          minimumOn: i % 7 < 3 ? "perGuest" : "all",
+          servicePercent: i % 4 ? 18 + (i % 5) : null,
+          serviceOnMinimum: i % 3 === 1,
+          taxPercent: i % 6 ? 7.65 : null,
+          fees:
+            i % 2
+              ? []
+              : [
+                  { name: "Security", amount: 4, perGuest: true },
+                  { name: "Cleaning", amount: 350, perGuest: false },
+                ],
+        }),
       });
     if (shape === 1) return venue({ ...prices, pricePerEvent: 1000 + ((i * 71) % 9000) });
     if (shape === 2) return venue({ ...prices, priceLow: 2000 + (i % 7) * 500, priceHigh: 9000 });
@@ -196,7 +214,8 @@ describe("ranking by the estimate (issue 24)", () => {
   const slots = Array.from(store.ordered("price-asc"));
 
   it("gives each venue the estimate estimateCost gives, on any date", () => {
-    for (const date of [null, "2027-06-09", "2027-06-12", "2027-01-14"])
+    // A Wednesday and a Saturday in June (peak), a Thursday, Friday and Sunday in January.
+    for (const date of [null, "2027-06-09", "2027-06-12", "2027-01-14", "2027-01-15", "2027-01-17"])
       for (const s of slots) {
         const v = list.find((x) => x.id === store.ids[s])!;
         const expected = estimateCost(

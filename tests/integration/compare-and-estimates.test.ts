@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { venues } from "../../database/schema";
-import type { PricingModel } from "../../app/lib/estimate";
+import { pricingModel } from "../../app/lib/estimate";
 import { DEFAULT_FILTERS, type SearchFilters } from "../../app/lib/search";
 import { venuePath } from "../../app/lib/venue-url";
 import { searchVenues } from "../../app/services/search.server";
@@ -19,15 +19,7 @@ let http: HttpTestApp;
 withHttpApp((app) => ({ t, http } = app), { timeout: 120_000 });
 
 const noPrice = { pricePerEvent: null, priceLow: null, priceHigh: null, priceRange: null };
-const model = (m: Partial<PricingModel>): PricingModel => ({
-  baseFee: null,
-  perGuest: null,
-  minSpend: null,
-  peakMonths: [],
-  peakPercent: 0,
-  weekdayPercent: 0,
-  ...m,
-});
+const model = pricingModel;
 const search = (f: Partial<SearchFilters>, date: string | null = null) =>
   searchVenues(t.db, { ...DEFAULT_FILTERS, ...f }, { date });
 const names = async (f: Partial<SearchFilters>, date: string | null = null) =>

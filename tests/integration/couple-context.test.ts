@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { venueAvailability } from "../../database/schema";
 import { utcDay } from "../../app/lib/dates";
-import { estimateLabel, type PricingModel } from "../../app/lib/estimate";
+import { estimateLabel, pricingModel, type PricingModel } from "../../app/lib/estimate";
 import { inquiryFormPath } from "../../app/lib/inquiries";
 import { DEFAULT_FILTERS } from "../../app/lib/search";
 import { venuePath } from "../../app/lib/venue-url";
@@ -34,14 +34,13 @@ const SATURDAY = (() => {
 
 // 3,200 + 100 × 120 = 15,200 standard; June adds 20 %: 18,240 on a weekend, 16,416 on a weekday
 // (10 % off), so the flexible month reads 'About $16,416–$18,240'.
-const pricingModel: PricingModel = {
+const juneModel: PricingModel = pricingModel({
   baseFee: 3200,
   perGuest: 100,
-  minSpend: null,
   peakMonths: [6],
   peakPercent: 20,
   weekdayPercent: 10,
-};
+});
 const noPrice = { pricePerEvent: null, priceLow: null, priceHigh: null, priceRange: null };
 
 /** The page's HTML with entities read back, so labels compare as the visitor reads them. */
@@ -61,7 +60,7 @@ async function pricedVenue() {
     location: at(town),
     capacity: 200,
     ...noPrice,
-    pricingModel,
+    pricingModel: juneModel,
   });
   return { town, venue };
 }

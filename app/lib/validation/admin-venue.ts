@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { isValidCoordinate } from "~/lib/coordinates";
 import { MAX, text } from "./fields";
-import { pricingModelFields, pricingProblem } from "./pricing-model";
+import { pricingModelFields, pricingProblems, type PricingFormValues } from "./pricing-model";
 import { venueSubmissionSchema } from "./venue-submission";
 
 // The admin's venue form (spec, admin area: 'Add Venue' and 'Admin edit venue'): the submission
@@ -39,8 +39,7 @@ export const adminVenueSchema = z
       path: ["latitude"],
     }),
     z.superRefine((v, ctx) => {
-      const problem = pricingProblem(v);
-      if (problem)
+      for (const problem of pricingProblems(v))
         ctx.issues.push({ code: "custom", message: problem.message, path: [problem.field], input: v });
     }),
   );
@@ -65,13 +64,7 @@ export type VenueFormValues = {
   email: string;
   latitude: string;
   longitude: string;
-  pricingBaseFee: string;
-  pricingPerGuest: string;
-  pricingMinSpend: string;
-  pricingPeakMonths: string[];
-  pricingPeakPercent: string;
-  pricingWeekdayPercent: string;
-};
+} & PricingFormValues;
 
 export type AdminVenueInput = z.infer<typeof adminVenueSchema>;
 

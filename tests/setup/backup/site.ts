@@ -4,6 +4,7 @@ import * as s from "../../../database/schema";
 import { loadConfig } from "../../../app/infra/config.server";
 import { databaseFromUrl, type Db } from "../../../app/infra/db.server";
 import { createStorage } from "../../../app/infra/storage.server";
+import { pricingModel } from "../../../app/lib/estimate";
 import { tableChecksums } from "../../../app/services/backup-archive.server";
 import { createCategory, createFaq, createVenue } from "../factories";
 import { migratedDataDir } from "../server-process";
@@ -62,14 +63,13 @@ export async function fillEveryTable(db: Db, publicUrl: (key: string) => string)
       image("seed/art/backup-test", [400, 800, 1600]),
     ],
     logoUrl: image(`venues/${venueId}/${crypto.randomUUID()}`, [256]),
-    pricingModel: {
+    pricingModel: pricingModel({
       baseFee: 2000,
       perGuest: 40,
-      minSpend: null,
       peakMonths: [6],
       peakPercent: 10,
       weekdayPercent: 15,
-    },
+    }),
   });
   await createFaq(db, venueId, "Is there parking?", 1);
   const [review] = await db

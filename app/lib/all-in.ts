@@ -1,0 +1,76 @@
+// The all-in total (issue 43, ADR 041): what a wedding costs at a venue on one day, for a guest
+// count, as the venue states its prices: the site fee and the per-guest spend, raised to the
+// minimum, plus the service charge, the mandatory fees and the sales tax. Pure and isomorphic: the
+// search index ranks by it, the cards, the venue page and /compare show it, and the venue page
+// prints its working. Every line is a whole dollar and the total is their sum, so the working
+// always adds up to the figure shown.
+
+/** One day's prices of a venue, as the formula takes them (estimate.ts reads them from the model). */
+export type Terms = {
+  /** The site fee on that day (its day-of-week rate, else the base fee). */
+  site: number;
+  perGuest: number;
+  minSpend: number;
+  /** The minimum counts the per-guest spend only (food and drink), not the site fee. */
+  minOnPerGuest: boolean;
+  /** Percent added on a peak day (0: not one). */
+  peakPercent: number;
+  /** Percent taken off on a weekday, Monday to Thursday (0: not one). */
+  weekdayPercent: number;
+  servicePercent: number;
+  /** The service charge is on the minimum when the spend is under it (else on the spend). */
+  serviceOnMinimum: boolean;
+  /** The mandatory fees, added: flat ones and per-guest ones. */
+  feeFlat: number;
+  feePerGuest: number;
+  taxPercent: number;
+};
+
+/** The formula's steps for one guest count, each to the dollar. */
+export type Working = {
+  site: number;
+  spend: number;
+  /** What brings the counted spend up to the minimum (0: over it). */
+  topUp: number;
+  /** What the service charge is a percentage of. */
+  serviceBase: number;
+  service: number;
+  fees: number;
+  taxBase: number;
+  tax: number;
+  total: number;
+};
+
+/**
+ * Site fee and per-guest spend, each with the peak surcharge and the weekday discount; the minimum
+ * tops up what counts toward it; the service charge on what counts (or on the minimum); the fees;
+ * the tax on all of it.
+ */
+export function allIn(t: Terms, guests: number): Working {
+  const factor = (1 + t.peakPercent / 100) * (1 - t.weekdayPercent / 100);
+  const site = Math.round(t.site * factor);
+  const spend = Math.round(t.perGuest * guests * factor);
+  const counted = t.minOnPerGuest ? spend : site + spend;
+  const topUp = Math.max(0, t.minSpend - counted);
+  const serviceBase = t.serviceOnMinimum ? counted + topUp : counted;
+  const service = Math.round((serviceBase * t.servicePercent) / 100);
+  const fees = t.feeFlat + t.feePerGuest * guests;
+  const taxBase = site + spend + topUp + service + fees;
+  const tax = Math.round((taxBase * t.taxPercent) / 100);
+  return { site, spend, topUp, serviceBase, service, fees, taxBase, tax, total: taxBase + tax };
+}
+
+/** Terms with nothing but a site fee or a per-guest price (the spec's listed prices). */
+export const plainTerms = (site: number, perGuest: number): Terms => ({
+  site,
+  perGuest,
+  minSpend: 0,
+  minOnPerGuest: false,
+  peakPercent: 0,
+  weekdayPercent: 0,
+  servicePercent: 0,
+  serviceOnMinimum: false,
+  feeFlat: 0,
+  feePerGuest: 0,
+  taxPercent: 0,
+});
