@@ -172,6 +172,7 @@ function venueRow(
     priceRange: v.priceRange,
     priceLow: v.priceLow,
     priceHigh: v.priceHigh,
+    pricingModel: v.pricingModel,
     capacity: v.capacity,
     amenities: v.amenities,
     phone: v.phone,

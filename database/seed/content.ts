@@ -1,6 +1,7 @@
 // Pure generators for the demo directory: venue types, venues, FAQs, reviews and the demo users
 // who wrote them. No I/O; the same input always gives the same output.
 import { AMENITY_NAMES, VENUE_TYPES, type Region, type VenueTypeKey } from "~/lib/catalog";
+import { pricingModel, type PricingModel } from "~/lib/estimate";
 import type { AmenityItem } from "~/lib/venue";
 import { createRng, type Rng } from "./random";
 import { TOWNS, type Town } from "./towns";
@@ -40,6 +41,8 @@ export type SeedVenue = {
   priceLow: number | null;
   priceHigh: number | null;
   priceRange: string | null;
+  /** The manager's pricing model, all-in for most (issue 43); null: the listed prices only. */
+  pricingModel: PricingModel | null;
   amenities: AmenityItem[];
   phone: string;
   email: string;
@@ -775,6 +778,47 @@ function pricing(rng: Rng, type: VenueTypeKey): Pricing {
   return none;
 }
 
+/** Colorado's combined sales tax rates, state and local, as venues state them (2026). */
+const SALES_TAX = [4.9, 7.65, 8.31, 8.81, 8.9, 9.15];
+
+/**
+ * A pricing model for about half the venues that list a price, from the listed figure: a site
+ * fee with weekend rates, a per-guest price, summer as the peak; most state their service charge,
+ * tax and fees (all-in), some only their prices. Its own random stream (`pricing:<seed>`), so the
+ * rest of a venue stays what it was before models were seeded.
+ */
+function pricingModelFor(seed: string, p: Pricing): PricingModel | null {
+  const listed = p.pricePerEvent ?? p.priceLow;
+  const rng = createRng(`pricing:${seed}`);
+  if (!listed || !rng.chance(0.5)) return null;
+  const baseFee = roundTo(listed * rng.float(0.35, 0.6), 250);
+  const allIn = rng.chance(0.8);
+  return pricingModel({
+    baseFee,
+    perGuest: roundTo(rng.float(45, 130), 5),
+    minSpend: rng.chance(0.4) ? roundTo(listed * rng.float(1.2, 2.2), 500) : null,
+    peakMonths: [6, 7, 8, 9],
+    peakPercent: roundTo(rng.float(10, 25), 5),
+    weekdayPercent: rng.chance(0.6) ? roundTo(rng.float(10, 25), 5) : 0,
+    dayFees: {
+      weekday: null,
+      friday: roundTo(baseFee * 1.1, 250),
+      saturday: roundTo(baseFee * 1.3, 250),
+      sunday: rng.chance(0.5) ? roundTo(baseFee * 0.9, 250) : null,
+    },
+    minimumOn: rng.chance(0.5) ? "perGuest" : "all",
+    servicePercent: allIn ? rng.pick([18, 20, 22, 24]) : null,
+    serviceOnMinimum: rng.chance(0.5),
+    taxPercent: allIn ? rng.pick(SALES_TAX) : null,
+    fees: allIn
+      ? [
+          { name: "Cleaning", amount: roundTo(rng.float(250, 750), 50), perGuest: false },
+          ...(rng.chance(0.5) ? [{ name: "Security", amount: rng.int(3, 6), perGuest: true }] : []),
+        ]
+      : [],
+  });
+}
+
 const PREFERRED_AMENITIES: Record<VenueTypeKey, string[]> = {
   barn: [
     "Outdoor Ceremony Space",
@@ -962,7 +1006,7 @@ export function generateVenue(seed: string, opts: VenueOptions = {}): SeedVenue 
   const capacity = roundTo(rng.float(cmin, cmax), 10);
   const { line1, line2 } = address(rng, type);
   const variants = opts.variants ?? ART_VARIANTS;
-  return {
+  const venue: SeedVenue = {
     id,
     name,
     slug,
@@ -978,6 +1022,7 @@ export function generateVenue(seed: string, opts: VenueOptions = {}): SeedVenue 
     longitude: Math.round((town.longitude + rng.float(-0.03, 0.03)) * 1e6) / 1e6,
     capacity,
     ...pricing(rng, type),
+    pricingModel: null,
     amenities: amenities(rng, type),
     phone: phone(rng, town),
     email: `events@${slug}.example`,
@@ -986,6 +1031,8 @@ export function generateVenue(seed: string, opts: VenueOptions = {}): SeedVenue 
     logo: rng.chance(0.3) ? initials(name) : null,
     createdAt: opts.createdAt ?? dateBetween(rng, Date.UTC(2023, 8, 1), Date.UTC(2025, 5, 30)),
   };
+  venue.pricingModel = pricingModelFor(seed, venue);
+  return venue;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -35,10 +35,13 @@ test("a couple compares three venues from the search cards and shares the compar
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/venues?view=list&guests=120&sort=estimate-asc");
   await expect(cards(page).first()).toBeVisible();
-  // Each card says what 120 guests cost, and from what (the seed lists prices, no models).
+  // Each card says what 120 guests cost, and from what: the venue's all-in prices, its prices
+  // without service and tax, or its listed price (issue 43).
   const estimate = cards(page).first().getByTestId("card-estimate");
   await expect(estimate).toHaveText(/^About \$[\d,]+ for 120 guests/);
-  await expect(estimate).toContainText("From its listed price");
+  await expect(estimate).toContainText(
+    /All in: service, fees and tax as the venue states them|it has not stated its service charge and tax|Listed price; the venue has not stated its fees/,
+  );
   // Cheapest first.
   const amounts = await cards(page)
     .getByTestId("card-estimate")

@@ -226,7 +226,7 @@ describe("the venue page", () => {
     // 3,000 + 75 × 120 = 12,000
     const html = await (await http.fetch(`${venuePath(v)}?guests=120`)).text();
     expect(html).toContain("About $12,000 for 120 guests");
-    expect(html).toContain("Estimate from the venue&#x27;s pricing");
+    expect(html).toContain("From the venue&#x27;s prices; it has not stated its service charge and tax");
     const listed = await createVenue(t.db, {
       name: `Listed Hall ${scope()}`,
       ...noPrice,
@@ -234,7 +234,7 @@ describe("the venue page", () => {
     });
     const page = await (await http.fetch(`${venuePath(listed)}?guests=80`)).text();
     expect(page).toContain("About $7,000 for 80 guests");
-    expect(page).toContain("From its listed price");
+    expect(page).toContain("Listed price; the venue has not stated its fees");
     expect(await (await http.fetch(venuePath(listed))).text()).not.toContain("About $");
   });
 });

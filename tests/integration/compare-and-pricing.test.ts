@@ -13,6 +13,7 @@ import {
   venues,
 } from "../../database/schema";
 import { COMPARE_COOKIE, readTray, writeTray } from "../../app/lib/compare";
+import { pricingModel } from "../../app/lib/estimate";
 import { venuePath } from "../../app/lib/venue-url";
 import { compareVenues } from "../../app/services/compare.server";
 import { createCategory, createVenue } from "../setup/factories";
@@ -194,14 +195,16 @@ describe("the manager's pricing model", () => {
       body: fields(type.id, good),
     });
     expect(res.status, (await res.text()).slice(0, 300)).toBe(200);
-    expect(await modelOf(v.id)).toEqual({
-      baseFee: 4000,
-      perGuest: 85,
-      minSpend: 10000,
-      peakMonths: [6, 9],
-      peakPercent: 20,
-      weekdayPercent: 15,
-    });
+    expect(await modelOf(v.id)).toEqual(
+      pricingModel({
+        baseFee: 4000,
+        perGuest: 85,
+        minSpend: 10000,
+        peakMonths: [6, 9],
+        peakPercent: 20,
+        weekdayPercent: 15,
+      }),
+    );
     // Shown on the public page: 4,000 + 85 × 100 = 12,500 ≥ the 10,000 minimum.
     expect(await (await http.fetch(`${venuePath(v)}?guests=100`)).text()).toContain(
       "About $12,500 for 100 guests",
@@ -259,5 +262,94 @@ describe("the manager's pricing model", () => {
         .status,
     ).toBe(200);
     expect(await modelOf(v.id)).toBeNull();
+  });
+
+  it("saves the all-in parts (issue 43), shows their working, and refuses bad ones field by field", async () => {
+    const manager = await t.signUp({ role: "venue_manager" });
+    const admin = await t.signUp({ role: "admin" });
+    const type = await createCategory(t.db);
+    // The form's name (fields() above), so that the save keeps its address.
+    const v = await createVenue(t.db, { name: "Model Barn", categoryId: type.id });
+    await t.db.insert(venueManagers).values({ userId: manager.id, venueId: v.id });
+    const path = `/venue-manager/edit-venue/${v.id}`;
+    const good = {
+      pricingBaseFee: "4000",
+      pricingPerGuest: "80",
+      pricingSiteSaturday: "6000",
+      pricingPeakMonths: ["6"],
+      pricingPeakPercent: "10",
+      pricingServicePercent: "20",
+      pricingTaxPercent: "5",
+      pricingFee1Name: "Cleaning",
+      pricingFee1Amount: "400",
+      pricingFee1Per: "event",
+      pricingFee2Name: "Security",
+      pricingFee2Amount: "5",
+      pricingFee2Per: "guest",
+    };
+    const saved = await http.fetch(path, {
+      method: "POST",
+      cookie: manager.cookie,
+      body: fields(type.id, good),
+    });
+    expect(saved.status, (await saved.text()).slice(0, 300)).toBe(200);
+    expect(await modelOf(v.id)).toEqual(
+      pricingModel({
+        baseFee: 4000,
+        perGuest: 80,
+        peakMonths: [6],
+        peakPercent: 10,
+        dayFees: { weekday: null, friday: null, saturday: 6000, sunday: null },
+        servicePercent: 20,
+        taxPercent: 5,
+        fees: [
+          { name: "Cleaning", amount: 400, perGuest: false },
+          { name: "Security", amount: 5, perGuest: true },
+        ],
+      }),
+    );
+    // A Saturday in June for 140 guests, by hand: site 6,000 × 1.1 = 6,600; 140 × 80 × 1.1 = 12,320;
+    // service 20 % of 18,920 = 3,784; cleaning 400; security 5 × 140 = 700; tax 5 % of 23,804 =
+    // 1,190.20 → 1,190; total 24,994.
+    const page = await (await http.fetch(`${venuePath(v)}?date=2027-06-12&guests=140`)).text();
+    expect(page).toContain("About $24,994 for 140 guests");
+    expect(page).toContain("All in: service, fees and tax as the venue states them");
+    for (const rule of [
+      "Saturday rate $6,000, peak month +10%",
+      "20% of $18,920",
+      "$5 × 140 guests",
+      "5% of $23,804",
+    ])
+      expect(page).toContain(rule);
+    // The total comes before the listed price.
+    expect(page.indexOf("About $24,994")).toBeLessThan(page.indexOf("Average price per event"));
+
+    const refusals: [Record<string, string>, string][] = [
+      [{ pricingServicePercent: "40" }, "Please enter a percentage from 0 to 35, with at most two decimals"],
+      [{ pricingTaxPercent: "8.815" }, "Please enter a percentage from 0 to 15, with at most two decimals"],
+      [{ pricingFee1Amount: "" }, "Please enter this fee's amount in whole dollars"],
+      [{ pricingFee2Name: "" }, "Please name this fee"],
+      [{ pricingSiteSunday: "free" }, "Please enter an amount in whole dollars"],
+    ];
+    for (const [bad, message] of refusals) {
+      const refused = await http.fetch(path, {
+        method: "POST",
+        cookie: manager.cookie,
+        body: fields(type.id, { ...good, ...bad }),
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(message);
+      expect((await modelOf(v.id))?.servicePercent).toBe(20);
+    }
+    // The admin's form takes the same rules.
+    const byAdmin = await http.fetch(`/admin/edit-venue/${v.id}`, {
+      method: "POST",
+      cookie: admin.cookie,
+      body: fields(type.id, { ...good, pricingServicePercent: "36" }),
+    });
+    expect(byAdmin.status).toBe(400);
+    expect(await byAdmin.text()).toContain(
+      "Please enter a percentage from 0 to 35, with at most two decimals",
+    );
   });
 });

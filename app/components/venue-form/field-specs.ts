@@ -80,6 +80,47 @@ export const VENUE_FIELDS = spec({
     placeholder: "15",
     shownTo: "admin",
   },
+  // The all-in parts (issue 43): blank is "not stated".
+  pricingSiteWeekday: {
+    name: "pricingSiteWeekday",
+    label: "Site fee, Monday to Thursday (USD)",
+    inputMode: "numeric",
+    shownTo: "admin",
+  },
+  pricingSiteFriday: {
+    name: "pricingSiteFriday",
+    label: "Site fee, Friday (USD)",
+    inputMode: "numeric",
+    shownTo: "admin",
+  },
+  pricingSiteSaturday: {
+    name: "pricingSiteSaturday",
+    label: "Site fee, Saturday (USD)",
+    inputMode: "numeric",
+    shownTo: "admin",
+  },
+  pricingSiteSunday: {
+    name: "pricingSiteSunday",
+    label: "Site fee, Sunday (USD)",
+    inputMode: "numeric",
+    shownTo: "admin",
+  },
+  pricingServicePercent: {
+    name: "pricingServicePercent",
+    label: "Service charge (%)",
+    inputMode: "decimal",
+    placeholder: "22",
+    hint: "Blank: not stated. 0: no service charge.",
+    shownTo: "admin",
+  },
+  pricingTaxPercent: {
+    name: "pricingTaxPercent",
+    label: "Sales tax (%)",
+    inputMode: "decimal",
+    placeholder: "8.81",
+    hint: "Blank: not stated. 0: no tax.",
+    shownTo: "admin",
+  },
   // Capacity
   capacity: { name: "capacity", label: "Capacity (guests)", type: "number", min: 0, inputMode: "numeric" },
   // Contact and links

@@ -1,11 +1,12 @@
-import { useState } from "react";
-import { CheckboxGroup, SelectField } from "~/components/forms/fields";
+import { useState, type ReactNode } from "react";
+import { Checkbox, CheckboxGroup, Field, SelectField } from "~/components/forms/fields";
 import { SpecField } from "~/components/forms/spec-fields";
 import { MapPin } from "~/components/ui/icons";
 import { REGIONS } from "~/lib/catalog";
 import { MONTH_NAMES } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/validation/form";
 import type { VenueFormValues } from "~/lib/validation/admin-venue";
+import { FEE_ROWS, SITE_FIELDS } from "~/lib/validation/pricing-model";
 import { REQUIRED_MESSAGE } from "~/lib/validation/venue-submission";
 import { VENUE_STATE } from "~/lib/venue-address";
 import { VENUE_FIELDS, VENUE_SELECT_LABELS, type VenueFieldName } from "./field-specs";
@@ -133,7 +134,90 @@ export function PricingModelFields(props: GroupProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <VenueFields names={["pricingPeakPercent", "pricingWeekdayPercent"]} {...props} />
       </div>
+      <AllInFields {...props} />
     </fieldset>
+  );
+}
+
+/** A group folded away unless it holds a value or an error: a venue with one flat fee skips it. */
+function Fold({ title, open, children }: { title: string; open: boolean; children: ReactNode }) {
+  return (
+    <details open={open} className="rounded-lg border border-sand p-4 [&[open]>summary]:mb-4">
+      <summary className="cursor-pointer font-medium text-ink">{title}</summary>
+      <div className="space-y-4">{children}</div>
+    </details>
+  );
+}
+
+/** What makes the estimate all-in (issue 43): day rates, the minimum's rule, service, tax and fees. */
+function AllInFields(props: GroupProps) {
+  const { dv, errors } = props;
+  const feeNames = FEE_ROWS.flatMap((r) => [r.name, r.amount]);
+  const has = (names: string[]) =>
+    names.some((n) => Boolean((dv as Record<string, unknown>)[n]) || Boolean(errors[n]));
+  return (
+    <>
+      <Fold
+        title="Site fee by day and the minimum"
+        open={has([...SITE_FIELDS]) || dv.pricingMinimumOn === "perGuest"}
+      >
+        <p className="text-sm text-muted">A day left blank takes the base rental fee.</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <VenueFields names={SITE_FIELDS} {...props} />
+        </div>
+        <SelectField
+          label="The minimum spend counts"
+          name="pricingMinimumOn"
+          defaultValue={dv.pricingMinimumOn ?? "all"}
+          options={[
+            { value: "all", label: "The site fee and the per-guest spend" },
+            { value: "perGuest", label: "The per-guest spend only (food and drink)" },
+          ]}
+        />
+      </Fold>
+      <Fold
+        title="Service charge, tax and mandatory fees"
+        open={has(["pricingServicePercent", "pricingTaxPercent", ...feeNames])}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <VenueFields names={["pricingServicePercent", "pricingTaxPercent"]} {...props} />
+        </div>
+        <Checkbox
+          label="The service charge applies to the minimum when the spend is under it"
+          name="pricingServiceOnMinimum"
+          value="1"
+          defaultChecked={dv.pricingServiceOnMinimum === "1"}
+        />
+        {FEE_ROWS.map((row, i) => (
+          <div key={row.name} className="grid gap-4 sm:grid-cols-3">
+            <Field
+              label={`Fee ${i + 1}: name`}
+              name={row.name}
+              maxLength={60}
+              placeholder={i === 0 ? "Cleaning" : undefined}
+              defaultValue={dv[row.name] ?? ""}
+              error={errors[row.name]}
+            />
+            <Field
+              label={`Fee ${i + 1}: amount (USD)`}
+              name={row.amount}
+              inputMode="numeric"
+              defaultValue={dv[row.amount] ?? ""}
+              error={errors[row.amount]}
+            />
+            <SelectField
+              label={`Fee ${i + 1}: charged`}
+              name={row.per}
+              defaultValue={dv[row.per] ?? "event"}
+              options={[
+                { value: "event", label: "Once per event" },
+                { value: "guest", label: "Per guest" },
+              ]}
+            />
+          </div>
+        ))}
+      </Fold>
+    </>
   );
 }
 

@@ -4,8 +4,9 @@ import { buttonClass } from "~/components/ui/button";
 import { ContextForm } from "./context-form";
 import { PUBLIC_DAY_LABELS, monthInWords, type CompactMonth, type PublicDayState } from "~/lib/availability";
 import { NO_CONTEXT, type CoupleContext } from "~/lib/couple-context";
-import { monthLabel } from "~/lib/dates";
-import { estimateLabel, estimateSourceLabel, type Estimate } from "~/lib/estimate";
+import { monthLabel, plainDayLabel } from "~/lib/dates";
+import { estimateLabel, estimateSourceLabel, type Breakdown, type Estimate } from "~/lib/estimate";
+import { formatCurrency } from "~/lib/format";
 import { formatReviewDate, priceDisplay, type VenueView } from "~/lib/venue";
 
 /** The venue's calendar on the couple's date, or in their flexible month (issue 41). */
@@ -24,6 +25,7 @@ export function VenueBookingCard({
   siteName,
   inquiry,
   estimate = null,
+  breakdown = null,
   context = NO_CONTEXT,
   availability = { date: null, month: null },
   dateError = null,
@@ -32,6 +34,8 @@ export function VenueBookingCard({
   siteName: string;
   /** 'About $X for N guests' for the address's context (issue 24, 41). */
   estimate?: Estimate | null;
+  /** Its working, when the venue's own prices made it (issue 43). */
+  breakdown?: Breakdown | null;
   /** The couple's date or month and guests, from the address. */
   context?: CoupleContext;
   availability?: ContextAvailability;
@@ -40,6 +44,12 @@ export function VenueBookingCard({
   /** The 'Check availability' control, for a venue that takes inquiries. */
   inquiry?: ReactNode;
 }) {
+  const listed = (
+    <p className={estimate ? "mt-3 text-sm text-muted" : undefined}>
+      <span className="block text-sm text-muted">Average price per event</span>
+      <span className={estimate ? undefined : "font-serif text-2xl"}>{priceDisplay(v)}</span>
+    </p>
+  );
   return (
     // `.booking-card` in app/styles/venue-page.css.
     <aside className="booking-card">
@@ -48,22 +58,22 @@ export function VenueBookingCard({
           <Users className="h-5 w-5 text-primary" aria-hidden="true" /> {`Up to ${v.capacity} guests`}
         </p>
       ) : null}
-      <div>
-        <p className="text-sm text-muted">Average price per event</p>
-        <p className="font-serif text-2xl">{priceDisplay(v)}</p>
-      </div>
+      {/* A total for the couple's guests comes first and largest, the listed price after it (issue 43). */}
+      {estimate ? null : listed}
       <div data-testid="venue-estimate">
         {dateError ? (
           <p className="mb-2 text-sm text-danger">The date in this link was left out. {dateError}</p>
         ) : null}
         {estimate ? (
           <p>
-            <span className="block text-lg font-semibold">{estimateLabel(estimate)}</span>
+            <span className="block font-serif text-2xl">{estimateLabel(estimate)}</span>
             <span className="text-sm text-muted">{estimateSourceLabel(estimate)}</span>
           </p>
         ) : context.guests ? (
           <p className="text-sm text-muted">No estimate: this venue lists no price.</p>
         ) : null}
+        {estimate && breakdown ? <HowItAddsUp breakdown={breakdown} /> : null}
+        {estimate ? listed : null}
         {availability.date ? (
           <p className="mt-2 text-sm" data-testid="venue-date-availability">
             <span className="font-semibold">{formatReviewDate(availability.date.day)}:</span>{" "}
@@ -96,5 +106,36 @@ export function VenueBookingCard({
         </p>
       </div>
     </aside>
+  );
+}
+
+/** 'How this adds up': each line of the total with its rule (issue 43). Plain HTML: no script needed. */
+function HowItAddsUp({ breakdown: b }: { breakdown: Breakdown }) {
+  return (
+    <details className="mt-2 text-sm" data-testid="price-breakdown">
+      <summary className="cursor-pointer font-medium text-primary">How this adds up</summary>
+      {b.day ? <p className="mt-2 text-muted">{`For ${plainDayLabel(b.day)}`}</p> : null}
+      <table className="mt-2 w-full">
+        <tbody>
+          {b.lines.map((line) => (
+            <tr key={line.label} className="border-b border-sand align-top">
+              <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                {line.label}
+                <span className="block text-xs text-muted">{line.rule}</span>
+              </th>
+              <td className="py-1.5 text-right tabular-nums">{formatCurrency(line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" className="pt-2 text-left">
+              Total
+            </th>
+            <td className="pt-2 text-right font-semibold tabular-nums">{formatCurrency(b.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </details>
   );
 }

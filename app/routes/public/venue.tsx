@@ -46,7 +46,7 @@ import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
 import { checkedContext, withContext } from "~/lib/couple-context";
-import { estimateCost } from "~/lib/estimate";
+import { estimateCost, priceBreakdown } from "~/lib/estimate";
 
 const NOT_FOUND = "The venue you're looking for doesn't exist or could not be loaded.";
 
@@ -83,6 +83,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // 'About $X for N guests' (issue 24), for the same context as the card and /compare.
   const { guests, date, month } = couple;
   const estimate = estimateCost({ ...venue, pricePerEvent: venue.price }, guests, date, month);
+  // Its working, line by line (issue 43), when the venue's own prices made it.
+  const breakdown =
+    estimate && guests && venue.pricingModel ? priceBreakdown(venue.pricingModel, guests, date, month) : null;
   const availability = {
     date: date && onDate ? { day: date, status: onDate.get(venue.id) ?? null } : null,
     month: month ? (calendar?.find((m) => m.month === month) ?? null) : null,
@@ -98,6 +101,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ownVenue,
     calendar,
     estimate,
+    breakdown,
     context: couple,
     availability,
     dateError,
@@ -187,6 +191,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
     ownReview,
     ownVenue,
     estimate,
+    breakdown,
     context,
     availability,
     dateError,
@@ -234,6 +239,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             venue={v}
             siteName={site.siteName}
             estimate={estimate}
+            breakdown={breakdown}
             context={context}
             availability={availability}
             dateError={dateError}
