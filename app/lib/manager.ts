@@ -39,4 +39,6 @@ export const managerMessages = {
   replyUpdated: "Reply updated",
   replyDeleted: "Reply removed",
   replyFailed: "Failed to save reply",
+  confirmed: "Prices and facts confirmed",
+  confirmFailed: "Failed to confirm prices and facts",
 } as const;

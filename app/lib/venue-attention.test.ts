@@ -15,6 +15,7 @@ const fine: AttentionFacts = {
   longitude: -105.27,
   unansweredReviews: 0,
   waitingInquiries: 0,
+  pricesStale: false,
 };
 const keys = (f: Partial<AttentionFacts>) => attentionItems({ ...fine, ...f }).map((i) => i.key);
 
@@ -33,6 +34,7 @@ describe("attentionItems", () => {
     expect(keys({ latitude: null, longitude: -105 })).toEqual(["no-coordinates"]);
     expect(keys({ unansweredReviews: 2 })).toEqual(["unanswered-reviews"]);
     expect(keys({ waitingInquiries: 2 })).toEqual(["waiting-inquiries"]);
+    expect(keys({ pricesStale: true })).toEqual(["confirm-prices"]);
     const all = attentionItems({
       imageCount: 1,
       description: "",
@@ -41,6 +43,7 @@ describe("attentionItems", () => {
       longitude: 0,
       unansweredReviews: 1,
       waitingInquiries: 1,
+      pricesStale: true,
     });
     expect(all.map((i) => [i.key, i.tab])).toEqual([
       ["few-images", "images"],
@@ -49,10 +52,12 @@ describe("attentionItems", () => {
       ["no-coordinates", "details"],
       ["unanswered-reviews", "reviews"],
       ["waiting-inquiries", "inquiries"],
+      ["confirm-prices", "details"],
     ]);
     expect(all[0]!.label).toBe("Only 1 photo: add at least 3");
     expect(all[4]!.label).toBe("1 review without a reply");
     expect(all[5]!.label).toBe("1 inquiry waiting more than 48 hours");
+    expect(all[6]!.label).toBe("Prices and facts not confirmed in 12 months: check them");
     expect(attentionItems({ ...fine, waitingInquiries: 3 })[0]!.label).toBe(
       "3 inquiries waiting more than 48 hours",
     );

@@ -18,6 +18,8 @@ export type AttentionFacts = {
   unansweredReviews: number;
   /** New inquiries older than WAITING_HOURS (issue 23). */
   waitingInquiries: number;
+  /** Its pricing model or facts were last confirmed over 12 months ago, or never (issue 43). */
+  pricesStale: boolean;
 };
 
 /** The edit page's tab where the item is fixed. */
@@ -39,7 +41,8 @@ export type AttentionItem = {
     | "no-faqs"
     | "no-coordinates"
     | "unanswered-reviews"
-    | "waiting-inquiries";
+    | "waiting-inquiries"
+    | "confirm-prices";
   label: string;
   tab: ManagerTab;
 };
@@ -73,6 +76,12 @@ export function attentionItems(f: AttentionFacts): AttentionItem[] {
       key: "waiting-inquiries",
       label: `${countLabel(f.waitingInquiries, "inquiry", "inquiries")} waiting more than ${WAITING_HOURS} hours`,
       tab: "inquiries",
+    });
+  if (f.pricesStale)
+    items.push({
+      key: "confirm-prices",
+      label: "Prices and facts not confirmed in 12 months: check them",
+      tab: "details",
     });
   return items;
 }

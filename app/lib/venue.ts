@@ -49,6 +49,11 @@ export type VenueView = Omit<VenueCardData, "category" | "featured"> & {
   longitude: number;
   street: string | null;
   postalCode: string | null;
+  /** Capacity by layout and the house rules, as the page lists them (issue 43). */
+  facts: { label: string; value: string }[];
+  /** When the venue last confirmed its prices and facts (a day), and whether that is over 12
+   *  months ago; null when it states no pricing model or facts of its own. */
+  confirmed: { on: string | null; stale: boolean } | null;
 };
 
 /** A review on the venue page, with its author's display name and avatar. */

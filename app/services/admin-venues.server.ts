@@ -16,7 +16,6 @@ import { pageCountOf, pageOffset } from "~/lib/pagination";
 import type { AppUser } from "~/lib/user";
 import { formatLocation } from "~/lib/venue-address";
 import { venuePath } from "~/lib/venue-url";
-import { pricingModelFrom } from "~/lib/validation/pricing-model";
 import { recordAudit } from "./audit.server";
 import {
   addressColumns,
@@ -36,6 +35,7 @@ import {
   manualCoordinates,
   readEditableVenue,
   readVenueForm,
+  pricedColumns,
   saveVenueEdit,
   savedVenue,
   storeFormFiles,
@@ -246,7 +246,7 @@ export async function createVenueAsAdmin(
       await tx.insert(venues).values({
         id: venueId,
         ...venueFormColumns(input, form.categoryId, form.amenityNames),
-        pricingModel: pricingModelFrom(input),
+        ...pricedColumns(input),
         images: stored.imageUrls,
         logoUrl: stored.logoUrl,
         rating: 0,

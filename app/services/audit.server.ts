@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = {
   "faq.delete": "Deleted FAQ",
   // The venue-manager area (issue 13): also recorded when an admin does them there.
   "venue.images": "Changed venue photos",
+  // Issue 43: the prices and facts confirmed as they are ("Still correct").
+  "venue.confirm": "Confirmed prices and facts",
   "review.reply": "Replied to review",
   "review.reply_delete": "Removed review reply",
   // A submitter's own pending venue (issue 22): its edits are "venue.update" with `by: "owner"`.

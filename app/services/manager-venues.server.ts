@@ -14,6 +14,7 @@ import type { AppUser } from "~/lib/user";
 import type { Faq, ReviewView } from "~/lib/venue";
 import { attentionItems, averageRating, type AttentionItem } from "~/lib/venue-attention";
 import { venuePath } from "~/lib/venue-url";
+import { confirmation } from "~/lib/venue-facts";
 import {
   MANAGER_EDIT,
   readEditableVenue,
@@ -56,6 +57,33 @@ export type ManagedVenueCard = {
   attention: AttentionItem[];
 };
 
+/**
+ * 'Still correct' (issue 43): the manager confirms the venue's prices and facts as they are. Only
+ * its managers (and admins), only a venue that states some.
+ */
+export async function confirmVenuePrices(
+  db: Db,
+  actor: AppUser | null,
+  venueId: string,
+): Promise<{ ok: true } | { ok: false; status: number; error: string } | null> {
+  assertVenueManager(actor);
+  if (!isUuid(venueId)) return null;
+  await assertCanManageVenue(db, actor, venueId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ name: venues.name, pricingModel: venues.pricingModel, facts: venues.facts })
+      .from(venues)
+      .where(eq(venues.id, venueId))
+      .for("update");
+    if (!row) return null;
+    if (!confirmation({ ...row, confirmedAt: null }))
+      return { ok: false as const, status: 409, error: "This venue states no prices or facts to confirm" };
+    await tx.update(venues).set({ confirmedAt: new Date() }).where(eq(venues.id, venueId));
+    await auditAction(tx, actor, "venue.confirm", venueId, { name: row.name });
+    return { ok: true as const };
+  });
+}
+
 /** The actor's linked venues with what the cards and the attention list need, in one query. */
 export async function listManagedVenues(db: Db, actor: AppUser | null): Promise<ManagedVenueCard[]> {
   assertVenueManager(actor);
@@ -73,6 +101,9 @@ export async function listManagedVenues(db: Db, actor: AppUser | null): Promise<
       isApproved: venues.isApproved,
       latitude: venues.latitude,
       longitude: venues.longitude,
+      pricingModel: venues.pricingModel,
+      facts: venues.facts,
+      confirmedAt: venues.confirmedAt,
       faqCount: sql<number>`(select count(*)::int from venue_faqs f where f.venue_id = ${venues.id})`,
       unanswered: sql<number>`(select count(*)::int from reviews r
         where r.venue_id = ${venues.id}
@@ -105,6 +136,7 @@ export async function listManagedVenues(db: Db, actor: AppUser | null): Promise<
       longitude: v.longitude,
       unansweredReviews: v.unanswered,
       waitingInquiries: v.waiting,
+      pricesStale: confirmation(v)?.stale ?? false,
     }),
   }));
 }

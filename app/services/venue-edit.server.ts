@@ -19,10 +19,12 @@ import {
 import { validate, type FieldErrors } from "~/lib/validation/form";
 import { isValidCoordinate } from "~/lib/coordinates";
 import { parseLocation, VENUE_STATE } from "~/lib/venue-address";
-import { normalizeAmenities, priceRangeText } from "~/lib/venue";
+import { normalizeAmenities, priceRangeText, type VenueView } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { readPricingModel } from "~/lib/estimate";
 import { pricingFormValues, pricingModelFrom } from "~/lib/validation/pricing-model";
+import { factsFormValues, factsFrom } from "~/lib/validation/venue-facts";
+import { confirmation, readFacts } from "~/lib/venue-facts";
 import { auditAction } from "./audit.server";
 import {
   listedAmenityNames,
@@ -69,6 +71,8 @@ export type EditableVenue = {
   images: string[];
   logoUrl: string | null;
   values: VenueFormValues;
+  /** When the venue last confirmed its prices and facts (issue 43); null: it states none. */
+  confirmed: VenueView["confirmed"];
 };
 
 /** A venue as the edit form starts from it, for a caller that has checked its own permission. */
@@ -89,6 +93,7 @@ export async function readEditableVenue(db: Db, id: string): Promise<EditableVen
     isApproved: v.isApproved,
     images: v.images,
     logoUrl: v.logoUrl,
+    confirmed: confirmation(v),
     values: {
       name: v.name,
       description: v.description,
@@ -111,9 +116,17 @@ export async function readEditableVenue(db: Db, id: string): Promise<EditableVen
       latitude: coordinate(v.latitude),
       longitude: coordinate(v.longitude),
       ...pricingFormValues(readPricingModel(v.pricingModel)),
+      ...factsFormValues(readFacts(v.facts)),
     },
   };
 }
+
+/** The pricing model and the facts of an admin's or a manager's form, confirmed now (issue 43). */
+export const pricedColumns = (input: AdminVenueInput) => ({
+  pricingModel: pricingModelFrom(input),
+  facts: factsFrom(input),
+  confirmedAt: new Date(),
+});
 
 /** The submission's limits, with room for the admin's extra fields. */
 export const ADMIN_VENUE_LIMITS: UploadLimits = { ...SUBMISSION_LIMITS, maxFields: 250 };
@@ -348,8 +361,9 @@ export async function saveVenueEdit(
         .update(venues)
         .set({
           ...columns,
-          // Only a form that shows the pricing model (the admin's, the manager's) sets it.
-          ...(input.pricingShown ? { pricingModel: pricingModelFrom(input) } : {}),
+          // Only a form that shows the pricing model and facts (the admin's, the manager's) sets
+          // them, and its save confirms them (issue 43).
+          ...(input.pricingShown ? pricedColumns(input) : {}),
           ...(keep ? {} : { images }),
           logoUrl,
           latitude: coordinates?.lat ?? 0,

@@ -19,6 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { PricingModel } from "../../app/lib/estimate";
 import type { AmenityItem } from "../../app/lib/venue";
+import type { VenueFacts } from "../../app/lib/venue-facts";
 import { users } from "./accounts";
 import { timestamps } from "./timestamps";
 
@@ -72,6 +73,10 @@ export const venues = pgTable(
     // The manager's pricing model beside the spec's prices (issue 24, ADR 031); null: none.
     pricingModel: jsonb("pricing_model").$type<PricingModel>(),
     capacity: integer("capacity"),
+    // Capacity by layout and the house rules (issue 43, lib/venue-facts.ts); null: none stated.
+    facts: jsonb("facts").$type<VenueFacts>(),
+    // When the venue last confirmed its prices and facts (a save or 'Still correct'; issue 43).
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     categoryId: uuid("category_id").references(() => venueCategories.id, { onDelete: "set null" }),
     amenities: jsonb("amenities").$type<AmenityItem[]>().notNull().default([]),
     images: jsonb("images").$type<string[]>().notNull().default([]),

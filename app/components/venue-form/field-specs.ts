@@ -121,6 +121,53 @@ export const VENUE_FIELDS = spec({
     hint: "Blank: not stated. 0: no tax.",
     shownTo: "admin",
   },
+  // Facts by layout and the house rules (issue 43): blank is "not stated".
+  factsSeated: {
+    name: "factsSeated",
+    label: "Seated dinner (guests)",
+    inputMode: "numeric",
+    shownTo: "admin",
+  },
+  factsStanding: {
+    name: "factsStanding",
+    label: "Standing reception (guests)",
+    inputMode: "numeric",
+    shownTo: "admin",
+  },
+  factsCeremony: {
+    name: "factsCeremony",
+    label: "Ceremony (guests)",
+    inputMode: "numeric",
+    shownTo: "admin",
+  },
+  factsRainPlan: {
+    name: "factsRainPlan",
+    label: "Indoor rain plan (guests)",
+    inputMode: "numeric",
+    shownTo: "admin",
+  },
+  factsCurfew: { name: "factsCurfew", label: "Music ends at", type: "time", shownTo: "admin" },
+  factsNoiseLimit: {
+    name: "factsNoiseLimit",
+    label: "Noise limit",
+    placeholder: "No amplified music outdoors after 9 pm",
+    maxLength: 160,
+    shownTo: "admin",
+  },
+  factsElevation: {
+    name: "factsElevation",
+    label: "Elevation (feet)",
+    inputMode: "numeric",
+    placeholder: "9600",
+    shownTo: "admin",
+  },
+  factsAccess: {
+    name: "factsAccess",
+    label: "Seasonal road access",
+    placeholder: "The pass road closes from November to May",
+    maxLength: 160,
+    shownTo: "admin",
+  },
   // Capacity
   capacity: { name: "capacity", label: "Capacity (guests)", type: "number", min: 0, inputMode: "numeric" },
   // Contact and links

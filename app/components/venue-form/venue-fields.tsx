@@ -3,6 +3,7 @@ import { Checkbox, CheckboxGroup, Field, SelectField } from "~/components/forms/
 import { SpecField } from "~/components/forms/spec-fields";
 import { MapPin } from "~/components/ui/icons";
 import { REGIONS } from "~/lib/catalog";
+import { ALCOHOL, CATERING } from "~/lib/venue-facts";
 import { MONTH_NAMES } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/validation/form";
 import type { VenueFormValues } from "~/lib/validation/admin-venue";
@@ -218,6 +219,49 @@ function AllInFields(props: GroupProps) {
         ))}
       </Fold>
     </>
+  );
+}
+
+const optionsOf = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** The admin's and the manager's: capacity by layout and the house rules (issue 43). */
+export function FactsFields(props: GroupProps) {
+  const { dv, errors } = props;
+  const names = ["factsSeated", "factsStanding", "factsCeremony", "factsRainPlan"] as const;
+  const rules = [
+    "factsCurfew",
+    "factsNoiseLimit",
+    "factsCatering",
+    "factsAlcohol",
+    "factsElevation",
+    "factsAccess",
+  ];
+  const has = [...names, ...rules].some((n) => Boolean(dv[n as keyof typeof dv]) || Boolean(errors[n]));
+  return (
+    <Fold title="Capacity by layout and house rules (optional)" open={has}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <VenueFields names={[...names]} {...props} />
+        <VenueFields names={["factsCurfew", "factsNoiseLimit"]} {...props} />
+        <SelectField
+          label="Outside catering"
+          name="factsCatering"
+          placeholder="Not stated"
+          defaultValue={dv.factsCatering ?? ""}
+          options={optionsOf(CATERING)}
+          error={errors.factsCatering}
+        />
+        <SelectField
+          label="Alcohol"
+          name="factsAlcohol"
+          placeholder="Not stated"
+          defaultValue={dv.factsAlcohol ?? ""}
+          options={optionsOf(ALCOHOL)}
+          error={errors.factsAlcohol}
+        />
+        <VenueFields names={["factsElevation", "factsAccess"]} {...props} />
+      </div>
+    </Fold>
   );
 }
 

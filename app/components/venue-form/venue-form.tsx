@@ -20,6 +20,7 @@ import {
   CoordinateFields,
   DetailsFields,
   PriceFields,
+  FactsFields,
   PricingModelFields,
   WebsiteField,
   type Choice,
@@ -153,6 +154,7 @@ export function VenueForm({
       <PriceFields {...group} />
       {admin ? <PricingModelFields {...group} /> : null}
       <CapacityAndTypeFields venueTypes={venueTypes} venueTypesError={venueTypesError} {...group} />
+      {admin ? <FactsFields {...group} /> : null}
       <AmenitiesField amenities={amenities} amenitiesError={amenitiesError} {...group} />
       {withImages ? <ImagesField id={id} files={files} errors={errors} /> : null}
       <LogoField id={id} files={files} errors={errors} />

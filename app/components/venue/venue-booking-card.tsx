@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { CalendarHeart, Globe, Users } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { ContextForm } from "./context-form";
+import { ConfirmedNote } from "./venue-facts";
 import { PUBLIC_DAY_LABELS, monthInWords, type CompactMonth, type PublicDayState } from "~/lib/availability";
 import { NO_CONTEXT, type CoupleContext } from "~/lib/couple-context";
 import { monthLabel, plainDayLabel } from "~/lib/dates";
@@ -74,6 +75,7 @@ export function VenueBookingCard({
         ) : null}
         {estimate && breakdown ? <HowItAddsUp breakdown={breakdown} /> : null}
         {estimate ? listed : null}
+        <ConfirmedNote confirmed={v.confirmed} what="These prices" />
         {availability.date ? (
           <p className="mt-2 text-sm" data-testid="venue-date-availability">
             <span className="font-semibold">{formatReviewDate(availability.date.day)}:</span>{" "}

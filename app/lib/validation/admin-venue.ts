@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { isValidCoordinate } from "~/lib/coordinates";
 import { MAX, text } from "./fields";
 import { pricingModelFields, pricingProblems, type PricingFormValues } from "./pricing-model";
+import { venueFactsFields, type FactsFormValues } from "./venue-facts";
 import { venueSubmissionSchema } from "./venue-submission";
 
 // The admin's venue form (spec, admin area: 'Add Venue' and 'Admin edit venue'): the submission
@@ -32,6 +33,7 @@ export const adminVenueSchema = z
     /** The stored logo, when the admin keeps it (edit only). */
     keepLogo: text(MAX.url),
     ...pricingModelFields,
+    ...venueFactsFields,
   })
   .check(
     z.refine((v) => coordinatesProblem(v.latitude, v.longitude) === null, {
@@ -64,7 +66,8 @@ export type VenueFormValues = {
   email: string;
   latitude: string;
   longitude: string;
-} & PricingFormValues;
+} & PricingFormValues &
+  FactsFormValues;
 
 export type AdminVenueInput = z.infer<typeof adminVenueSchema>;
 

@@ -45,6 +45,7 @@ export const managerActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("image-remove"), url: imageUrl }),
   z.object({ intent: z.literal("image-cover"), url: imageUrl }),
   z.object({ intent: z.literal("image-move"), url: imageUrl, direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("confirm-prices") }),
 ]);
 
 export type ManagerAction = z.infer<typeof managerActionSchema>;

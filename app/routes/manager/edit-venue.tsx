@@ -8,6 +8,7 @@ import { EmptyState, Panel } from "~/components/back-office/page";
 import { PendingBadge } from "~/components/manager/managed-venue-card";
 import { VenueFaqsPanel } from "~/components/manager/venue-faqs-panel";
 import { VenueImagesPanel } from "~/components/manager/venue-images-panel";
+import { StillCorrect } from "~/components/manager/still-correct";
 import { AvailabilityPanel } from "~/components/availability/availability-panel";
 import { calendarMonth } from "~/lib/dates";
 import { getManagerAvailability } from "~/services/availability.server";
@@ -32,7 +33,12 @@ import {
   type ManagerReply,
 } from "~/lib/validation/manager";
 import { addFaq, deleteFaq, moveFaq, updateFaq } from "~/services/faqs.server";
-import { changeVenueImage, getManagedVenue, updateManagedVenue } from "~/services/manager-venues.server";
+import {
+  changeVenueImage,
+  confirmVenuePrices,
+  getManagedVenue,
+  updateManagedVenue,
+} from "~/services/manager-venues.server";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 import { deleteReviewReply, saveReviewReply } from "~/services/reviews.server";
 import { isFault } from "~/lib/refusal";
@@ -94,6 +100,7 @@ const FAILURES: Record<ManagerIntent, string> = {
   "image-remove": managerMessages.imageFailed,
   "image-cover": managerMessages.imageFailed,
   "image-move": managerMessages.imageFailed,
+  "confirm-prices": managerMessages.confirmFailed,
 };
 
 export async function action(args: Route.ActionArgs) {
@@ -125,6 +132,11 @@ const change = formAction({
     if (input.intent === "reply-save" || input.intent === "reply-delete") return changeReply(ctx, input);
     if (input.intent === "image-remove" || input.intent === "image-cover" || input.intent === "image-move")
       return changeImage(ctx, input);
+    if (input.intent === "confirm-prices") {
+      const r = await confirmVenuePrices(ctx.app.db, ctx.actor, ctx.params.venueId);
+      if (!r) return ctx.fail(404, managerMessages.notFound);
+      return r.ok ? ctx.done(managerMessages.confirmed) : ctx.fail(r.status, r.error);
+    }
     return changeFaq(ctx, input);
   },
 });
@@ -300,7 +312,8 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="details" className="mt-6">
+        <TabsContent value="details" className="mt-6 space-y-6">
+          <StillCorrect confirmed={venue.confirmed} action={path} />
           <Panel className="px-6 pb-6 sm:px-8 sm:pb-8">
             <VenueEditForm
               admin

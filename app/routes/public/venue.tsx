@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { VenueAmenities } from "~/components/venue/venue-amenities";
 import { VenueBookingCard } from "~/components/venue/venue-booking-card";
 import { VenueContact } from "~/components/venue/venue-contact";
+import { VenueFacts } from "~/components/venue/venue-facts";
 import { VenueFaqs } from "~/components/venue/venue-faqs";
 import { VenueGallery } from "~/components/venue/venue-gallery";
 import { VenueHeader } from "~/components/venue/venue-header";
@@ -46,7 +47,7 @@ import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
 import { checkedContext, withContext } from "~/lib/couple-context";
-import { estimateCost, priceBreakdown } from "~/lib/estimate";
+import { estimateCost, estimateLabel, priceBreakdown } from "~/lib/estimate";
 
 const NOT_FOUND = "The venue you're looking for doesn't exist or could not be loaded.";
 
@@ -257,6 +258,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
           <TabsContent value="overview" className="mt-6">
             <h2 className="sr-only">Overview</h2>
             <div className="venue-about">{v.description || "No description available."}</div>
+            <VenueFacts venue={v} />
             <h3 className="venue-h3">Contact</h3>
             <VenueContact venue={v} />
             {loaderData.calendar ? (
@@ -304,7 +306,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
         <div data-testid="inquiry-bar" className="inquiry-bar">
           <p>
             <span>{v.name}</span>
-            <span>{priceDisplay(v)}</span>
+            <span>{estimate ? estimateLabel(estimate) : priceDisplay(v)}</span>
           </p>
           {inquiryTrigger("shrink-0")}
         </div>
