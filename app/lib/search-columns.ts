@@ -9,6 +9,7 @@ import { isValidCoordinate } from "./coordinates";
 import { plainTerms } from "./all-in";
 import { DAY_KINDS, listedQuote, modelTerms, readPricingModel } from "./estimate";
 import { mercatorX, mercatorY } from "./map-grid";
+import { readFacts } from "./venue-facts";
 import { normalizeAmenities } from "./venue";
 
 /** What the store reads of a venue (the `venues` row, approved). */
@@ -43,6 +44,8 @@ export type StoreVenue = {
   priceHigh?: number | null;
   priceRange?: string | null;
   pricingModel?: unknown;
+  /** Capacity by layout and the house rules (lib/venue-facts.ts), for their filters (issue 43). */
+  facts?: unknown;
 };
 
 /** A `YYYY-MM-DD` day as a day number (days since 1970-01-01). */
@@ -88,6 +91,10 @@ export class SearchColumns {
   region = new Uint16Array(0);
   /** -1: no capacity. */
   capacity = new Int32Array(0);
+  /** The stated seated-dinner capacity (issue 43); -1: none stated. */
+  seated = new Int32Array(0);
+  /** 1: the venue states outside caterers are allowed (any, or from its list; issue 43). */
+  outsideCatering = new Uint8Array(0);
   minPrice = new Int32Array(0);
   /** The lowest listed figure ('Starting at $2,500' included), what 'Price' sorts by; -1: no price. */
   sortPrice = new Int32Array(0);
@@ -183,6 +190,8 @@ export class SearchColumns {
     this.alive = grow(this.alive, room);
     this.region = grow(this.region, room);
     this.capacity = grow(this.capacity, room);
+    this.seated = grow(this.seated, room);
+    this.outsideCatering = grow(this.outsideCatering, room);
     this.minPrice = grow(this.minPrice, room);
     this.sortPrice = grow(this.sortPrice, room);
     this.estKind = grow(this.estKind, room);
@@ -255,6 +264,9 @@ export class SearchColumns {
     this.alive[s] = 1;
     this.region[s] = this.code(this.regionCode, null, v.region);
     this.capacity[s] = v.capacity ?? -1;
+    const facts = readFacts(v.facts);
+    this.seated[s] = facts.seated ?? -1;
+    this.outsideCatering[s] = facts.catering === "allowed" || facts.catering === "approved-list" ? 1 : 0;
     this.minPrice[s] = v.minPrice;
     const listed = {
       pricePerEvent: v.pricePerEvent ?? null,

@@ -164,6 +164,26 @@ describe("SearchStore orders", () => {
   });
 });
 
+describe("seating and catering (issue 43)", () => {
+  const store = storeOf([
+    venue({ name: "Seats 150", capacity: 200, facts: { seated: 150, catering: "allowed" } }),
+    venue({ name: "Seats 120", capacity: 200, facts: { seated: 120, catering: "approved-list" } }),
+    venue({ name: "Own kitchen", capacity: 200, facts: { seated: 180, catering: "not-allowed" } }),
+    venue({ name: "Says nothing", capacity: 200 }),
+  ]);
+
+  it("keeps the venues whose stated seated capacity holds the guests, when asked", () => {
+    expect(matching(store, { guests: 140, seated: true })).toEqual(["own kitchen", "seats 150"]);
+    // Not asked: the overall capacity alone, as before.
+    expect(matching(store, { guests: 140 })).toHaveLength(4);
+  });
+
+  it("keeps the venues that allow outside caterers, from any or from their list", () => {
+    expect(matching(store, { outsideCatering: true })).toEqual(["seats 120", "seats 150"]);
+    expect(matching(store, { outsideCatering: true, guests: 140, seated: true })).toEqual(["seats 150"]);
+  });
+});
+
 describe("ranking by the estimate (issues 24 and 43)", () => {
   // A fixed spread of prices: models with seasons, weekdays, day rates, service, fees and tax,
   // listed prices of each shape, none.

@@ -377,7 +377,11 @@ export class SearchStore extends SearchColumns {
     const confirmed = notFree ? this.confirmedOn(today) : null;
     const confirmedOnly = confirmed && f.confirmed ? confirmed : null;
 
-    const { alive, capacity, minPrice, category, amenities, locations, names } = this;
+    const { alive, capacity, minPrice, category, amenities, locations, names, seated, outsideCatering } =
+      this;
+    // Issue 43: a seated dinner for the guest count, outside caterers allowed.
+    const seatedFor = f.seated ? guests : null;
+    const catering = f.outsideCatering;
     const regionCodes = this.region;
     let candidates: Int32Array | null = null;
     if (marks) {
@@ -395,7 +399,8 @@ export class SearchStore extends SearchColumns {
       maxPrice === null &&
       !types &&
       !wantAmenities &&
-      !notFree;
+      !notFree &&
+      !catering;
     const test = (s: number) => {
       if (!alive[s]) return false;
       if (notFree && notFree(s)) return false;
@@ -403,6 +408,8 @@ export class SearchStore extends SearchColumns {
       if (marks && marks[s] !== 1) return false;
       if (region && regionCodes[s] !== region) return false;
       if (guests !== null && capacity[s]! < guests) return false;
+      if (seatedFor !== null && seated[s]! < seatedFor) return false;
+      if (catering && outsideCatering[s] !== 1) return false;
       if (maxPrice !== null && minPrice[s]! > maxPrice) return false;
       if (types && types[category[s]!] !== 1) return false;
       if (wantAmenities)

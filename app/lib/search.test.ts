@@ -27,7 +27,8 @@ describe("parseSearchParams", () => {
     expect(
       parse(
         "q=barn&location=Boulder&venueName=Aspen&region=Foothills&guests=120&maxPrice=5000" +
-          "&category=c1&category=c2&amenities=WiFi,Bridal%20Suite&date=2027-06-12&confirmed=1&sort=rating&page=3&view=list",
+          "&category=c1&category=c2&amenities=WiFi,Bridal%20Suite&date=2027-06-12&confirmed=1" +
+          "&seated=1&catering=outside&sort=rating&page=3&view=list",
       ),
     ).toEqual({
       q: "barn",
@@ -41,6 +42,8 @@ describe("parseSearchParams", () => {
       date: "2027-06-12",
       month: null,
       confirmed: true,
+      seated: true,
+      outsideCatering: true,
       sort: "rating",
       page: 3,
       view: "list",
@@ -224,5 +227,22 @@ describe("confirmed free only (issue 41)", () => {
     expect(toSearchParams({ confirmed: true }).toString()).toBe("");
     expect(activeFilters(f).map((c) => c.label)).toContain("Confirmed free only");
     expect(removeFilter(f, { kind: "confirmed", value: "1" }).confirmed).toBe(false);
+  });
+});
+
+describe("seating and catering (issue 43)", () => {
+  it("reads seated=1 and catering=outside, writes seated only with a guest count, and has chips", () => {
+    const f = parseSearchParams(new URLSearchParams("guests=140&seated=1&catering=outside"));
+    expect(f).toMatchObject({ guests: 140, seated: true, outsideCatering: true });
+    expect(toSearchParams(f).toString()).toBe("guests=140&seated=1&catering=outside");
+    expect(toSearchParams({ seated: true }).toString()).toBe("");
+    expect(parseSearchParams(new URLSearchParams("catering=inside")).outsideCatering).toBe(false);
+    expect(activeFilters(f).map((c) => c.label)).toEqual([
+      "140+",
+      "Seats 140 for dinner",
+      "Outside catering allowed",
+    ]);
+    expect(removeFilter(f, { kind: "seated", value: "1" }).seated).toBe(false);
+    expect(removeFilter(f, { kind: "outsideCatering", value: "1" }).outsideCatering).toBe(false);
   });
 });

@@ -63,6 +63,10 @@ export type SearchFilters = {
   month: string | null;
   /** With a date or month: only venues whose calendar is kept up to date say free (issue 41). */
   confirmed: boolean;
+  /** With guests: only venues whose stated seated-dinner capacity holds them (issue 43). */
+  seated: boolean;
+  /** Only venues that state outside caterers are allowed (any, or from their list; issue 43). */
+  outsideCatering: boolean;
   sort: SearchSort;
   /** 1-based page of the list. */
   page: number;
@@ -81,6 +85,8 @@ export const DEFAULT_FILTERS: Readonly<SearchFilters> = Object.freeze({
   date: null,
   month: null,
   confirmed: false,
+  seated: false,
+  outsideCatering: false,
   sort: "featured",
   page: 1,
   view: "map",
@@ -141,6 +147,8 @@ export function parseSearchParams(params: URLSearchParams): SearchFilters {
     date: isDay(date) ? date : null,
     month: !isDay(date) && isMonth(month) ? month : null,
     confirmed: params.get("confirmed") === "1",
+    seated: params.get("seated") === "1",
+    outsideCatering: params.get("catering") === "outside",
     sort: SEARCH_SORTS.find((s) => s === sort) ?? DEFAULT_FILTERS.sort,
     page: wholeNumber(params.get("page"), 1, MAX_PAGE) ?? 1,
     view: SEARCH_VIEWS.find((s) => s === view) ?? DEFAULT_FILTERS.view,
@@ -176,6 +184,9 @@ export function toSearchParams(filters: Partial<SearchFilters>): URLSearchParams
   else if (f.month && isMonth(f.month)) p.set("month", f.month);
   // Only with a date or month: without one there is no day to confirm.
   if (f.confirmed && ((f.date && isDay(f.date)) || (f.month && isMonth(f.month)))) p.set("confirmed", "1");
+  // Only with a guest count: the seated capacity is compared with it.
+  if (f.seated && f.guests !== null && f.guests >= 1) p.set("seated", "1");
+  if (f.outsideCatering) p.set("catering", "outside");
   if (f.sort !== DEFAULT_FILTERS.sort) p.set("sort", f.sort);
   if (f.page > 1) p.set("page", String(f.page));
   if (f.view !== DEFAULT_FILTERS.view) p.set("view", f.view);
@@ -201,7 +212,9 @@ export type ActiveFilterKind =
   | "amenity"
   | "date"
   | "month"
-  | "confirmed";
+  | "confirmed"
+  | "seated"
+  | "outsideCatering";
 
 export type ActiveFilter = {
   kind: ActiveFilterKind;
@@ -234,6 +247,8 @@ export function activeFilters(
   if (f.date) add("date", f.date, `Free on ${shortDayLabel(f.date)}`);
   else if (f.month) add("month", f.month, `Free in ${monthLabel(f.month)} (flexible)`);
   if (f.confirmed && (f.date || f.month)) add("confirmed", "1", "Confirmed free only");
+  if (f.seated && f.guests !== null) add("seated", "1", `Seats ${f.guests} for dinner`);
+  if (f.outsideCatering) add("outsideCatering", "1", "Outside catering allowed");
   return chips;
 }
 
@@ -247,6 +262,8 @@ const CLEARED: { [K in Exclude<ActiveFilterKind, "category" | "amenity">]: Searc
   date: null,
   month: null,
   confirmed: false,
+  seated: false,
+  outsideCatering: false,
 };
 
 /** The filters without one chip, back on the first page. */

@@ -88,9 +88,23 @@ export function clockLabel(hhmm: string): string {
 
 const guests = (n: number) => `${n.toLocaleString("en-US")} guests`;
 
-/** The facts as rows of label and value, in the venue page's and /compare's order; unset ones left out. */
+/** The facts' labels, in the venue page's and /compare's order. */
+export const FACT_LABELS = [
+  "Seated dinner",
+  "Standing reception",
+  "Ceremony",
+  "Indoor rain plan",
+  "Music ends",
+  "Noise limit",
+  "Catering",
+  "Alcohol",
+  "Elevation",
+  "Road access",
+] as const;
+
+/** The facts as rows of label and value, in FACT_LABELS order; unset ones left out. */
 export function factRows(f: VenueFacts): { label: string; value: string }[] {
-  const rows: [string, string | null][] = [
+  const rows: [(typeof FACT_LABELS)[number], string | null][] = [
     ["Seated dinner", f.seated === null ? null : guests(f.seated)],
     ["Standing reception", f.standing === null ? null : guests(f.standing)],
     ["Ceremony", f.ceremony === null ? null : guests(f.ceremony)],
@@ -102,7 +116,7 @@ export function factRows(f: VenueFacts): { label: string; value: string }[] {
     ["Elevation", f.elevationFeet === null ? null : `${f.elevationFeet.toLocaleString("en-US")} ft`],
     ["Road access", f.access],
   ];
-  return rows.filter((r): r is [string, string] => r[1] !== null).map(([label, value]) => ({ label, value }));
+  return rows.flatMap(([label, value]) => (value === null ? [] : [{ label, value }]));
 }
 
 /** Prices and facts the venue has not confirmed for this long read 'may be out of date'. */

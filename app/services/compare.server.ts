@@ -10,6 +10,7 @@ import { estimateCost, type Estimate } from "~/lib/estimate";
 import { usableImages } from "~/lib/images";
 import { normalizeAmenities, priceDisplay } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
+import { factRows, readFacts } from "~/lib/venue-facts";
 import { statusesOn } from "./availability.server";
 
 export type CompareVenue = {
@@ -32,6 +33,8 @@ export type CompareVenue = {
    * date, else not confirmed; held reads booked); null when no date was chosen.
    */
   availability: PublicDayState | null;
+  /** Capacity by layout and the house rules it states (issue 43). */
+  facts: { label: string; value: string }[];
 };
 
 export type Comparison = {
@@ -92,6 +95,7 @@ export async function compareVenues(
           calendarConfirmed(v.calendarUpdatedAt, utcDay()),
         )
       : null,
+    facts: factRows(readFacts(v.facts)),
   }));
   const names = new Map<string, string>();
   for (const v of list)

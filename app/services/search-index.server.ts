@@ -32,9 +32,10 @@ const SNAPSHOT_EVERY_VERSIONS = 500;
 /** Bytes per row of `search_snapshot`. */
 const SNAPSHOT_PART = 8 * 1024 * 1024;
 
-type VenueRow = Omit<StoreVenue, "amenities" | "blocked" | "pricingModel"> & {
+type VenueRow = Omit<StoreVenue, "amenities" | "blocked" | "pricingModel" | "facts"> & {
   amenities: string;
   pricingModel: string | null;
+  facts: string | null;
   isApproved: boolean;
   blocked: string | null;
 };
@@ -48,7 +49,7 @@ const baseColumns = sql`id, name, location, description, region, capacity, min_p
     as "closedMonths",
   floor(extract(epoch from calendar_updated_at) / 86400)::int as "calendarDay",
   price_per_event as "pricePerEvent", price_low as "priceLow", price_high as "priceHigh",
-  price_range as "priceRange", pricing_model::text as "pricingModel"`;
+  price_range as "priceRange", pricing_model::text as "pricingModel", facts::text as facts`;
 
 /** A venue's held and booked ranges from yesterday on: "start,end,start,end…" as day numbers. */
 const blockedDays = sql`string_agg((a.starts_on - date '1970-01-01') || ',' || (a.ends_on - date '1970-01-01'), ','
@@ -92,6 +93,7 @@ function storeVenue(r: VenueRow): StoreVenue {
     ...r,
     amenities,
     pricingModel: parseJson(r.pricingModel),
+    facts: parseJson(r.facts),
     rating: Number(r.rating),
     minPrice: Number(r.minPrice),
     // Availability (ADR 030): "start,end,start,end…" as day numbers.

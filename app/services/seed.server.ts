@@ -173,6 +173,8 @@ function venueRow(
     priceLow: v.priceLow,
     priceHigh: v.priceHigh,
     pricingModel: v.pricingModel,
+    facts: v.facts,
+    confirmedAt: v.confirmedDaysAgo === null ? null : new Date(Date.now() - v.confirmedDaysAgo * DAY),
     capacity: v.capacity,
     amenities: v.amenities,
     phone: v.phone,

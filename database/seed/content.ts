@@ -2,6 +2,7 @@
 // who wrote them. No I/O; the same input always gives the same output.
 import { AMENITY_NAMES, VENUE_TYPES, type Region, type VenueTypeKey } from "~/lib/catalog";
 import { pricingModel, type PricingModel } from "~/lib/estimate";
+import { NO_FACTS, type VenueFacts } from "~/lib/venue-facts";
 import type { AmenityItem } from "~/lib/venue";
 import { createRng, type Rng } from "./random";
 import { TOWNS, type Town } from "./towns";
@@ -43,6 +44,10 @@ export type SeedVenue = {
   priceRange: string | null;
   /** The manager's pricing model, all-in for most (issue 43); null: the listed prices only. */
   pricingModel: PricingModel | null;
+  /** Capacity by layout and house rules (issue 43); null: none stated. */
+  facts: VenueFacts | null;
+  /** How many days before the seed the venue confirmed its prices and facts; null: never. */
+  confirmedDaysAgo: number | null;
   amenities: AmenityItem[];
   phone: string;
   email: string;
@@ -819,6 +824,38 @@ function pricingModelFor(seed: string, p: Pricing): PricingModel | null {
   });
 }
 
+const MOUNTAINS: Region[] = ["Central Mountains", "Western Slope North", "Western Slope South"];
+
+/**
+ * Facts for the venues with a pricing model and a few others (issue 43): layouts from the
+ * capacity, a curfew, catering and alcohol rules; elevation and road access in the mountains.
+ * Each venue that states prices or facts confirmed them up to 20 months ago, so some read as
+ * possibly out of date. Its own random stream, as the pricing model's.
+ */
+function factsFor(
+  seed: string,
+  v: Pick<SeedVenue, "capacity" | "region" | "pricingModel">,
+): Pick<SeedVenue, "facts" | "confirmedDaysAgo"> {
+  const rng = createRng(`facts:${seed}`);
+  if (!v.pricingModel && !rng.chance(0.2))
+    return { facts: null, confirmedDaysAgo: v.pricingModel ? 30 : null };
+  const mountain = MOUNTAINS.includes(v.region);
+  const facts: VenueFacts = {
+    ...NO_FACTS,
+    seated: roundTo(v.capacity * rng.float(0.6, 0.9), 10),
+    standing: v.capacity,
+    ceremony: roundTo(v.capacity * rng.float(0.8, 1), 10),
+    rainPlan: rng.chance(0.7) ? roundTo(v.capacity * rng.float(0.5, 0.9), 10) : null,
+    curfew: rng.pick(["22:00", "22:30", "23:00", "00:00"]),
+    noiseLimit: rng.chance(0.4) ? "No amplified music outdoors after 9 pm" : null,
+    catering: rng.pick(["allowed", "approved-list", "not-allowed"] as const),
+    alcohol: rng.pick(["venue-bar", "licensed-bartender", "bring-your-own"] as const),
+    elevationFeet: mountain ? roundTo(rng.float(7000, 10500), 10) : null,
+    access: mountain && rng.chance(0.3) ? "The pass road closes from November to May" : null,
+  };
+  return { facts, confirmedDaysAgo: rng.int(5, 600) };
+}
+
 const PREFERRED_AMENITIES: Record<VenueTypeKey, string[]> = {
   barn: [
     "Outdoor Ceremony Space",
@@ -1023,6 +1060,8 @@ export function generateVenue(seed: string, opts: VenueOptions = {}): SeedVenue 
     capacity,
     ...pricing(rng, type),
     pricingModel: null,
+    facts: null,
+    confirmedDaysAgo: null,
     amenities: amenities(rng, type),
     phone: phone(rng, town),
     email: `events@${slug}.example`,
@@ -1032,6 +1071,7 @@ export function generateVenue(seed: string, opts: VenueOptions = {}): SeedVenue 
     createdAt: opts.createdAt ?? dateBetween(rng, Date.UTC(2023, 8, 1), Date.UTC(2025, 5, 30)),
   };
   venue.pricingModel = pricingModelFor(seed, venue);
+  Object.assign(venue, factsFor(seed, venue));
   return venue;
 }
 

@@ -171,6 +171,17 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
           placeholder="Number of guests"
           defaultValue={filters.guests ?? ""}
         />
+        {/* Issue 43: what the venues state by layout and about catering. */}
+        <Group legend="Seating and catering">
+          <label>
+            <input type="checkbox" name="seated" value="1" defaultChecked={filters.seated} />
+            Seats my guests at a dinner
+          </label>
+          <label>
+            <input type="checkbox" name="catering" value="outside" defaultChecked={filters.outsideCatering} />
+            Outside catering allowed
+          </label>
+        </Group>
         <div className="space-y-2">
           <div className="flex items-baseline justify-between gap-2">
             <label htmlFor={`${ids}-price`} className="text-sm font-medium text-ink">

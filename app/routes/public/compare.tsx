@@ -22,6 +22,7 @@ import {
 import { PUBLIC_DAY_LABELS } from "~/lib/availability";
 import { checkedContext, withContext } from "~/lib/couple-context";
 import { estimateLabel, estimateSourceLabel } from "~/lib/estimate";
+import { FACT_LABELS } from "~/lib/venue-facts";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { capacityLabel, formatReviewDate, photoAlt } from "~/lib/venue";
 import { countLabel } from "~/lib/format";
@@ -97,23 +98,34 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const { venues, dropped, amenities } = comparison;
   const ids = venues.map((v) => v.id);
   const showAvailability = !!date && venues.some((v) => v.availability !== null);
+  // The total for the couple's guests before the listed price (issue 43), then the facts any of
+  // the venues states, in the venue page's order.
+  const estimateRow: Row = {
+    label: guests ? `Estimated total for ${guests} guests` : "Estimated total",
+    cell: (v) =>
+      !guests ? (
+        <span className="text-muted">Enter a guest count above</span>
+      ) : v.estimate ? (
+        <>
+          <span className="font-semibold">{estimateLabel(v.estimate)}</span>
+          <span className="block text-xs text-muted">{estimateSourceLabel(v.estimate)}</span>
+        </>
+      ) : (
+        <span className="text-muted">No price listed</span>
+      ),
+  };
+  const priceRow: Row = { label: guests ? "Listed price" : "Price", cell: (v) => v.price };
+  const factRowsShown: Row[] = FACT_LABELS.filter((label) =>
+    venues.some((v) => v.facts.some((f) => f.label === label)),
+  ).map((label) => ({
+    label,
+    cell: (v) =>
+      v.facts.find((f) => f.label === label)?.value ?? <span className="text-muted">Not stated</span>,
+  }));
   const rows: Row[] = [
-    { label: "Price", cell: (v) => v.price },
+    ...(guests ? [estimateRow, priceRow] : [priceRow, estimateRow]),
     { label: "Capacity", cell: (v) => capacityLabel(v.capacity ?? 0) ?? "Not listed" },
-    {
-      label: guests ? `Estimated total for ${guests} guests` : "Estimated total",
-      cell: (v) =>
-        !guests ? (
-          <span className="text-muted">Enter a guest count above</span>
-        ) : v.estimate ? (
-          <>
-            <span className="font-semibold">{estimateLabel(v.estimate)}</span>
-            <span className="block text-xs text-muted">{estimateSourceLabel(v.estimate)}</span>
-          </>
-        ) : (
-          <span className="text-muted">No price listed</span>
-        ),
-    },
+    ...factRowsShown,
     { label: "Rating", cell: (v) => <RatingSummary rating={v.rating} reviewCount={v.reviewCount} /> },
     ...(showAvailability
       ? [
