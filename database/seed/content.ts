@@ -834,12 +834,14 @@ const MOUNTAINS: Region[] = ["Central Mountains", "Western Slope North", "Wester
  */
 function factsFor(
   seed: string,
-  v: Pick<SeedVenue, "capacity" | "region" | "pricingModel">,
+  v: Pick<SeedVenue, "capacity" | "region" | "pricingModel" | "description">,
 ): Pick<SeedVenue, "facts" | "confirmedDaysAgo"> {
   const rng = createRng(`facts:${seed}`);
   if (!v.pricingModel && !rng.chance(0.2))
     return { facts: null, confirmedDaysAgo: v.pricingModel ? 30 : null };
   const mountain = MOUNTAINS.includes(v.region);
+  // What the description already says about caterers holds.
+  const ownCaterer = v.description.includes("their own caterer");
   const facts: VenueFacts = {
     ...NO_FACTS,
     seated: roundTo(v.capacity * rng.float(0.6, 0.9), 10),
@@ -848,8 +850,10 @@ function factsFor(
     rainPlan: rng.chance(0.7) ? roundTo(v.capacity * rng.float(0.5, 0.9), 10) : null,
     curfew: rng.pick(["22:00", "22:30", "23:00", "00:00"]),
     noiseLimit: rng.chance(0.4) ? "No amplified music outdoors after 9 pm" : null,
-    catering: rng.pick(["allowed", "approved-list", "not-allowed"] as const),
-    alcohol: rng.pick(["venue-bar", "licensed-bartender", "bring-your-own"] as const),
+    catering: ownCaterer ? "allowed" : rng.pick(["allowed", "approved-list", "not-allowed"] as const),
+    alcohol: ownCaterer
+      ? "licensed-bartender"
+      : rng.pick(["venue-bar", "licensed-bartender", "bring-your-own"] as const),
     elevationFeet: mountain ? roundTo(rng.float(7000, 10500), 10) : null,
     access: mountain && rng.chance(0.3) ? "The pass road closes from November to May" : null,
   };
