@@ -188,6 +188,30 @@ describe("estimates through the search service", () => {
       "Flat",
       "Unpriced",
     ]);
+    // Issue 43: the sort is by the all-in total. For 200 guests: 20 + 40 × 200 = 8,020, near Cheap
+    // per head's 8,000; all in, + 20 % service (1,604) + 10 % tax of 9,624 (962) = 10,586: after
+    // Flat's 9,000 and before Dear per head's 15,000.
+    await createVenue(t.db, {
+      location: at(town),
+      name: "All in",
+      ...noPrice,
+      pricingModel: model({ baseFee: 20, perGuest: 40, servicePercent: 20, taxPercent: 10 }),
+      capacity: 300,
+    });
+    expect(await names({ location: town, guests: 200, sort: "estimate-asc" })).toEqual([
+      "Cheap per head",
+      "Flat",
+      "All in",
+      "Dear per head",
+      "Unpriced",
+    ]);
+    expect(await names({ location: town, guests: 200, sort: "estimate-desc" })).toEqual([
+      "Dear per head",
+      "All in",
+      "Flat",
+      "Cheap per head",
+      "Unpriced",
+    ]);
     // A changed model reaches the index: 100 + 1 × 200 = 300 now comes first.
     await t.db
       .update(venues)

@@ -68,9 +68,9 @@ export const submissionFields = (categoryId: string) => ({
 type Upload = { field: string; bytes: Buffer; name: string; type?: string };
 
 /** A multipart body of text fields and files (PNG unless `type` says), as a browser's form sends it. */
-export function multipartBody(fields: Record<string, string>, files: Upload[] = []) {
+export function multipartBody(fields: Record<string, string | string[]>, files: Upload[] = []) {
   const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
   for (const f of files)
     body.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? "image/png" }), f.name);
   return body;
