@@ -175,7 +175,7 @@ export function FilterPanel({ filters, choices, onApply, open, onClose, hydrated
         <Group legend="Seating and catering">
           <label>
             <input type="checkbox" name="seated" value="1" defaultChecked={filters.seated} />
-            Seats my guests at a dinner
+            Room for a seated dinner
           </label>
           <label>
             <input type="checkbox" name="catering" value="outside" defaultChecked={filters.outsideCatering} />
