@@ -8,6 +8,7 @@ import { MONTH_NAMES } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/validation/form";
 import type { VenueFormValues } from "~/lib/validation/admin-venue";
 import { FEE_ROWS, SITE_FIELDS } from "~/lib/validation/pricing-model";
+import { FACT_FIELDS } from "~/lib/validation/venue-facts";
 import { REQUIRED_MESSAGE } from "~/lib/validation/venue-submission";
 import { VENUE_STATE } from "~/lib/venue-address";
 import { VENUE_FIELDS, VENUE_SELECT_LABELS, type VenueFieldName } from "./field-specs";
@@ -140,6 +141,10 @@ export function PricingModelFields(props: GroupProps) {
   );
 }
 
+/** Whether any of the fields holds a value or an error: its fold opens. */
+const holds = ({ dv, errors }: GroupProps, names: readonly string[]) =>
+  names.some((n) => Boolean(dv[n as keyof typeof dv]) || Boolean(errors[n]));
+
 /** A group folded away unless it holds a value or an error: a venue with one flat fee skips it. */
 function Fold({ title, open, children }: { title: string; open: boolean; children: ReactNode }) {
   return (
@@ -154,13 +159,11 @@ function Fold({ title, open, children }: { title: string; open: boolean; childre
 function AllInFields(props: GroupProps) {
   const { dv, errors } = props;
   const feeNames = FEE_ROWS.flatMap((r) => [r.name, r.amount]);
-  const has = (names: string[]) =>
-    names.some((n) => Boolean((dv as Record<string, unknown>)[n]) || Boolean(errors[n]));
   return (
     <>
       <Fold
         title="Site fee by day and the minimum"
-        open={has([...SITE_FIELDS]) || dv.pricingMinimumOn === "perGuest"}
+        open={holds(props, SITE_FIELDS) || dv.pricingMinimumOn === "perGuest"}
       >
         <p className="text-sm text-muted">A day left blank takes the base rental fee.</p>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -178,7 +181,7 @@ function AllInFields(props: GroupProps) {
       </Fold>
       <Fold
         title="Service charge, tax and mandatory fees"
-        open={has(["pricingServicePercent", "pricingTaxPercent", ...feeNames])}
+        open={holds(props, ["pricingServicePercent", "pricingTaxPercent", ...feeNames])}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <VenueFields names={["pricingServicePercent", "pricingTaxPercent"]} {...props} />
@@ -228,20 +231,10 @@ const optionsOf = (labels: Record<string, string>) =>
 /** The admin's and the manager's: capacity by layout and the house rules (issue 43). */
 export function FactsFields(props: GroupProps) {
   const { dv, errors } = props;
-  const names = ["factsSeated", "factsStanding", "factsCeremony", "factsRainPlan"] as const;
-  const rules = [
-    "factsCurfew",
-    "factsNoiseLimit",
-    "factsCatering",
-    "factsAlcohol",
-    "factsElevation",
-    "factsAccess",
-  ];
-  const has = [...names, ...rules].some((n) => Boolean(dv[n as keyof typeof dv]) || Boolean(errors[n]));
   return (
-    <Fold title="Capacity by layout and house rules (optional)" open={has}>
+    <Fold title="Capacity by layout and house rules (optional)" open={holds(props, FACT_FIELDS)}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <VenueFields names={[...names]} {...props} />
+        <VenueFields names={["factsSeated", "factsStanding", "factsCeremony", "factsRainPlan"]} {...props} />
         <VenueFields names={["factsCurfew", "factsNoiseLimit"]} {...props} />
         <SelectField
           label="Outside catering"

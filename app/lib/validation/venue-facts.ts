@@ -62,6 +62,8 @@ export const venueFactsFields = {
   factsAccess: words,
 };
 
+export const FACT_FIELDS = Object.keys(venueFactsFields);
+
 type FactsInput = { [K in keyof typeof venueFactsFields]: z.output<(typeof venueFactsFields)[K]> };
 
 /** The facts to store, or null when none is stated. */
