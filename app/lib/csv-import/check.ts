@@ -115,10 +115,13 @@ export function splitAmenities(cell: string, known: Map<string, string>, commas:
   const names: string[] = [];
   for (const part of cell.split(LIST_SEPARATOR)) {
     const pieces = part.split(",");
-    for (let i = 0; i < pieces.length; ) {
+    for (let i = 0; i < pieces.length;) {
       let n = Math.min(commas + 1, pieces.length - i);
       while (n > 1 && !known.has(nameKey(pieces.slice(i, i + n).join(",")))) n--;
-      const name = pieces.slice(i, i + n).join(",").trim();
+      const name = pieces
+        .slice(i, i + n)
+        .join(",")
+        .trim();
       if (name) names.push(name);
       i += n;
     }
@@ -140,7 +143,6 @@ export function httpsUrlProblem(value: string): string | null {
   if (value.length > FIELD_MAX.url) return `"${clip(value)}" is too long`;
   return null;
 }
-
 
 /** A number as spreadsheets write it: '2,500', '$2500', '4999.99', '5k'; null when it is not one. */
 export function readNumber(text: string): number | null {

@@ -51,7 +51,11 @@ export type PricedRow = {
 };
 
 /** The stored values as the import compares them: jsonb read defensively, no facts as null. */
-export function readPriced(r: { pricingModel: unknown; facts: unknown; confirmedAt: Date | null }): PricedFields {
+export function readPriced(r: {
+  pricingModel: unknown;
+  facts: unknown;
+  confirmedAt: Date | null;
+}): PricedFields {
   const facts = readFacts(r.facts);
   return {
     pricingModel: readPricingModel(r.pricingModel),
@@ -110,7 +114,10 @@ const PRICING_SCHEMA = z.object(pricingModelFields);
 const FACTS_SCHEMA = z.object(venueFactsFields);
 
 /** The form's message for a value of one field, or null when the field takes it. */
-function fieldProblem(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: string) {
+function fieldProblem(
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: string,
+) {
   const r = schema.safeParse(value);
   return r.success ? null : (r.error?.issues[0]?.message ?? "Please check this value");
 }
@@ -166,13 +173,20 @@ export function checkPriced(raw: CsvValues, problems: string[]): PricedRow {
     if (onMinimum !== undefined) form.pricingServiceOnMinimum = onMinimum;
     const months = cell("pricingPeakMonths");
     if (months !== undefined) {
-      const list = months.split(/[;,]/).map((m) => m.trim()).filter(Boolean);
+      const list = months
+        .split(/[;,]/)
+        .map((m) => m.trim())
+        .filter(Boolean);
       const wrong = list.find((m) => !/^\d{1,2}$/.test(m) || Number(m) < 1 || Number(m) > 12);
       if (wrong) bad("pricingPeakMonths", months, "Please give the peak months as numbers from 1 to 12");
       else form.pricingPeakMonths = list.map((m) => String(Number(m)));
     }
     const fees = cell("fees");
-    if (fees !== undefined) Object.assign(form, feeFields(fees, (message) => bad("fees", fees, message)));
+    if (fees !== undefined)
+      Object.assign(
+        form,
+        feeFields(fees, (message) => bad("fees", fees, message)),
+      );
     row.pricing = form;
   }
 
@@ -218,7 +232,8 @@ function feeFields(cell: string, bad: (message: string) => void): Partial<Pricin
     const name = (m ? (m[1] ?? "") : item).trim();
     const amount = m?.[2] ?? "";
     const problem =
-      fieldProblem(pricingModelFields[row.name], name) ?? fieldProblem(pricingModelFields[row.amount], amount);
+      fieldProblem(pricingModelFields[row.name], name) ??
+      fieldProblem(pricingModelFields[row.amount], amount);
     if (problem) bad(problem);
     form[row.name] = name;
     form[row.amount] = amount;
