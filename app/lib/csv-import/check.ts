@@ -62,6 +62,7 @@ export type VenueFields = {
   logoUrl: string | null;
 } & PricedFields;
 
+// Cell helpers of ./read.ts (./priced.ts reads them there), still offered here to their callers.
 export { CLEAR_CELL, clip };
 
 /** An optional cell: undefined when blank (an update keeps the venue's value), null when cleared. */
