@@ -176,6 +176,9 @@ export async function writeBatch(
         );
         if (Object.keys(to).length > 0)
           records.push({ importId, venueId: p.existing.id, action: "updated", before: from, after: to });
+        // Issue 43's columns are written only when they change: the stored jsonb stays as it was.
+        const priced = "pricingModel" in to || "facts" in to || "confirmedAt" in to;
+        const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
         return [
           sql`(${p.existing.id}::uuid, ${c.name}::text, ${c.description}::text, ${c.location}::text,
           ${c.addressLine1}::text, ${c.addressLine2}::text, ${c.city}::text, ${c.postalCode}::text,
@@ -183,7 +186,9 @@ export async function writeBatch(
           ${c.priceHigh}::int, ${c.capacity}::int, ${c.categoryId}::uuid,
           ${JSON.stringify(c.amenities)}::jsonb, ${c.website}::text, ${c.phone}::text, ${c.email}::text,
           ${JSON.stringify(c.images)}::jsonb, ${c.logoUrl}::text,
-          ${at !== undefined}::boolean, ${at?.lat ?? 0}::float8, ${at?.lng ?? 0}::float8)`,
+          ${at !== undefined}::boolean, ${at?.lat ?? 0}::float8, ${at?.lng ?? 0}::float8,
+          ${priced}::boolean, ${json(c.pricingModel)}::jsonb, ${json(c.facts)}::jsonb,
+          ${c.confirmedAt?.toISOString() ?? null}::timestamptz)`,
         ];
       });
       // One UPDATE for the whole batch (a statement, not a row, fires the change-log triggers).
@@ -199,11 +204,14 @@ export async function writeBatch(
           logo_url = v.logo_url,
           latitude = case when v.place then v.latitude else t.latitude end,
           longitude = case when v.place then v.longitude else t.longitude end,
+          pricing_model = case when v.priced then v.pricing_model else t.pricing_model end,
+          facts = case when v.priced then v.facts else t.facts end,
+          confirmed_at = case when v.priced then v.confirmed_at else t.confirmed_at end,
           updated_at = now()
         from (values ${sql.join(values, sql`, `)}) as v(id, name, description, location,
           address_line1, address_line2, city, postal_code, region, price_per_event, price_range,
           price_low, price_high, capacity, category_id, amenities, website, phone, email, images,
-          logo_url, place, latitude, longitude)
+          logo_url, place, latitude, longitude, priced, pricing_model, facts, confirmed_at)
         where t.id = v.id`);
     }
     if (records.length > 0) await tx.insert(csvImportVenues).values(records).onConflictDoNothing();

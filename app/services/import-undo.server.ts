@@ -225,6 +225,10 @@ async function undoBatch(tx: Db, actor: AppUser, importId: string, result: UndoR
       }
       const before = Object.fromEntries(Object.entries(r.before ?? {}).filter(([k]) => k in COLUMNS));
       if (typeof before.categoryId === "string" && !types.has(before.categoryId)) before.categoryId = null;
+      // A time kept as JSON text (confirmedAt, issue 43) goes back as the Date drizzle writes.
+      for (const [k, v] of Object.entries(before))
+        if (typeof v === "string" && COLUMNS[k as keyof typeof COLUMNS].dataType === "date")
+          before[k] = new Date(v);
       await tx
         .update(venues)
         .set({ ...before, updatedAt: new Date() })

@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { VenueFields } from "~/lib/csv-import/check";
+import { readPriced } from "~/lib/csv-import/priced";
 import { EXPORT_HEADER, venueCsvLine } from "~/lib/csv-import/write";
 import type { AdminListParams } from "~/lib/admin";
 import type { AppUser } from "~/lib/user";
@@ -34,12 +35,16 @@ export const fieldColumns = {
   amenities: venues.amenities,
   images: venues.images,
   logoUrl: venues.logoUrl,
+  pricingModel: venues.pricingModel,
+  facts: venues.facts,
+  confirmedAt: venues.confirmedAt,
 };
 
-/** A venue as the import reads it (amenities as stored by older code read too). */
+/** A venue as the import reads it (amenities as stored by older code read too, jsonb defensively). */
 export const toFields = <T extends VenueFields>(r: T): VenueFields => ({
   ...r,
   amenities: normalizeAmenities(r.amenities),
+  ...readPriced(r),
 });
 
 /** What `venues` stores of a venue's fields (the type's name is not a column). */

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import { ADDED_COLUMNS } from "../../app/lib/csv-import/read";
 import { E2E_ADMIN } from "./paths";
 import {
   expect,
@@ -164,7 +165,11 @@ test("a CSV import: the template, a preview that writes nothing, the import with
   ]);
   expect(template.suggestedFilename()).toBe("venue_import_template.csv");
   expect(fs.readFileSync((await template.path())!, "utf8")).toMatch(
-    /^\uFEFFname,description,location,website,phone,email,region,lowPrice,highPrice,capacity,category,amenities,imageUrls,logoUrl\r\n/,
+    new RegExp(
+      "^\uFEFFname,description,location,website,phone,email,region,lowPrice,highPrice,capacity,category,amenities,imageUrls,logoUrl," +
+        // Issue 43's columns follow the spec's.
+        `${ADDED_COLUMNS.join(",")}\r\n`,
+    ),
   );
 
   const csv = [

@@ -151,12 +151,14 @@ export function VenueImportPanel() {
           </h2>
           <p className="mt-2 text-sm text-ink-soft">
             One venue per row; the first row names the columns. Required: {REQUIRED_COLUMNS.join(", ")}.
-            Separate several amenities or image addresses in one cell with a semicolon (
-            <code className="rounded bg-cream px-1 font-mono">{LIST_SEPARATOR}</code>). Image addresses must
-            start with https://. A row with the name and location of an existing venue updates it: a blank
-            cell leaves that field as it is, and a cell holding only{" "}
+            Separate several amenities, image addresses, peak months or fees in one cell with a semicolon (
+            <code className="rounded bg-cream px-1 font-mono">{LIST_SEPARATOR}</code>; amenities may take
+            commas too). Image addresses must start with https://. A row with the name and location of an
+            existing venue updates it: a blank cell leaves that field as it is, and a cell holding only{" "}
             <code className="rounded bg-cream px-1 font-mono">{CLEAR_CELL}</code> clears it (website, phone,
-            email, prices, capacity, amenities). An import never removes images or replaces a logo.
+            email, prices, capacity, amenities). An import never removes images or replaces a logo. The
+            pricing, facts and confirmedAt columns are optional: a file without them leaves them as they are,
+            and a blank cell in one means &lsquo;not stated&rsquo;, as in the venue form.
           </p>
           <details className="mt-2 text-sm text-muted">
             <summary className="cursor-pointer text-primary">All columns</summary>

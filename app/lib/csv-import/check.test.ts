@@ -53,6 +53,35 @@ describe("checkRecord", () => {
     ]);
   });
 
+  it("takes commas as well as semicolons between amenities inside a quoted cell (issue 43)", async () => {
+    const parsed = await ok(`${HEADER}\n${row({ amenities: "wifi, Parking;Dance Floor ,parking" })}`);
+    expect(parsed.records[0]!.values.amenities).toBe("wifi, Parking;Dance Floor ,parking");
+    const r = checkRecord(parsed.records[0]!, catalog);
+    expect(r.ok && r.venue.amenities).toEqual(["WiFi", "Parking", "Dance Floor"]);
+    expect(problemsOf({ amenities: "WiFi, Moat; Hot Tub" })).toEqual([
+      'Invalid amenities: "Moat", "Hot Tub"',
+    ]);
+  });
+
+  it("keeps an amenity whose name has a comma whole, however its neighbours are separated", () => {
+    const withComma = {
+      ...catalog,
+      amenities: [...catalog.amenities, "Tables, chairs and linens", "A, B, C"],
+    };
+    const amenities = (cell: string) => {
+      const r = checkRecord(record({ ...base, amenities: cell }), withComma);
+      return r.ok ? r.venue.amenities : r.problems;
+    };
+    expect(amenities("Parking, tables, chairs and linens, WiFi")).toEqual([
+      "Parking",
+      "Tables, chairs and linens",
+      "WiFi",
+    ]);
+    expect(amenities("Tables, chairs and linens;a, b, c")).toEqual(["Tables, chairs and linens", "A, B, C"]);
+    // A name's first part alone is no amenity: it is named as unknown, not guessed at.
+    expect(amenities("Tables, WiFi")).toEqual(['Invalid amenities: "Tables"']);
+  });
+
   it("builds the price as the spec says: '$low - $high', or one price as the single price", async () => {
     const added = (values: Partial<CsvRecord["values"]>) => applyRow(null, checked({ ...base, ...values }));
     expect(added({ lowPrice: "2,000", highPrice: "$5000" }).venue).toMatchObject({

@@ -3,13 +3,16 @@ import { formatNumber } from "../format";
 import { MAX_VENUE_IMAGES } from "../uploads";
 import { VENUE_MAX } from "../validation/venue-submission";
 import type { AmenityItem } from "../venue";
+import { checkPriced, type PricedFields, type PricedRow } from "./priced";
 import {
-  CSV_COLUMNS,
+  CLEAR_CELL,
+  clip,
   LIST_SEPARATOR,
   readCell,
   REQUIRED_COLUMNS,
-  type CsvColumn,
+  SPEC_COLUMNS,
   type CsvRecord,
+  type SpecColumn,
 } from "./read";
 
 // Checking a row of the CSV import (spec, admin area: section 5; ADR 012): what the file says,
@@ -57,13 +60,10 @@ export type VenueFields = {
   amenities: AmenityItem[];
   images: string[];
   logoUrl: string | null;
-};
+} & PricedFields;
 
-/**
- * A cell holding only this clears an optional field of the venue a row updates; a blank cell
- * leaves it as it is (issue 22). Images and a logo are never removed by an import.
- */
-export const CLEAR_CELL = "-";
+// Cell helpers of ./read.ts (./priced.ts reads them there), still offered here to their callers.
+export { CLEAR_CELL, clip };
 
 /** An optional cell: undefined when blank (an update keeps the venue's value), null when cleared. */
 export type Given<T> = T | null | undefined;
@@ -88,6 +88,8 @@ export type VenueRow = {
   images: string[];
   /** Set on a venue that has no logo. */
   logoUrl: string | null;
+  /** Issue 43's columns the file has: the pricing model's and the facts' fields, a confirmation day. */
+  priced: PricedRow;
   /** The row is imported, but the admin should know (shown in the preview and the summary). */
   warnings: string[];
 };
@@ -104,6 +106,30 @@ export const splitList = (cell: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/**
+ * The amenities of a cell: separated by semicolons or, inside a quoted cell, by commas, as other
+ * directories' files write them (issue 43). An amenity whose own name has a comma ('Tables,
+ * chairs and linens', an admin may add one) is kept whole: at each comma the longest run of
+ * pieces that names one wins. `commas` (the most in one name) bounds the runs tried.
+ */
+export function splitAmenities(cell: string, known: Map<string, string>, commas: number): string[] {
+  const names: string[] = [];
+  for (const part of cell.split(LIST_SEPARATOR)) {
+    const pieces = part.split(",");
+    for (let i = 0; i < pieces.length;) {
+      let n = Math.min(commas + 1, pieces.length - i);
+      while (n > 1 && !known.has(nameKey(pieces.slice(i, i + n).join(",")))) n--;
+      const name = pieces
+        .slice(i, i + n)
+        .join(",")
+        .trim();
+      if (name) names.push(name);
+      i += n;
+    }
+  }
+  return names;
+}
+
 /** An image address we accept: https only, a host name, no credentials. */
 export function httpsUrlProblem(value: string): string | null {
   let url: URL;
@@ -118,8 +144,6 @@ export function httpsUrlProblem(value: string): string | null {
   if (value.length > FIELD_MAX.url) return `"${clip(value)}" is too long`;
   return null;
 }
-
-export const clip = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
 
 /** A number as spreadsheets write it: '2,500', '$2500', '4999.99', '5k'; null when it is not one. */
 export function readNumber(text: string): number | null {
@@ -167,7 +191,12 @@ const regionByKey = new Map(REGIONS.map((r) => [nameKey(r), r as string]));
 // The catalog's names by key, built once per catalog rather than once per row.
 const indexes = new WeakMap<
   Catalog,
-  { categories: Map<string, Catalog["categories"][number]>; amenityByKey: Map<string, string> }
+  {
+    categories: Map<string, Catalog["categories"][number]>;
+    amenityByKey: Map<string, string>;
+    /** The most commas in one amenity's name. */
+    amenityCommas: number;
+  }
 >();
 function indexed(catalog: Catalog) {
   let index = indexes.get(catalog);
@@ -175,6 +204,7 @@ function indexed(catalog: Catalog) {
     index = {
       categories: new Map(catalog.categories.map((c) => [nameKey(c.name), c])),
       amenityByKey: new Map(catalog.amenities.map((a) => [nameKey(a), a])),
+      amenityCommas: Math.max(0, ...catalog.amenities.map((a) => a.split(",").length - 1)),
     };
     indexes.set(catalog, index);
   }
@@ -195,9 +225,9 @@ export function checkRecord(
 ): { ok: true; venue: VenueRow } | { ok: false; problems: string[] } {
   const raw = record.values;
   // A cell the export defused with an apostrophe reads as the value it was.
-  const v = Object.fromEntries(CSV_COLUMNS.map((c) => [c, readCell(raw[c])])) as CsvRecord["values"];
+  const v = Object.fromEntries(SPEC_COLUMNS.map((c) => [c, readCell(raw[c])])) as Record<SpecColumn, string>;
   /** Blank: undefined (keep); CLEAR_CELL: null (clear); else what `read` makes of the value. */
-  const given = <T>(column: CsvColumn, read: (value: string) => T | undefined): Given<T> =>
+  const given = <T>(column: SpecColumn, read: (value: string) => T | undefined): Given<T> =>
     raw[column] === "" ? undefined : raw[column] === CLEAR_CELL ? null : read(v[column]);
   const problems: string[] = [];
   const warnings: string[] = [];
@@ -216,20 +246,21 @@ export function checkRecord(
     ["phone", FIELD_MAX.phone],
   ] as const)
     if (v[column].length > max) problems.push(`${column} is longer than ${max} characters`);
-  for (const column of CSV_COLUMNS)
+  // Issue 43's columns are checked by the form's rules, which refuse these characters too.
+  for (const column of SPEC_COLUMNS)
     if (CONTROL.test(v[column])) problems.push(`${column} contains unsupported characters`);
 
   const region = v.region ? regionByKey.get(nameKey(v.region)) : undefined;
   if (v.region && !region && !cleared.includes("region"))
     problems.push(`Invalid region "${clip(v.region, 40)}": not one of the 8 regions`);
 
-  const { categories, amenityByKey } = indexed(catalog);
+  const { categories, amenityByKey, amenityCommas } = indexed(catalog);
   const category = v.category ? categories.get(nameKey(v.category)) : undefined;
   if (v.category && !category && !cleared.includes("category"))
     problems.push(`Invalid category "${clip(v.category, 40)}": not one of the venue types`);
 
   const amenities = given("amenities", (cell) => {
-    const names = splitList(cell);
+    const names = splitAmenities(cell, amenityByKey, amenityCommas);
     const unknown = names.filter((a) => !amenityByKey.has(nameKey(a)));
     if (unknown.length > 0)
       problems.push(`Invalid amenities: ${unknown.map((a) => `"${clip(a, 40)}"`).join(", ")}`);
@@ -257,6 +288,7 @@ export function checkRecord(
   const logoUrl = raw.logoUrl === CLEAR_CELL ? "" : v.logoUrl;
   const logoProblem = logoUrl && !own.has(logoUrl) ? httpsUrlProblem(logoUrl) : null;
   if (logoProblem) problems.push(`logoUrl: ${logoProblem}`);
+  const priced = checkPriced(raw, problems);
 
   if (problems.length > 0 || !category || !region) return { ok: false, problems };
   return {
@@ -278,6 +310,7 @@ export function checkRecord(
       amenities,
       images,
       logoUrl: logoUrl || null,
+      priced,
       warnings,
     },
   };

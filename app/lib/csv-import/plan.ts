@@ -11,6 +11,7 @@ import {
   type VenueFields,
   type VenueRow,
 } from "./check";
+import { applyPriced, pricedCells } from "./priced";
 import {
   CSV_COLUMNS,
   LIST_SEPARATOR,
@@ -60,6 +61,7 @@ export function venueCells(v: VenueFields): Record<CsvColumn, string> {
     amenities: v.amenities.map((a) => a.name).join(LIST_SEPARATOR),
     imageUrls: v.images.join(LIST_SEPARATOR),
     logoUrl: v.logoUrl ?? "",
+    ...pricedCells(v),
   };
 }
 
@@ -68,15 +70,18 @@ export function venueCells(v: VenueFields): Record<CsvColumn, string> {
  * venue's value and CLEAR_CELL clears it (issue 22); each price cell is kept or set on its own, and
  * a price whose two cells do not change keeps its text ('From $5,000'). An amenity the venue has
  * keeps its 'at extra cost' mark, which the file cannot say. Images are added after the venue's
- * own, 10 at most; a logo is set only where there is none. Problems refuse the row; warnings
- * do not.
+ * own, 10 at most; a logo is set only where there is none. The pricing, facts and their
+ * confirmation as ./priced.ts says (`now`: the time of a confirmation without a day). Problems
+ * refuse the row; warnings do not.
  */
 export function applyRow(
   current: VenueFields | null,
   row: VenueRow,
+  now: Date = new Date(),
 ): { venue: VenueFields; problems: string[]; warnings: string[] } {
-  const problems: string[] = [];
-  const warnings: string[] = [];
+  const priced = applyPriced(current, row.priced, now);
+  const problems: string[] = [...priced.problems];
+  const warnings: string[] = [...priced.warnings];
   const keep = <T>(value: Given<T>, old: T | null | undefined): T | null =>
     value === undefined ? (old ?? null) : value;
 
@@ -144,6 +149,7 @@ export function applyRow(
       amenities,
       images: [...own, ...added.slice(0, room)],
       logoUrl: current?.logoUrl ?? row.logoUrl,
+      ...priced.fields,
     },
     problems,
     warnings,

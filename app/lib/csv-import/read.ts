@@ -7,7 +7,7 @@ import { nextTurn } from "../next-turn";
 // says what each changes, ./write.ts writes the files we give back (export, warnings, template).
 
 /** Spec section 3: the columns of an import file, in the template's order. */
-export const CSV_COLUMNS = [
+export const SPEC_COLUMNS = [
   "name",
   "description",
   "location",
@@ -23,15 +23,74 @@ export const CSV_COLUMNS = [
   "imageUrls",
   "logoUrl",
 ] as const;
+export type SpecColumn = (typeof SPEC_COLUMNS)[number];
+
+/** Issue 43: the pricing model's columns (lib/estimate.ts, PricingModel). */
+export const PRICING_COLUMNS = [
+  "pricingBaseFee",
+  "pricingPerGuest",
+  "pricingMinSpend",
+  "pricingMinimumOn",
+  "pricingPeakMonths",
+  "pricingPeakPercent",
+  "pricingWeekdayPercent",
+  "siteFeeWeekday",
+  "siteFeeFriday",
+  "siteFeeSaturday",
+  "siteFeeSunday",
+  "servicePercent",
+  "serviceOnMinimum",
+  "taxPercent",
+  "fees",
+] as const;
+export type PricingColumn = (typeof PRICING_COLUMNS)[number];
+
+/** Issue 43: capacity by layout and the house rules (lib/venue-facts.ts, VenueFacts). */
+export const FACT_COLUMNS = [
+  "seatedCapacity",
+  "standingCapacity",
+  "ceremonyCapacity",
+  "rainPlanCapacity",
+  "curfew",
+  "noiseLimit",
+  "outsideCatering",
+  "alcohol",
+  "elevationFeet",
+  "roadAccess",
+] as const;
+export type FactColumn = (typeof FACT_COLUMNS)[number];
+
+/**
+ * Issue 43's columns, after the spec's. A file without one leaves that part of a venue as it is;
+ * a blank cell in one means "not stated", as in the venue form.
+ */
+export const ADDED_COLUMNS = [...PRICING_COLUMNS, ...FACT_COLUMNS, "confirmedAt"] as const;
+export type AddedColumn = (typeof ADDED_COLUMNS)[number];
+
+export const CSV_COLUMNS = [...SPEC_COLUMNS, ...ADDED_COLUMNS] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** A row's cells: every spec column (blank when the file has none), issue 43's only when the file has them. */
+export type CsvValues = Record<SpecColumn, string> & Partial<Record<AddedColumn, string>>;
 
 /** Spec section 5: a row without one of these is skipped; a header without one refuses the file. */
 export const REQUIRED_COLUMNS = ["name", "description", "location", "region", "category"] as const;
 
-/** Between the items of the `amenities` and `imageUrls` cells (the column separator is a comma). */
+/**
+ * Between the items of the `imageUrls`, `pricingPeakMonths` and `fees` cells (the column separator
+ * is a comma). `amenities` takes commas too (./check.ts, splitAmenities).
+ */
 export const LIST_SEPARATOR = ";";
 
 export { CSV_MAX_BYTES } from "../body-limits";
+
+/**
+ * A cell holding only this clears an optional field of the venue a row updates; a blank cell
+ * leaves it as it is (issue 22). Images and a logo are never removed by an import.
+ */
+export const CLEAR_CELL = "-";
+
+export const clip = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
 export const CSV_MAX_ROWS = 10_000;
 
 export const csvMessages = {
@@ -49,7 +108,7 @@ export const csvMessages = {
 // ---------------------------------------------------------------------------------------------
 
 /** One record of the file: its number (the header is record 1) and its values by column. */
-export type CsvRecord = { row: number; values: Record<CsvColumn, string> };
+export type CsvRecord = { row: number; values: CsvValues };
 
 export type ParsedCsv =
   | { ok: true; records: CsvRecord[]; notices: string[]; problems: RowProblem[] }
@@ -124,7 +183,8 @@ function readHeader(header: string[]): Head | ParsedCsv {
       semicolons
         ? "The columns are separated by semicolons: save the file as CSV with commas (CSV UTF-8)."
         : `The header has no ${missing.join(", ")} ${missing.length === 1 ? "column" : "columns"}. ` +
-            `The first row must name the columns: ${CSV_COLUMNS.join(", ")}.`,
+            `The first row must name the columns: ${SPEC_COLUMNS.join(", ")} ` +
+            "(the pricing and facts columns may follow).",
     );
   }
   const repeated = CSV_COLUMNS.filter((c) => columns.filter((x) => x === c).length > 1);
@@ -202,7 +262,7 @@ export async function parseCsv(text: string, opts: ParseOptions = {}): Promise<P
 
 function readRow(head: Head, cells: string[], row: number, records: CsvRecord[], problems: RowProblem[]) {
   if (cells.every((c) => c.trim() === "")) return;
-  const values = Object.fromEntries(CSV_COLUMNS.map((c) => [c, ""])) as Record<CsvColumn, string>;
+  const values = Object.fromEntries(SPEC_COLUMNS.map((c) => [c, ""])) as CsvValues;
   head.columns.forEach((c, k) => {
     const cell = cells[k] ?? "";
     // eslint-disable-next-line no-control-regex -- ASCII needs no normalising

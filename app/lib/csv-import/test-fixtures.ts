@@ -64,6 +64,9 @@ export const stored = (over: Partial<VenueFields> = {}): VenueFields => ({
   ],
   images: ["/uploads/venues/v1/a-1600.webp"],
   logoUrl: "/uploads/venues/v1/logo-256.webp",
+  pricingModel: null,
+  facts: null,
+  confirmedAt: null,
   ...over,
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkRecord } from "./check";
 import { applyRow, planImport } from "./plan";
-import { CSV_COLUMNS, defuse, readCell, type CsvRecord } from "./read";
+import { ADDED_COLUMNS, CSV_COLUMNS, defuse, readCell, type CsvRecord } from "./read";
 import { csvCell, EXPORT_HEADER, templateCsv, venueCsvLine, warningsCsv } from "./write";
 import { catalog, checked, HEADER, ok, stored } from "./test-fixtures";
 
@@ -83,10 +83,13 @@ describe("files we give back", () => {
     const [header, line] = csv.split("\r\n");
     expect(header).toBe(`\uFEFFrow,status,warning,${HEADER}`);
     // The name defused; the '-' that clears the phone kept bare; a cell the export defused kept so.
-    expect(line).toBe("3,skip,Missing required fields: location,'=cmd|' /C calc'!A0,Desc,,,-,'+1,,,,,,,,");
+    expect(line).toBe(
+      "3,skip,Missing required fields: location,'=cmd|' /C calc'!A0,Desc,,,-,'+1,,,,,,,," +
+        ",".repeat(ADDED_COLUMNS.length),
+    );
     // Imported again, it reads as the file did (the first three columns are ignored).
     const again = await ok(csv);
-    const read = (v: CsvRecord["values"]) => CSV_COLUMNS.map((c) => readCell(v[c]));
+    const read = (v: CsvRecord["values"]) => CSV_COLUMNS.map((c) => readCell(v[c] ?? ""));
     expect(read(again.records[0]!.values)).toEqual(read(values));
     expect(again.records[0]!.values.phone).toBe("-");
     expect(again.notices).toEqual(["Ignored columns: row, status, warning."]);

@@ -1,6 +1,14 @@
 import { CLEAR_CELL, type VenueFields } from "./check";
 import { venueCells, type ImportWarning } from "./plan";
-import { CSV_COLUMNS, defuse, LIST_SEPARATOR, readCell, type CsvColumn } from "./read";
+import {
+  ADDED_COLUMNS,
+  CSV_COLUMNS,
+  defuse,
+  LIST_SEPARATOR,
+  readCell,
+  SPEC_COLUMNS,
+  type CsvColumn,
+} from "./read";
 
 // The CSV files we give back (ADR 012, issue 22): the export, in the import's own columns so that
 // it imports back unchanged, the rows to look at, and the template. Cells a spreadsheet would run
@@ -42,21 +50,29 @@ export function venueCsvLine(v: VenueFields): string {
  * a bare '-'; other cells are written as the export writes them.
  */
 export function warningsCsv(warnings: ImportWarning[]): string {
+  // Issue 43's columns only where the file had them: a blank one would say "not stated".
+  const columns = [
+    ...SPEC_COLUMNS,
+    ...ADDED_COLUMNS.filter((c) => warnings.some((w) => w.values?.[c] !== undefined)),
+  ];
   const original = (w: ImportWarning) =>
-    CSV_COLUMNS.map((c) => {
+    columns.map((c) => {
       const cell = w.values?.[c] ?? (c === "name" ? w.name : "");
       return cell === CLEAR_CELL ? cell : csvCell(readCell(cell));
     });
   const lines = [
-    csvLine(["row", "status", "warning", ...CSV_COLUMNS]),
+    csvLine(["row", "status", "warning", ...columns]),
     ...warnings.map((w) => [csvLine([w.row, w.status, w.message]), ...original(w)].join(",")),
   ];
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-/** `venue_import_template.csv`: the spec's header and two example rows. */
+/**
+ * `venue_import_template.csv`: every column and two example rows, the first with a pricing model
+ * and facts (issue 43), the second with none.
+ */
 export function templateCsv(): string {
-  const rows: Record<CsvColumn, string>[] = [
+  const rows: Partial<Record<CsvColumn, string>>[] = [
     {
       name: "Aspen Meadow Barn",
       description:
@@ -75,6 +91,30 @@ export function templateCsv(): string {
         LIST_SEPARATOR,
       ),
       logoUrl: "https://images.example.com/barn-logo.png",
+      pricingBaseFee: "3500",
+      pricingPerGuest: "85",
+      pricingMinSpend: "12000",
+      pricingMinimumOn: "all",
+      pricingPeakMonths: ["6", "7", "8", "9"].join(LIST_SEPARATOR),
+      pricingPeakPercent: "15",
+      pricingWeekdayPercent: "20",
+      siteFeeFriday: "4000",
+      siteFeeSaturday: "5000",
+      servicePercent: "20",
+      serviceOnMinimum: "no",
+      taxPercent: "8.9",
+      fees: ["Cleaning 400", "Security 5 per guest"].join(LIST_SEPARATOR),
+      seatedCapacity: "180",
+      standingCapacity: "220",
+      ceremonyCapacity: "200",
+      rainPlanCapacity: "150",
+      curfew: "22:00",
+      noiseLimit: "Amplified music indoors after 9 pm",
+      outsideCatering: "approved-list",
+      alcohol: "licensed-bartender",
+      elevationFeet: "5430",
+      roadAccess: "Paved road, open all year",
+      confirmedAt: "2026-03-02",
     },
     {
       name: "Lakeside Pavilion",
@@ -93,6 +133,6 @@ export function templateCsv(): string {
       logoUrl: "",
     },
   ];
-  const lines = [csvLine([...CSV_COLUMNS]), ...rows.map((r) => csvLine(CSV_COLUMNS.map((c) => r[c])))];
+  const lines = [csvLine([...CSV_COLUMNS]), ...rows.map((r) => csvLine(CSV_COLUMNS.map((c) => r[c] ?? "")))];
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
