@@ -43,7 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                     /[\\/]app[\\/](lib|components[\\/](ui|layout|venue))[\\/]|[\\/]forms[\\/](spec-)?fields\.tsx$/.test(
                       id,
                     ) &&
-                    !/[\\/]lib[\\/](validation[\\/](?!limits\.ts)|csv-import[\\/]|(insights|activity|admin|manager|venue-bulk|venue-attention|word-diff)\.ts)|[\\/]venue[\\/](inquiry-form|venue-reviews)\.tsx/.test(
+                    !/[\\/]lib[\\/](validation[\\/](?!limits\.ts)|csv-import[\\/]|(insights|activity|admin|manager|venue-bulk|venue-attention|venue-facts|word-diff)\.ts)|[\\/]venue[\\/](inquiry-form|venue-reviews)\.tsx/.test(
                       id,
                     ),
                   minShareCount: 2,

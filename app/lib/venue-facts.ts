@@ -78,6 +78,10 @@ export function readFacts(raw: unknown): VenueFacts {
 
 export const hasFacts = (f: VenueFacts) => Object.values(f).some((v) => v !== null);
 
+/** The stated facts only (a page's data carries no nulls); readFacts reads them back. */
+export const statedFacts = (f: VenueFacts): Partial<VenueFacts> =>
+  Object.fromEntries(Object.entries(f).filter(([, v]) => v !== null));
+
 /** '10:30 pm' from '22:30'. */
 export function clockLabel(hhmm: string): string {
   const [h, m] = hhmm.split(":").map(Number) as [number, number];

@@ -29,7 +29,7 @@ const venue: VenueView = {
   status: "approved",
   latitude: 40.37,
   longitude: -105.51,
-  facts: [],
+  facts: {},
   confirmed: null,
   rating: 4.6,
   reviewCount: 12,

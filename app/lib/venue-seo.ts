@@ -42,8 +42,7 @@ export function venueJsonLd(site: SiteInfo, v: VenueView, description: string): 
       "@type": "AggregateRating",
       ratingValue: v.rating,
       reviewCount: v.reviewCount,
-      bestRating: 5,
-      worstRating: 1,
+      // bestRating 5 and worstRating 1 are schema.org's defaults: not repeated on every page.
     };
   return ld;
 }

@@ -1,5 +1,6 @@
 // The venue as the screens use it (spec, public side section 3), built from a database row.
 import type { Estimate, PricingModel } from "./estimate";
+import type { VenueFacts } from "./venue-facts";
 import { formatCurrency, formatNumber, shortened } from "./format";
 import { META_DESCRIPTION_MAX } from "./seo";
 
@@ -49,8 +50,8 @@ export type VenueView = Omit<VenueCardData, "category" | "featured"> & {
   longitude: number;
   street: string | null;
   postalCode: string | null;
-  /** Capacity by layout and the house rules, as the page lists them (issue 43). */
-  facts: { label: string; value: string }[];
+  /** Capacity by layout and the house rules it states (issue 43; lib/venue-facts.ts factRows). */
+  facts: Partial<VenueFacts>;
   /** When the venue last confirmed its prices and facts (a day), and whether that is over 12
    *  months ago; null when it states no pricing model or facts of its own. */
   confirmed: { on: string | null; stale: boolean } | null;

@@ -10,7 +10,7 @@ import { estimateCost, type Estimate } from "~/lib/estimate";
 import { usableImages } from "~/lib/images";
 import { normalizeAmenities, priceDisplay } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
-import { factRows, readFacts } from "~/lib/venue-facts";
+import { FACT_LABELS, factRows, readFacts } from "~/lib/venue-facts";
 import { statusesOn } from "./availability.server";
 
 export type CompareVenue = {
@@ -41,6 +41,8 @@ export type Comparison = {
   venues: CompareVenue[];
   /** Ids asked for that are not shown: unknown, not approved, or beyond the fourth. */
   dropped: number;
+  /** The facts any of them states (issue 43), in the venue page's order. */
+  factLabels: string[];
   /** Every amenity any of them includes, with which venues include it, in name order. */
   amenities: { name: string; has: boolean[]; differs: boolean }[];
 };
@@ -107,7 +109,8 @@ export async function compareVenues(
       const has = list.map((v) => v.amenities.some((a) => a.trim().toLowerCase() === key));
       return { name, has, differs: has.some((h) => h !== has[0]) };
     });
-  return { venues: list, dropped: asked.length - list.length, amenities };
+  const factLabels = FACT_LABELS.filter((label) => list.some((v) => v.facts.some((f) => f.label === label)));
+  return { venues: list, dropped: asked.length - list.length, factLabels, amenities };
 }
 
 /** Tray entries (id and name) for approved venues among `ids`, in that order. */

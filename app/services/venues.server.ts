@@ -4,7 +4,7 @@ import type { Db } from "~/infra/db.server";
 import { pageOffset } from "~/lib/pagination";
 import { PAGE_SIZE } from "~/lib/search";
 import { readPricingModel } from "~/lib/estimate";
-import { confirmation, factRows, readFacts } from "~/lib/venue-facts";
+import { confirmation, readFacts, statedFacts } from "~/lib/venue-facts";
 import type { AppUser } from "~/lib/user";
 import { normalizeAmenities, venueTags, type VenueCardData, type VenueView } from "~/lib/venue";
 import { cardColumns, cardQuery, toCard } from "./venue-cards.server";
@@ -111,7 +111,7 @@ export async function getVenueForViewer(
     logoUrl: v.logoUrl,
     latitude: v.latitude ?? 0,
     longitude: v.longitude ?? 0,
-    facts: factRows(readFacts(v.facts)),
+    facts: statedFacts(readFacts(v.facts)),
     confirmed: confirmation(v),
   };
 }

@@ -114,7 +114,7 @@ describe("dated by the venue", () => {
       .set({ confirmedAt: new Date(Date.now() - 1.1 * YEAR) })
       .where(eq(venues.id, v.id));
     const page = async () => (await http.fetch(`${venuePath(v)}?guests=100`)).text();
-    expect(await page()).toContain("These prices may be out of date: the venue last confirmed them on");
+    expect(await page()).toContain("Prices and facts may be out of date: the venue last confirmed them on");
     const dashboard = await (await http.fetch("/venue-manager/venues", { cookie: manager.cookie })).text();
     expect(dashboard).toContain("Prices and facts not confirmed in 12 months: check them");
 

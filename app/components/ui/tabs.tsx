@@ -23,6 +23,8 @@ type TabsProps = {
   onValueChange?: (v: string) => void;
   /** A chosen link tab also becomes the address (replacing the entry): a reload keeps it. */
   syncAddress?: boolean;
+  /** The ids' prefix, for a page with one set of tabs (shorter HTML than React's generated one). */
+  idPrefix?: string;
   children: ReactNode;
   className?: string;
 };
@@ -32,11 +34,13 @@ export function Tabs({
   value,
   onValueChange,
   syncAddress = false,
+  idPrefix,
   children,
   className,
 }: TabsProps) {
   const [own, setOwn] = useState(defaultValue);
-  const id = useId();
+  const generated = useId();
+  const id = idPrefix ?? generated;
   const current = value ?? own;
   const select = (v: string) => {
     setOwn(v);

@@ -75,7 +75,7 @@ export function VenueBookingCard({
         ) : null}
         {estimate && breakdown ? <HowItAddsUp breakdown={breakdown} /> : null}
         {estimate ? listed : null}
-        <ConfirmedNote confirmed={v.confirmed} what="These prices" />
+        <ConfirmedNote confirmed={v.confirmed} />
         {availability.date ? (
           <p className="mt-2 text-sm" data-testid="venue-date-availability">
             <span className="font-semibold">{formatReviewDate(availability.date.day)}:</span>{" "}

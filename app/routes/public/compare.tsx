@@ -22,7 +22,6 @@ import {
 import { PUBLIC_DAY_LABELS } from "~/lib/availability";
 import { checkedContext, withContext } from "~/lib/couple-context";
 import { estimateLabel, estimateSourceLabel } from "~/lib/estimate";
-import { FACT_LABELS } from "~/lib/venue-facts";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { capacityLabel, formatReviewDate, photoAlt } from "~/lib/venue";
 import { countLabel } from "~/lib/format";
@@ -95,7 +94,7 @@ type Row = { label: string; cell: (v: CompareVenue) => React.ReactNode; differs?
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const { comparison, context, dateError, full } = loaderData;
   const { guests, date } = context;
-  const { venues, dropped, amenities } = comparison;
+  const { venues, dropped, amenities, factLabels } = comparison;
   const ids = venues.map((v) => v.id);
   const showAvailability = !!date && venues.some((v) => v.availability !== null);
   // The total for the couple's guests before the listed price (issue 43), then the facts any of
@@ -115,9 +114,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       ),
   };
   const priceRow: Row = { label: guests ? "Listed price" : "Price", cell: (v) => v.price };
-  const factRowsShown: Row[] = FACT_LABELS.filter((label) =>
-    venues.some((v) => v.facts.some((f) => f.label === label)),
-  ).map((label) => ({
+  const factRowsShown: Row[] = factLabels.map((label) => ({
     label,
     cell: (v) =>
       v.facts.find((f) => f.label === label)?.value ?? <span className="text-muted">Not stated</span>,

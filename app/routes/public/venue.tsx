@@ -1,5 +1,5 @@
 import { isUuid } from "~/lib/uuid";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/venue";
 import { keepWork } from "~/lib/failed-request";
@@ -14,7 +14,6 @@ import { VenueFacts } from "~/components/venue/venue-facts";
 import { VenueFaqs } from "~/components/venue/venue-faqs";
 import { VenueGallery } from "~/components/venue/venue-gallery";
 import { VenueHeader } from "~/components/venue/venue-header";
-import { InquiryDialog } from "~/components/venue/inquiry-form";
 import { InquiryTrigger } from "~/components/venue/inquiry-trigger";
 import { VenueReviews } from "~/components/venue/venue-reviews";
 import { VenueAvailability } from "~/components/venue/venue-availability";
@@ -51,6 +50,11 @@ import { estimateCost, estimateLabel, priceBreakdown } from "~/lib/estimate";
 
 const NOT_FOUND = "The venue you're looking for doesn't exist or could not be loaded.";
 
+// The inquiry dialog and its form load when 'Check availability' is first used: few visits ask,
+// and the page's first load stays within its budget (issues 42 and 43).
+const InquiryDialog = lazy(() =>
+  import("~/components/venue/inquiry-form").then((m) => ({ default: m.InquiryDialog })),
+);
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, logger } = getApp(context);
   const id = parseVenueParam(params.slugId);
@@ -207,12 +211,17 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
   // screen; a link to the form's page until the script runs, then the dialog.
   const hydrated = useHydrated();
   const [inquiring, setInquiring] = useState(false);
+  // Mounted from the first opening on, so that closing keeps what was typed (ADR 018).
+  const [inquired, setInquired] = useState(false);
   const takesInquiries = v.status === "approved";
   const inquiryTrigger = (className: string) => (
     <InquiryTrigger
       href={withContext(inquiryFormPath(v), context)}
       hydrated={hydrated}
-      onOpen={() => setInquiring(true)}
+      onOpen={() => {
+        setInquired(true);
+        setInquiring(true);
+      }}
       className={className}
     />
   );
@@ -247,7 +256,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             inquiry={takesInquiries ? inquiryTrigger("w-full") : undefined}
           />
         </div>
-        <Tabs key={v.id} defaultValue={tab} syncAddress>
+        <Tabs key={v.id} defaultValue={tab} syncAddress idPrefix="venue">
           <TabsList aria-label="Venue details" className="w-full overflow-x-auto sm:w-fit">
             {VENUE_TABS.map((t) => (
               <TabsTrigger key={t} value={t} href={withContext(venueTabHref(v, t), context)}>
@@ -311,8 +320,10 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
           {inquiryTrigger("shrink-0")}
         </div>
       ) : null}
-      {hydrated && takesInquiries ? (
-        <InquiryDialog venue={v} context={context} open={inquiring} onClose={() => setInquiring(false)} />
+      {inquired ? (
+        <Suspense fallback={null}>
+          <InquiryDialog venue={v} context={context} open={inquiring} onClose={() => setInquiring(false)} />
+        </Suspense>
       ) : null}
     </div>
   );
