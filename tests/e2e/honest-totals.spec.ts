@@ -26,6 +26,8 @@ async function search(page: Page, scripts: boolean, width: number) {
   await form.getByRole("button", { name: "Apply Filters" }).click();
   await expect(page).toHaveURL(/guests=140/);
   await expect(page).toHaveURL(new RegExp(`date=${SATURDAY_IN_JUNE}`));
+  // The results for them are shown (the address changes a moment before the page does).
+  await expect(page.getByRole("link", { name: "Remove filter: 140+", exact: true })).toBeVisible();
   // The order applies on choosing it with scripts, by its button without.
   await page.getByLabel("Sort by").selectOption({ label: "Estimated total: high to low" });
   if (!scripts) await page.getByRole("button", { name: "Sort", exact: true }).click();
