@@ -41,23 +41,37 @@ export type Working = {
   total: number;
 };
 
+/** A Working to fill (allIn's `out`: the search's sort reuses one for 100,000 venues). */
+export const newWorking = (): Working => ({
+  site: 0,
+  spend: 0,
+  topUp: 0,
+  serviceBase: 0,
+  service: 0,
+  fees: 0,
+  taxBase: 0,
+  tax: 0,
+  total: 0,
+});
+
 /**
  * Site fee and per-guest spend, each with the peak surcharge and the weekday discount; the minimum
  * tops up what counts toward it; the service charge on what counts (or on the minimum); the fees;
- * the tax on all of it.
+ * the tax on all of it. Written into `out`, which it returns.
  */
-export function allIn(t: Terms, guests: number): Working {
+export function allIn(t: Terms, guests: number, out: Working = newWorking()): Working {
   const factor = (1 + t.peakPercent / 100) * (1 - t.weekdayPercent / 100);
-  const site = Math.round(t.site * factor);
-  const spend = Math.round(t.perGuest * guests * factor);
-  const counted = t.minOnPerGuest ? spend : site + spend;
-  const topUp = Math.max(0, t.minSpend - counted);
-  const serviceBase = t.serviceOnMinimum ? counted + topUp : counted;
-  const service = Math.round((serviceBase * t.servicePercent) / 100);
-  const fees = t.feeFlat + t.feePerGuest * guests;
-  const taxBase = site + spend + topUp + service + fees;
-  const tax = Math.round((taxBase * t.taxPercent) / 100);
-  return { site, spend, topUp, serviceBase, service, fees, taxBase, tax, total: taxBase + tax };
+  out.site = Math.round(t.site * factor);
+  out.spend = Math.round(t.perGuest * guests * factor);
+  const counted = t.minOnPerGuest ? out.spend : out.site + out.spend;
+  out.topUp = Math.max(0, t.minSpend - counted);
+  out.serviceBase = t.serviceOnMinimum ? counted + out.topUp : counted;
+  out.service = Math.round((out.serviceBase * t.servicePercent) / 100);
+  out.fees = t.feeFlat + t.feePerGuest * guests;
+  out.taxBase = out.site + out.spend + out.topUp + out.service + out.fees;
+  out.tax = Math.round((out.taxBase * t.taxPercent) / 100);
+  out.total = out.taxBase + out.tax;
+  return out;
 }
 
 /** Terms with nothing but a site fee or a per-guest price (the spec's listed prices). */

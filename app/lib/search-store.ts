@@ -5,8 +5,10 @@
 import { CALENDAR_FRESH_DAYS } from "./availability";
 import { MAX_PRICE } from "./catalog";
 import { utcDay } from "./dates";
-import { allIn, plainTerms } from "./all-in";
-import { DAY_KINDS, dayOf, parseIsoDate, type DayKind } from "./estimate";
+import { allIn, newWorking, plainTerms } from "./all-in";
+import { DAY_KINDS, dayOf, parseIsoDate } from "./estimate";
+
+const WEEKDAY = DAY_KINDS.indexOf("weekday");
 import { ESTIMATE_SORTS, type SearchFilters, type SearchSort } from "./search";
 import { amenityKey, dayNumber, SearchColumns, textWords } from "./search-columns";
 import { isUuid } from "./uuid";
@@ -98,31 +100,34 @@ export class SearchStore extends SearchColumns {
   /** A slot's estimate for a guest count on a date (null: no date), or null when it has no price. */
   estimate(s: number, guests: number, date: string | null): number | null {
     const day = date ? dayOf(date) : null;
-    return this.estimateOn(s, guests, day?.month ?? 0, day?.kind ?? null);
+    return this.estimateOn(s, guests, day?.month ?? 0, day ? DAY_KINDS.indexOf(day.kind) : null);
   }
 
-  /** The formula's terms, filled in per slot (one object for every estimate: the sort makes 100,000). */
+  /** The formula's terms and working, filled in per slot (the same two for every estimate: the
+   *  sort makes 100,000). */
   private readonly terms = plainTerms(0, 0);
+  private readonly working = newWorking();
 
-  private estimateOn(s: number, guests: number, month: number, kind: DayKind | null): number | null {
+  /** `kind`: the day's index in DAY_KINDS (null: no date). */
+  private estimateOn(s: number, guests: number, month: number, kind: number | null): number | null {
     const source = this.estKind[s]!;
     if (source === 0) return null;
     const t = this.terms;
     const model = source === 2;
-    const dayFee = kind ? this.estDayFee[s * DAY_KINDS.length + DAY_KINDS.indexOf(kind)]! : -1;
+    const dayFee = kind === null ? -1 : this.estDayFee[s * DAY_KINDS.length + kind]!;
     t.site = dayFee >= 0 ? dayFee : this.estBase[s]!;
     t.perGuest = this.estPerGuest[s]!;
     t.minSpend = this.estMin[s]!;
     t.peakPercent =
       model && month > 0 && (this.estPeakMonths[s]! >> (month - 1)) & 1 ? this.estPeakPercent[s]! : 0;
-    t.weekdayPercent = model && kind === "weekday" ? this.estWeekdayPercent[s]! : 0;
+    t.weekdayPercent = model && kind === WEEKDAY ? this.estWeekdayPercent[s]! : 0;
     t.minOnPerGuest = (this.estFlags[s]! & 1) !== 0;
     t.serviceOnMinimum = (this.estFlags[s]! & 2) !== 0;
     t.servicePercent = this.estService[s]!;
     t.feeFlat = this.estFeeFlat[s]!;
     t.feePerGuest = this.estFeeGuest[s]!;
     t.taxPercent = this.estTax[s]!;
-    return allIn(t, guests).total;
+    return allIn(t, guests, this.working).total;
   }
 
   /**
@@ -141,7 +146,7 @@ export class SearchStore extends SearchColumns {
     const n = slots.length;
     const iso = parseIsoDate(date);
     const day = iso ? dayOf(iso) : null;
-    const [month, kind] = [day?.month ?? 0, day?.kind ?? null];
+    const [month, kind] = [day?.month ?? 0, day ? DAY_KINDS.indexOf(day.kind) : null];
     const span = 2 ** Math.ceil(Math.log2(n + 1));
     const CAP = 2 ** 31;
     const keyOf = (k: number) => {
