@@ -13,17 +13,19 @@ export type Terms = {
   minSpend: number;
   /** The minimum counts the per-guest spend only (food and drink), not the site fee. */
   minOnPerGuest: boolean;
-  /** Percent added on a peak day (0: not one). */
-  peakPercent: number;
-  /** Percent taken off on a weekday, Monday to Thursday (0: not one). */
-  weekdayPercent: number;
-  servicePercent: number;
+  /** 1 + the peak surcharge on a peak day (1: not one). */
+  peakFactor: number;
+  /** 1 − the weekday discount, Monday to Thursday (1: not one). */
+  weekdayFactor: number;
+  /** The service charge's percent / 100: rates, not percents, so that a sort of 100,000 venues
+   *  multiplies rather than divides (issue 43). */
+  serviceRate: number;
   /** The service charge is on the minimum when the spend is under it (else on the spend). */
   serviceOnMinimum: boolean;
   /** The mandatory fees, added: flat ones and per-guest ones. */
   feeFlat: number;
   feePerGuest: number;
-  taxPercent: number;
+  taxRate: number;
 };
 
 /** The formula's steps for one guest count, each to the dollar. */
@@ -60,16 +62,16 @@ export const newWorking = (): Working => ({
  * the tax on all of it. Written into `out`, which it returns.
  */
 export function allIn(t: Terms, guests: number, out: Working = newWorking()): Working {
-  const factor = (1 + t.peakPercent / 100) * (1 - t.weekdayPercent / 100);
+  const factor = t.peakFactor * t.weekdayFactor;
   out.site = Math.round(t.site * factor);
   out.spend = Math.round(t.perGuest * guests * factor);
   const counted = t.minOnPerGuest ? out.spend : out.site + out.spend;
   out.topUp = Math.max(0, t.minSpend - counted);
   out.serviceBase = t.serviceOnMinimum ? counted + out.topUp : counted;
-  out.service = Math.round((out.serviceBase * t.servicePercent) / 100);
+  out.service = Math.round(out.serviceBase * t.serviceRate);
   out.fees = t.feeFlat + t.feePerGuest * guests;
   out.taxBase = out.site + out.spend + out.topUp + out.service + out.fees;
-  out.tax = Math.round((out.taxBase * t.taxPercent) / 100);
+  out.tax = Math.round(out.taxBase * t.taxRate);
   out.total = out.taxBase + out.tax;
   return out;
 }
@@ -80,11 +82,14 @@ export const plainTerms = (site: number, perGuest: number): Terms => ({
   perGuest,
   minSpend: 0,
   minOnPerGuest: false,
-  peakPercent: 0,
-  weekdayPercent: 0,
-  servicePercent: 0,
+  peakFactor: 1,
+  weekdayFactor: 1,
+  serviceRate: 0,
   serviceOnMinimum: false,
   feeFlat: 0,
   feePerGuest: 0,
-  taxPercent: 0,
+  taxRate: 0,
 });
+
+/** A percent as the formula takes it. */
+export const rate = (percent: number) => percent / 100;

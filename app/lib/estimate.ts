@@ -2,7 +2,7 @@
 // from the pricing model its manager describes (all-in when it states service and tax, issue 43),
 // or else from the spec's listed prices. Pure and isomorphic; the server computes every estimate
 // shown (cards, venue page, compare, the sort), through one formula (./all-in.ts).
-import { allIn, plainTerms, type Terms } from "./all-in";
+import { allIn, plainTerms, rate, type Terms } from "./all-in";
 import { daysBetween, firstDay, isDay, isMonth, lastDay } from "./dates";
 import { parsePrice, parsePriceRange } from "./price-range";
 import { formatCurrency, formatNumber } from "./format";
@@ -177,13 +177,13 @@ export function modelTerms(model: PricingModel, date: string | null): Terms {
     perGuest: model.perGuest ?? 0,
     minSpend: model.minSpend ?? 0,
     minOnPerGuest: model.minimumOn === "perGuest",
-    peakPercent: day && model.peakMonths.includes(day.month) ? model.peakPercent : 0,
-    weekdayPercent: day?.weekday ? model.weekdayPercent : 0,
-    servicePercent: model.servicePercent ?? 0,
+    peakFactor: day && model.peakMonths.includes(day.month) ? 1 + rate(model.peakPercent) : 1,
+    weekdayFactor: day?.weekday ? 1 - rate(model.weekdayPercent) : 1,
+    serviceRate: rate(model.servicePercent ?? 0),
     serviceOnMinimum: model.serviceOnMinimum,
     feeFlat: fees.reduce((sum, f) => sum + (f.perGuest ? 0 : f.amount), 0),
     feePerGuest: fees.reduce((sum, f) => sum + (f.perGuest ? f.amount : 0), 0),
-    taxPercent: model.taxPercent ?? 0,
+    taxRate: rate(model.taxPercent ?? 0),
   };
 }
 
@@ -273,8 +273,8 @@ export function priceBreakdown(
   const w = allIn(t, guests);
   const kind = day ? dayOf(day).kind : null;
   const adjusted = [
-    t.peakPercent ? `peak month +${pct(t.peakPercent)}` : "",
-    t.weekdayPercent ? `weekday −${pct(t.weekdayPercent)}` : "",
+    t.peakFactor !== 1 ? `peak month +${pct(model.peakPercent)}` : "",
+    t.weekdayFactor !== 1 ? `weekday −${pct(model.weekdayPercent)}` : "",
   ].filter(Boolean);
   const withAdjustments = (rule: string) => [rule, ...adjusted].join(", ");
   const $ = formatCurrency;

@@ -6,7 +6,7 @@
 // then reads a few small arrays, which keeps a pass over 100,000 venues within a few milliseconds.
 // A changed venue gets a new slot; its old slot is marked dead.
 import { isValidCoordinate } from "./coordinates";
-import { plainTerms } from "./all-in";
+import { plainTerms, rate } from "./all-in";
 import { DAY_KINDS, listedQuote, modelTerms, readPricingModel } from "./estimate";
 import { mercatorX, mercatorY } from "./map-grid";
 import { readFacts } from "./venue-facts";
@@ -103,21 +103,24 @@ export class SearchColumns {
    * price (no season), 2 the pricing model; base, per guest and minimum in dollars; the site fee
    * on a weekday, Friday, Saturday and Sunday (4 a slot, -1: the base fee); the model's peak
    * months as bits (January = bit 0) and its percentages; flags 1 the minimum is on the per-guest
-   * spend, 2 the service charge is on the minimum; the fees added up, flat and per guest.
+   * spend, 2 the service charge is on the minimum, 4 it states any of the day rates, service,
+   * fees and tax (else their columns are not read); the fees added up, flat and per guest.
    */
   estKind = new Uint8Array(0);
   estBase = new Float64Array(0);
   estPerGuest = new Float64Array(0);
   estMin = new Float64Array(0);
-  estDayFee = new Float64Array(0);
+  /** Whole dollars (lib/estimate.ts readPricingModel): half the bytes of a Float64Array. */
+  estDayFee = new Int32Array(0);
   estPeakMonths = new Uint16Array(0);
-  estPeakPercent = new Float64Array(0);
-  estWeekdayPercent = new Float64Array(0);
+  /** 1 + the peak surcharge, 1 − the weekday discount (lib/all-in.ts Terms). */
+  estPeakFactor = new Float64Array(0);
+  estWeekdayFactor = new Float64Array(0);
   estFlags = new Uint8Array(0);
-  estService = new Float64Array(0);
+  estServiceRate = new Float64Array(0);
   estFeeFlat = new Float64Array(0);
   estFeeGuest = new Float64Array(0);
-  estTax = new Float64Array(0);
+  estTaxRate = new Float64Array(0);
   /** Codes into `categoryIds` (0: none). */
   category = new Uint16Array(0);
   /** `amenityWords` words per slot: bit b set when the venue includes amenity b. */
@@ -200,13 +203,13 @@ export class SearchColumns {
     this.estMin = grow(this.estMin, room);
     this.estDayFee = grow(this.estDayFee, room * DAY_KINDS.length);
     this.estPeakMonths = grow(this.estPeakMonths, room);
-    this.estPeakPercent = grow(this.estPeakPercent, room);
-    this.estWeekdayPercent = grow(this.estWeekdayPercent, room);
+    this.estPeakFactor = grow(this.estPeakFactor, room);
+    this.estWeekdayFactor = grow(this.estWeekdayFactor, room);
     this.estFlags = grow(this.estFlags, room);
-    this.estService = grow(this.estService, room);
+    this.estServiceRate = grow(this.estServiceRate, room);
     this.estFeeFlat = grow(this.estFeeFlat, room);
     this.estFeeGuest = grow(this.estFeeGuest, room);
-    this.estTax = grow(this.estTax, room);
+    this.estTaxRate = grow(this.estTaxRate, room);
     this.category = grow(this.category, room);
     this.amenities = grow(this.amenities, room * this.amenityWords);
     this.featured = grow(this.featured, room);
@@ -286,13 +289,19 @@ export class SearchColumns {
     this.estMin[s] = terms.minSpend;
     DAY_KINDS.forEach((kind, k) => (this.estDayFee[s * DAY_KINDS.length + k] = model?.dayFees[kind] ?? -1));
     this.estPeakMonths[s] = (model?.peakMonths ?? []).reduce((bits, m) => bits | (1 << (m - 1)), 0);
-    this.estPeakPercent[s] = model?.peakPercent ?? 0;
-    this.estWeekdayPercent[s] = model?.weekdayPercent ?? 0;
-    this.estFlags[s] = (terms.minOnPerGuest ? 1 : 0) | (terms.serviceOnMinimum ? 2 : 0);
-    this.estService[s] = terms.servicePercent;
+    this.estPeakFactor[s] = 1 + rate(model?.peakPercent ?? 0);
+    this.estWeekdayFactor[s] = 1 - rate(model?.weekdayPercent ?? 0);
+    const extras =
+      terms.serviceRate > 0 ||
+      terms.taxRate > 0 ||
+      terms.feeFlat > 0 ||
+      terms.feePerGuest > 0 ||
+      DAY_KINDS.some((kind) => model?.dayFees[kind] != null);
+    this.estFlags[s] = (terms.minOnPerGuest ? 1 : 0) | (terms.serviceOnMinimum ? 2 : 0) | (extras ? 4 : 0);
+    this.estServiceRate[s] = terms.serviceRate;
     this.estFeeFlat[s] = terms.feeFlat;
     this.estFeeGuest[s] = terms.feePerGuest;
-    this.estTax[s] = terms.taxPercent;
+    this.estTaxRate[s] = terms.taxRate;
     this.sortPrice[s] = Math.min(quote?.low ?? (v.minPrice > 0 ? v.minPrice : -1), 2 ** 31 - 1);
     this.category[s] = this.code(this.categoryCode, this.categoryIds, v.categoryId);
     for (const a of normalizeAmenities(v.amenities)) {

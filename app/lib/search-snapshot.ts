@@ -7,7 +7,7 @@ import { SearchStore } from "./search-store";
 import type { StoreCategory } from "./search-columns";
 
 /** Bump when what a column holds changes without its name or type changing. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** Caches, rebuilt on use, the slot of each id (rebuilt from `ids` and `alive`), the scratches: not written. */
 const SKIPPED = new Set(["vocabulary", "containing", "slotById", "terms", "working"]);
 

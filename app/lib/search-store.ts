@@ -9,6 +9,8 @@ import { allIn, newWorking, plainTerms } from "./all-in";
 import { DAY_KINDS, dayOf, parseIsoDate } from "./estimate";
 
 const WEEKDAY = DAY_KINDS.indexOf("weekday");
+/** estFlags: the venue states day rates, a service charge, fees or a tax (search-columns.ts). */
+const EXTRAS = 4;
 import { ESTIMATE_SORTS, type SearchFilters, type SearchSort } from "./search";
 import { amenityKey, dayNumber, SearchColumns, textWords } from "./search-columns";
 import { isUuid } from "./uuid";
@@ -114,19 +116,24 @@ export class SearchStore extends SearchColumns {
     if (source === 0) return null;
     const t = this.terms;
     const model = source === 2;
-    const dayFee = kind === null ? -1 : this.estDayFee[s * DAY_KINDS.length + kind]!;
+    const flags = this.estFlags[s]!;
+    // A venue that states no day rate, service, fee or tax (every listed price, and models
+    // without them) reads none of their columns: in the sort's price order each read is a cache
+    // miss, and they made the sort by the estimate three times slower (issue 43).
+    const extras = (flags & EXTRAS) !== 0;
+    const dayFee = extras && kind !== null ? this.estDayFee[s * DAY_KINDS.length + kind]! : -1;
     t.site = dayFee >= 0 ? dayFee : this.estBase[s]!;
     t.perGuest = this.estPerGuest[s]!;
     t.minSpend = this.estMin[s]!;
-    t.peakPercent =
-      model && month > 0 && (this.estPeakMonths[s]! >> (month - 1)) & 1 ? this.estPeakPercent[s]! : 0;
-    t.weekdayPercent = model && kind === WEEKDAY ? this.estWeekdayPercent[s]! : 0;
-    t.minOnPerGuest = (this.estFlags[s]! & 1) !== 0;
-    t.serviceOnMinimum = (this.estFlags[s]! & 2) !== 0;
-    t.servicePercent = this.estService[s]!;
-    t.feeFlat = this.estFeeFlat[s]!;
-    t.feePerGuest = this.estFeeGuest[s]!;
-    t.taxPercent = this.estTax[s]!;
+    t.peakFactor =
+      model && month > 0 && (this.estPeakMonths[s]! >> (month - 1)) & 1 ? this.estPeakFactor[s]! : 1;
+    t.weekdayFactor = model && kind === WEEKDAY ? this.estWeekdayFactor[s]! : 1;
+    t.minOnPerGuest = (flags & 1) !== 0;
+    t.serviceOnMinimum = (flags & 2) !== 0;
+    t.serviceRate = extras ? this.estServiceRate[s]! : 0;
+    t.feeFlat = extras ? this.estFeeFlat[s]! : 0;
+    t.feePerGuest = extras ? this.estFeeGuest[s]! : 0;
+    t.taxRate = extras ? this.estTaxRate[s]! : 0;
     return allIn(t, guests, this.working).total;
   }
 
