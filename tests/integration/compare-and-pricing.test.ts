@@ -172,14 +172,18 @@ describe("the manager's pricing model", () => {
   };
   const modelOf = async (id: string) =>
     (await t.db.select({ m: venues.pricingModel }).from(venues).where(eq(venues.id, id)))[0]!.m;
-
-  it("saves a valid model, refuses a bad one with a message and no change, and only for the venue's managers", async () => {
+  /** A venue named as the form names it (so a save keeps its address), its manager and form path. */
+  const managedBarn = async () => {
     const manager = await t.signUp({ role: "venue_manager" });
-    const stranger = await t.signUp({ role: "venue_manager" });
     const type = await createCategory(t.db);
     const v = await createVenue(t.db, { name: "Model Barn", categoryId: type.id });
     await t.db.insert(venueManagers).values({ userId: manager.id, venueId: v.id });
-    const path = `/venue-manager/edit-venue/${v.id}`;
+    return { manager, type, v, path: `/venue-manager/edit-venue/${v.id}` };
+  };
+
+  it("saves a valid model, refuses a bad one with a message and no change, and only for the venue's managers", async () => {
+    const { manager, type, v, path } = await managedBarn();
+    const stranger = await t.signUp({ role: "venue_manager" });
     const good = {
       pricingBaseFee: "$4,000",
       pricingPerGuest: "85",
@@ -265,13 +269,8 @@ describe("the manager's pricing model", () => {
   });
 
   it("saves the all-in parts (issue 43), shows their working, and refuses bad ones field by field", async () => {
-    const manager = await t.signUp({ role: "venue_manager" });
+    const { manager, type, v, path } = await managedBarn();
     const admin = await t.signUp({ role: "admin" });
-    const type = await createCategory(t.db);
-    // The form's name (fields() above), so that the save keeps its address.
-    const v = await createVenue(t.db, { name: "Model Barn", categoryId: type.id });
-    await t.db.insert(venueManagers).values({ userId: manager.id, venueId: v.id });
-    const path = `/venue-manager/edit-venue/${v.id}`;
     const good = {
       pricingBaseFee: "4000",
       pricingPerGuest: "80",

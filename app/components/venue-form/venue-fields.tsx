@@ -236,22 +236,22 @@ export function FactsFields(props: GroupProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <VenueFields names={["factsSeated", "factsStanding", "factsCeremony", "factsRainPlan"]} {...props} />
         <VenueFields names={["factsCurfew", "factsNoiseLimit"]} {...props} />
-        <SelectField
-          label="Outside catering"
-          name="factsCatering"
-          placeholder="Not stated"
-          defaultValue={dv.factsCatering ?? ""}
-          options={optionsOf(CATERING)}
-          error={errors.factsCatering}
-        />
-        <SelectField
-          label="Alcohol"
-          name="factsAlcohol"
-          placeholder="Not stated"
-          defaultValue={dv.factsAlcohol ?? ""}
-          options={optionsOf(ALCOHOL)}
-          error={errors.factsAlcohol}
-        />
+        {(
+          [
+            ["factsCatering", "Outside catering", CATERING],
+            ["factsAlcohol", "Alcohol", ALCOHOL],
+          ] as const
+        ).map(([name, label, choices]) => (
+          <SelectField
+            key={name}
+            label={label}
+            name={name}
+            placeholder="Not stated"
+            defaultValue={dv[name] ?? ""}
+            options={optionsOf(choices)}
+            error={errors[name]}
+          />
+        ))}
         <VenueFields names={["factsElevation", "factsAccess"]} {...props} />
       </div>
     </Fold>
