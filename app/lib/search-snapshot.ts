@@ -8,8 +8,9 @@ import type { StoreCategory } from "./search-columns";
 
 /** Bump when what a column holds changes without its name or type changing. */
 const FORMAT = 2;
-/** Caches, rebuilt on use, the slot of each id (rebuilt from `ids` and `alive`), the scratches: not written. */
-const SKIPPED = new Set(["vocabulary", "containing", "slotById", "terms", "working"]);
+/** Not written: caches rebuilt on use (the places in an order), the slot of each id (rebuilt from
+ *  `ids` and `alive`), the scratches. */
+const SKIPPED = new Set(["vocabulary", "containing", "slotById", "terms", "working", "placesIn"]);
 
 const TYPED = {
   Uint8Array,

@@ -260,6 +260,10 @@ describe("ranking by the estimate (issues 24 and 43)", () => {
         expect(Array.from(store.byEstimate(slots, 130, date, descending, 24))).toEqual(
           Array.from(all.subarray(0, 24)),
         );
+        // Ties (every venue without a price, at least) follow the price order, not the order given.
+        expect(Array.from(store.byEstimate([...slots].reverse(), 130, date, descending))).toEqual(
+          Array.from(all),
+        );
         const amounts = Array.from(all).map((s) => store.estimate(s, 130, date));
         const priced = amounts.filter((a): a is number => a !== null);
         expect(priced).toEqual([...priced].sort((a, b) => (descending ? b - a : a - b)));

@@ -154,11 +154,10 @@ function rankedBy(
   const estimateSort = ESTIMATE_SORTS[sort];
   if (estimateSort && at.guests) {
     // Ranked per search, since the estimate depends on the guest count and the date: the
-    // matches in the price order (the tie-break), then by their estimate.
+    // matches in slot order (byEstimate reads their columns in that order), then by estimate.
     const matches: number[] = [];
-    if (candidates && candidates.length * 8 < order.length)
-      matches.push(...candidates.filter(test).sort(store.compare(estimateSort)));
-    else for (let k = 0; k < order.length; k++) if (test(order[k]!)) matches.push(order[k]!);
+    if (candidates && candidates.length * 8 < order.length) matches.push(...candidates.filter(test));
+    else for (let s = 0; s < store.slots; s++) if (store.alive[s] && test(s)) matches.push(s);
     const descending = sort === "estimate-desc";
     return {
       total: matches.length,
