@@ -8,11 +8,10 @@ import { createAppContext } from "./app/infra/context.server";
 import { DatabaseInUseError, openDatabase, type Database } from "./app/infra/db.server";
 import { createLogger } from "./app/infra/logger.server";
 import { authEmails } from "./app/services/emails.server";
-import { purgeUsedFormStamps } from "./app/services/form-stamps.server";
-import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./app/services/pending-files.server";
+import { backgroundTasks, sweep } from "./app/services/background.server";
+import { SWEEP_GRACE_SECONDS } from "./app/services/pending-files.server";
 import { loadIndexThenReady, searchIndex } from "./app/services/search-index.server";
-import { purgeExpiredTrash } from "./app/services/venue-trash.server";
-import { createVenueViewCounter, purgeViewData } from "./app/services/venue-stats.server";
+import { createVenueViewCounter } from "./app/services/venue-stats.server";
 import type { createHttpApp as CreateHttpApp } from "./app/infra/http.server";
 
 const config = loadConfig();
@@ -54,36 +53,15 @@ context.logger.info(seed.seeded ? "demo content seeded" : "database ready", {
 // /readyz says ready once the search index is loaded (ADR 034); a request cannot ask before the
 // server listens.
 void loadIndexThenReady(context);
-// Files a crash left between a row and its files (ADR 021): at start-up, then hourly. An embedded
-// database has no other server whose uploads could be in flight, so nothing waits out the grace.
-// The same timer deletes the venues that have been in the trash for 30 days (ADR 023) first, and
-// the record of form stamps used more than a day ago, which are refused as too old anyway (ADR 028).
-const sweep = async (graceSeconds: number) => {
-  await purgeUsedFormStamps(context.db).catch((err: unknown) =>
-    context.logger.error("purging used form stamps failed", { error: String(err) }),
-  );
-  await purgeExpiredTrash(context).then(
-    (purged) => purged > 0 && context.logger.info("venues purged from the trash", { purged }),
-    (err: unknown) => context.logger.error("purging the trash failed", { error: String(err) }),
-  );
-  await sweepPendingFiles(context, graceSeconds).then(
-    (swept) => swept.deleted + swept.kept > 0 && context.logger.info("pending files swept", swept),
-    (err: unknown) => context.logger.error("sweeping pending files failed", { error: String(err) }),
-  );
-};
-await sweep(database.kind === "pglite" ? 0 : SWEEP_GRACE_SECONDS);
-setInterval(() => void sweep(SWEEP_GRACE_SECONDS), 60 * 60 * 1000).unref();
-
-// Venue page views are counted once per visitor and day (ADR 029): what told visitors apart
-// yesterday is deleted when a day begins, and hourly in case no view begins it.
+// The files a crash left between a row and its files (ADR 021) are swept before the server
+// listens, as part of its start: an embedded database has no other server whose uploads could be
+// in flight, so nothing waits out the grace. Then hourly, with the other background tasks, on the
+// job queue (ADR 042; services/background.server.ts).
+await sweep(context, database.kind === "pglite" ? 0 : SWEEP_GRACE_SECONDS).catch((err: unknown) =>
+  context.logger.error("the start-up sweep failed", { error: String(err) }),
+);
+await context.jobs.start(backgroundTasks(context));
 const venueViews = createVenueViewCounter(context);
-setInterval(
-  () =>
-    void purgeViewData(context.db).catch((err: unknown) =>
-      context.logger.error("purging venue view data failed", { error: String(err) }),
-    ),
-  60 * 60 * 1000,
-).unref();
 
 type HttpModule = { createHttpApp: typeof CreateHttpApp };
 let http: HttpModule;
@@ -145,6 +123,8 @@ async function shutdown(signal: string) {
   });
   context.logger.info("shutting down", { signal, inFlight: responses.size });
   await closed;
+  // A running job has 10 s more to finish; then it is handed back, to be tried again.
+  await context.jobs.stop();
   await vite?.close();
   await venueViews.settled();
   await database.close();

@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from "./mail.server";
 import { createMetrics, type Metrics } from "./metrics.server";
 import { createFormStamps, type FormStamps } from "./form-stamp.server";
 import { createGeocoder, type Geocoder } from "./geocoder.server";
+import { createJobQueue, type JobQueue } from "./jobs.server";
 import { createStorage, type Storage } from "./storage.server";
 
 /** Everything a loader or action may use, built once per process (per test file in tests). */
@@ -35,6 +36,8 @@ export type AppContext = {
   readiness: { state: "starting" | "ready" | "stopping" };
   /** This process's Prometheus metrics, when METRICS_TOKEN is set. */
   metrics: Metrics | undefined;
+  /** The job queue (ADR 042): server.ts starts its work; anyone may send a job. */
+  jobs: JobQueue;
 };
 
 // Typed router context (React Router middleware): loaders, actions and middleware read these
@@ -98,7 +101,8 @@ export async function createAppContext(
   const auth = await createAuth({ config, secret, db: database.db, mailer, emails: options.emails, logger });
   const flashCookie = createFlashCookie(config, secret);
   const stamps = createFormStamps(secret);
-  const metrics = config.metricsToken ? createMetrics(database, config.metricsToken) : undefined;
+  const jobs = createJobQueue(database, logger);
+  const metrics = config.metricsToken ? createMetrics(database, jobs, config.metricsToken) : undefined;
   return {
     config,
     database,
@@ -112,6 +116,7 @@ export async function createAppContext(
     stamps,
     readiness: { state: "starting" },
     metrics,
+    jobs,
   };
 }
 

@@ -30,6 +30,11 @@ export type Database = {
   close(): Promise<void>;
   /** The connections at this moment, for /metrics: busy, idle, and queries waiting for one. */
   connections(): Connections;
+  /**
+   * Plain SQL, as the job queue sends it (jobs.server.ts): with values, one statement; without,
+   * any number of them (the queue's own migrations), answering the last one's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
 export type Connections = { max: number; busy: number; idle: number; waiting: number };
@@ -114,6 +119,9 @@ export function databaseFromPglite(client: PGlite): Database {
       const n = inFlight();
       return { max: 1, busy: Math.min(n, 1), idle: n > 0 ? 0 : 1, waiting: Math.max(n - 1, 0) };
     },
+    // PGlite's query takes one statement with parameters, its exec several without.
+    executeSql: async (text, values) =>
+      values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
   };
 }
 
@@ -156,6 +164,7 @@ export function databaseFromUrl(url: string, logger: Logger = createLogger("warn
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    executeSql: (text, values) => pool.query(text, values),
   };
 }
 

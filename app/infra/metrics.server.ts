@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "./db.server";
+import type { JobQueue, QueueState } from "./jobs.server";
 
 // What /metrics shows (ADR 034), in Prometheus's text format. Each app context has its own
 // registry: the tests build several contexts in one process, and prom-client's global registry
@@ -8,7 +9,11 @@ import type { Database } from "./db.server";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-export function createMetrics(database: Pick<Database, "connections">, token: string) {
+export function createMetrics(
+  database: Pick<Database, "connections">,
+  jobs: Pick<JobQueue, "state">,
+  token: string,
+) {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -59,6 +64,24 @@ export function createMetrics(database: Pick<Database, "connections">, token: st
       this.set(database.connections().waiting);
     },
   });
+  // The job queue's figures are the database's, all servers together: each server shows the same.
+  const queueGauge = (name: string, help: string, value: (q: QueueState) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["queue"] as const,
+      registers,
+      async collect() {
+        for (const q of await jobs.state()) this.set({ queue: q.name }, value(q));
+      },
+    });
+  queueGauge("jobs_waiting", "Jobs whose time has come, not yet taken by a server", (q) => q.waiting);
+  queueGauge("jobs_failed", "Jobs that failed their last try, in the last 7 days", (q) => q.failed);
+  queueGauge(
+    "jobs_oldest_waiting_seconds",
+    "How long the oldest waiting job has waited since its time came (0: none waits)",
+    (q) => q.oldestSeconds,
+  );
   const uploads = new Gauge({
     name: "uploads_in_progress",
     help: "Requests sending files (photos, a venue type's image, a CSV file) being read or processed",

@@ -151,7 +151,8 @@ export async function postgresTarget(url: string): Promise<Target> {
     await conn.end();
   }
   // An empty target keeps its public schema (its owner may not be ours to drop); --force replaces it.
-  const clear = `drop schema if exists drizzle cascade;\n${
+  // The job queue's schema (ADR 042) comes back with the dump, its jobs with it.
+  const clear = `drop schema if exists drizzle cascade;\ndrop schema if exists pgboss cascade;\n${
     tables === 0
       ? "create schema if not exists public;"
       : "drop schema if exists public cascade;\ncreate schema public;"

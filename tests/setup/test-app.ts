@@ -22,13 +22,20 @@ import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 
 export const SITE_URL = "http://localhost:3000";
 
-async function freshDatabase(logger: Logger): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(
+  logger: Logger,
+): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const postgresUrl = inject("postgresUrl");
   if (postgresUrl) {
     const name = `vv_test_${crypto.randomBytes(6).toString("hex")}`;
     await onServer(postgresUrl, `create database ${name} template ${inject("postgresTemplate")}`);
-    const database = databaseFromUrl(adminUrl(postgresUrl, name), logger);
-    return { database, drop: () => onServer(postgresUrl, `drop database if exists ${name} with (force)`) };
+    const url = adminUrl(postgresUrl, name);
+    const database = databaseFromUrl(url, logger);
+    return {
+      database,
+      url,
+      drop: () => onServer(postgresUrl, `drop database if exists ${name} with (force)`),
+    };
   }
   const snapshot = await fs.readFile(inject("pgliteSnapshot"));
   const client = newPglite(undefined, new Blob([snapshot]));
@@ -44,7 +51,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(env: Record<string, string> = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "vv-test-"));
   const logger = createLogger("error");
-  const { database, drop } = await freshDatabase(logger);
+  const { database, url: databaseUrl, drop } = await freshDatabase(logger);
   const mail: MailCatcher = await startMailCatcher();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -136,6 +143,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
   return {
     ...app,
     app,
+    /** On PostgreSQL, the test database's address (a second server's connection). */
+    databaseUrl,
     contextFor,
     mail,
     request,

@@ -1,0 +1,45 @@
+import type { AppContext } from "~/infra/context.server";
+import type { Task } from "~/infra/jobs.server";
+import { purgeUsedFormStamps } from "./form-stamps.server";
+import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./pending-files.server";
+import { purgeViewData } from "./venue-stats.server";
+import { purgeExpiredTrash } from "./venue-trash.server";
+
+// Our background tasks (issue 44), run by the job queue (infra/jobs.server.ts): a new one goes in
+// this list. Each runs on one server at a time; a failed run is tried again later.
+
+/**
+ * The venues in the trash for 30 days (ADR 023), then the files a crash left between a row and
+ * its files, older than `graceSeconds` (ADR 021), and the record of form stamps used more than a
+ * day ago, which are refused as too old anyway (ADR 028). One step failing does not stop the
+ * others; the sweep then fails, to be tried again.
+ */
+export async function sweep(app: AppContext, graceSeconds = SWEEP_GRACE_SECONDS): Promise<void> {
+  const failures: unknown[] = [];
+  const step = <T>(work: Promise<T>, done: (result: T) => unknown) =>
+    work.then(done, (err: unknown) => failures.push(err));
+  await step(
+    purgeExpiredTrash(app),
+    (purged) => purged > 0 && app.logger.info("venues purged from the trash", { purged }),
+  );
+  await step(
+    sweepPendingFiles(app, graceSeconds),
+    (swept) => swept.deleted + swept.kept > 0 && app.logger.info("pending files swept", swept),
+  );
+  await step(purgeUsedFormStamps(app.db), () => undefined);
+  if (failures.length) throw new AggregateError(failures, failures.map(String).join("; "));
+}
+
+export function backgroundTasks(app: AppContext): Task[] {
+  return [
+    { name: "sweep", cron: "17 * * * *", pollSeconds: 30, run: () => sweep(app) },
+    {
+      // Venue page views are counted once per visitor and day (ADR 029): what told visitors apart
+      // yesterday is deleted when a day begins, and hourly in case no view begins it.
+      name: "purge-view-data",
+      cron: "3 * * * *",
+      pollSeconds: 30,
+      run: () => purgeViewData(app.db),
+    },
+  ];
+}
