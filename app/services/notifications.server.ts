@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   EMAIL_KINDS,
   emailOptOuts,
@@ -24,14 +24,24 @@ export async function getEmailPreferences(db: Db, userId: string): Promise<Email
     .select({ kind: emailOptOuts.kind })
     .from(emailOptOuts)
     .where(eq(emailOptOuts.userId, userId));
-  const isOff = (kind: EmailKind) => off.some((o) => o.kind === kind);
-  return { inquiry: !isOff("inquiry"), review: !isOff("review") };
+  return Object.fromEntries(
+    EMAIL_KINDS.map((kind) => [kind, !off.some((o) => o.kind === kind)]),
+  ) as EmailPreferences;
 }
 
-export async function saveEmailPreferences(db: Db, userId: string, prefs: EmailPreferences): Promise<void> {
+/** Turns the kinds given on or off, leaving the others as they are. */
+export async function saveEmailPreferences(
+  db: Db,
+  userId: string,
+  prefs: Partial<EmailPreferences>,
+): Promise<void> {
+  const kinds = Object.keys(prefs) as EmailKind[];
+  if (kinds.length === 0) return;
   await db.transaction(async (tx) => {
-    await tx.delete(emailOptOuts).where(eq(emailOptOuts.userId, userId));
-    const off = (Object.keys(prefs) as EmailKind[]).filter((kind) => !prefs[kind]);
+    await tx
+      .delete(emailOptOuts)
+      .where(and(eq(emailOptOuts.userId, userId), inArray(emailOptOuts.kind, kinds)));
+    const off = kinds.filter((kind) => !prefs[kind]);
     if (off.length) await tx.insert(emailOptOuts).values(off.map((kind) => ({ userId, kind })));
   });
 }

@@ -108,7 +108,11 @@ export const pendingFiles = pgTable("pending_files", {
 });
 
 // Kinds of email a user turned off in their account (a row per kind: none means every kind is on).
-export const EMAIL_KINDS = ["inquiry", "review"] as const;
+// Account mails (password reset, email change) are not among them: they cannot be turned off.
+// inquiry, review, reminder: to a venue's managers (a new inquiry, a new review, an inquiry not
+// answered); reply: to a couple (a venue answered their inquiry); decision: to an owner (their
+// submission approved or not); alert: a saved search's news (issue 44).
+export const EMAIL_KINDS = ["inquiry", "review", "reminder", "reply", "decision", "alert"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export const emailOptOuts = pgTable(
@@ -122,6 +126,9 @@ export const emailOptOuts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
-    check("email_opt_outs_kind_check", sql`${t.kind} in ('inquiry', 'review')`),
+    check(
+      "email_opt_outs_kind_check",
+      sql`${t.kind} in ('inquiry', 'review', 'reminder', 'reply', 'decision', 'alert')`,
+    ),
   ],
 );

@@ -7,3 +7,4 @@ export * from "./inquiries";
 export * from "./insights";
 export * from "./admin";
 export * from "./availability";
+export * from "./saved-searches";

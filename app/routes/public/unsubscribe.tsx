@@ -6,6 +6,7 @@ import { formAction } from "~/infra/action.server";
 import { getApp } from "~/infra/session.server";
 import { keepWork } from "~/lib/failed-request";
 import { pageMeta } from "~/lib/seo";
+import type { EmailKind } from "../../../database/schema";
 import { readUnsubscribeLink, unsubscribe } from "~/services/notifications.server";
 
 // One-click unsubscribe (RFC 8058, issue 41): the link in a notification mail's List-Unsubscribe
@@ -15,7 +16,14 @@ import { readUnsubscribeLink, unsubscribe } from "~/services/notifications.serve
 
 export const meta: Route.MetaFunction = pageMeta({ title: "Unsubscribe", noindex: true });
 
-const WHAT = { inquiry: "new inquiries and couples' answers", review: "new reviews" } as const;
+const WHAT: Record<EmailKind, string> = {
+  inquiry: "new inquiries and couples' answers",
+  review: "new reviews",
+  reminder: "reminders of unanswered inquiries",
+  reply: "venues' answers to your inquiries",
+  decision: "decisions on the venues you submitted",
+  alert: "saved search alerts",
+};
 const INVALID = "This unsubscribe link is not valid. You can turn these emails off in your account settings.";
 
 export function loader({ request, context }: Route.LoaderArgs) {

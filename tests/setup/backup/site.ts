@@ -86,6 +86,11 @@ export async function fillEveryTable(db: Db, publicUrl: (key: string) => string)
     .returning();
   await db.insert(s.inquiryReplies).values({ inquiryId: inquiry!.id, userId: "owner", body: "Yes" });
   await db.insert(s.emailOptOuts).values({ userId: "couple", kind: "review" });
+  const [saved] = await db
+    .insert(s.savedSearches)
+    .values({ userId: "couple", name: "Barns in June", query: "types=barn&date=2027-06-12" })
+    .returning();
+  await db.insert(s.savedSearchVenues).values({ searchId: saved!.id, venueId });
   await db.insert(s.venueDailyStats).values({ venueId, day: "2026-11-01", views: 7, favorites: 1 });
   await db.insert(s.venueViewVisitors).values({ day: "2026-11-01", visitor: "hash" });
   await db.insert(s.venueSearchTerms).values({ venueId, day: "2026-11-01", term: "barn", views: 2 });
