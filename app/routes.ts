@@ -13,6 +13,8 @@ export default [
   route("terms", "routes/public/terms.tsx"),
   route("privacy", "routes/public/privacy.tsx"),
   route("unsubscribe", "routes/public/unsubscribe.tsx"),
+  route("saved-searches/new", "routes/public/save-search.tsx"),
+  route("saved-searches/:act", "routes/public/saved-search-link.tsx"),
 
   // Accounts
   route("login", "routes/auth/login.tsx"),
@@ -26,6 +28,7 @@ export default [
     route("venues", "routes/account/venues.tsx"),
     route("venues/:venueId", "routes/account/submission.tsx"),
     route("inquiries", "routes/account/inquiries.tsx"),
+    route("searches", "routes/account/searches.tsx"),
   ]),
 
   // Admin area: every child runs behind the layout's requireAdmin middleware

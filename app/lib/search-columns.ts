@@ -175,6 +175,11 @@ export class SearchColumns {
     return this.slotById.has(id);
   }
 
+  /** A live venue's slot. */
+  slotOf(id: string): number | undefined {
+    return this.slotById.get(id);
+  }
+
   /** Replaces the venue types (their names take part in the free text). */
   setCategories(categories: StoreCategory[]): void {
     this.categoryInfo = new Map(categories.map((c) => [c.id, { name: c.name, words: textWords(c.name) }]));

@@ -2,6 +2,7 @@ import type { AppContext } from "~/infra/context.server";
 import type { Task } from "~/infra/jobs.server";
 import { purgeUsedFormStamps } from "./form-stamps.server";
 import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./pending-files.server";
+import { ALERTS_TASK, runAlerts } from "./saved-searches.server";
 import { purgeViewData } from "./venue-stats.server";
 import { purgeExpiredTrash } from "./venue-trash.server";
 
@@ -33,6 +34,15 @@ export async function sweep(app: AppContext, graceSeconds = SWEEP_GRACE_SECONDS)
 export function backgroundTasks(app: AppContext): Task[] {
   return [
     { name: "sweep", cron: "17 * * * *", pollSeconds: 30, run: () => sweep(app) },
+    {
+      // Saved searches' news, and the mails whose wait is over (ADR 043): every minute.
+      name: ALERTS_TASK,
+      cron: "* * * * *",
+      run: async () => {
+        const run = await runAlerts(app);
+        if (run.found + run.mails > 0) app.logger.info("saved search alerts", run);
+      },
+    },
     {
       // Venue page views are counted once per visitor and day (ADR 029): what told visitors apart
       // yesterday is deleted when a day begins, and hourly in case no view begins it.

@@ -35,6 +35,9 @@ export const LIMITS = {
   inquiryVenue: { max: 30, windowSeconds: 60 * 60 },
   // Each reply is an email to a couple.
   inquiryReplyUser: { max: 60, windowSeconds: 60 * 60 },
+  // A guest's saved search mails a confirmation link to the address typed (issue 44).
+  saveSearchIp: { max: 10, windowSeconds: 60 * 60 },
+  saveSearchEmail: { max: 3, windowSeconds: 60 * 60 },
   // Unknown calendar feed addresses from one client network (ADR 030): a calendar app polls one
   // address that exists, or a few retired ones; a guesser tries many.
   feedMissIp: { max: 30, windowSeconds: 10 * 60 },

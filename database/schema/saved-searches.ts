@@ -1,13 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ALERT_FREQUENCIES } from "../../app/lib/saved-searches";
 import { users } from "./accounts";
 import { venues } from "./directory";
 import { timestamps } from "./timestamps";
 
 // Saved searches and their alerts (issue 44).
-
-export const ALERT_FREQUENCIES = ["instant", "daily", "weekly", "off"] as const;
-export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
 // A search a couple keeps: signed in (user_id; mails go to the account's address) or as a guest by
 // email (email; sent nothing until the link mailed to it is followed: confirmed_at).
@@ -22,9 +20,7 @@ export const savedSearches = pgTable(
     query: text("query").notNull(),
     frequency: text("frequency", { enum: ALERT_FREQUENCIES }).notNull().default("daily"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-    // Changes to venues after this moment are the next alert's candidates.
-    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
-    // The last alert mailed (instant alerts: at most one an hour).
+    // The last alert mailed: the next waits an hour (instant), a day or a week after it.
     sentAt: timestamp("sent_at", { withTimezone: true }),
     ...timestamps,
   },
@@ -37,7 +33,8 @@ export const savedSearches = pgTable(
   ],
 );
 
-// The venues an alert already named for a search: never named again for it.
+// The venues a search has news of: found by a check (sent_at null: waiting for the search's next
+// mail), then named in a mail, or among its results when it was saved. Never news again for it.
 export const savedSearchVenues = pgTable(
   "saved_search_venues",
   {
@@ -47,7 +44,13 @@ export const savedSearchVenues = pgTable(
     venueId: uuid("venue_id")
       .notNull()
       .references(() => venues.id, { onDelete: "cascade" }),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    foundAt: timestamp("found_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.searchId, t.venueId] })],
+  (t) => [
+    primaryKey({ columns: [t.searchId, t.venueId] }),
+    index("saved_search_venues_waiting_idx")
+      .on(t.searchId)
+      .where(sql`sent_at is null`),
+  ],
 );

@@ -51,6 +51,12 @@ const EXPECTED: Record<string, Entry> = {
   "routes/public/privacy.tsx": { path: "/privacy", get: everyone(200) },
   // A notification mail's one-click unsubscribe (issue 41): without a signed link, refused.
   "routes/public/unsubscribe.tsx": { path: "/unsubscribe", get: everyone(400) },
+  // Saving a search (issue 44): anyone, a guest by email; its mailed links need their signature.
+  "routes/public/save-search.tsx": {
+    path: "/saved-searches/new?guests=120&date=2031-06-14",
+    get: everyone(200),
+  },
+  "routes/public/saved-search-link.tsx": { path: "/saved-searches/off?id=x&t=y", get: everyone(400) },
   "routes/auth/login.tsx": {
     path: "/login",
     get: { guest: 200, user: 302, venue_manager: 302, admin: 302 },
@@ -70,6 +76,7 @@ const EXPECTED: Record<string, Entry> = {
     get: { guest: "login", user: 200, venue_manager: 404, admin: 404 },
   },
   "routes/account/inquiries.tsx": { path: "/account/inquiries", get: signedIn },
+  "routes/account/searches.tsx": { path: "/account/searches", get: signedIn },
   "routes/admin/layout.tsx": { path: "/admin/dashboard", get: adminOnly },
   "routes/admin/index.tsx": { path: "/admin", get: adminRedirect },
   "routes/admin/dashboard.tsx": { path: "/admin/dashboard", get: adminOnly },

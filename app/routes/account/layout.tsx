@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   MapPin,
   MessageSquare,
+  Search,
   Shield,
   UserRound,
 } from "~/components/ui/icons";
@@ -92,6 +93,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
             </TabLink>
             <TabLink to="/account/inquiries">
               <MessageSquare className="h-4 w-4" aria-hidden="true" /> My Inquiries
+            </TabLink>
+            <TabLink to="/account/searches">
+              <Search className="h-4 w-4" aria-hidden="true" /> Saved Searches
             </TabLink>
             {user.role === "admin" ? (
               <Link to="/admin/dashboard" className={linkClass()}>

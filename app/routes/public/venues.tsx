@@ -9,6 +9,7 @@ import { FILTER_PANEL_ID, FilterPanel } from "~/components/search/filter-panel";
 import { SearchBar } from "~/components/search/search-bar";
 import { NoResults, ResultsList, SortSelect } from "~/components/search/search-results";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { track } from "~/lib/analytics";
 import { breadcrumbJsonLd, seoMeta, siteFromMatches, venueListJsonLd } from "~/lib/seo";
@@ -18,6 +19,7 @@ import {
   DEFAULT_FILTERS,
   PAGE_SIZE,
   parseSearchParams,
+  toSearchParams,
   type SearchFilters,
   type SearchView,
 } from "~/lib/search";
@@ -249,7 +251,19 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
                 resultsCountLabel(total)
               )}
             </p>
-            <SortSelect filters={filters} onSort={(sort) => go(resultsUrl({ ...filters, sort, page: 1 }))} />
+            <div className="flex flex-wrap items-center gap-3">
+              {/* A plain link: the page stays the same for everyone (the page cache, ADR 010). */}
+              <Link
+                to={`/saved-searches/new?${toSearchParams({ ...filters, page: 1 })}`}
+                className={buttonClass("outline", "sm")}
+              >
+                Save this search
+              </Link>
+              <SortSelect
+                filters={filters}
+                onSort={(sort) => go(resultsUrl({ ...filters, sort, page: 1 }))}
+              />
+            </div>
           </div>
           {/* ARIA tabs, like the venue page's: List and Map are two views of one result set on one
               page, not two pages. The tab is also kept in the address (?view=list), so a reload or a

@@ -1,0 +1,318 @@
+import { and, count, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { appSettings, savedSearches, savedSearchVenues, users, venues } from "../../database/schema";
+import type { AppContext } from "~/infra/context.server";
+import type { Db } from "~/infra/db.server";
+import { utcDay } from "~/lib/dates";
+import { Refusal } from "~/lib/refusal";
+import {
+  ALERT_INTERVAL_HOURS,
+  ALERT_VENUES_MAX,
+  MAX_SAVED_SEARCHES,
+  savedFilters,
+  type AlertFrequency,
+} from "~/lib/saved-searches";
+import { searchUrl } from "~/lib/search";
+import type { SearchStore } from "~/lib/search-store";
+import { venuePath } from "~/lib/venue-url";
+import { confirmSearchEmail, searchAlertEmail } from "./emails.server";
+import { optOutOf } from "./notifications.server";
+import { searchIndex } from "./search-index.server";
+
+// Saved searches and their alerts (issue 44, ADR 043). A check finds the venues that are news
+// for each search: approved, or their calendar or prices changed, since the last check, and now
+// matching it; each is news once (saved_search_venues). The search's next mail, an hour, a day or
+// a week after its last one, names them. A search's results when it was saved are not news.
+
+export const ALERTS_TASK = "saved-search-alerts";
+/** A saved search's own results, when it is saved, are kept as seen up to this many. */
+const SEEN_AT_SAVE = 500;
+/** Where the last check stopped (app_settings): changes after it are the next check's. */
+const CHECKED_UNTIL = "saved_search_alerts_checked_until";
+const OVERLAP_MS = 5 * 60_000;
+
+export type SavedSearch = typeof savedSearches.$inferSelect;
+
+const limitReached = () =>
+  new Refusal(409, `You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one to save this one.`);
+
+/** The live venues matching a search's filters, in slot order (at most `max`). */
+function matching(store: SearchStore, query: string, max = Infinity): number[] {
+  const q = store.query(savedFilters(new URLSearchParams(query)));
+  const out: number[] = [];
+  if (!q) return out;
+  for (let s = 0; s < store.slots && out.length < max; s++) if (store.alive[s] && q.test(s)) out.push(s);
+  return out;
+}
+
+/**
+ * Saves a search for a signed-in couple (mails go to their account's address) or for a guest's
+ * address, which first gets a link to confirm. Its current results are seen, not news.
+ */
+export async function saveSearch(
+  app: Pick<AppContext, "db" | "mailer" | "config" | "stamps">,
+  owner: { userId: string } | { email: string },
+  input: { name: string; query: string; frequency: AlertFrequency },
+): Promise<SavedSearch> {
+  const { db } = app;
+  const mine =
+    "userId" in owner ? eq(savedSearches.userId, owner.userId) : eq(savedSearches.email, owner.email);
+  const [{ n }] = (await db.select({ n: count() }).from(savedSearches).where(mine)) as [{ n: number }];
+  if (n >= MAX_SAVED_SEARCHES) throw limitReached();
+  const { store } = await searchIndex(db);
+  const seen = matching(store, input.query, SEEN_AT_SAVE + 1);
+  const search = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(savedSearches)
+      .values({ ...owner, ...input, confirmedAt: "userId" in owner ? new Date() : null })
+      .returning();
+    if (seen.length <= SEEN_AT_SAVE && seen.length > 0)
+      await tx
+        .insert(savedSearchVenues)
+        .values(seen.map((s) => ({ searchId: row!.id, venueId: store.ids[s]!, sentAt: new Date() })));
+    return row!;
+  });
+  if ("email" in owner) {
+    const url = `${app.config.siteUrl}/saved-searches/confirm?${searchLink(app, search.id, "confirm")}`;
+    await app.mailer.send(confirmSearchEmail(app.config.siteName, owner.email, search, url));
+  }
+  return search;
+}
+
+export async function listSavedSearches(db: Db, userId: string): Promise<SavedSearch[]> {
+  return db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(savedSearches.createdAt);
+}
+
+/** Renames a couple's saved search or changes how often it mails; another's is not found. */
+export async function updateSavedSearch(
+  db: Db,
+  userId: string,
+  id: string,
+  change: { name: string; frequency: AlertFrequency },
+): Promise<void> {
+  const done = await db
+    .update(savedSearches)
+    .set(change)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
+  if (done.length === 0) throw new Refusal(404, "This saved search no longer exists");
+}
+
+export async function deleteSavedSearch(db: Db, userId: string, id: string): Promise<void> {
+  await db.delete(savedSearches).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signed links: a guest's confirmation, and every alert's one-click "stop" (RFC 8058). The
+// signature names one search and one act, so the link can do nothing else.
+// ---------------------------------------------------------------------------------------------
+
+type LinkAct = "confirm" | "off";
+const linkPurpose = (id: string, act: LinkAct) => `saved-search:${act}:${id}`;
+
+function searchLink(app: Pick<AppContext, "stamps">, id: string, act: LinkAct): string {
+  return new URLSearchParams({ id, t: app.stamps.issue(linkPurpose(id, act)) }).toString();
+}
+
+/** The search a link names, when its signature is ours for `act`. */
+export async function searchFromLink(
+  app: Pick<AppContext, "db" | "stamps">,
+  params: URLSearchParams,
+  act: LinkAct,
+): Promise<SavedSearch | null> {
+  const id = params.get("id") ?? "";
+  if (!app.stamps.read(linkPurpose(id, act), params.get("t") ?? "")) return null;
+  const [row] = await app.db.select().from(savedSearches).where(eq(savedSearches.id, id));
+  return row ?? null;
+}
+
+/** Follows a link: confirms a guest's search, or turns a search's alerts off. */
+export async function actOnLink(db: Db, id: string, act: LinkAct): Promise<void> {
+  await db
+    .update(savedSearches)
+    .set(
+      act === "confirm"
+        ? { confirmedAt: sql`coalesce(${savedSearches.confirmedAt}, now())` }
+        : { frequency: "off" },
+    )
+    .where(eq(savedSearches.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The check and the mails
+// ---------------------------------------------------------------------------------------------
+
+export type AlertRun = { searches: number; changed: number; found: number; mails: number };
+
+/**
+ * One check (the alerts task, every minute): the venues changed since the last check, tested
+ * against every saved search that mails; the news noted; then a mail for each search that has news
+ * and whose wait since its last mail is over. Safe to run twice at once: a venue is news for a
+ * search once (its key), and a mail claims its venues before it is sent.
+ */
+export async function runAlerts(
+  app: Pick<AppContext, "db" | "mailer" | "config" | "stamps" | "logger">,
+): Promise<AlertRun> {
+  const { db } = app;
+  const [{ now }] = (await db.select({ now: sql<Date>`now()` }).from(sql`(select 1) as one`)) as [
+    { now: Date },
+  ];
+  const [mark] = await db.select().from(appSettings).where(eq(appSettings.key, CHECKED_UNTIL));
+  // A little before the last check: a change whose transaction began before it but committed after
+  // it was not seen then (a venue is news once however often it is seen).
+  const since = new Date((mark ? Date.parse(mark.value) : now.getTime()) - OVERLAP_MS);
+  const run: AlertRun = { searches: 0, changed: 0, found: 0, mails: 0 };
+
+  const changed = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(
+      and(
+        eq(venues.isApproved, true),
+        sql`greatest(${venues.updatedAt}, ${venues.approvedAt}, ${venues.calendarUpdatedAt}) > ${since}`,
+        sql`greatest(${venues.updatedAt}, ${venues.approvedAt}, ${venues.calendarUpdatedAt}) <= ${now}`,
+      ),
+    );
+  run.changed = changed.length;
+  if (changed.length > 0) {
+    const { store } = await searchIndex(db);
+    const slots = changed.map((v) => store.slotOf(v.id)).filter((s): s is number => s !== undefined);
+    const today = utcDay(now);
+    const searches = await db
+      .select({ id: savedSearches.id, query: savedSearches.query })
+      .from(savedSearches)
+      .where(and(sql`${savedSearches.confirmedAt} is not null`, sql`${savedSearches.frequency} <> 'off'`));
+    run.searches = searches.length;
+    // Equal queries are tested once.
+    const found = new Map<string, string[]>();
+    const news: { searchId: string; venueId: string }[] = [];
+    for (const s of searches) {
+      let hits = found.get(s.query);
+      if (!hits) {
+        const filters = savedFilters(new URLSearchParams(s.query));
+        // A date gone by finds nothing any more.
+        const q = filters.date && filters.date < today ? null : store.query(filters, today);
+        hits = q ? slots.filter((slot) => q.test(slot)).map((slot) => store.ids[slot]!) : [];
+        found.set(s.query, hits);
+      }
+      for (const venueId of hits) news.push({ searchId: s.id, venueId });
+    }
+    for (let i = 0; i < news.length; i += 1000) {
+      const added = await db
+        .insert(savedSearchVenues)
+        .values(news.slice(i, i + 1000))
+        .onConflictDoNothing()
+        .returning({ venueId: savedSearchVenues.venueId });
+      run.found += added.length;
+    }
+  }
+  await db
+    .insert(appSettings)
+    .values({ key: CHECKED_UNTIL, value: now.toISOString() })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: now.toISOString() } });
+  run.mails = await mailNews(app, now);
+  return run;
+}
+
+/** Mails each search with news whose wait is over; answers how many mails went. */
+async function mailNews(app: Pick<AppContext, "db" | "mailer" | "config" | "stamps" | "logger">, now: Date) {
+  const { db, config } = app;
+  const waitOver = or(
+    isNull(savedSearches.sentAt),
+    ...(Object.entries(ALERT_INTERVAL_HOURS) as [AlertFrequency, number][]).map(([frequency, hours]) =>
+      and(
+        eq(savedSearches.frequency, frequency),
+        lte(savedSearches.sentAt, new Date(now.getTime() - hours * 3_600_000)),
+      ),
+    ),
+  );
+  const due = await db
+    .selectDistinct({
+      id: savedSearches.id,
+      name: savedSearches.name,
+      query: savedSearches.query,
+      userId: savedSearches.userId,
+      to: sql<string>`coalesce(${users.email}, ${savedSearches.email})`,
+    })
+    .from(savedSearches)
+    .innerJoin(
+      savedSearchVenues,
+      and(eq(savedSearchVenues.searchId, savedSearches.id), isNull(savedSearchVenues.sentAt)),
+    )
+    .leftJoin(users, eq(users.id, savedSearches.userId))
+    .where(
+      and(
+        sql`${savedSearches.confirmedAt} is not null`,
+        sql`${savedSearches.frequency} <> 'off'`,
+        waitOver,
+        // A couple who turned alerts off in their account gets none.
+        sql`not exists (select 1 from email_opt_outs o where o.user_id = ${savedSearches.userId} and o.kind = 'alert')`,
+      ),
+    );
+  let mails = 0;
+  for (const search of due) {
+    // Claimed before the mail: a second check running meanwhile finds nothing left to send.
+    const claimed = await db
+      .update(savedSearchVenues)
+      .set({ sentAt: now })
+      .where(and(eq(savedSearchVenues.searchId, search.id), isNull(savedSearchVenues.sentAt)))
+      .returning({ venueId: savedSearchVenues.venueId });
+    if (claimed.length === 0) continue;
+    const named = await db
+      .select({ id: venues.id, name: venues.name, location: venues.location, city: venues.city })
+      .from(venues)
+      .where(
+        and(
+          inArray(
+            venues.id,
+            claimed.map((c) => c.venueId),
+          ),
+          eq(venues.isApproved, true),
+        ),
+      )
+      .orderBy(venues.name)
+      .limit(ALERT_VENUES_MAX);
+    if (named.length === 0) continue;
+    const filters = savedFilters(new URLSearchParams(search.query));
+    const context = new URLSearchParams();
+    if (filters.date) context.set("date", filters.date);
+    if (filters.guests) context.set("guests", String(filters.guests));
+    const suffix = context.size ? `?${context}` : "";
+    const off = `${config.siteUrl}/saved-searches/off?${searchLink(app, search.id, "off")}`;
+    const optOut = search.userId
+      ? {
+          ...optOutOf(app, search.userId, "alert"),
+          settingsUrl: `${config.siteUrl}/account/searches`,
+          unsubscribeUrl: off,
+        }
+      : { settingsUrl: off, unsubscribeUrl: off };
+    const mail = searchAlertEmail(
+      config.siteName,
+      search.to,
+      { name: search.name, url: `${config.siteUrl}${searchUrl(filters)}` },
+      named.map((v) => ({
+        name: v.name,
+        place: v.city ?? v.location ?? "Colorado",
+        url: `${config.siteUrl}${venuePath(v)}${suffix}`,
+      })),
+      claimed.length - named.length,
+      optOut,
+    );
+    try {
+      await app.mailer.send(mail);
+      await db.update(savedSearches).set({ sentAt: now }).where(eq(savedSearches.id, search.id));
+      mails++;
+    } catch (err) {
+      // Given back, to go with the next check.
+      await db
+        .update(savedSearchVenues)
+        .set({ sentAt: null })
+        .where(and(eq(savedSearchVenues.searchId, search.id), eq(savedSearchVenues.sentAt, now)));
+      app.logger.error("a saved search alert failed", { search: search.id, error: String(err) });
+    }
+  }
+  return mails;
+}
