@@ -24,7 +24,7 @@ import { precompressed } from "./precompressed.server";
 import { checkReadiness } from "./readiness.server";
 import { routeMatcher, routePatterns } from "~/lib/route-pattern";
 import { contentSecurityPolicy, isAllowedOrigin } from "./security.server";
-import { UNSUBSCRIBE_PATH } from "~/lib/unsubscribe";
+import { SIGNED_LINK_POSTS } from "~/lib/unsubscribe";
 
 /**
  * A GET answered by the router (a page, its data, a resource), told once its answer is sent: the
@@ -147,9 +147,10 @@ export function createHttpApp(
   http.use((req, res, next) => {
     if (isAllowedOrigin(req.method, { origin: req.get("origin"), referer: req.get("referer") }, ours))
       return next();
-    // A mail program's one-click unsubscribe (RFC 8058) posts from elsewhere; its signed link is
-    // the credential and it can only turn one kind of email off (routes/public/unsubscribe.tsx).
-    if (req.method === "POST" && req.path === UNSUBSCRIBE_PATH) return next();
+    // A mail program's one-click unsubscribe (RFC 8058) posts from elsewhere, as may a saved
+    // search's confirmation; the signed link is the credential and can do one thing only
+    // (routes/public/unsubscribe.tsx, routes/public/saved-search-link.tsx).
+    if (req.method === "POST" && SIGNED_LINK_POSTS.has(req.path)) return next();
     res.status(403).type("text/plain").send("Forbidden: cross-site request");
   });
 

@@ -35,7 +35,7 @@ export function backgroundTasks(app: AppContext): Task[] {
   return [
     { name: "sweep", cron: "17 * * * *", pollSeconds: 30, run: () => sweep(app) },
     {
-      // Saved searches' news, and the mails whose wait is over (ADR 043): every minute.
+      // Saved searches' news, and the mails whose wait is over (ADR 044): every minute.
       name: ALERTS_TASK,
       cron: "* * * * *",
       run: async () => {

@@ -410,7 +410,7 @@ export function searchAlertEmail(
   const lines = news.map((v) => `${v.name}, ${v.place}: ${v.url}`);
   return {
     to,
-    subject: `New for "${search.name}": ${count === 1 ? news[0]!.name : `${count} venues`}`,
+    subject: `New for your search ${search.name}: ${count === 1 ? news[0]!.name : `${count} venues`}`,
     text: `${intro}\n\n${lines.join("\n")}\n\n${action}: ${search.url}\n\n${outro}\n`,
     html: layout(
       siteName,

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { appSettings, savedSearches, savedSearchVenues, users, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
-import type { Db } from "~/infra/db.server";
+import { queryRows, type Db } from "~/infra/db.server";
 import { utcDay } from "~/lib/dates";
 import { Refusal } from "~/lib/refusal";
 import {
@@ -18,7 +18,7 @@ import { confirmSearchEmail, searchAlertEmail } from "./emails.server";
 import { optOutOf } from "./notifications.server";
 import { searchIndex } from "./search-index.server";
 
-// Saved searches and their alerts (issue 44, ADR 043). A check finds the venues that are news
+// Saved searches and their alerts (issue 44, ADR 044). A check finds the venues that are news
 // for each search: approved, or their calendar or prices changed, since the last check, and now
 // matching it; each is news once (saved_search_venues). The search's next mail, an hour, a day or
 // a week after its last one, names them. A search's results when it was saved are not news.
@@ -157,9 +157,12 @@ export async function runAlerts(
   app: Pick<AppContext, "db" | "mailer" | "config" | "stamps" | "logger">,
 ): Promise<AlertRun> {
   const { db } = app;
-  const [{ now }] = (await db.select({ now: sql<Date>`now()` }).from(sql`(select 1) as one`)) as [
-    { now: Date },
-  ];
+  // The database's clock, as the venues' change times are.
+  const [{ ms }] = (await queryRows<{ ms: string }>(
+    db,
+    sql`select extract(epoch from now()) * 1000 as ms`,
+  )) as [{ ms: string }];
+  const now = new Date(Number(ms));
   const [mark] = await db.select().from(appSettings).where(eq(appSettings.key, CHECKED_UNTIL));
   // A little before the last check: a change whose transaction began before it but committed after
   // it was not seen then (a venue is news once however often it is seen).
@@ -172,8 +175,8 @@ export async function runAlerts(
     .where(
       and(
         eq(venues.isApproved, true),
-        sql`greatest(${venues.updatedAt}, ${venues.approvedAt}, ${venues.calendarUpdatedAt}) > ${since}`,
-        sql`greatest(${venues.updatedAt}, ${venues.approvedAt}, ${venues.calendarUpdatedAt}) <= ${now}`,
+        sql`greatest(${venues.updatedAt}, ${venues.approvedAt}, ${venues.calendarUpdatedAt})
+          between ${since.toISOString()}::timestamptz and ${now.toISOString()}::timestamptz`,
       ),
     );
   run.changed = changed.length;
