@@ -37,7 +37,9 @@ async function save(query: string, who: { cookie: string } | { email: string }, 
 }
 
 const alertsTo = (email: string) =>
-  t.mail.messages.filter((m) => m.to.includes(email.toLowerCase()) && m.subject.startsWith("New for your search"));
+  t.mail.messages.filter(
+    (m) => m.to.includes(email.toLowerCase()) && m.subject.startsWith("New for your search"),
+  );
 
 async function couple() {
   const c = await t.signUp({ name: "Casey Couple" });
@@ -68,7 +70,7 @@ describe("alerts, one per trigger, sent once", () => {
     });
     await runAlerts(t.app);
     const [mail] = alertsTo(c.email);
-    expect(mail?.subject).toBe('New for your search June barns: Alerts Calendar Barn');
+    expect(mail?.subject).toBe("New for your search June barns: Alerts Calendar Barn");
     // The venue's page opens on the couple's date and guests; "see all" opens the search.
     expect(mail?.text).toContain(`/venue/alerts-calendar-barn-${venue.id}?date=${DATE}&guests=100`);
     expect(mail?.text).toContain(`/venues?venueName=Alerts+Calendar&guests=100&date=${DATE}`);
@@ -87,7 +89,9 @@ describe("alerts, one per trigger, sent once", () => {
       .set({ isApproved: true, approvedAt: new Date() })
       .where(eq(venues.id, venue.id));
     await runAlerts(t.app);
-    expect(alertsTo(c.email).map((m) => m.subject)).toEqual(['New for your search June barns: Alerts Chapel Hill']);
+    expect(alertsTo(c.email).map((m) => m.subject)).toEqual([
+      "New for your search June barns: Alerts Chapel Hill",
+    ]);
     await runAlerts(t.app);
     expect(alertsTo(c.email)).toHaveLength(1);
   });
@@ -98,7 +102,9 @@ describe("alerts, one per trigger, sent once", () => {
     await save("venueName=Alerts+Budget&maxPrice=3000", c);
     await t.db.update(venues).set({ pricePerEvent: 2500 }).where(eq(venues.id, first.id));
     await runAlerts(t.app);
-    expect(alertsTo(c.email).map((m) => m.subject)).toEqual(['New for your search June barns: Alerts Budget Lodge']);
+    expect(alertsTo(c.email).map((m) => m.subject)).toEqual([
+      "New for your search June barns: Alerts Budget Lodge",
+    ]);
 
     // News within the hour waits for the next mail.
     await managed("Alerts Budget Barn", { pricePerEvent: 2000 });
@@ -114,8 +120,8 @@ describe("alerts, one per trigger, sent once", () => {
       .where(eq(savedSearches.id, search!.id));
     await runAlerts(t.app);
     expect(alertsTo(c.email).map((m) => m.subject)).toEqual([
-      'New for your search June barns: Alerts Budget Lodge',
-      'New for your search June barns: Alerts Budget Barn',
+      "New for your search June barns: Alerts Budget Lodge",
+      "New for your search June barns: Alerts Budget Barn",
     ]);
   });
 
@@ -164,7 +170,7 @@ describe("a guest's saved search", () => {
     const alerts = alertsTo(email);
     expect(alerts).toHaveLength(1);
     // The first barn came before the confirmation: it is news too, named once.
-    expect(alerts[0]!.subject).toBe('New for your search June barns: 2 venues');
+    expect(alerts[0]!.subject).toBe("New for your search June barns: 2 venues");
 
     expect((await postOneClick(http, oneClickPath(alerts[0]!.raw, "/saved-searches/off"))).status).toBe(200);
     const [search] = await t.db.select().from(savedSearches).where(eq(savedSearches.email, email));
