@@ -1,6 +1,7 @@
 import type { AppContext } from "~/infra/context.server";
 import type { Task } from "~/infra/jobs.server";
 import { purgeUsedFormStamps } from "./form-stamps.server";
+import { REMINDER_TASK, remindVenue } from "./inquiry-reminders.server";
 import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./pending-files.server";
 import { ALERTS_TASK, runAlerts } from "./saved-searches.server";
 import { purgeViewData } from "./venue-stats.server";
@@ -51,5 +52,7 @@ export function backgroundTasks(app: AppContext): Task[] {
       pollSeconds: 30,
       run: () => purgeViewData(app.db),
     },
+    // An unanswered inquiry's reminders to its venue, sent as jobs due 24 and 48 hours after it.
+    { name: REMINDER_TASK, pollSeconds: 30, run: (data) => remindVenue(app, data) },
   ];
 }

@@ -18,6 +18,7 @@ import { venuePath } from "~/lib/venue-url";
 import { inquiryCopyEmail, inquiryReceivedEmail } from "./emails.server";
 import { STAMP_MAX_AGE_MS, useFormStamp } from "./form-stamps.server";
 import { ownInquiriesQuery, ownView } from "./inquiries.server";
+import { scheduleReminder } from "./inquiry-reminders.server";
 import { inquiryMailsToVenue } from "./notifications.server";
 import { clientAddress, LIMITS, limitWrites } from "./rate-limit.server";
 import { recordInquiryStat } from "./venue-stats.server";
@@ -32,7 +33,7 @@ export type { InquiryForm };
 // time, each accepted once), and limits per client address, mailbox, account and venue (issue
 // 39: no relay for spam). A venue's managers answer from their inbox (./inquiries.server.ts).
 
-type Deps = Pick<AppContext, "db" | "mailer" | "logger" | "config" | "stamps">;
+type Deps = Pick<AppContext, "db" | "mailer" | "logger" | "config" | "stamps" | "jobs">;
 
 /** The honeypot: a field people never see or fill, which form-filling scripts do. */
 export const HONEYPOT_FIELD = "website";
@@ -80,9 +81,10 @@ export type SendResult =
 /**
  * Stores an inquiry with status new and mails it: to each manager of the venue who keeps these
  * emails on (or to the venue's own address when it has no manager), Reply-To the couple, and a
- * copy to the couple. A refusal (invalid fields, the honeypot, too fast, a stamp used already,
- * over a limit) writes nothing and says why; the person's values stay with the route, and a
- * refusal of the stamp comes with a fresh one, so the same form can be sent again.
+ * copy to the couple; its first reminder to the venue waits on the job queue (issue 44). A
+ * refusal (invalid fields, the honeypot, too fast, a stamp used already, over a limit) writes
+ * nothing and says why; the person's values stay with the route, and a refusal of the stamp
+ * comes with a fresh one, so the same form can be sent again.
  */
 export async function sendInquiry(
   app: Deps,
@@ -137,11 +139,15 @@ export async function sendInquiry(
         guestCount: data.guests,
         message: data.message,
       })
-      .returning({ id: inquiries.id });
+      .returning({ id: inquiries.id, createdAt: inquiries.createdAt });
     await recordInquiryStat(tx, venue.id);
     return row!;
   });
   if (!inquiry) return refuse(400, inquiryRefusals.reused, freshStamp());
+  // A warning: the inquiry is sent all the same, only its reminders are missing.
+  await scheduleReminder(app, inquiry, 1).catch((err: unknown) =>
+    app.logger.warn("inquiry reminder not scheduled", { error: String(err) }),
+  );
   await mailInquiry(app, venue, { id: inquiry.id, ...data }, user).catch((err: unknown) =>
     app.logger.error("inquiry mails failed", { error: String(err) }),
   );

@@ -356,6 +356,29 @@ export function inquiryAnswerEmail(
   };
 }
 
+/**
+ * A reminder of an inquiry the venue has not answered (issue 44), the first after 24 hours and
+ * the second after 48, to each manager who keeps reminder emails on.
+ */
+export function inquiryReminderEmail(
+  siteName: string,
+  to: string,
+  venue: { name: string },
+  inquiry: { name: string; askedAt: string; hours: number },
+  url: string,
+  optOut: OptOut,
+): MailMessage {
+  const intro = `${inquiry.name} asked ${venue.name} a question on ${siteName} on ${inquiry.askedAt} and has had no answer for ${inquiry.hours} hours.`;
+  const outro = `Your reply from the conversation goes to ${inquiry.name} by email. ${optOutText(optOut)}`;
+  return {
+    to,
+    subject: `Reminder: ${inquiry.name} is waiting for an answer from ${venue.name}`,
+    text: `${intro}\n\nOpen the conversation: ${url}\n\n${outro}\n`,
+    html: layout(siteName, intro, "Open the conversation", url, outro),
+    ...optOutHeaders(optOut),
+  };
+}
+
 /** A new review of a venue, to each of its managers who keep these emails on. */
 export function newReviewEmail(
   siteName: string,

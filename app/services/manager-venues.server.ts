@@ -2,7 +2,7 @@ import { isUuid } from "~/lib/uuid";
 import { asc, eq, sql } from "drizzle-orm";
 import { venueManagers, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
-import type { Db } from "~/infra/db.server";
+import { queryRows, type Db } from "~/infra/db.server";
 import { MANAGER_IMAGES_BODY_LIMIT } from "~/infra/form.server";
 import type { UploadLimits } from "~/infra/uploads.server";
 import { changeImageList, type ImageChange } from "~/lib/image-order";
@@ -149,17 +149,42 @@ export type ManagerDashboard = {
   averageRating: number | null;
   /** Venues with at least one thing to fix. */
   needsAttention: number;
+  /** The median time to a first reply, in seconds; null when no inquiry was answered. */
+  medianReplySeconds: number | null;
 };
 
 export async function managerDashboard(db: Db, actor: AppUser | null): Promise<ManagerDashboard> {
-  const list = await listManagedVenues(db, actor);
+  const [list, medianReplySeconds] = await Promise.all([
+    listManagedVenues(db, actor),
+    medianReplyTime(db, actor),
+  ]);
   return {
     venues: list,
     totalVenues: list.length,
     totalReviews: list.reduce((n, v) => n + v.reviewCount, 0),
     averageRating: averageRating(list),
     needsAttention: list.filter((v) => v.attention.length > 0).length,
+    medianReplySeconds,
   };
+}
+
+/**
+ * The median time, in seconds, from an inquiry to its venue's first reply, over the inquiries of
+ * the last 90 days to the actor's linked venues that were answered; null when none was.
+ */
+export async function medianReplyTime(db: Db, actor: AppUser | null): Promise<number | null> {
+  assertVenueManager(actor);
+  const [row] = await queryRows<{ median: number | null }>(
+    db,
+    sql`select percentile_cont(0.5) within group (order by extract(epoch from f.first - i.created_at))::float8
+        as median
+      from inquiries i
+      join venue_managers m on m.venue_id = i.venue_id and m.user_id = ${actor.id}
+      cross join lateral (select min(r.created_at) as first from inquiry_replies r
+        where r.inquiry_id = i.id and r.author = 'venue') f
+      where i.created_at > now() - interval '90 days' and f.first is not null`,
+  );
+  return row?.median ?? null;
 }
 
 export type ManagedVenue = {

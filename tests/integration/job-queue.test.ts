@@ -170,7 +170,9 @@ it("the server's background tasks are on the queue, by the clock", async () => {
       { name: "sweep", cron: "17 * * * *", timezone: "UTC" },
     ]),
   );
+  // Inquiry reminders are sent, not scheduled: a queue of its own with no schedule.
+  expect(rows).not.toContainEqual(expect.objectContaining({ name: "inquiry-reminder" }));
   expect((await queue.state()).map((q) => q.name)).toEqual(
-    expect.arrayContaining(["purge-view-data", "sweep"]),
+    expect.arrayContaining(["inquiry-reminder", "purge-view-data", "sweep"]),
   );
 }, 60_000);

@@ -14,6 +14,7 @@ import { SelectField } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { loggedAsNull } from "~/infra/logger.server";
 import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { replyTimeLabel } from "~/lib/inquiries";
 import { managerMessages, managerMeta } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
 import { formatNumber } from "~/lib/format";
@@ -23,7 +24,8 @@ import { managerInsights } from "~/services/venue-stats.server";
 
 // Spec: 'Manager dashboard' (issue 13, item 2): four counts, the venues that need attention and
 // why, and the 'Your Venues' grid. An admin here sees the venues assigned to them. Issue 23 adds
-// the insights of their venues, or of one (`?venue={id}`, which the service checks).
+// the insights of their venues, or of one (`?venue={id}`, which the service checks); issue 44 the
+// median time to a first reply to their venues' inquiries.
 
 export const meta: Route.MetaFunction = () => managerMeta("Dashboard");
 
@@ -111,6 +113,11 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {dashboard.medianReplySeconds === null ? null : (
+        <p data-testid="median-reply" className="text-ink-soft">
+          {`Median reply time: ${replyTimeLabel(dashboard.medianReplySeconds)}`}
+        </p>
+      )}
 
       {venues.length === 0 ? null : insights ? (
         <InsightsPanel
