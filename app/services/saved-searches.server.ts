@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lte, or, sql, type AnyColumn } from "drizzle-orm";
 import { appSettings, savedSearches, savedSearchVenues, users, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import { queryRows, type Db } from "~/infra/db.server";
@@ -155,6 +155,7 @@ export type AlertRun = { searches: number; changed: number; found: number; mails
  */
 export async function runAlerts(
   app: Pick<AppContext, "db" | "mailer" | "config" | "stamps" | "logger">,
+  { overlapMs = OVERLAP_MS } = {},
 ): Promise<AlertRun> {
   const { db } = app;
   // The database's clock, as the venues' change times are.
@@ -166,11 +167,17 @@ export async function runAlerts(
   const [mark] = await db.select().from(appSettings).where(eq(appSettings.key, CHECKED_UNTIL));
   // A little before the last check: a change whose transaction began before it but committed after
   // it was not seen then (a venue is news once however often it is seen).
-  const since = new Date((mark ? Date.parse(mark.value) : now.getTime()) - OVERLAP_MS);
+  const since = new Date((mark ? Date.parse(mark.value) : now.getTime()) - overlapMs);
   const run: AlertRun = { searches: 0, changed: 0, found: 0, mails: 0 };
 
+  const after = (at: AnyColumn) => sql<boolean>`coalesce(${at} > ${since.toISOString()}::timestamptz, false)`;
   const changed = await db
-    .select({ id: venues.id })
+    .select({
+      id: venues.id,
+      approved: after(venues.approvedAt),
+      calendar: after(venues.calendarUpdatedAt),
+      details: after(venues.updatedAt),
+    })
     .from(venues)
     .where(
       and(
@@ -182,7 +189,12 @@ export async function runAlerts(
   run.changed = changed.length;
   if (changed.length > 0) {
     const { store } = await searchIndex(db);
-    const slots = changed.map((v) => store.slotOf(v.id)).filter((s): s is number => s !== undefined);
+    // A calendar's change is news only for a search with a date or month; a venue newly approved,
+    // or its details changed (prices, capacity, amenities...), for any.
+    const inIndex = changed.flatMap((v) => {
+      const slot = store.slotOf(v.id);
+      return slot === undefined ? [] : [{ slot, anySearch: v.approved || v.details }];
+    });
     const today = utcDay(now);
     const searches = await db
       .select({ id: savedSearches.id, query: savedSearches.query })
@@ -198,7 +210,10 @@ export async function runAlerts(
         const filters = savedFilters(new URLSearchParams(s.query));
         // A date gone by finds nothing any more.
         const q = filters.date && filters.date < today ? null : store.query(filters, today);
-        hits = q ? slots.filter((slot) => q.test(slot)).map((slot) => store.ids[slot]!) : [];
+        const dated = filters.date !== null || filters.month !== null;
+        hits = q
+          ? inIndex.filter((v) => (v.anySearch || dated) && q.test(v.slot)).map((v) => store.ids[v.slot]!)
+          : [];
         found.set(s.query, hits);
       }
       for (const venueId of hits) news.push({ searchId: s.id, venueId });

@@ -140,6 +140,23 @@ describe("alerts, one per trigger, sent once", () => {
     ).toHaveLength(1);
   });
 
+  it("a calendar's change is news for a search with a date, not for one without", async () => {
+    const [dated, undated] = [await couple(), await couple()];
+    await save(`venueName=Alerts+Undated&date=${DATE}`, dated);
+    await save("venueName=Alerts+Undated", undated);
+    // Listed long ago (not news by itself), then its calendar changes.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const venue = await managed("Alerts Undated Farm", { approvedAt: hourAgo, updatedAt: hourAgo });
+    await t.db.update(venues).set({ updatedAt: hourAgo }).where(eq(venues.id, venue.id));
+    await runAlerts(t.app);
+    expect(await markRange(t.db, manager, venue.id, { from: DATE, to: DATE, status: "available" })).toEqual({
+      ok: true,
+    });
+    await runAlerts(t.app);
+    expect(alertsTo(dated.email)).toHaveLength(1);
+    expect(alertsTo(undated.email)).toHaveLength(0);
+  });
+
   it("two checks at once send one mail", async () => {
     const c = await couple();
     await save("venueName=Alerts+Twice", c);
