@@ -3,7 +3,7 @@ import type { Task } from "~/infra/jobs.server";
 import { purgeUsedFormStamps } from "./form-stamps.server";
 import { REMINDER_TASK, remindVenue } from "./inquiry-reminders.server";
 import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./pending-files.server";
-import { ALERTS_TASK, runAlerts } from "./saved-searches.server";
+import { ALERTS_TASK, purgeFreedDays, runAlerts } from "./saved-searches.server";
 import { purgeViewData } from "./venue-stats.server";
 import { purgeExpiredTrash } from "./venue-trash.server";
 
@@ -13,8 +13,9 @@ import { purgeExpiredTrash } from "./venue-trash.server";
 /**
  * The venues in the trash for 30 days (ADR 023), then the files a crash left between a row and
  * its files, older than `graceSeconds` (ADR 021), and the record of form stamps used more than a
- * day ago, which are refused as too old anyway (ADR 028). One step failing does not stop the
- * others; the sweep then fails, to be tried again.
+ * day ago, which are refused as too old anyway (ADR 028), and the days freed a day ago (the
+ * alerts' check has long seen them). One step failing does not stop the others; the sweep then
+ * fails, to be tried again.
  */
 export async function sweep(app: AppContext, graceSeconds = SWEEP_GRACE_SECONDS): Promise<void> {
   const failures: unknown[] = [];
@@ -29,6 +30,7 @@ export async function sweep(app: AppContext, graceSeconds = SWEEP_GRACE_SECONDS)
     (swept) => swept.deleted + swept.kept > 0 && app.logger.info("pending files swept", swept),
   );
   await step(purgeUsedFormStamps(app.db), () => undefined);
+  await step(purgeFreedDays(app.db), () => undefined);
   if (failures.length) throw new AggregateError(failures, failures.map(String).join("; "));
 }
 

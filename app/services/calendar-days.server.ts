@@ -2,7 +2,7 @@
 // booked' (inquiry-booking.server.ts): marking days (ADR 030) and recording that the calendar
 // was touched (issue 41: its free days are 'Not confirmed' once nobody touched it for 90 days).
 import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { venueAvailability, venues } from "../../database/schema";
+import { venueAvailability, venueFreedDays, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { addDays, type AvailabilityStatus } from "~/lib/availability";
 import { Refusal } from "~/lib/refusal";
@@ -43,6 +43,8 @@ export async function markDays(
     .delete(venueAvailability)
     .where(rangesOverlapping(venueId, from, to))
     .returning();
+  // Days held or booked until now may be free: a saved search for them may have news (issue 44).
+  if (overlapping.length > 0) await tx.insert(venueFreedDays).values({ venueId, startsOn: from, endsOn: to });
   const rows: (typeof venueAvailability.$inferInsert)[] = [];
   for (const r of overlapping) {
     const keep = { venueId, status: r.status, source: r.source, inquiryId: r.inquiryId, note: r.note };

@@ -1,8 +1,15 @@
-import { and, count, eq, inArray, isNull, lte, or, sql, type AnyColumn } from "drizzle-orm";
-import { appSettings, savedSearches, savedSearchVenues, users, venues } from "../../database/schema";
+import { and, count, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import {
+  appSettings,
+  savedSearches,
+  savedSearchVenues,
+  users,
+  venueFreedDays,
+  venues,
+} from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import { queryRows, type Db } from "~/infra/db.server";
-import { utcDay } from "~/lib/dates";
+import { firstDay, lastDay, utcDay } from "~/lib/dates";
 import { Refusal } from "~/lib/refusal";
 import {
   ALERT_INTERVAL_HOURS,
@@ -170,30 +177,32 @@ export async function runAlerts(
   const since = new Date((mark ? Date.parse(mark.value) : now.getTime()) - overlapMs);
   const run: AlertRun = { searches: 0, changed: 0, found: 0, mails: 0 };
 
-  const after = (at: AnyColumn) => sql<boolean>`coalesce(${at} > ${since.toISOString()}::timestamptz, false)`;
+  const window = sql`between ${since.toISOString()}::timestamptz and ${now.toISOString()}::timestamptz`;
   const changed = await db
     .select({
       id: venues.id,
-      approved: after(venues.approvedAt),
-      calendar: after(venues.calendarUpdatedAt),
-      details: after(venues.updatedAt),
+      // Newly approved, or its details changed (prices, capacity, amenities...): news for any search.
+      anySearch: sql<boolean>`coalesce(greatest(${venues.updatedAt}, ${venues.approvedAt}) ${window}, false)`,
     })
     .from(venues)
     .where(
       and(
         eq(venues.isApproved, true),
-        sql`greatest(${venues.updatedAt}, ${venues.approvedAt}, ${venues.calendarUpdatedAt})
-          between ${since.toISOString()}::timestamptz and ${now.toISOString()}::timestamptz`,
+        sql`greatest(${venues.updatedAt}, ${venues.approvedAt}, ${venues.calendarUpdatedAt}) ${window}`,
       ),
     );
   run.changed = changed.length;
   if (changed.length > 0) {
     const { store } = await searchIndex(db);
-    // A calendar's change is news only for a search with a date or month; a venue newly approved,
-    // or its details changed (prices, capacity, amenities...), for any.
+    // A calendar's change is news only for a search of a day it may have freed.
+    const freed = await db
+      .select({ venueId: venueFreedDays.venueId, from: venueFreedDays.startsOn, to: venueFreedDays.endsOn })
+      .from(venueFreedDays)
+      .where(sql`${venueFreedDays.changedAt} ${window}`);
     const inIndex = changed.flatMap((v) => {
       const slot = store.slotOf(v.id);
-      return slot === undefined ? [] : [{ slot, anySearch: v.approved || v.details }];
+      const days = freed.filter((f) => f.venueId === v.id);
+      return slot === undefined ? [] : [{ slot, anySearch: v.anySearch, days }];
     });
     const today = utcDay(now);
     const searches = await db
@@ -210,9 +219,18 @@ export async function runAlerts(
         const filters = savedFilters(new URLSearchParams(s.query));
         // A date gone by finds nothing any more.
         const q = filters.date && filters.date < today ? null : store.query(filters, today);
-        const dated = filters.date !== null || filters.month !== null;
+        // The search's days: its date, or its month's first and last.
+        const [first, last] = filters.date
+          ? [filters.date, filters.date]
+          : filters.month
+            ? [firstDay(filters.month), lastDay(filters.month)]
+            : [null, null];
+        const freedFor = (days: { from: string; to: string }[]) =>
+          first !== null && days.some((d) => d.from <= last! && d.to >= first);
         hits = q
-          ? inIndex.filter((v) => (v.anySearch || dated) && q.test(v.slot)).map((v) => store.ids[v.slot]!)
+          ? inIndex
+              .filter((v) => (v.anySearch || freedFor(v.days)) && q.test(v.slot))
+              .map((v) => store.ids[v.slot]!)
           : [];
         found.set(s.query, hits);
       }
@@ -333,4 +351,9 @@ async function mailNews(app: Pick<AppContext, "db" | "mailer" | "config" | "stam
     }
   }
   return mails;
+}
+
+/** The freed days the alerts' check has long seen (the hourly sweep). */
+export async function purgeFreedDays(db: Db): Promise<void> {
+  await db.delete(venueFreedDays).where(sql`${venueFreedDays.changedAt} < now() - interval '1 day'`);
 }

@@ -57,6 +57,21 @@ export const venueAvailability = pgTable(
   ],
 );
 
+// Days a calendar's write may have freed (it changed days that were held or booked), for the
+// saved searches' alerts (issue 44): a search for one of them may have news. Kept a day.
+export const venueFreedDays = pgTable(
+  "venue_freed_days",
+  {
+    venueId: uuid("venue_id")
+      .notNull()
+      .references(() => venues.id, { onDelete: "cascade" }),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("venue_freed_days_changed_idx").on(t.changedAt)],
+);
+
 export const venueClosures = pgTable(
   "venue_closures",
   {

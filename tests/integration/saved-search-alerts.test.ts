@@ -148,7 +148,10 @@ describe("alerts, one per trigger, sent once", () => {
     const hourAgo = new Date(Date.now() - 3_600_000);
     const venue = await managed("Alerts Undated Farm", { approvedAt: hourAgo, updatedAt: hourAgo });
     await t.db.update(venues).set({ updatedAt: hourAgo }).where(eq(venues.id, venue.id));
+    // A booking frees nothing: no news for either.
+    await markRange(t.db, manager, venue.id, { from: DATE, to: DATE, status: "booked" });
     await runAlerts(t.app);
+    expect(alertsTo(dated.email)).toHaveLength(0);
     expect(await markRange(t.db, manager, venue.id, { from: DATE, to: DATE, status: "available" })).toEqual({
       ok: true,
     });

@@ -112,6 +112,7 @@ export async function fillEveryTable(db: Db, publicUrl: (key: string) => string)
     .insert(s.venueAvailability)
     .values({ venueId, startsOn: "2027-06-12", endsOn: "2027-06-13", status: "booked" });
   await db.insert(s.venueClosures).values({ venueId, month: 1 });
+  await db.insert(s.venueFreedDays).values({ venueId, startsOn: "2026-11-02", endsOn: "2026-11-02" });
   await db.insert(s.venueCalendarFeeds).values({ venueId, token: "feed-token" });
   return { files, orphan };
 }
