@@ -89,6 +89,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       SITE_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      // Production warns at start without it (ADR 043), and a warning fails the run.
+      MAIL_POSTAL_ADDRESS: "1 Example St, Denver, CO 80202",
       LOG_LEVEL: "warn",
       // Offline tiles: one blank PNG from the server itself (tests/e2e/serve.ts).
       MAP_TILE_URL: `${baseURL}/uploads/e2e-map-tile.png?{z}/{x}/{y}`,

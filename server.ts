@@ -16,6 +16,8 @@ import type { createHttpApp as CreateHttpApp } from "./app/infra/http.server";
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
+if (config.env === "production" && !config.mailPostalAddress)
+  logger.warn("MAIL_POSTAL_ADDRESS is not set: mails people can leave go out without a postal address");
 let database: Database;
 try {
   database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });

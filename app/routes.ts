@@ -24,6 +24,7 @@ export default [
   route("auth/email-changed", "routes/auth/email-changed.tsx"),
   route("account", "routes/account/layout.tsx", [
     index("routes/account/settings.tsx"),
+    route("emails", "routes/account/emails.tsx"),
     route("password", "routes/account/password.tsx"),
     route("venues", "routes/account/venues.tsx"),
     route("venues/:venueId", "routes/account/submission.tsx"),

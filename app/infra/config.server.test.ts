@@ -23,6 +23,16 @@ describe("SITE_ALIASES", () => {
   });
 });
 
+describe("MAIL_POSTAL_ADDRESS", () => {
+  it("is unset unless given (the footers then have no address line), and trimmed", () => {
+    expect(loadConfig(base).mailPostalAddress).toBeUndefined();
+    expect(loadConfig({ ...base, MAIL_POSTAL_ADDRESS: " " }).mailPostalAddress).toBeUndefined();
+    expect(loadConfig({ ...base, MAIL_POSTAL_ADDRESS: " 1 Main St, Denver " }).mailPostalAddress).toBe(
+      "1 Main St, Denver",
+    );
+  });
+});
+
 describe("METRICS_TOKEN", () => {
   it("is off unless set, and refuses a token short enough to guess", () => {
     expect(loadConfig(base).metricsToken).toBeUndefined();

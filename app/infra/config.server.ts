@@ -29,6 +29,8 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: optional,
   SMTP_URL: optional,
   MAIL_FROM: optional,
+  // The sender's postal address in the footer of mails people can leave (anti-spam law, ADR 043).
+  MAIL_POSTAL_ADDRESS: optional,
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   GA_MEASUREMENT_ID: optional,
   GTM_ID: optional,
@@ -116,6 +118,8 @@ export type Config = {
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Unset: the footers have no address line (and production warns at start). */
+  mailPostalAddress: string | undefined;
   mapTileUrl: string;
   analytics: { gaMeasurementId: string | undefined; gtmId: string | undefined };
   logLevel: "debug" | "info" | "warn" | "error";
@@ -152,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.BETTER_AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
+    mailPostalAddress: e.MAIL_POSTAL_ADDRESS,
     mapTileUrl: e.MAP_TILE_URL,
     analytics: { gaMeasurementId: e.GA_MEASUREMENT_ID, gtmId: e.GTM_ID },
     logLevel: e.LOG_LEVEL,

@@ -5,3 +5,6 @@ export const UNSUBSCRIBE_PATH = "/unsubscribe";
 export const SAVED_SEARCH_LINK_PATHS = ["/saved-searches/confirm", "/saved-searches/off"];
 /** The posts whose signed link is their credential, let in from anywhere. */
 export const SIGNED_LINK_POSTS = new Set([UNSUBSCRIBE_PATH, ...SAVED_SEARCH_LINK_PATHS]);
+
+/** Where a signed-in person chooses which kinds of email they get (ADR 043). */
+export const EMAIL_SETTINGS_PATH = "/account/emails";

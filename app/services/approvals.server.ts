@@ -7,6 +7,7 @@ import { priceDisplay } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { auditAction } from "./audit.server";
 import { managerDashboardUrl, venueApprovedEmail, venueRejectedEmail } from "./emails.server";
+import { optOutIfOn } from "./notifications.server";
 import { assertAdmin } from "./permissions.server";
 import { writeRole } from "./users.server";
 import { claimKeys, deleteFiles } from "./pending-files.server";
@@ -99,13 +100,16 @@ export async function listPendingVenues(
   };
 }
 
-type Deps = Pick<AppContext, "db" | "storage" | "mailer" | "logger" | "config">;
+type Deps = Pick<AppContext, "db" | "storage" | "mailer" | "logger" | "config" | "stamps">;
 export type ApprovalOutcome =
   { ok: true; message: string; description?: string } | { ok: false; error: string; status: number };
 
 export async function approveVenue(app: Deps, actor: AppUser, venueId: string): Promise<ApprovalOutcome> {
   assertAdmin(actor);
-  type Done = { venue: { id: string; name: string }; submitter: { email: string; role: Role } | null };
+  type Done = {
+    venue: { id: string; name: string };
+    submitter: { id: string; email: string; role: Role } | null;
+  };
   let done: Done | ApprovalOutcome;
   try {
     done = await app.db.transaction(async (tx): Promise<Done | ApprovalOutcome> => {
@@ -130,7 +134,7 @@ export async function approveVenue(app: Deps, actor: AppUser, venueId: string): 
           const role: Role = roleFrom === "user" ? "venue_manager" : roleFrom;
           if (role !== roleFrom) await writeRole(tx, user.id, role);
           await tx.insert(venueManagers).values({ userId: user.id, venueId }).onConflictDoNothing();
-          submitter = { email: user.email, role };
+          submitter = { id: user.id, email: user.email, role };
         }
       }
       await auditAction(tx, actor, "venue.approve", venueId, {
@@ -146,11 +150,12 @@ export async function approveVenue(app: Deps, actor: AppUser, venueId: string): 
   }
   if ("ok" in done) return done;
   const { venue, submitter } = done;
-  if (submitter) {
+  const optOut = submitter && (await optOutIfOn(app, submitter.id, "decision"));
+  if (submitter && optOut) {
     const { siteName, siteUrl } = app.config;
     const urls = { venue: `${siteUrl}${venuePath(venue)}`, dashboard: managerDashboardUrl(siteUrl) };
     await app.mailer
-      .send(venueApprovedEmail(siteName, submitter.email, venue, urls))
+      .send(venueApprovedEmail(siteName, submitter.email, venue, urls, optOut))
       .catch((err: unknown) => app.logger.error("approval mail failed", { venueId, error: String(err) }));
   }
   return submitter
@@ -160,7 +165,8 @@ export async function approveVenue(app: Deps, actor: AppUser, venueId: string): 
 
 /** What removePendingVenue found: the venue removed, or why not. */
 export type PendingRemoval =
-  { ok: true; name: string; submitterEmail: string | null } | { ok: false; reason: "missing" | "approved" };
+  | { ok: true; name: string; submitter: { id: string; email: string } | null }
+  | { ok: false; reason: "missing" | "approved" };
 
 /**
  * Deletes a pending venue for good in one transaction, which claims its stored images and logo
@@ -196,7 +202,9 @@ export async function removePendingVenue(
     const files = venueFileKeys(app, venueId, [...venue.images, venue.logoUrl]);
     await claimKeys(tx, files);
     await auditAction(tx, actor, how.action, venueId, { name: venue.name, submitterId: venue.userId });
-    return { ok: true, name: venue.name, submitterEmail: venue.submitterEmail, files };
+    const { userId, submitterEmail } = venue;
+    const submitter = userId && submitterEmail ? { id: userId, email: submitterEmail } : null;
+    return { ok: true, name: venue.name, submitter, files };
   });
   if (!done.ok) return done;
   const { files, ...removed } = done;
@@ -226,15 +234,17 @@ export async function rejectVenue(
     return done.reason === "missing"
       ? { ok: false, error: approvalMessages.notFound, status: 404 }
       : { ok: false, error: approvalMessages.notPending, status: 409 };
-  if (done.submitterEmail) {
+  const optOut = done.submitter && (await optOutIfOn(app, done.submitter.id, "decision"));
+  if (done.submitter && optOut) {
     const { siteName, siteUrl } = app.config;
     await app.mailer
       .send(
         venueRejectedEmail(
           siteName,
-          done.submitterEmail,
+          done.submitter.email,
           { name: done.name },
           siteUrl,
+          optOut,
           reason.trim() || null,
         ),
       )

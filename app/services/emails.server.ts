@@ -42,7 +42,7 @@ function layout(
   return `<!doctype html><html><body style="font-family:Georgia,serif;background:#faf7f2;color:#2f2a26;padding:24px">
 <h1 style="font-size:22px">${escapeHtml(siteName)}</h1><p>${escapeHtml(intro)}</p>${extras.map(extraHtml).join("")}
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1f4d3f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p style="font-size:13px;color:#6b625a">${escapeHtml(outro)}</p></body></html>`;
+<p style="font-size:13px;color:#6b625a;white-space:pre-line">${escapeHtml(outro)}</p></body></html>`;
 }
 
 export function passwordResetEmail(siteName: string, to: string, url: string): MailMessage {
@@ -139,10 +139,11 @@ export function venueApprovedEmail(
   to: string,
   venue: { name: string },
   urls: { venue: string; dashboard: string },
+  optOut: OptOut,
 ): MailMessage {
   const intro = `Good news: ${venue.name} has been approved and is now listed on ${siteName}. You are its venue manager: your dashboard is where you keep its details, photos and FAQs up to date and answer reviews.`;
   const see = "See your venue as couples see it:";
-  const outro = "Thank you for helping couples find their Colorado wedding venue.";
+  const outro = `Thank you for helping couples find their Colorado wedding venue.${optOutText(optOut)}`;
   return {
     to,
     subject: `Your venue is live: ${venue.name}`,
@@ -150,6 +151,7 @@ export function venueApprovedEmail(
     html: layout(siteName, intro, "Open your dashboard", urls.dashboard, outro, [
       { text: see, link: { label: venue.name, url: urls.venue } },
     ]),
+    ...optOutHeaders(optOut),
   };
 }
 
@@ -158,11 +160,12 @@ export function venueRejectedEmail(
   to: string,
   venue: { name: string },
   siteUrl: string,
+  optOut: OptOut,
   reason: string | null = null,
 ): MailMessage {
   const intro = `Thank you for submitting ${venue.name}. After review, it has not been approved for ${siteName}, and the submission and its photos have been removed.`;
   const said = "The reviewer's reason:";
-  const outro = "You are welcome to submit it again with more complete details.";
+  const outro = `You are welcome to submit it again with more complete details.${optOutText(optOut)}`;
   return {
     to,
     subject: `Your venue submission was not approved: ${venue.name}`,
@@ -175,6 +178,7 @@ export function venueRejectedEmail(
       outro,
       reason ? [{ text: said }, { quote: reason }] : [],
     ),
+    ...optOutHeaders(optOut),
   };
 }
 
@@ -184,17 +188,18 @@ export function venuesAssignedEmail(
   to: string,
   venues: { name: string; location: string }[],
   dashboardUrl: string,
+  optOut: OptOut,
 ): MailMessage {
   const one = venues.length === 1;
   const names = venues.map((v) => (v.location ? `${v.name} (${v.location})` : v.name));
   const intro = `An administrator of ${siteName} has made you the venue manager of ${one ? "this venue" : `these ${venues.length} venues`}:`;
-  const outro =
-    "From your dashboard you can keep their details, photos and FAQs up to date and answer reviews.";
+  const outro = `From your dashboard you can keep their details, photos and FAQs up to date and answer reviews.${optOutText(optOut)}`;
   return {
     to,
     subject: one ? `You now manage ${venues[0]!.name}` : `You now manage ${venues.length} venues`,
     text: `${intro}\n\n${names.map((n) => `- ${n}`).join("\n")}\n\nOpen your dashboard: ${dashboardUrl}\n\n${outro}\n`,
     html: layout(siteName, intro, "Open your dashboard", dashboardUrl, outro, [{ list: names }]),
+    ...optOutHeaders(optOut),
   };
 }
 
@@ -222,11 +227,20 @@ const inquiryText = (i: InquiryFacts) =>
 
 const inquiryHtml = (i: InquiryFacts): Extra[] => [{ facts: factLines(i) }, { quote: i.message }];
 
-/** A notification mail's way out: the account's settings, and a one-click link (RFC 8058). */
-export type OptOut = { settingsUrl: string; unsubscribeUrl: string };
+/**
+ * A notification mail's way out (ADR 043): the email settings, a one-click link (RFC 8058) and the
+ * sender's postal address that anti-spam law asks for (MAIL_POSTAL_ADDRESS; unset, no line).
+ */
+export type OptOut = { settingsUrl: string; unsubscribeUrl: string; postalAddress: string | undefined };
 
-const optOutText = ({ settingsUrl, unsubscribeUrl }: OptOut) =>
-  `You can turn these emails off in your account settings: ${settingsUrl} Stop these emails at once: ${unsubscribeUrl}`;
+/** The footer's lines, for the end of the outro (the layout keeps its line breaks). */
+const optOutText = ({ settingsUrl, unsubscribeUrl, postalAddress }: OptOut) =>
+  [
+    "",
+    `Choose which emails you get: ${settingsUrl}`,
+    `Stop these emails at once: ${unsubscribeUrl}`,
+    ...(postalAddress ? [`Our postal address: ${postalAddress}`] : []),
+  ].join("\n");
 
 /** The headers mail programs offer as "Unsubscribe", with no sign-in (RFC 8058). */
 const optOutHeaders = (optOut: OptOut | null) =>
@@ -252,10 +266,7 @@ export function inquiryReceivedEmail(
   optOut: OptOut | null,
 ): MailMessage {
   const intro = `${inquiry.name} sent an inquiry to ${venue.name} on ${siteName}.`;
-  const outro = [
-    `Reply to this email to answer ${inquiry.name} directly.`,
-    optOut ? optOutText(optOut) : "",
-  ].join(" ");
+  const outro = `Reply to this email to answer ${inquiry.name} directly.${optOut ? optOutText(optOut) : ""}`;
   return {
     to,
     replyTo: inquiry.email,
@@ -302,7 +313,10 @@ export function inquiryCopyEmail(
   };
 }
 
-/** A venue's answer from its inbox, to the couple; answering it reaches the manager who wrote. */
+/**
+ * A venue's answer from its inbox, to the couple; answering it reaches the manager who wrote.
+ * A guest's inquiry has no account to leave (`optOut` null, ADR 043).
+ */
 export function inquiryReplyEmail(
   siteName: string,
   to: string,
@@ -310,9 +324,10 @@ export function inquiryReplyEmail(
   reply: { body: string; byName: string; byEmail: string },
   original: string,
   venueUrl: string,
+  optOut: OptOut | null,
 ): MailMessage {
   const intro = `${reply.byName} of ${venue.name} answered your inquiry:`;
-  const outro = `Reply to this email to write back to ${reply.byName} directly.`;
+  const outro = `Reply to this email to write back to ${reply.byName} directly.${optOut ? optOutText(optOut) : ""}`;
   return {
     to,
     replyTo: reply.byEmail,
@@ -323,6 +338,7 @@ export function inquiryReplyEmail(
       { text: "Your inquiry:" },
       { quote: original },
     ]),
+    ...optOutHeaders(optOut),
   };
 }
 
@@ -342,10 +358,7 @@ export function inquiryAnswerEmail(
 ): MailMessage {
   const intro = `${couple.name} answered in the conversation about their inquiry to ${venue.name}:`;
   const action = optOut ? "Open the conversation" : `Visit ${siteName}`;
-  const outro = [
-    `Reply to this email to answer ${couple.name} directly.`,
-    optOut ? optOutText(optOut) : "",
-  ].join(" ");
+  const outro = `Reply to this email to answer ${couple.name} directly.${optOut ? optOutText(optOut) : ""}`;
   return {
     to,
     replyTo: couple.email,
@@ -390,7 +403,7 @@ export function newReviewEmail(
 ): MailMessage {
   const stars = `${review.rating} ${review.rating === 1 ? "star" : "stars"}`;
   const intro = `${review.authorName} reviewed ${venue.name}: ${stars}.`;
-  const outro = `Your reply shows under the review on your venue's page. ${optOutText(optOut)}`;
+  const outro = `Your reply shows under the review on your venue's page.${optOutText(optOut)}`;
   return {
     to,
     subject: `New review of ${venue.name}: ${stars}`,

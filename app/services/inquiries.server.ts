@@ -20,6 +20,7 @@ import type { AppUser } from "~/lib/user";
 import { venuePath } from "~/lib/venue-url";
 import { recordAudit } from "./audit.server";
 import { inquiryReplyEmail } from "./emails.server";
+import { optOutIfOn } from "./notifications.server";
 import {
   assertCanManageVenue,
   assertVenueManager,
@@ -32,7 +33,7 @@ import { LIMITS, limitWrite } from "./rate-limit.server";
 // their assigned venues only, an admin every venue's; each read and write checks that here,
 // whatever the route did. Couples send them through ./couple-inquiries.server.ts.
 
-type Deps = Pick<AppContext, "db" | "mailer" | "logger" | "config">;
+type Deps = Pick<AppContext, "db" | "mailer" | "logger" | "config" | "stamps">;
 
 const replyCount = sql<number>`(select count(*)::int from inquiry_replies r where r.inquiry_id = ${inquiries.id})`;
 
@@ -229,10 +230,11 @@ export async function setInquiryStatus(
 /**
  * Sends the answer to the couple by email (Reply-To the manager who wrote it, ADR 028), then
  * keeps it under the inquiry and marks a new inquiry replied. A mail that could not be sent is
- * not recorded: the manager still has their text and tries again.
+ * not recorded: the manager still has their text and tries again. A couple who turned reply
+ * emails off gets none and reads it in My Inquiries (ADR 043).
  */
 export async function replyToInquiry(
-  app: Pick<Deps, "db" | "mailer" | "logger" | "config">,
+  app: Deps,
   actor: AppUser | null,
   id: string,
   body: string,
@@ -244,17 +246,26 @@ export async function replyToInquiry(
   if (limited) return limited;
   const { inquiry } = found;
   const { siteName, siteUrl } = app.config;
+  const [owner] = await app.db
+    .select({ userId: inquiries.userId })
+    .from(inquiries)
+    .where(eq(inquiries.id, id));
+  const userId = owner?.userId ?? null;
+  // A guest's inquiry has no account to leave; an account's follows its reply setting.
+  const optOut = userId ? await optOutIfOn(app, userId, "reply") : null;
   try {
-    await app.mailer.send(
-      inquiryReplyEmail(
-        siteName,
-        inquiry.email,
-        { name: inquiry.venueName },
-        { body, byName: actor.name, byEmail: actor.email },
-        inquiry.message,
-        `${siteUrl}${inquiry.venuePath}`,
-      ),
-    );
+    if (!userId || optOut)
+      await app.mailer.send(
+        inquiryReplyEmail(
+          siteName,
+          inquiry.email,
+          { name: inquiry.venueName },
+          { body, byName: actor.name, byEmail: actor.email },
+          inquiry.message,
+          `${siteUrl}${inquiry.venuePath}`,
+          optOut,
+        ),
+      );
   } catch (err) {
     app.logger.error("inquiry reply mail failed", { error: String(err) });
     return { ok: false, status: 502, error: inquiryRefusals.replyFailed };

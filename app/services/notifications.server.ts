@@ -10,12 +10,13 @@ import {
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import type { MailMessage } from "~/infra/mail.server";
-import { UNSUBSCRIBE_PATH } from "~/lib/unsubscribe";
+import { EMAIL_SETTINGS_PATH, UNSUBSCRIBE_PATH } from "~/lib/unsubscribe";
 import { managerVenuePath } from "~/lib/venue-attention";
 import { newReviewEmail, type OptOut } from "./emails.server";
 
-// Emails to venue managers (issue 23): a new inquiry, a new review. Each kind can be turned off
-// in the manager's account (Account Settings); a row of email_opt_outs is a kind turned off.
+// Emails other than account mails (issue 23, issue 44; ADR 043): each is of a kind its recipient
+// can turn off at /account/emails or with the mail's one-click link; a row of email_opt_outs is a
+// kind turned off. Each is checked when it is sent.
 
 export type EmailPreferences = Record<EmailKind, boolean>;
 
@@ -126,19 +127,37 @@ export async function notifyNewReview(
 
 const unsubscribePurpose = (userId: string, kind: EmailKind) => `unsubscribe:${userId}:${kind}`;
 
-/** The ways out a manager's `kind` mail names: the settings and a signed one-click link. */
+/** The ways out a `kind` mail to this account names: the settings and a signed one-click link. */
 export function optOutOf(
   app: Pick<AppContext, "stamps" | "config">,
   userId: string,
   kind: EmailKind,
 ): OptOut {
-  const { siteUrl } = app.config;
+  const { siteUrl, mailPostalAddress } = app.config;
   const params = new URLSearchParams({
     u: userId,
     kind,
     t: app.stamps.issue(unsubscribePurpose(userId, kind)),
   });
-  return { settingsUrl: `${siteUrl}/account`, unsubscribeUrl: `${siteUrl}${UNSUBSCRIBE_PATH}?${params}` };
+  return {
+    settingsUrl: `${siteUrl}${EMAIL_SETTINGS_PATH}`,
+    unsubscribeUrl: `${siteUrl}${UNSUBSCRIBE_PATH}?${params}`,
+    postalAddress: mailPostalAddress,
+  };
+}
+
+/** The way out of a `kind` mail to this account, or null when its owner turned `kind` off: send none. */
+export async function optOutIfOn(
+  app: Pick<AppContext, "db" | "stamps" | "config">,
+  userId: string,
+  kind: EmailKind,
+): Promise<OptOut | null> {
+  const [off] = await app.db
+    .select({ kind: emailOptOuts.kind })
+    .from(emailOptOuts)
+    .where(and(eq(emailOptOuts.userId, userId), eq(emailOptOuts.kind, kind)))
+    .limit(1);
+  return off ? null : optOutOf(app, userId, kind);
 }
 
 export type UnsubscribeLink = { userId: string; kind: EmailKind };

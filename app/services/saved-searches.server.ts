@@ -318,13 +318,10 @@ async function mailNews(app: Pick<AppContext, "db" | "mailer" | "config" | "stam
     if (filters.guests) context.set("guests", String(filters.guests));
     const suffix = context.size ? `?${context}` : "";
     const off = `${config.siteUrl}/saved-searches/off?${searchLink(app, search.id, "off")}`;
+    // The one-click stop turns this search off; an account's settings choose the rest.
     const optOut = search.userId
-      ? {
-          ...optOutOf(app, search.userId, "alert"),
-          settingsUrl: `${config.siteUrl}/account/searches`,
-          unsubscribeUrl: off,
-        }
-      : { settingsUrl: off, unsubscribeUrl: off };
+      ? { ...optOutOf(app, search.userId, "alert"), unsubscribeUrl: off }
+      : { settingsUrl: off, unsubscribeUrl: off, postalAddress: config.mailPostalAddress };
     const mail = searchAlertEmail(
       config.siteName,
       search.to,

@@ -8,6 +8,7 @@ import { normalizeRole, type AppUser, type Role } from "~/lib/user";
 import { requestPasswordReset } from "./accounts.server";
 import { auditAction } from "./audit.server";
 import { managerDashboardUrl, venuesAssignedEmail } from "./emails.server";
+import { optOutIfOn } from "./notifications.server";
 import { assertAdmin } from "./permissions.server";
 
 // Users and roles. Every role change of the site goes through writeRole() below (the admin's
@@ -188,7 +189,7 @@ export async function removeSpecialRoles(db: Db, actor: AppUser, userId: string)
  * new, no mail; a failed mail is logged).
  */
 export async function assignVenues(
-  app: Pick<AppContext, "db" | "mailer" | "logger" | "config">,
+  app: Pick<AppContext, "db" | "mailer" | "logger" | "config" | "stamps">,
   actor: AppUser,
   userId: string,
   venueIds: string[],
@@ -236,10 +237,12 @@ export async function assignVenues(
     };
   });
   if (!done.ok) return done;
-  if (done.added.length > 0) {
+  // Being given venues is an administrator's decision about you (ADR 043).
+  const optOut = done.added.length > 0 && (await optOutIfOn(app, userId, "decision"));
+  if (optOut) {
     const { siteName, siteUrl } = app.config;
     await app.mailer
-      .send(venuesAssignedEmail(siteName, done.email, done.added, managerDashboardUrl(siteUrl)))
+      .send(venuesAssignedEmail(siteName, done.email, done.added, managerDashboardUrl(siteUrl), optOut))
       .catch((err: unknown) => app.logger.error("assignment mail failed", { userId, error: String(err) }));
   }
   return { ok: true, roleChanged: done.roleChanged, role: done.role };

@@ -24,7 +24,7 @@ import { inBatches, moveVenuesToTrash, TRASH_BATCH } from "./venue-trash.server"
 // transaction each. Between batches the event loop gets a turn, so the site goes on answering
 // (PGlite runs its queries on the main thread, issue 21). One audit entry records the whole action.
 
-type Deps = Pick<AppContext, "db" | "storage" | "mailer" | "logger" | "config">;
+type Deps = Pick<AppContext, "db" | "storage" | "mailer" | "logger" | "config" | "stamps">;
 
 /** The venues a bulk form names: ids ticked one by one, or the list's search and filters. */
 export type BulkSelection = { ids: string[] } | { matching: AdminListParams };

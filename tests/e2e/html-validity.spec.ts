@@ -28,6 +28,7 @@ test("the Nu HTML Checker reports no error on the public pages' server HTML", as
     category: locs.find((p) => /^\/categories\/.+/.test(p))!,
     account: "/account",
     inquiries: "/account/inquiries",
+    emails: "/account/emails",
     favorites: "/favorites",
   };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vnu-"));

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emailOptOuts, inquiries, inquiryReplies } from "../../database/schema";
 import * as venueRoute from "../../app/routes/public/venue";
-import * as settingsRoute from "../../app/routes/account/settings";
+import * as emailsRoute from "../../app/routes/account/emails";
 import * as myInquiriesRoute from "../../app/routes/account/inquiries";
 import { queryRows } from "../../app/infra/db.server";
 import { venuePath } from "../../app/lib/venue-url";
@@ -270,10 +270,10 @@ describe("emails to managers and their opt-outs", () => {
     const loud = await t.signUp({ role: "venue_manager" });
     const venue = await managedVenue([quiet, loud], { name: "Quiet Quarry" });
     const r = await run(async () =>
-      settingsRoute.action(
+      emailsRoute.action(
         await t.args(
-          t.request("/account", {
-            form: { intent: "email-preferences", reviewEmails: "on" },
+          t.request("/account/emails", {
+            form: { review: "on", reminder: "on", reply: "on", decision: "on", alert: "on" },
             cookie: quiet.cookie,
           }),
         ),
@@ -320,14 +320,13 @@ describe("emails to managers and their opt-outs", () => {
     ]);
   });
 
-  it("a user without venues has no such settings", async () => {
+  it("a user without venues cannot turn the managers' kinds off", async () => {
     const user = await t.signUp();
+    const form = { reply: "on", decision: "on", alert: "on" };
     const r = await run(async () =>
-      settingsRoute.action(
-        await t.args(t.request("/account", { form: { intent: "email-preferences" }, cookie: user.cookie })),
-      ),
+      emailsRoute.action(await t.args(t.request("/account/emails", { form, cookie: user.cookie }))),
     );
-    expect(r.status).toBe(403);
+    expect(r.status).toBe(200);
     expect(await t.db.select().from(emailOptOuts).where(eq(emailOptOuts.userId, user.id))).toEqual([]);
   });
 });

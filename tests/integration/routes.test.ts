@@ -68,6 +68,7 @@ const EXPECTED: Record<string, Entry> = {
   "routes/auth/email-changed.tsx": { path: "/auth/email-changed", get: everyone(302) },
   "routes/account/layout.tsx": { path: "/account", get: signedIn },
   "routes/account/settings.tsx": { path: "/account", get: signedIn },
+  "routes/account/emails.tsx": { path: "/account/emails", get: signedIn },
   "routes/account/password.tsx": { path: "/account/password", get: signedIn },
   "routes/account/venues.tsx": { path: "/account/venues", get: signedIn },
   // The signed-in user's own pending submission: theirs only; to anyone else it does not exist.

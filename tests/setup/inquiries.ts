@@ -47,17 +47,20 @@ export const postOneClick = (http: HttpTestApp, path: string) =>
   });
 
 /**
- * The file's app over HTTP (withHttpApp), `ready` adding the file's own users, and the helpers
- * that send inquiries to it and read them back.
+ * The file's app over HTTP (withHttpApp, with `env`'s settings), `ready` adding the file's own
+ * users, and the helpers that send inquiries to it and read them back.
  */
-export function withInquiryApp(ready: (app: { t: TestApp; http: HttpTestApp }) => Promise<void>) {
+export function withInquiryApp(
+  ready: (app: { t: TestApp; http: HttpTestApp }) => Promise<void>,
+  env?: Record<string, string>,
+) {
   let t: TestApp;
   withHttpApp(
     async (app) => {
       t = app.t;
       await ready(app);
     },
-    { timeout: 120_000 },
+    { timeout: 120_000, env },
   );
 
   /** A stamp of the venue's form handed out `secondsAgo` ago, as the form carries it. */

@@ -9,8 +9,10 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** The first link of the message's body (not of its headers: List-Unsubscribe, ADR 043). */
 export function linkIn(mail: CaughtMail): string | null {
-  return /https?:\/\/[^\s"<>]+/.exec(mail.text)?.[0] ?? null;
+  const body = mail.text.slice(mail.text.search(/\r?\n\r?\n/));
+  return /https?:\/\/[^\s"<>]+/.exec(body)?.[0] ?? null;
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */

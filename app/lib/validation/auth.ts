@@ -82,4 +82,12 @@ export const profileSchema = z.object({
 });
 
 /** Account Settings' email choices of a venue manager (issue 23): each kind on or off. */
-export const emailPreferencesSchema = z.object({ inquiryEmails: checkbox(), reviewEmails: checkbox() });
+/** /account/emails: a checkbox per kind of email (ADR 043); a kind the page does not show is ignored. */
+export const emailSettingsSchema = z.object({
+  reply: checkbox(),
+  decision: checkbox(),
+  alert: checkbox(),
+  inquiry: checkbox(),
+  review: checkbox(),
+  reminder: checkbox(),
+});

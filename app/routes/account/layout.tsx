@@ -1,5 +1,6 @@
 import {
   Heart,
+  Mail,
   KeyRound,
   LayoutDashboard,
   MapPin,
@@ -16,8 +17,8 @@ import { UserAvatar } from "~/components/layout/user-avatar";
 import { expectUser, requireUser } from "~/infra/session.server";
 import { cn } from "~/lib/cn";
 
-// /account and its tabs (spec: Account Settings, Change Password, Saved Venues, My Venues; and My
-// Inquiries, issue 23), each tab a nested route with its own loader and action, all behind one guard.
+// /account and its tabs (spec: Account Settings, Change Password, Saved Venues, My Venues; My
+// Inquiries, issue 23; Email Settings, issue 44), each tab a nested route with its own loader and action, all behind one guard.
 export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
 /** The old `?tab=` addresses of the account page. */
@@ -80,6 +81,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
           <nav aria-label="Account sections" className="mt-3 space-y-1">
             <TabLink to="/account">
               <UserRound className="h-4 w-4" aria-hidden="true" /> Account Settings
+            </TabLink>
+            <TabLink to="/account/emails">
+              <Mail className="h-4 w-4" aria-hidden="true" /> Email Settings
             </TabLink>
             <TabLink to="/account/password">
               <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password

@@ -3,44 +3,28 @@ import type { Route } from "./+types/settings";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";
 import { AccountField } from "~/components/forms/account-fields";
-import { Checkbox, FormError } from "~/components/forms/fields";
+import { FormError } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { invalid, parseForm, refused } from "~/infra/form.server";
-import { expectUser, getApp } from "~/infra/session.server";
+import { expectUser } from "~/infra/session.server";
 import { pageMeta } from "~/lib/seo";
-import { emailPreferencesSchema, profileSchema } from "~/lib/validation/auth";
+import { EMAIL_SETTINGS_PATH } from "~/lib/unsubscribe";
+import { profileSchema } from "~/lib/validation/auth";
 import { revokeOtherSessions, updateProfile } from "~/services/accounts.server";
-import { getEmailPreferences, saveEmailPreferences } from "~/services/notifications.server";
 
 export const meta: Route.MetaFunction = pageMeta({ title: "My Account", noindex: true });
 
-/** Venue managers (and admins, who may be assigned venues) choose which emails they get (issue 23). */
-const managesVenues = (role: string) => role === "venue_manager" || role === "admin";
-
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = expectUser(context);
-  const emails = managesVenues(user.role) ? await getEmailPreferences(getApp(context).db, user.id) : null;
-  return { user, emails };
+export function loader({ context }: Route.LoaderArgs) {
+  return { user: expectUser(context) };
 }
 
-const FAILURES = {
-  "revoke-sessions": "Error clearing sessions",
-  "email-preferences": "Failed to save email settings",
-};
+const FAILURES = { "revoke-sessions": "Error clearing sessions" };
 
 export const action = formAction({
   run: async ({ app, actor: user, values, request }) => {
-    if (values.intent === "email-preferences") {
-      if (!managesVenues(user.role))
-        return invalid({ form: "Only venue managers have these settings" }, {}, { status: 403 });
-      const parsed = await parseForm(values, emailPreferencesSchema);
-      if (!parsed.ok) return invalid(parsed.errors, values);
-      const { inquiryEmails: inquiry, reviewEmails: review } = parsed.data;
-      await saveEmailPreferences(app.db, user.id, { inquiry, review });
-      return { ok: true as const, toast: { type: "success" as const, message: "Email settings saved" } };
-    }
     if (values.intent === "revoke-sessions") {
       const result = await revokeOtherSessions(app, request);
       if (!result.ok) return refused(result, {}, { type: "error", message: result.error });
@@ -66,11 +50,9 @@ export const action = formAction({
 export const clientAction = keepWork<Route.ClientActionArgs>(FAILURES, "Error updating profile");
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
-  const { user, emails } = loaderData;
+  const { user } = loaderData;
   const profile = useFetcher<typeof action>();
   const sessions = useFetcher<typeof action>();
-  const emailSettings = useFetcher<typeof action>();
-  useToast(emailSettings.data?.toast);
   const form = useValidatedForm(profileSchema, profile.data);
   const { errors, formProps } = form;
   useToast(profile.data?.toast);
@@ -112,39 +94,12 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           </Button>
         </sessions.Form>
       </div>
-      {emails ? (
-        <emailSettings.Form method="post" className="mt-10 border-t border-sand pt-6">
-          <input type="hidden" name="intent" value="email-preferences" />
-          <fieldset>
-            <legend className="font-sans text-base font-semibold">Emails about your venues</legend>
-            <p className="mt-1 text-sm text-muted">
-              New inquiries always wait in your inbox, and new reviews on each venue&apos;s Reviews tab.
-              Choose which of them also come to you by email.
-            </p>
-            <div className="mt-3 space-y-2">
-              <Checkbox
-                label="New inquiries from couples"
-                name="inquiryEmails"
-                defaultChecked={emails.inquiry}
-              />
-              <Checkbox
-                label="New reviews of your venues"
-                name="reviewEmails"
-                defaultChecked={emails.review}
-              />
-            </div>
-          </fieldset>
-          <Button
-            type="submit"
-            variant="outline"
-            size="sm"
-            className="mt-4"
-            pending={emailSettings.state !== "idle"}
-          >
-            Save email settings
-          </Button>
-        </emailSettings.Form>
-      ) : null}
+      <div className="mt-10 border-t border-sand pt-6">
+        <h3 className="font-sans text-base font-semibold">Emails</h3>
+        <p className="mt-1 text-sm text-muted">
+          Choose which emails you get in <Link to={EMAIL_SETTINGS_PATH}>Email Settings</Link>.
+        </p>
+      </div>
     </>
   );
 }

@@ -2,10 +2,12 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { FormError } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { formAction } from "~/infra/action.server";
 import { getApp } from "~/infra/session.server";
 import { keepWork } from "~/lib/failed-request";
 import { pageMeta } from "~/lib/seo";
+import { EMAIL_SETTINGS_PATH } from "~/lib/unsubscribe";
 import type { EmailKind } from "../../../database/schema";
 import { readUnsubscribeLink, unsubscribe } from "~/services/notifications.server";
 
@@ -24,7 +26,7 @@ const WHAT: Record<EmailKind, string> = {
   decision: "decisions on the venues you submitted",
   alert: "saved search alerts",
 };
-const INVALID = "This unsubscribe link is not valid. You can turn these emails off in your account settings.";
+const INVALID = "This unsubscribe link is not valid.";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const link = readUnsubscribeLink(getApp(context), new URL(request.url).searchParams);
@@ -49,9 +51,17 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
     <div className="mx-auto max-w-xl space-y-4 px-4 py-12">
       <h1 className="text-3xl">Unsubscribe</h1>
       {!what || done === false ? (
-        <FormError message={INVALID} />
+        <>
+          <FormError message={INVALID} />
+          <p>
+            You can turn these emails off in your <Link to={EMAIL_SETTINGS_PATH}>account settings</Link>.
+          </p>
+        </>
       ) : done ? (
-        <p role="status">{`You will no longer get emails about ${what}. You can turn them back on in your account settings.`}</p>
+        <p role="status">
+          {`You will no longer get emails about ${what}. You can turn them back on in your `}
+          <Link to={EMAIL_SETTINGS_PATH}>account settings</Link>.
+        </p>
       ) : (
         <Form method="post" className="space-y-4">
           <p>{`Stop the emails about ${what}?`}</p>
