@@ -89,9 +89,16 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
                   <Link to={s.url}>{s.name}</Link>
                 </h3>
                 <p className="text-sm text-muted">{s.chips.length ? s.chips.join(" · ") : "Every venue"}</p>
-                <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+                {/* Name and frequency side by side only where the card is wide enough for the frequency's
+                    longest label; beside the account menu at tablet widths, one above the other. */}
+                <Form method="post" className="mt-4 grid gap-3 lg:grid-cols-[1fr_auto] lg:items-end">
                   <input type="hidden" name="searchId" value={s.id} />
-                  <FormError message={errors.form} />
+                  {/* Across both columns, above the fields it is about. */}
+                  {errors.form ? (
+                    <div className="lg:col-span-2">
+                      <FormError message={errors.form} />
+                    </div>
+                  ) : null}
                   <Field
                     label="Name"
                     name="name"
