@@ -288,30 +288,38 @@ async function mailNews(app: Pick<AppContext, "db" | "mailer" | "config" | "stam
         sql`not exists (select 1 from email_opt_outs o where o.user_id = ${savedSearches.userId} and o.kind = 'alert')`,
       ),
     );
-  let mails = 0;
-  for (const search of due) {
-    // Claimed before the mail: a second check running meanwhile finds nothing left to send.
-    const claimed = await db
-      .update(savedSearchVenues)
-      .set({ sentAt: now })
-      .where(and(eq(savedSearchVenues.searchId, search.id), isNull(savedSearchVenues.sentAt)))
-      .returning({ venueId: savedSearchVenues.venueId });
-    if (claimed.length === 0) continue;
-    const named = await db
+  // Each due search's news claimed at once, before any mail: a second check running meanwhile
+  // finds nothing left to send.
+  const claimed: { searchId: string; venueId: string }[] = [];
+  for (const ids of chunks(
+    due.map((d) => d.id),
+    CHUNK,
+  ))
+    claimed.push(
+      ...(await db
+        .update(savedSearchVenues)
+        .set({ sentAt: now })
+        .where(and(inArray(savedSearchVenues.searchId, ids), isNull(savedSearchVenues.sentAt)))
+        .returning({ searchId: savedSearchVenues.searchId, venueId: savedSearchVenues.venueId })),
+    );
+  const venueIds = [...new Set(claimed.map((c) => c.venueId))];
+  const shown = new Map<string, { id: string; name: string; place: string }>();
+  for (const ids of chunks(venueIds, CHUNK))
+    for (const v of await db
       .select({ id: venues.id, name: venues.name, location: venues.location, city: venues.city })
       .from(venues)
-      .where(
-        and(
-          inArray(
-            venues.id,
-            claimed.map((c) => c.venueId),
-          ),
-          eq(venues.isApproved, true),
-        ),
-      )
-      .orderBy(venues.name)
-      .limit(ALERT_VENUES_MAX);
-    if (named.length === 0) continue;
+      .where(and(inArray(venues.id, ids), eq(venues.isApproved, true))))
+      shown.set(v.id, { id: v.id, name: v.name, place: v.city ?? v.location ?? "Colorado" });
+  const newsOf = new Map<string, string[]>();
+  for (const c of claimed) newsOf.set(c.searchId, [...(newsOf.get(c.searchId) ?? []), c.venueId]);
+
+  const sent: string[] = [];
+  const failed: string[] = [];
+  const mailOne = async (search: (typeof due)[number]) => {
+    const named = (newsOf.get(search.id) ?? [])
+      .flatMap((id) => shown.get(id) ?? [])
+      .sort((a, b) => a.name.localeCompare(b.name));
+    if (named.length === 0) return;
     const filters = savedFilters(new URLSearchParams(search.query));
     const context = new URLSearchParams();
     if (filters.date) context.set("date", filters.date);
@@ -326,29 +334,39 @@ async function mailNews(app: Pick<AppContext, "db" | "mailer" | "config" | "stam
       config.siteName,
       search.to,
       { name: search.name, url: `${config.siteUrl}${searchUrl(filters)}` },
-      named.map((v) => ({
+      named.slice(0, ALERT_VENUES_MAX).map((v) => ({
         name: v.name,
-        place: v.city ?? v.location ?? "Colorado",
+        place: v.place,
         url: `${config.siteUrl}${venuePath(v)}${suffix}`,
       })),
-      claimed.length - named.length,
+      Math.max(0, named.length - ALERT_VENUES_MAX),
       optOut,
     );
     try {
       await app.mailer.send(mail);
-      await db.update(savedSearches).set({ sentAt: now }).where(eq(savedSearches.id, search.id));
-      mails++;
+      sent.push(search.id);
     } catch (err) {
-      // Given back, to go with the next check.
-      await db
-        .update(savedSearchVenues)
-        .set({ sentAt: null })
-        .where(and(eq(savedSearchVenues.searchId, search.id), eq(savedSearchVenues.sentAt, now)));
+      failed.push(search.id);
       app.logger.error("a saved search alert failed", { search: search.id, error: String(err) });
     }
-  }
-  return mails;
+  };
+  // A few mails at a time to the mail server.
+  for (const batch of chunks(due, MAILS_AT_ONCE)) await Promise.all(batch.map(mailOne));
+  for (const ids of chunks(sent, CHUNK))
+    await db.update(savedSearches).set({ sentAt: now }).where(inArray(savedSearches.id, ids));
+  // A failed mail's news goes with the next check.
+  for (const ids of chunks(failed, CHUNK))
+    await db
+      .update(savedSearchVenues)
+      .set({ sentAt: null })
+      .where(and(inArray(savedSearchVenues.searchId, ids), eq(savedSearchVenues.sentAt, now)));
+  return sent.length;
 }
+
+const CHUNK = 5000;
+const MAILS_AT_ONCE = 10;
+const chunks = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
 
 /** The freed days the alerts' check has long seen (the hourly sweep). */
 export async function purgeFreedDays(db: Db): Promise<void> {

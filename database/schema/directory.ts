@@ -102,6 +102,8 @@ export const venues = pgTable(
     index("venues_approved_name_idx")
       .on(t.name)
       .where(sql`is_approved`),
+    // The saved searches' check: the venues changed since its last run (issue 44).
+    index("venues_changed_idx").on(sql`greatest(${t.updatedAt}, ${t.approvedAt}, ${t.calendarUpdatedAt})`),
     index("venues_approved_featured_idx")
       .on(t.isFeatured, t.rating)
       .where(sql`is_approved`),

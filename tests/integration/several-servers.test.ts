@@ -13,12 +13,13 @@ import pg from "pg";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { appSettings, favorites, reviews, users, venues } from "../../database/schema";
+import { appSettings, favorites, reviews, savedSearches, users, venues } from "../../database/schema";
 import { databaseFromUrl, type Database } from "../../app/infra/db.server";
 import { venuePath } from "../../app/lib/venue-url";
 import { LIMITS, RATE_LIMIT_MESSAGE } from "../../app/services/rate-limit.server";
 import { adminUrl } from "../setup/global-setup";
-import { multipartBody } from "../setup/factories";
+import { createVenue, multipartBody } from "../setup/factories";
+import { startMailCatcher, type MailCatcher } from "../setup/mail-catcher";
 import { startRoundRobinProxy, type Upstream } from "../setup/round-robin-proxy";
 import { freePort, startServer } from "../setup/server-process";
 
@@ -43,6 +44,7 @@ let database: Database;
 let s3: S3rver;
 let s3Dir: string;
 let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
+let mail: MailCatcher;
 const servers = {} as Record<Name, Server>;
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -119,6 +121,7 @@ describe.skipIf(!POSTGRES)(
       });
       const bucket = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
       proxy = await startRoundRobinProxy();
+      mail = await startMailCatcher();
       const ports = await Promise.all(NAMES.map(() => freePort()));
 
       const env = {
@@ -133,6 +136,7 @@ describe.skipIf(!POSTGRES)(
         SITE_ALIASES: ports.map((port) => `http://127.0.0.1:${port}`).join(","),
         // The proxy and the test are on loopback: their X-Forwarded-For is believed (ADR 007).
         TRUST_PROXY: "loopback",
+        SMTP_URL: mail.url,
       };
       // The same moment: three spawns in one turn of the event loop.
       for (const [i, name] of NAMES.entries()) {
@@ -159,6 +163,7 @@ describe.skipIf(!POSTGRES)(
         }),
       );
       await proxy?.close();
+      await mail?.close();
       await database?.close();
       if (dbName) await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
       await s3?.close();
@@ -314,6 +319,32 @@ describe.skipIf(!POSTGRES)(
         expect(Buffer.from(await (await fetch(url!)).arrayBuffer()).equals(photo)).toBe(true);
       }
     });
+
+    it("a saved search's news is mailed once, not once per server (the job queue, ADR 042)", async () => {
+      const couple = await register(proxy.origin, "Digest Couple");
+      await database.db.insert(savedSearches).values({
+        userId: couple.id,
+        name: "Cluster barns",
+        query: "venueName=Cluster+Digest",
+        frequency: "daily",
+        confirmedAt: new Date(),
+      });
+      await createVenue(database.db, { name: "Cluster Digest Barn", approvedAt: new Date() });
+      // The every-minute check runs on one of the three servers.
+      const alert = await mail.waitFor(couple.email, 150_000, /^New for your search Cluster barns/);
+      expect(alert.text).toContain("Cluster Digest Barn");
+      // Until a later minute's check has run too, somewhere: still one mail.
+      const later = async () => {
+        const { rows } = await database.executeSql(
+          `select count(*)::int as n from pgboss.job where name = 'saved-search-alerts'
+             and state = 'completed' and created_on > now() - interval '10 minutes'`,
+        );
+        return (rows[0] as { n: number }).n;
+      };
+      const checks = await later();
+      await expect.poll(later, { timeout: 150_000, interval: 1000 }).toBeGreaterThan(checks);
+      expect(mail.messages.filter((m) => m.to.includes(couple.email))).toHaveLength(1);
+    }, 360_000);
 
     it("kill -9 of one server under load: only its requests in flight fail, every acknowledged write is kept", async () => {
       const all = await approvedVenues();
