@@ -12,7 +12,7 @@ export const ALERT_FREQUENCIES = ["instant", "daily", "weekly", "off"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
 export const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
-  instant: "As it happens (hourly at most)",
+  instant: "As it happens (hourly)",
   daily: "Daily",
   weekly: "Weekly",
   off: "Off (no emails)",
