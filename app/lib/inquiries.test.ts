@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  askedAtLabel,
-  coloradoToday,
-  maxGuestsFor,
-  readInboxFilter,
-  replyTimeLabel,
-  weddingDateLabel,
-} from "./inquiries";
+import { askedAtLabel, coloradoToday, maxGuestsFor, readInboxFilter, weddingDateLabel } from "./inquiries";
 
 describe("inquiries", () => {
   it("reads today in Colorado, whatever the server's zone", () => {
@@ -20,16 +13,6 @@ describe("inquiries", () => {
     expect(weddingDateLabel("2027-06-12", true)).toBe("June 12, 2027 (flexible)");
     expect(weddingDateLabel(null, true)).toBe("Flexible");
     expect(weddingDateLabel(null, false)).toBe("Not decided yet");
-  });
-
-  it("names a reply time in minutes under an hour, hours up to 48, then days", () => {
-    expect(replyTimeLabel(10)).toBe("1 minute");
-    expect(replyTimeLabel(25 * 60)).toBe("25 minutes");
-    expect(replyTimeLabel(59.7 * 60)).toBe("1 hour");
-    expect(replyTimeLabel(5 * 3600 + 600)).toBe("5 hours");
-    expect(replyTimeLabel(48 * 3600)).toBe("48 hours");
-    expect(replyTimeLabel(49 * 3600)).toBe("2 days");
-    expect(replyTimeLabel(10 * 86400)).toBe("10 days");
   });
 
   it("names when a couple asked in Colorado's time", () => {

@@ -1,4 +1,3 @@
-import { countLabel } from "./format";
 import { formatReviewDate } from "./venue";
 import { isUuid } from "./uuid";
 import { venuePath } from "./venue-url";
@@ -28,15 +27,6 @@ export const isInquiryStatus = (v: unknown): v is InquiryStatus =>
 
 /** A new inquiry older than this is 'waiting' on the manager dashboard's 'Needs attention'. */
 export const WAITING_HOURS = 48;
-
-/** A manager's median reply time: minutes under an hour, hours up to 48, then days. */
-export function replyTimeLabel(seconds: number): string {
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  if (minutes < 60) return countLabel(minutes, "minute", "minutes");
-  const hours = Math.round(minutes / 60);
-  if (hours <= WAITING_HOURS) return countLabel(hours, "hour", "hours");
-  return countLabel(Math.round(hours / 24), "day", "days");
-}
 
 /** When a couple asked, in Colorado's time: 'November 30, 2026 at 3:38 AM'. */
 export const askedAtLabel = (at: Date) =>

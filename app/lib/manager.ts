@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { countLabel } from "./format";
+import { WAITING_HOURS } from "./inquiries";
 
 /** Every venue-manager page: its title and noindex (spec; the layout also sends X-Robots-Tag). */
 export function managerMeta(title: string, siteName = "Vows & Vistas"): MetaDescriptor[] {
@@ -42,3 +43,12 @@ export const managerMessages = {
   confirmed: "Prices and facts confirmed",
   confirmFailed: "Failed to confirm prices and facts",
 } as const;
+
+/** A manager's median reply time: minutes under an hour, hours up to 48, then days. */
+export function replyTimeLabel(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return countLabel(minutes, "minute", "minutes");
+  const hours = Math.round(minutes / 60);
+  if (hours <= WAITING_HOURS) return countLabel(hours, "hour", "hours");
+  return countLabel(Math.round(hours / 24), "day", "days");
+}

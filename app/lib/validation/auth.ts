@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { checkbox, email, isBlank, MAX, minLength, required, text } from "./fields";
+import { email, isBlank, MAX, minLength, required, text } from "./fields";
 
 // Messages and their order are the spec's (public side, section 5).
 
@@ -79,15 +79,4 @@ export const profileSchema = z.object({
     z.trim(),
     z.refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Please enter a valid image URL (https://...)"),
   ),
-});
-
-/** Account Settings' email choices of a venue manager (issue 23): each kind on or off. */
-/** /account/emails: a checkbox per kind of email (ADR 043); a kind the page does not show is ignored. */
-export const emailSettingsSchema = z.object({
-  reply: checkbox(),
-  decision: checkbox(),
-  alert: checkbox(),
-  inquiry: checkbox(),
-  review: checkbox(),
-  reminder: checkbox(),
 });

@@ -9,7 +9,7 @@ import { keepWork } from "~/lib/failed-request";
 import { pageMeta } from "~/lib/seo";
 import { EMAIL_SETTINGS_PATH } from "~/lib/unsubscribe";
 import type { Role } from "~/lib/user";
-import { emailSettingsSchema } from "~/lib/validation/auth";
+import { emailSettingsSchema } from "~/lib/validation/email-settings";
 import type { EmailKind } from "../../../database/schema";
 import { getEmailPreferences, saveEmailPreferences } from "~/services/notifications.server";
 
