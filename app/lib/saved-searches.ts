@@ -4,6 +4,7 @@ import {
   activeFilters,
   DEFAULT_FILTERS,
   parseSearchParams,
+  removeFilter,
   toSearchParams,
   type SearchFilters,
 } from "./search";
@@ -48,4 +49,11 @@ export function searchName(
   const parts = [f.q, ...activeFilters(f, categoryName).map((c) => c.label)].filter(Boolean);
   const name = parts.length ? parts.join(" · ") : "All venues";
   return name.length > SAVED_SEARCH_NAME_MAX ? `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1)}…` : name;
+}
+
+/** A saved search's query without one of its filters (an active filter's key); null: no such filter. */
+export function queryWithout(query: string, key: string): string | null {
+  const f = savedFilters(new URLSearchParams(query));
+  const chip = activeFilters(f).find((c) => c.key === key);
+  return chip ? savedQuery(toSearchParams(removeFilter(f, chip))) : null;
 }

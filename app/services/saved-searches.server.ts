@@ -9,6 +9,7 @@ import {
 } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import { queryRows, type Db } from "~/infra/db.server";
+import type { Tx } from "./calendar-days.server";
 import { firstDay, lastDay, utcDay } from "~/lib/dates";
 import { Refusal } from "~/lib/refusal";
 import {
@@ -65,17 +66,13 @@ export async function saveSearch(
     "userId" in owner ? eq(savedSearches.userId, owner.userId) : eq(savedSearches.email, owner.email);
   const [{ n }] = (await db.select({ n: count() }).from(savedSearches).where(mine)) as [{ n: number }];
   if (n >= MAX_SAVED_SEARCHES) throw limitReached();
-  const { store } = await searchIndex(db);
-  const seen = matching(store, input.query, SEEN_AT_SAVE + 1);
+  const seen = await resultsNow(db, input.query);
   const search = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(savedSearches)
       .values({ ...owner, ...input, confirmedAt: "userId" in owner ? new Date() : null })
       .returning();
-    if (seen.length <= SEEN_AT_SAVE && seen.length > 0)
-      await tx
-        .insert(savedSearchVenues)
-        .values(seen.map((s) => ({ searchId: row!.id, venueId: store.ids[s]!, sentAt: new Date() })));
+    await markSeen(tx, row!.id, seen);
     return row!;
   });
   if ("email" in owner) {
@@ -106,6 +103,40 @@ export async function updateSavedSearch(
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning({ id: savedSearches.id });
   if (done.length === 0) throw new Refusal(404, "This saved search no longer exists");
+}
+
+/** A couple's saved search with other filters (one taken off): its results now are not news. */
+export async function changeSavedSearchQuery(
+  db: Db,
+  userId: string,
+  id: string,
+  query: string,
+): Promise<void> {
+  const seen = await resultsNow(db, query);
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(savedSearches)
+      .set({ query })
+      .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+      .returning({ id: savedSearches.id });
+    if (done.length === 0) throw new Refusal(404, "This saved search no longer exists");
+    await markSeen(tx, id, seen);
+  });
+}
+
+/** A search's results now, up to SEEN_AT_SAVE ids (none when it has more). */
+async function resultsNow(db: Db, query: string): Promise<string[]> {
+  const { store } = await searchIndex(db);
+  const slots = matching(store, query, SEEN_AT_SAVE + 1);
+  return slots.length > SEEN_AT_SAVE ? [] : slots.map((s) => store.ids[s]!);
+}
+
+async function markSeen(tx: Tx, searchId: string, venueIds: string[]): Promise<void> {
+  if (venueIds.length === 0) return;
+  await tx
+    .insert(savedSearchVenues)
+    .values(venueIds.map((venueId) => ({ searchId, venueId, sentAt: new Date() })))
+    .onConflictDoNothing();
 }
 
 export async function deleteSavedSearch(db: Db, userId: string, id: string): Promise<void> {

@@ -243,6 +243,20 @@ describe("/account/searches", () => {
     expect(await t.db.select().from(savedSearches).where(eq(savedSearches.id, search!.id))).toMatchObject([
       { name: "Saturday in June", frequency: "weekly" },
     ]);
+    // A filter taken off: the search keeps the others.
+    expect(
+      (await post(other.cookie, { intent: "remove-filter", searchId: search!.id, remove: "guests:140" }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await post(c.cookie, { intent: "remove-filter", searchId: search!.id, remove: "guests:140" })).status,
+    ).toBe(200);
+    expect(await t.db.select().from(savedSearches).where(eq(savedSearches.id, search!.id))).toMatchObject([
+      { query: `date=${DATE}` },
+    ]);
+    expect(
+      (await post(c.cookie, { intent: "remove-filter", searchId: search!.id, remove: "guests:140" })).status,
+    ).toBe(404);
     await post(other.cookie, { intent: "delete", searchId: search!.id });
     expect(await t.db.select().from(savedSearches).where(eq(savedSearches.id, search!.id))).toHaveLength(1);
     expect((await post(c.cookie, { intent: "delete", searchId: search!.id })).status).toBe(200);

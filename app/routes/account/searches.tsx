@@ -7,16 +7,21 @@ import { formAction } from "~/infra/action.server";
 import { invalid, parseForm } from "~/infra/form.server";
 import { expectUser, getApp } from "~/infra/session.server";
 import { keepWork } from "~/lib/failed-request";
-import { ALERT_FREQUENCIES, FREQUENCY_LABELS, savedFilters } from "~/lib/saved-searches";
+import { ALERT_FREQUENCIES, FREQUENCY_LABELS, queryWithout, savedFilters } from "~/lib/saved-searches";
 import { activeFilters, searchUrl } from "~/lib/search";
 import { pageMeta } from "~/lib/seo";
 import { savedSearchSchema } from "~/lib/validation/saved-search";
-import { deleteSavedSearch, listSavedSearches, updateSavedSearch } from "~/services/saved-searches.server";
+import {
+  changeSavedSearchQuery,
+  deleteSavedSearch,
+  listSavedSearches,
+  updateSavedSearch,
+} from "~/services/saved-searches.server";
 import { searchChoices } from "~/services/search.server";
 
 // 'Saved Searches' (issue 44): each search a couple saved from /venues, with how often it mails
-// (instant, daily, weekly, off); renamed, changed or deleted by plain forms. A search's filters
-// are changed on /venues and saved again.
+// (instant, daily, weekly, off); renamed, its frequency changed, a filter taken off, or deleted,
+// by plain forms. A filter is added on /venues, saving the search again.
 
 export const meta: Route.MetaFunction = pageMeta({ title: "Saved Searches", noindex: true });
 
@@ -35,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         name: s.name,
         frequency: s.frequency,
         url: searchUrl(filters),
-        chips: activeFilters(filters, categoryName).map((c) => c.label),
+        chips: activeFilters(filters, categoryName).map(({ key, label }) => ({ key, label })),
         sentAt: s.sentAt?.toISOString() ?? null,
       };
     }),
@@ -43,9 +48,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const action = formAction({
-  failures: { update: "Your search was not changed", delete: "Your search was not deleted" },
-  run: async ({ app, actor, values, intent, answer }) => {
+  failures: {
+    update: "Your search was not changed",
+    "remove-filter": "The filter was not removed",
+    delete: "Your search was not deleted",
+  },
+  run: async ({ app, actor, values, intent, answer, fail }) => {
     const id = values.searchId ?? "";
+    if (intent === "remove-filter") {
+      const search = (await listSavedSearches(app.db, actor.id)).find((s) => s.id === id);
+      const query = search && queryWithout(search.query, values.remove ?? "");
+      if (typeof query !== "string") return fail(404, "This filter is no longer in the search");
+      await changeSavedSearchQuery(app.db, actor.id, id, query);
+      return answer({ type: "success", message: "Filter removed" }, 200, "/account/searches");
+    }
     if (intent === "delete") {
       await deleteSavedSearch(app.db, actor.id, id);
       return answer({ type: "success", message: "Search deleted" }, 200, "/account/searches");
@@ -88,7 +104,30 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
                 <h3 className="text-lg">
                   <Link to={s.url}>{s.name}</Link>
                 </h3>
-                <p className="text-sm text-muted">{s.chips.length ? s.chips.join(" · ") : "Every venue"}</p>
+                {s.chips.length ? (
+                  <Form
+                    method="post"
+                    className="mt-2 flex flex-wrap gap-2"
+                    aria-label={`Filters of ${s.name}`}
+                  >
+                    <input type="hidden" name="searchId" value={s.id} />
+                    <input type="hidden" name="intent" value="remove-filter" />
+                    {s.chips.map((c) => (
+                      <button
+                        key={c.key}
+                        type="submit"
+                        name="remove"
+                        value={c.key}
+                        className="rounded-full border border-sand px-3 py-1 text-sm hover:bg-sand/40"
+                        aria-label={`Remove filter ${c.label}`}
+                      >
+                        {c.label} <span aria-hidden="true">×</span>
+                      </button>
+                    ))}
+                  </Form>
+                ) : (
+                  <p className="text-sm text-muted">Every venue</p>
+                )}
                 {/* Name and frequency side by side only where the card is wide enough for the frequency's
                     longest label; beside the account menu at tablet widths, one above the other. */}
                 <Form method="post" className="mt-4 grid gap-3 lg:grid-cols-[1fr_auto] lg:items-end">
