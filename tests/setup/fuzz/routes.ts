@@ -104,6 +104,8 @@ export const PARAMS: Record<string, { valid: (k: Known) => string; malformed: (k
     valid: (k) => k.inquiryId,
     malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
   },
+  // A saved search's signed links (issue 44): without their signature, every post is refused.
+  act: { valid: () => "off", malformed: () => [...MALFORMED_SEGMENTS, "confirm-all"] },
   "*": { valid: () => "no/such/page", malformed: () => MALFORMED_SEGMENTS },
 };
 
