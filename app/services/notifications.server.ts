@@ -39,6 +39,8 @@ export async function saveEmailPreferences(
   const kinds = Object.keys(prefs) as EmailKind[];
   if (kinds.length === 0) return;
   await db.transaction(async (tx) => {
+    // One save of a person's choices at a time (two at once deadlocked on their rows).
+    await tx.execute(sql`select 1 from users where id = ${userId} for update`);
     await tx
       .delete(emailOptOuts)
       .where(and(eq(emailOptOuts.userId, userId), inArray(emailOptOuts.kind, kinds)));
