@@ -13,6 +13,7 @@ const WEEKDAY = DAY_KINDS.indexOf("weekday");
 const EXTRAS = 4;
 import { ESTIMATE_SORTS, type SearchFilters, type SearchSort } from "./search";
 import { amenityKey, dayNumber, SearchColumns, textWords } from "./search-columns";
+import { SmallestKeys } from "./smallest-keys";
 import { isUuid } from "./uuid";
 
 /** Free text looks at this many words of `q` at most. */
@@ -174,42 +175,14 @@ export class SearchStore extends SearchColumns {
     const span = 2 ** Math.ceil(Math.log2(this.slots + 1));
     const CAP = 2 ** 31;
     const want = Math.min(limit, n);
-    const every = want * 4 >= n;
-    // Every key, or a max-heap of the `want` smallest keys so far.
-    const keys = new Float64Array(every ? n : want);
-    let size = 0;
+    const best = new SmallestKeys(n, want);
     for (let k = 0; k < n; k++) {
       const s = slots[k]!;
       const e = this.estimateOn(s, guests, month, kind);
       const rank = e === null ? CAP * 2 : descending ? CAP - Math.min(e, CAP) : Math.min(e, CAP);
-      const key = rank * span + place[s]!;
-      if (every) keys[size++] = key;
-      else {
-        const heap = keys;
-        if (size < want) {
-          let i = size++;
-          while (i > 0) {
-            const parent = (i - 1) >> 1;
-            if (heap[parent]! >= key) break;
-            heap[i] = heap[parent]!;
-            i = parent;
-          }
-          heap[i] = key;
-        } else if (key < heap[0]!) {
-          let i = 0;
-          for (;;) {
-            const l = 2 * i + 1;
-            if (l >= size) break;
-            const c = l + 1 < size && heap[l + 1]! > heap[l]! ? l + 1 : l;
-            if (heap[c]! <= key) break;
-            heap[i] = heap[c]!;
-            i = c;
-          }
-          heap[i] = key;
-        }
-      }
+      best.offer(rank * span + place[s]!);
     }
-    keys.sort();
+    const keys = best.sorted();
     const out = new Int32Array(want);
     const order = this.ordered(sort);
     for (let k = 0; k < want; k++) out[k] = order[keys[k]! % span]!;

@@ -31,7 +31,8 @@ function extraHtml(extra: Extra): string {
   return `<p>${escapeHtml(extra.text)}${link}</p>`;
 }
 
-function layout(
+/** The page every mail is: the site's name, the intro, the extras, one button and the small print. */
+export function layout(
   siteName: string,
   intro: string,
   action: string,
@@ -234,7 +235,7 @@ const inquiryHtml = (i: InquiryFacts): Extra[] => [{ facts: factLines(i) }, { qu
 export type OptOut = { settingsUrl: string; unsubscribeUrl: string; postalAddress: string | undefined };
 
 /** The footer's lines, for the end of the outro (the layout keeps its line breaks). */
-const optOutText = ({ settingsUrl, unsubscribeUrl, postalAddress }: OptOut) =>
+export const optOutText = ({ settingsUrl, unsubscribeUrl, postalAddress }: OptOut) =>
   [
     "",
     `Choose which emails you get: ${settingsUrl}`,
@@ -243,7 +244,7 @@ const optOutText = ({ settingsUrl, unsubscribeUrl, postalAddress }: OptOut) =>
   ].join("\n");
 
 /** The headers mail programs offer as "Unsubscribe", with no sign-in (RFC 8058). */
-const optOutHeaders = (optOut: OptOut | null) =>
+export const optOutHeaders = (optOut: OptOut | null) =>
   optOut
     ? {
         headers: {
@@ -409,53 +410,6 @@ export function newReviewEmail(
     subject: `New review of ${venue.name}: ${stars}`,
     text: `${intro}\n\n${review.comment}\n\nReply to it: ${reviewsUrl}\n\n${outro}\n`,
     html: layout(siteName, intro, "Reply to the review", reviewsUrl, outro, [{ quote: review.comment }]),
-    ...optOutHeaders(optOut),
-  };
-}
-
-/** A guest's saved search waits for this link before it mails anything (double opt-in). */
-export function confirmSearchEmail(
-  siteName: string,
-  to: string,
-  search: { name: string },
-  url: string,
-): MailMessage {
-  const intro = `Please confirm that you want emails about your saved search "${search.name}" on ${siteName}.`;
-  const outro = "Until you confirm, nothing is sent. If you did not save this search, ignore this email.";
-  return {
-    to,
-    subject: `Confirm your saved search on ${siteName}`,
-    text: `${intro}\n\nConfirm: ${url}\n\n${outro}\n`,
-    html: layout(siteName, intro, "Confirm my alerts", url, outro),
-  };
-}
-
-/** News of a saved search: at most ALERT_VENUES_MAX venues by name, and the whole search's link. */
-export function searchAlertEmail(
-  siteName: string,
-  to: string,
-  search: { name: string; url: string },
-  news: { name: string; place: string; url: string }[],
-  more: number,
-  optOut: OptOut,
-): MailMessage {
-  const count = news.length + more;
-  const intro = `${count === 1 ? "A venue" : `${count} venues`} new for your saved search "${search.name}".`;
-  const action = more > 0 ? `See all ${count}` : "Open the search";
-  const outro = optOutText(optOut);
-  const lines = news.map((v) => `${v.name}, ${v.place}: ${v.url}`);
-  return {
-    to,
-    subject: `New for your search ${search.name}: ${count === 1 ? news[0]!.name : `${count} venues`}`,
-    text: `${intro}\n\n${lines.join("\n")}\n\n${action}: ${search.url}\n\n${outro}\n`,
-    html: layout(
-      siteName,
-      intro,
-      action,
-      search.url,
-      outro,
-      news.map((v) => ({ text: `${v.place}:`, link: { label: v.name, url: v.url } })),
-    ),
     ...optOutHeaders(optOut),
   };
 }

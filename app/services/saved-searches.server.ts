@@ -22,7 +22,7 @@ import {
 import { searchUrl } from "~/lib/search";
 import type { SearchStore } from "~/lib/search-store";
 import { venuePath } from "~/lib/venue-url";
-import { confirmSearchEmail, searchAlertEmail } from "./emails.server";
+import { confirmSearchEmail, searchAlertEmail } from "./alert-emails.server";
 import { optOutOf } from "./notifications.server";
 import { searchIndex } from "./search-index.server";
 
