@@ -7,8 +7,11 @@ import type { FieldErrors } from "./validation/form";
 // Inquiries (issue 23): a couple's question to a venue, answered from the manager's inbox.
 // Pure, so the pages, the services and the tests share one reading of statuses and dates.
 
-/** new until the venue answers, then replied, and finally booked or closed. */
-export const INQUIRY_STATUSES = ["new", "replied", "booked", "closed"] as const;
+/**
+ * new until the venue answers, then replied, and finally booked or closed; declined with a
+ * sentence (an answer too), or spam (left out of the venue's reply figures; issue 45).
+ */
+export const INQUIRY_STATUSES = ["new", "replied", "booked", "closed", "declined", "spam"] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
 export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
@@ -16,6 +19,8 @@ export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
   replied: "Replied",
   booked: "Booked",
   closed: "Closed",
+  declined: "Declined",
+  spam: "Spam",
 };
 
 /** Who wrote a message of an inquiry's thread: the venue (from its inbox) or the couple (from the account). */

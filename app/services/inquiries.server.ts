@@ -6,6 +6,7 @@ import type { Db } from "~/infra/db.server";
 import { csvLine } from "~/lib/csv-import/write";
 import {
   INBOX_PAGE_SIZE,
+  INQUIRY_STATUSES,
   inquiryRefusals,
   type Inbox,
   type InboxFilter,
@@ -116,7 +117,7 @@ export async function listInquiries(db: Db, actor: AppUser | null, filter: Inbox
           .where(eq(venueManagers.userId, actor.id))
           .orderBy(venues.name, venues.id),
   ]);
-  const counts = { all: 0, new: 0, replied: 0, booked: 0, closed: 0 };
+  const counts = Object.fromEntries(["all", ...INQUIRY_STATUSES].map((s) => [s, 0])) as Inbox["counts"];
   for (const { status, n } of byStatus) {
     counts[status] = Number(n);
     counts.all += Number(n);

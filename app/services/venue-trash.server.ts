@@ -8,17 +8,22 @@ import {
   inquiries,
   inquiryReplies,
   reviewReplies,
+  reviewReports,
   reviews,
+  tours,
   users,
   venueAvailability,
   venueCalendarFeeds,
   venueCategories,
+  venueClaims,
   venueClosures,
   venueDailyStats,
   venueFaqs,
   venueManagers,
   venues,
   venueSavers,
+  venueTourClosedDays,
+  venueTourHours,
   venueTrash,
 } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
@@ -105,6 +110,12 @@ const PARTS: Part[] = [
     reviews,
     "review_id",
   ),
+  replies(
+    reviewReports,
+    sql`x.review_id in (select r.id from reviews r where r.venue_id = v.id)`,
+    reviews,
+    "review_id",
+  ),
   byVenueAndUser(venueManagers, "skip"),
   byVenueAndUser(favorites, "skip"),
   byVenueAndUser(inquiries, "null"),
@@ -125,6 +136,18 @@ const PARTS: Part[] = [
   { table: venueAvailability, of: sql`x.venue_id = v.id` },
   { table: venueClosures, of: sql`x.venue_id = v.id` },
   { table: venueCalendarFeeds, of: sql`x.venue_id = v.id` },
+  // Site visits and claims (issue 45).
+  { table: venueTourHours, of: sql`x.venue_id = v.id` },
+  { table: venueTourClosedDays, of: sql`x.venue_id = v.id` },
+  byVenueAndUser(tours, "null"),
+  {
+    table: venueClaims,
+    of: sql`x.venue_id = v.id`,
+    fixes: [
+      { table: users, column: "user_id", missing: "skip" },
+      { table: users, column: "decided_by", missing: "null" },
+    ],
+  },
 ];
 
 /** The snapshot of venue `v`: each part's rows under its table's name. */

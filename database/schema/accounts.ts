@@ -111,8 +111,9 @@ export const pendingFiles = pgTable("pending_files", {
 // Account mails (password reset, email change) are not among them: they cannot be turned off.
 // inquiry, review, reminder: to a venue's managers (a new inquiry, a new review, an inquiry not
 // answered); reply: to a couple (a venue answered their inquiry); decision: to an owner (their
-// submission approved or not); alert: a saved search's news (issue 44).
-export const EMAIL_KINDS = ["inquiry", "review", "reminder", "reply", "decision", "alert"] as const;
+// submission approved or not); alert: a saved search's news (issue 44); invite: to a booked couple
+// after their wedding, inviting a review (issue 45).
+export const EMAIL_KINDS = ["inquiry", "review", "reminder", "reply", "decision", "alert", "invite"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export const emailOptOuts = pgTable(
@@ -128,7 +129,7 @@ export const emailOptOuts = pgTable(
     primaryKey({ columns: [t.userId, t.kind] }),
     check(
       "email_opt_outs_kind_check",
-      sql`${t.kind} in ('inquiry', 'review', 'reminder', 'reply', 'decision', 'alert')`,
+      sql`${t.kind} in ('inquiry', 'review', 'reminder', 'reply', 'decision', 'alert', 'invite')`,
     ),
   ],
 );

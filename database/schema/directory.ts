@@ -203,6 +203,11 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     rating: smallint("rating").notNull(),
     comment: text("comment").notNull(),
+    // Moderation (issue 45): a hidden review stays, shown to its author with the published
+    // reason, left out of the page and the rating; proof asked of its author after a report.
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
+    proofRequestedAt: timestamp("proof_requested_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -8,3 +8,4 @@ export * from "./insights";
 export * from "./admin";
 export * from "./availability";
 export * from "./saved-searches";
+export * from "./trust";

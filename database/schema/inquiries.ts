@@ -26,6 +26,11 @@ export const inquiries = pgTable(
     guestCount: integer("guest_count"),
     message: text("message").notNull(),
     status: text("status", { enum: INQUIRY_STATUSES }).notNull().default("new"),
+    // Issue 45: when a manager first opened it; the sentence of a decline (it counts as an
+    // answer); the one mail inviting a booked couple to review, after their wedding date.
+    readAt: timestamp("read_at", { withTimezone: true }),
+    declineReason: text("decline_reason"),
+    reviewInvitedAt: timestamp("review_invited_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -35,7 +40,10 @@ export const inquiries = pgTable(
       .on(t.venueId, t.createdAt)
       .where(sql`status = 'new'`),
     index("inquiries_user_created_idx").on(t.userId, t.createdAt),
-    check("inquiries_status_check", sql`${t.status} in ('new', 'replied', 'booked', 'closed')`),
+    check(
+      "inquiries_status_check",
+      sql`${t.status} in ('new', 'replied', 'booked', 'closed', 'declined', 'spam')`,
+    ),
     // The storage window of app/lib/dates.ts (issue 39).
     check(
       "inquiries_wedding_date_check",

@@ -21,7 +21,7 @@ async function openEmailSettings(page: Page) {
   await expect(page).toHaveURL(/\/account\/emails$/);
   await expect(page.getByRole("heading", { name: "Email Settings" })).toBeVisible();
   // A couple's kinds only; the managers' are not offered.
-  await expect(page.getByRole("checkbox")).toHaveCount(3);
+  await expect(page.getByRole("checkbox")).toHaveCount(4);
   await expect(page.getByText("Account emails, such as password resets")).toBeVisible();
   const reply = page.getByRole("checkbox", { name: "Venue replies" });
   await expect(reply).toBeChecked();

@@ -273,7 +273,7 @@ describe("emails to managers and their opt-outs", () => {
       emailsRoute.action(
         await t.args(
           t.request("/account/emails", {
-            form: { review: "on", reminder: "on", reply: "on", decision: "on", alert: "on" },
+            form: { review: "on", reminder: "on", reply: "on", decision: "on", alert: "on", invite: "on" },
             cookie: quiet.cookie,
           }),
         ),
@@ -322,7 +322,7 @@ describe("emails to managers and their opt-outs", () => {
 
   it("a user without venues cannot turn the managers' kinds off", async () => {
     const user = await t.signUp();
-    const form = { reply: "on", decision: "on", alert: "on" };
+    const form = { reply: "on", decision: "on", alert: "on", invite: "on" };
     const r = await run(async () =>
       emailsRoute.action(await t.args(t.request("/account/emails", { form, cookie: user.cookie }))),
     );

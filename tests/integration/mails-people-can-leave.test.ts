@@ -145,8 +145,8 @@ describe("/account/emails", () => {
   const kindsOf = async (a: Account) => (await load(a)).kinds.map((k) => k.kind);
 
   it("lists the kinds each role can receive", async () => {
-    expect(await kindsOf(await t.signUp())).toEqual(["reply", "decision", "alert"]);
-    const all = ["reply", "decision", "alert", "inquiry", "review", "reminder"];
+    expect(await kindsOf(await t.signUp())).toEqual(["reply", "decision", "alert", "invite"]);
+    const all = ["reply", "decision", "alert", "invite", "inquiry", "review", "reminder"];
     expect(await kindsOf(await t.signUp({ role: "venue_manager" }))).toEqual(all);
     expect(await kindsOf(admin)).toEqual(all);
   });
@@ -158,15 +158,16 @@ describe("/account/emails", () => {
       run(async () =>
         emailsRoute.action(await t.args(t.request("/account/emails", { form, cookie: user.cookie }))),
       );
-    const r = await save({ reply: "on", alert: "on", inquiry: "on" });
+    const r = await save({ reply: "on", alert: "on", invite: "on", inquiry: "on" });
     expect(r.data).toMatchObject({ ok: true, toast: { message: "Email settings saved" } });
     expect((await kindsOff(user.id)).sort()).toEqual(["decision", "review"]);
     expect((await load(user)).kinds).toEqual([
       { kind: "reply", on: true },
       { kind: "decision", on: false },
       { kind: "alert", on: true },
+      { kind: "invite", on: true },
     ]);
-    await save({ decision: "on", reply: "on", alert: "on" });
+    await save({ decision: "on", reply: "on", alert: "on", invite: "on" });
     expect(await kindsOff(user.id)).toEqual(["review"]);
   });
 
@@ -180,6 +181,6 @@ describe("/account/emails", () => {
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/account/emails");
-    expect((await kindsOff(user.id)).sort()).toEqual(["alert", "decision"]);
+    expect((await kindsOff(user.id)).sort()).toEqual(["alert", "decision", "invite"]);
   });
 });

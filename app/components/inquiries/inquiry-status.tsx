@@ -6,6 +6,8 @@ const TONES: Record<InquiryStatus, string> = {
   replied: "bg-primary-soft text-primary-dark",
   booked: "bg-primary text-white",
   closed: "bg-cream text-ink-soft",
+  declined: "bg-cream text-ink-soft",
+  spam: "bg-cream text-ink-soft",
 };
 
 /** An inquiry's status as a small pill: new stands out until the venue answers. */

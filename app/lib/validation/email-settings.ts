@@ -9,6 +9,7 @@ export const emailSettingsSchema = z.object({
   reply: checkbox(),
   decision: checkbox(),
   alert: checkbox(),
+  invite: checkbox(),
   inquiry: checkbox(),
   review: checkbox(),
   reminder: checkbox(),

@@ -25,6 +25,7 @@ const KINDS: Record<EmailKind, { label: string; when: string; managers?: true }>
     when: "When a venue you submitted is approved or not, or you are given venues to manage.",
   },
   alert: { label: "Saved search alerts", when: "When new venues match a search you saved." },
+  invite: { label: "Review invitations", when: "After your wedding at a venue you booked through us." },
   inquiry: {
     label: "New inquiries",
     when: "When a couple sends an inquiry to your venue or answers in its conversation.",

@@ -25,6 +25,7 @@ const WHAT: Record<EmailKind, string> = {
   reply: "venues' answers to your inquiries",
   decision: "decisions on the venues you submitted",
   alert: "saved search alerts",
+  invite: "invitations to review a venue you booked",
 };
 const INVALID = "This unsubscribe link is not valid.";
 
