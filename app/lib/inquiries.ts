@@ -122,6 +122,10 @@ export type InquiryView = {
   status: InquiryStatus;
   createdAt: string;
   replyCount: number;
+  /** When a manager of the venue first opened it (issue 45). */
+  readAt: string | null;
+  /** The venue's sentence when it declined. */
+  declineReason: string | null;
 };
 
 /** What a couple sees of their own inquiry. */
@@ -137,7 +141,11 @@ export type InquiryReplyView = {
 };
 
 /** A couple's inquiry with its whole thread, oldest message first (My Inquiries, issue 41). */
-export type OwnThread = OwnInquiry & { replies: InquiryReplyView[] };
+export type OwnThread = OwnInquiry & {
+  replies: InquiryReplyView[];
+  /** The couple's next booked site visit at the venue (issue 45), else their last one. */
+  tourAt: string | null;
+};
 
 /** What the account's answer form gets back (routes/account/inquiries.tsx). */
 export type CoupleAnswerReply = {

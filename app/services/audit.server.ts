@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = {
   // The inquiry inbox (issue 23).
   "inquiry.status": "Changed inquiry status",
   "inquiry.reply": "Answered inquiry",
+  "inquiry.decline": "Declined inquiry",
   // The availability calendar (issue 41): a manager's or an admin's marks, closures and imports.
   "availability.mark": "Changed availability",
   "availability.closures": "Changed closed months",

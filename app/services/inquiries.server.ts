@@ -1,5 +1,5 @@
 import { isUuid } from "~/lib/uuid";
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { inquiries, inquiryReplies, users, venueManagers, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
@@ -52,16 +52,22 @@ export const inquiryColumns = {
   status: inquiries.status,
   createdAt: inquiries.createdAt,
   replyCount,
+  readAt: inquiries.readAt,
+  declineReason: inquiries.declineReason,
 };
 
 /** A row as `inquiryColumns` reads it. */
-type InquiryRow = Omit<InquiryView, "venuePath" | "createdAt"> & { createdAt: Date };
+type InquiryRow = Omit<InquiryView, "venuePath" | "createdAt" | "readAt"> & {
+  createdAt: Date;
+  readAt: Date | null;
+};
 
 export const toView = (r: InquiryRow): InquiryView => ({
   ...r,
   venuePath: venuePath({ id: r.venueId, name: r.venueName }),
   createdAt: r.createdAt.toISOString(),
   replyCount: Number(r.replyCount),
+  readAt: r.readAt?.toISOString() ?? null,
 });
 
 /** A couple's own inquiries, newest first: the account's list (narrow it further with `.limit`). */
@@ -73,10 +79,13 @@ export const ownInquiriesQuery = (db: Db, userId: string) =>
     .where(eq(inquiries.userId, userId))
     .orderBy(desc(inquiries.createdAt), desc(inquiries.id));
 
-/** What a couple sees of their own inquiry: not the contact details they typed in it. */
+/**
+ * What a couple sees of their own inquiry: not the contact details they typed in it, nor a
+ * venue's spam mark (it reads as new).
+ */
 export function ownView(r: InquiryRow): OwnInquiry {
   const { email: _email, phone: _phone, ...own } = toView(r);
-  return own;
+  return own.status === "spam" ? { ...own, status: "new" } : own;
 }
 
 /** The inquiries an actor may see: an admin's are every venue's, a manager's their assigned venues'. */
@@ -172,6 +181,15 @@ export async function getInquiry(
   const found = await findInquiry(db, actor, id);
   if (!found.ok) return found;
   const replies = (await threadsOf(db, [id])).get(id) ?? [];
+  // Opened by the venue (issue 45): the couple sees it was read. An admin looking is not the venue.
+  if (actor.role !== "admin" && !found.inquiry.readAt) {
+    const at = new Date();
+    await db
+      .update(inquiries)
+      .set({ readAt: at, updatedAt: sql`${inquiries.updatedAt}` })
+      .where(and(eq(inquiries.id, id), isNull(inquiries.readAt)));
+    found.inquiry.readAt = at.toISOString();
+  }
   return { ...found, replies };
 }
 
@@ -239,6 +257,8 @@ export async function replyToInquiry(
   actor: AppUser | null,
   id: string,
   body: string,
+  /** A decline (issue 45): the sentence is the answer, and the inquiry is declined with it. */
+  decline = false,
 ): Promise<Change> {
   assertVenueManager(actor);
   const found = await findInquiry(app.db, actor, id);
@@ -273,13 +293,19 @@ export async function replyToInquiry(
   }
   await app.db.transaction(async (tx) => {
     await tx.insert(inquiryReplies).values({ inquiryId: id, userId: actor.id, body });
-    await tx
-      .update(inquiries)
-      .set({ status: "replied", updatedAt: new Date() })
-      .where(and(eq(inquiries.id, id), eq(inquiries.status, "new")));
+    if (decline)
+      await tx
+        .update(inquiries)
+        .set({ status: "declined", declineReason: body, updatedAt: new Date() })
+        .where(eq(inquiries.id, id));
+    else
+      await tx
+        .update(inquiries)
+        .set({ status: "replied", updatedAt: new Date() })
+        .where(and(eq(inquiries.id, id), eq(inquiries.status, "new")));
     await recordAudit(tx, {
       actorId: actor.id,
-      action: "inquiry.reply",
+      action: decline ? "inquiry.decline" : "inquiry.reply",
       targetType: "inquiry",
       targetId: id,
       details: { venueId: inquiry.venueId },

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { inquiries, inquiryReplies, users, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
-import type { Db } from "~/infra/db.server";
+import { queryRows, type Db } from "~/infra/db.server";
 import { canAnswer, inquiryPath, inquiryRefusals, type OwnThread } from "~/lib/inquiries";
 import type { AppUser } from "~/lib/user";
 import { isUuid } from "~/lib/uuid";
@@ -21,11 +21,30 @@ type Deps = Pick<AppContext, "db" | "mailer" | "logger" | "config" | "stamps">;
 export async function listOwnThreads(db: Db, userId: string): Promise<OwnThread[]> {
   // The account's page shows them all; the send limits (30 a day) keep this short in practice.
   const rows = await ownInquiriesQuery(db, userId).limit(200);
-  const threads = await threadsOf(
+  const [threads, visits] = await Promise.all([
+    threadsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    visitsOf(db, userId),
+  ]);
+  return rows.map((r) => ({
+    ...ownView(r),
+    replies: threads.get(r.id) ?? [],
+    tourAt: visits.get(r.venueId) ?? null,
+  }));
+}
+
+/** A couple's booked site visits (issue 45) by venue: the next one, else the last one. */
+async function visitsOf(db: Db, userId: string): Promise<Map<string, string>> {
+  const rows = await queryRows<{ venue_id: string; starts_at: string | Date }>(
     db,
-    rows.map((r) => r.id),
+    sql`select distinct on (venue_id) venue_id, starts_at from tours
+      where user_id = ${userId} and status = 'booked'
+      order by venue_id, starts_at < now(), abs(extract(epoch from starts_at - now()))
+      limit 200`,
   );
-  return rows.map((r) => ({ ...ownView(r), replies: threads.get(r.id) ?? [] }));
+  return new Map(rows.map((r) => [r.venue_id, new Date(r.starts_at).toISOString()]));
 }
 
 export type AnswerResult = { ok: true; venueName: string } | { ok: false; status: number; error: string };

@@ -2,7 +2,7 @@ import { isUuid } from "~/lib/uuid";
 import { asc, eq, sql } from "drizzle-orm";
 import { venueManagers, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
-import { queryRows, type Db } from "~/infra/db.server";
+import type { Db } from "~/infra/db.server";
 import { MANAGER_IMAGES_BODY_LIMIT } from "~/infra/form.server";
 import type { UploadLimits } from "~/infra/uploads.server";
 import { changeImageList, type ImageChange } from "~/lib/image-order";
@@ -26,6 +26,7 @@ import {
 } from "./venue-edit.server";
 import { auditAction } from "./audit.server";
 import { listFaqs } from "./faqs.server";
+import { medianReplyTime } from "./reply-time.server";
 import { listInquiries } from "./inquiries.server";
 import { assertCanManageVenue, assertVenueManager, canManageVenue } from "./permissions.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
@@ -166,25 +167,6 @@ export async function managerDashboard(db: Db, actor: AppUser | null): Promise<M
     needsAttention: list.filter((v) => v.attention.length > 0).length,
     medianReplySeconds,
   };
-}
-
-/**
- * The median time, in seconds, from an inquiry to its venue's first reply, over the inquiries of
- * the last 90 days to the actor's linked venues that were answered; null when none was.
- */
-export async function medianReplyTime(db: Db, actor: AppUser | null): Promise<number | null> {
-  assertVenueManager(actor);
-  const [row] = await queryRows<{ median: number | null }>(
-    db,
-    sql`select percentile_cont(0.5) within group (order by extract(epoch from f.first - i.created_at))::float8
-        as median
-      from inquiries i
-      join venue_managers m on m.venue_id = i.venue_id and m.user_id = ${actor.id}
-      cross join lateral (select min(r.created_at) as first from inquiry_replies r
-        where r.inquiry_id = i.id and r.author = 'venue') f
-      where i.created_at > now() - interval '90 days' and f.first is not null`,
-  );
-  return row?.median ?? null;
 }
 
 export type ManagedVenue = {

@@ -3,6 +3,8 @@ import { Link } from "~/components/ui/link";
 import { FormError, TextareaField } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
+import { Check } from "~/components/ui/icons";
+import { inquiryProgress } from "~/lib/inquiry-progress";
 import {
   canAnswer,
   inquiryRefusals,
@@ -39,6 +41,14 @@ export function OwnInquiryItem({ inquiry, reply }: { inquiry: OwnThread; reply?:
           {weddingDateLabel(inquiry.weddingDate, inquiry.dateFlexible)}
           {inquiry.guests !== null ? ` · ${inquiry.guests} guests` : null}
         </p>
+        <ol aria-label="Where it stands" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft">
+          {inquiryProgress(inquiry).map((step) => (
+            <li key={step.key} className="flex items-center gap-1 wrap-anywhere">
+              <Check className="h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
+              {step.label}
+            </li>
+          ))}
+        </ol>
         <p className="whitespace-pre-line text-ink-soft wrap-anywhere">{inquiry.message}</p>
         <InquiryThread
           replies={inquiry.replies}

@@ -30,6 +30,7 @@ export function VenueBookingCard({
   context = NO_CONTEXT,
   availability = { date: null, month: null },
   dateError = null,
+  replyTime = null,
 }: {
   venue: VenueView;
   siteName: string;
@@ -44,6 +45,8 @@ export function VenueBookingCard({
   dateError?: string | null;
   /** The 'Check availability' control, for a venue that takes inquiries. */
   inquiry?: ReactNode;
+  /** "Usually replies within N hours", when the venue's answers tell (issue 45). */
+  replyTime?: string | null;
 }) {
   const listed = (
     <p className={estimate ? "mt-3 text-sm text-muted" : undefined}>
@@ -90,6 +93,7 @@ export function VenueBookingCard({
         <ContextForm variant="card" context={context} />
       </div>
       {inquiry}
+      {inquiry && replyTime ? <p className="-mt-2 text-center text-sm text-muted">{replyTime}</p> : null}
       {v.hasWebsite ? (
         <a
           href={`/out/${v.id}`}

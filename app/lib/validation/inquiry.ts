@@ -24,7 +24,11 @@ export const inquiryMessages = {
   message: "Please enter your message",
   reply: "Please write your reply",
   answer: "Please write your answer",
+  decline: "Please write a sentence for the couple",
 } as const;
+
+/** A decline's sentence (issue 45): short, it is one line in the couple's account. */
+export const DECLINE_MAX = 500;
 
 // Digits with the usual separators: +1 (303) 555-0101, 303.555.0101.
 const PHONE = /^\+?[\d\s().-]{7,25}$/;
@@ -79,7 +83,19 @@ export type InquiryInput = z.infer<ReturnType<typeof inquirySchema>>;
 /** The inbox's forms on one inquiry: a status button, or a reply. */
 export const inquiryActionSchema = z.discriminatedUnion("intent", [
   // `block`: 'Also block the date in the calendar' with 'Mark as booked' (issue 41).
-  z.object({ intent: z.literal("status"), status: z.enum(INQUIRY_STATUSES), block: z.optional(z.string()) }),
+  // Declined comes with its sentence (`decline`), not in one click.
+  z.object({
+    intent: z.literal("status"),
+    status: z.enum(INQUIRY_STATUSES.filter((s) => s !== "declined")),
+    block: z.optional(z.string()),
+  }),
+  z.object({
+    intent: z.literal("decline"),
+    reason: text(DECLINE_MAX, `Please keep it under ${DECLINE_MAX} characters`).check(
+      z.trim(),
+      z.refine((v) => !isBlank(v), inquiryMessages.decline),
+    ),
+  }),
   z.object({ intent: z.literal("block") }),
   z.object({ intent: z.literal("unblock") }),
   z.object({

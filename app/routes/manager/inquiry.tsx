@@ -26,7 +26,12 @@ import {
 import { managerMeta } from "~/lib/manager";
 import type { Toast } from "~/lib/toast";
 import type { FieldErrors, FormReply } from "~/lib/validation/form";
-import { INQUIRY_REPLY_MAX, inquiryActionSchema, inquiryMessages } from "~/lib/validation/inquiry";
+import {
+  DECLINE_MAX,
+  INQUIRY_REPLY_MAX,
+  inquiryActionSchema,
+  inquiryMessages,
+} from "~/lib/validation/inquiry";
 import { formatReviewDate } from "~/lib/venue";
 import { getInquiry, replyToInquiry, setInquiryStatus } from "~/services/inquiries.server";
 import { blockInquiryDay, inquiryDay, unblockInquiryDay } from "~/services/inquiry-booking.server";
@@ -59,6 +64,7 @@ type Reply = FormReply & { toast?: Toast };
 const FAILURES = {
   status: "Failed to update inquiry",
   reply: "Failed to send reply",
+  decline: "Failed to decline",
   block: "Failed to block the date",
   unblock: "Failed to free the date",
 };
@@ -94,6 +100,10 @@ async function change({ app, actor, params }: ActionContext, input: Input): Prom
     case "reply": {
       const r = await replyToInquiry(app, actor, id, input.reply);
       return r.ok ? { ok: true, message: "Your reply was sent" } : r;
+    }
+    case "decline": {
+      const r = await replyToInquiry(app, actor, id, input.reason, true);
+      return r.ok ? { ok: true, message: "Declined: your sentence was sent" } : r;
     }
   }
 }
@@ -229,6 +239,7 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
             </dl>
           </Panel>
           <StatusForm current={inquiry.status} day={day} />
+          {inquiry.status === "declined" ? null : <DeclineForm reply={actionData} />}
         </div>
       </div>
     </div>
@@ -266,7 +277,7 @@ function StatusForm({
             Also block {formatReviewDate(day.day)} in the calendar
           </label>
         ) : null}
-        {INQUIRY_STATUSES.filter((s) => s !== current).map((s) => (
+        {INQUIRY_STATUSES.filter((s) => s !== current && s !== "declined").map((s) => (
           <Button
             key={s}
             type="submit"
@@ -282,6 +293,33 @@ function StatusForm({
         ))}
       </fetcher.Form>
       {day && (current === "booked" || day.state === "this") ? <BookedDay day={day} /> : null}
+    </Panel>
+  );
+}
+
+/** Declining with a sentence (issue 45): mailed to the couple as an answer, shown in their account. */
+function DeclineForm({ reply }: { reply: Reply | undefined }) {
+  const fetcher = useFetcher<typeof action>();
+  useToast(fetcher.data?.toast);
+  const answer = fetcher.data ?? reply;
+  const failed = answer?.ok === false && answer.intent === "decline" ? answer : null;
+  return (
+    <Panel className="p-6">
+      <fetcher.Form method="post" className="space-y-2">
+        <input type="hidden" name="intent" value="decline" />
+        <TextareaField
+          label="Decline with a sentence"
+          name="reason"
+          rows={2}
+          maxLength={DECLINE_MAX}
+          defaultValue={failed?.values?.reason ?? ""}
+          error={failed?.errors?.reason}
+          description="Sent to the couple as your answer."
+        />
+        <Button type="submit" variant="outline" size="sm" pending={fetcher.state !== "idle"}>
+          Decline
+        </Button>
+      </fetcher.Form>
     </Panel>
   );
 }

@@ -45,6 +45,8 @@ import { notifyNewReview } from "~/services/notifications.server";
 import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
+import { usualReplySeconds } from "~/services/reply-time.server";
+import { usualReplyLabel } from "~/lib/inquiry-progress";
 import { checkedContext, withContext } from "~/lib/couple-context";
 import { estimateCost, estimateLabel, priceBreakdown } from "~/lib/estimate";
 
@@ -75,7 +77,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The couple's date (or month) and guests from the address (a card or /compare links here with
   // them, issue 41): a date the search would refuse is refused here too (400, with why).
   const { context: couple, dateError } = checkedContext(url.searchParams);
-  const [faqs, reviews, ownReview, ownVenue, calendar, onDate] = await Promise.all([
+  const [faqs, reviews, ownReview, ownVenue, calendar, onDate, replySeconds] = await Promise.all([
     listFaqs(db, venue.id).catch(failed("faqs")),
     listReviews(db, venue.id).catch(failed("reviews")),
     user ? getOwnReview(db, venue.id, user.id) : null,
@@ -84,6 +86,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     couple.date
       ? publicStatesOn(db, [venue.id], couple.date).catch(failed("availability on the date"))
       : null,
+    usualReplySeconds(db, venue.id).catch(failed("reply time")),
   ]);
   // 'About $X for N guests' (issue 24), for the same context as the card and /compare.
   const { guests, date, month } = couple;
@@ -110,6 +113,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context: couple,
     availability,
     dateError,
+    replyTime: usualReplyLabel(replySeconds),
   };
   return dateError ? data(body, { status: 400 }) : body;
 }
@@ -254,6 +258,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             availability={availability}
             dateError={dateError}
             inquiry={takesInquiries ? inquiryTrigger("w-full") : undefined}
+            replyTime={loaderData.replyTime}
           />
         </div>
         <Tabs key={v.id} defaultValue={tab} syncAddress idPrefix="venue">
