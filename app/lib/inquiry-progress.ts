@@ -2,7 +2,7 @@ import { countLabel } from "./format";
 import { askedAtLabel, type OwnThread } from "./inquiries";
 
 // Venues that answer (issue 45, item 3): where a couple's inquiry stands, and the venue page's
-// "Usually replies within N hours" (ADR 045).
+// "Usually replies within N hours" (ADR 048).
 
 /** The figure needs this many inquiries in the window, spam left out. */
 export const REPLY_FIGURE_MIN_INQUIRIES = 5;

@@ -5,7 +5,7 @@ import type { AppUser } from "~/lib/user";
 import { assertVenueManager } from "./permissions.server";
 
 // How fast venues answer: the manager dashboard's median and the venue page's "Usually replies
-// within N hours" (issue 45, ADR 045). An answer is the venue's first message in the thread (a
+// within N hours" (issue 45, ADR 048). An answer is the venue's first message in the thread (a
 // reply from the inbox or a decline's sentence); the couple's own messages do not count.
 
 /** The seconds from inquiry `i` to its venue's first answer (null while unanswered). */

@@ -11,7 +11,7 @@ import type { TestApp } from "../setup/test-app";
 
 // Issue 45, item 3: a couple sees their inquiry read, answered, a site visit booked, declined or
 // booked; a manager declines with a sentence (an answer); the venue page says "Usually replies
-// within N hours" only from 5 inquiries in 90 days, spam left out (ADR 045).
+// within N hours" only from 5 inquiries in 90 days, spam left out (ADR 048).
 
 let t: TestApp;
 let http: HttpTestApp;
