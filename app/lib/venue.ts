@@ -87,7 +87,8 @@ export type PublicReview = {
   /** YYYY-MM-DD, in UTC, as the page prints it. */
   date: string;
   reply?: { body: string; date: string };
-  /** For the 'Report' link (issue 45): every review but the viewer's own. */
+  /** For the 'Report' link (issue 45), shown to a signed-in viewer: every review but their own.
+   *  A signed-out visitor's page has none (its HTML budget; the report page asks for a sign-in). */
   id?: string;
   verified?: true;
   own?: true;
@@ -95,7 +96,8 @@ export type PublicReview = {
   hidden?: string;
 };
 
-export function publicReview(r: ReviewView): PublicReview {
+/** `signedIn`: the viewer may report it, so the review's id goes along for its Report link. */
+export function publicReview(r: ReviewView, signedIn = false): PublicReview {
   const review: PublicReview = {
     authorName: r.authorName,
     rating: r.rating,
@@ -105,7 +107,7 @@ export function publicReview(r: ReviewView): PublicReview {
   if (r.authorAvatar) review.authorAvatar = r.authorAvatar;
   if (r.reply) review.reply = { body: r.reply.body, date: r.reply.repliedAt.slice(0, 10) };
   if (r.own) review.own = true;
-  else review.id = r.id;
+  else if (signedIn) review.id = r.id;
   if (r.verified) review.verified = true;
   if (r.hiddenReason !== null) review.hidden = r.hiddenReason;
   return review;

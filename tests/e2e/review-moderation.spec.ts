@@ -56,7 +56,10 @@ async function journey(page: Page, scripts: boolean, width: number) {
   const review = page.getByRole("listitem").filter({ hasText: comment });
   await expect(review).toHaveCount(1);
   const report = review.getByRole("link", { name: "Report" });
-  if (scripts) await expectHydrated(report);
+  if (scripts) {
+    await expectHydrated(report);
+    await screenshot(review, `venue-review-report-link-${width}`);
+  }
   await report.click();
   await expect(page).toHaveURL(/\/reviews\/[0-9a-f-]{36}\/report$/);
   const main = page.getByRole("main");

@@ -167,6 +167,10 @@ describe("verified reviews", () => {
       ]),
     );
     expect(all).toHaveLength(2);
+    // A signed-out visitor's page carries no review ids (no Report links); a signed-in one does.
+    expect(all.map((r) => r.id)).toEqual([undefined, undefined]);
+    const signedIn = await pageReviews(venue, "?tab=reviews", (await t.signUp()).cookie);
+    expect(signedIn.map((r) => typeof r.id)).toEqual(["string", "string"]);
     const only = await pageReviews(venue, "?tab=reviews&reviews=verified");
     expect(only.map((r) => r.authorName)).toEqual(["Blair Booked"]);
   });

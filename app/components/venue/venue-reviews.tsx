@@ -263,8 +263,9 @@ export function VenueReviews({
           onClose={close}
         />
       ) : null}
-      {/* Plain links (issue 45): the filter works without the script, as the tabs do. */}
-      {reviewCount > 0 ? (
+      {/* Plain links (issue 45): the filter works without the script, as the tabs do. Shown once a
+          review is verified: a filter to nothing would only weigh on the page. */}
+      {verifiedOnly || reviews?.some((r) => r.verified) ? (
         <p className="review-filter">
           <Link to="?tab=reviews" preventScrollReset aria-current={verifiedOnly ? undefined : "page"}>
             All reviews

@@ -104,7 +104,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const body = {
     venue: shown,
     faqs: faqs && faqs.map(({ question, answer }) => ({ question, answer })),
-    reviews: reviews && reviews.map(publicReview),
+    reviews: reviews && reviews.map((r) => publicReview(r, user !== null)),
     ownReview,
     ownVenue,
     calendar,
