@@ -7,6 +7,7 @@ import {
   expectHydrated,
   expectNoSeriousA11yViolations,
   expectNoSidewaysScroll,
+  loginViaApi,
   registerViaApi,
   settle,
   switchAccount,
@@ -19,7 +20,7 @@ import { screenshot } from "./screens";
 // Issue 45, report and moderate: a reviewer reviews a venue; a couple reports the review with a
 // reason and a note, and it stays on the page (a report hides nothing by itself); the admin finds
 // it in the moderation queue with the report and hides it with a published reason; it is gone
-// from the venue page. With scripts and without, at 1280 and 390 px; screenshots of the report
+// from the venue page, except for its author, who is shown why. With scripts and without, at 1280 and 390 px; screenshots of the report
 // page and the queue. A back-office spec (playwright.config.ts): it approves a venue.
 
 /** A success said by a toast with scripts, by the page's status line without. */
@@ -42,7 +43,7 @@ async function journey(page: Page, scripts: boolean, width: number) {
 
   // A reviewer writes the review, through the venue page's own action.
   await switchAccount(page, null);
-  await registerViaApi(page, uniqueAccount(`reviewer-${tag}`));
+  const reviewer = await registerViaApi(page, uniqueAccount(`reviewer-${tag}`));
   const res = await page.request.post(venue.path, {
     form: { rating: "1", comment },
     headers: { origin: ORIGIN },
@@ -109,6 +110,14 @@ async function journey(page: Page, scripts: boolean, width: number) {
   await page.goto(`${venue.path}?tab=reviews`);
   await expect(page.getByRole("heading", { level: 2, name: "Reviews" })).toBeVisible();
   await expect(page.getByText(comment)).toHaveCount(0);
+  if (scripts) await expectNoSeriousA11yViolations(page);
+
+  // Its author still sees it, with the moderators' reason.
+  await loginViaApi(page, reviewer);
+  await page.goto(`${venue.path}?tab=reviews`);
+  await expect(page.getByRole("listitem").filter({ hasText: comment })).toContainText(
+    `Hidden by our moderators: ${reason}`,
+  );
   if (scripts) await expectNoSeriousA11yViolations(page);
 }
 
