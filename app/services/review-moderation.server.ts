@@ -19,6 +19,7 @@ import type { AppUser } from "~/lib/user";
 import { venuePath } from "~/lib/venue-url";
 import { auditAction } from "./audit.server";
 import { assertAdmin } from "./permissions.server";
+import { LIMITS, limitWrite } from "./rate-limit.server";
 import { verifiedBooking } from "./reviews.server";
 import { proofRequestEmail } from "./trust-emails.server";
 
@@ -88,6 +89,8 @@ export async function reportReview(
   signedIn(user);
   const review = await reportable(db, reviewId);
   if (review.userId === user.id) throw new Refusal(403, reportMessages.own);
+  const limited = await limitWrite(db, `review-report:${user.id}`, LIMITS.reviewReportUser);
+  if (limited) throw new Refusal(limited.status, limited.error);
   const path = venuePath({ id: review.venueId, name: review.venueName });
   return db.transaction(async (tx) => {
     const rows = await tx

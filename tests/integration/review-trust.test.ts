@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -10,12 +10,14 @@ import {
   venues,
 } from "../../database/schema";
 import * as venuePage from "../../app/routes/public/venue";
+import * as reportPage from "../../app/routes/public/report-review";
 import { createJobQueue, type JobQueue } from "../../app/infra/jobs.server";
 import { createLogger } from "../../app/infra/logger.server";
 import type { PublicReview } from "../../app/lib/venue";
 import { venuePath } from "../../app/lib/venue-url";
 import { backgroundTasks } from "../../app/services/background.server";
 import { setInquiryStatus } from "../../app/services/inquiries.server";
+import { LIMITS } from "../../app/services/rate-limit.server";
 import {
   coloradoMidnight,
   INVITE_TASK,
@@ -311,6 +313,15 @@ describe("reports and moderation", () => {
     ).rejects.toMatchObject({ status: 404 });
     await expect(reviewQueue(t.db, asReporter)).rejects.toMatchObject({ status: 403 });
 
+    // A script reporting review after review is stopped after an hour's worth.
+    await t.db.execute(
+      sql`insert into rate_limits (key, count, reset_at) values (${`review-report:${reporter.id}`}, ${LIMITS.reviewReportUser.max}, now() + interval '25 minutes')
+        on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at`,
+    );
+    await expect(reportReview(t.db, asReporter, id, { reason: "fake", note: "" })).rejects.toMatchObject({
+      status: 429,
+    });
+
     const queued = (await reviewQueue(t.db, asAdmin())).reviews.find((r) => r.id === id)!;
     expect(queued.author).toMatchObject({
       name: "Avery Author",
@@ -321,6 +332,28 @@ describe("reports and moderation", () => {
     expect(queued.reports.map((r) => [r.reason, r.reporterName, r.fromManager])).toEqual([
       ["offensive", "Rory Reporter", false],
       ["conflict", "Morgan Manager", true],
+    ]);
+  });
+
+  it("the report page: a reason is required; a report goes back to the reviews with thanks", async () => {
+    const { venue, reporter, id } = await reportedReview();
+    const path = `/reviews/${id}/report`;
+    const post = (form: Record<string, string>) =>
+      run(async () =>
+        reportPage.action(await t.args(t.request(path, { form, cookie: reporter.cookie }), { reviewId: id })),
+      );
+    const page = await run(async () =>
+      reportPage.loader(await t.args(t.request(path, { cookie: reporter.cookie }), { reviewId: id })),
+    );
+    expect(page.data).toMatchObject({ comment: "Cold food and a rude host.", earlier: null });
+    const refused = await post({ note: "No reason given." });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ errors: { reason: "Please choose a reason" } });
+    const sent = await post({ reason: "conflict", note: "The owner's cousin." });
+    expect(sent.status).toBe(302);
+    expect(sent.response!.headers.get("location")).toBe(`${venuePath(venue)}?tab=reviews`);
+    expect(await t.db.select().from(reviewReports).where(eq(reviewReports.reviewId, id))).toMatchObject([
+      { reason: "conflict", note: "The owner's cousin.", userId: reporter.id, resolvedAt: null },
     ]);
   });
 

@@ -5,13 +5,15 @@ import { Button } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { Stars } from "~/components/venue/rating";
 import { formAction } from "~/infra/action.server";
+import { invalid } from "~/infra/form.server";
 import { getApp, getUser, redirectWithToast, requireUser } from "~/infra/session.server";
 import { keepWork } from "~/lib/failed-request";
+import { Refusal } from "~/lib/refusal";
 import { reportMessages } from "~/lib/review-moderation";
 import { pageMeta } from "~/lib/seo";
 import { REPORT_REASON_LABELS, REPORT_REASONS } from "~/lib/trust";
 import { REPORT_NOTE_MAX, reportSchema } from "~/lib/validation/review-report";
-import { reportReview, reportTarget } from "~/services/review-moderation.server";
+import { reportReview, reportTarget, type ReportOutcome } from "~/services/review-moderation.server";
 
 // Reporting a review (issue 45): a page of its own, linked from each review on the venue page, so
 // that the venue page carries a link, not a form per review. Signed-out visitors go to /login and
@@ -29,8 +31,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const action = formAction({
   schema: reportSchema,
   failures: "Your report was not sent",
-  run: async ({ app, user, input, params, request }) => {
-    const { status, venuePath } = await reportReview(app.db, user, params.reviewId, input);
+  run: async ({ app, user, input, values, params, request }) => {
+    // A refusal (too many reports, a review gone or hidden since) is said above the form.
+    let outcome: ReportOutcome;
+    try {
+      outcome = await reportReview(app.db, user, params.reviewId, input);
+    } catch (err) {
+      if (err instanceof Refusal) return invalid({ form: err.message }, values, { status: err.status });
+      throw err;
+    }
+    const { status, venuePath } = outcome;
     const message = status === "sent" ? reportMessages.sent : reportMessages[status];
     return redirectWithToast(app, request, `${venuePath}?tab=reviews`, {
       type: status === "decided" ? "info" : "success",
