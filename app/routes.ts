@@ -15,6 +15,7 @@ export default [
   route("unsubscribe", "routes/public/unsubscribe.tsx"),
   route("saved-searches/new", "routes/public/save-search.tsx"),
   route("saved-searches/:act", "routes/public/saved-search-link.tsx"),
+  route("reviews/:reviewId/report", "routes/public/report-review.tsx"),
 
   // Accounts
   route("login", "routes/auth/login.tsx"),
@@ -44,6 +45,7 @@ export default [
     route("venues/trash", "routes/admin/venues-trash.tsx"),
     route("imports/:importId/undo", "routes/admin/import-undo.tsx"),
     route("activity", "routes/admin/activity.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("edit-venue/:venueId", "routes/admin/edit-venue.tsx"),
     route("edit-venue/:venueId/availability", "routes/admin/venue-availability.tsx"),
     route("users", "routes/admin/users.tsx"),

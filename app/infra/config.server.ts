@@ -31,6 +31,8 @@ const envSchema = z.object({
   MAIL_FROM: optional,
   // The sender's postal address in the footer of mails people can leave (anti-spam law, ADR 043).
   MAIL_POSTAL_ADDRESS: optional,
+  // The mailbox the moderators read: a reviewer asked for proof of a booking replies to it (issue 45).
+  CONTACT_EMAIL: optional,
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   GA_MEASUREMENT_ID: optional,
   GTM_ID: optional,
@@ -120,6 +122,8 @@ export type Config = {
   mailFrom: string;
   /** Unset: the footers have no address line (and production warns at start). */
   mailPostalAddress: string | undefined;
+  /** Where replies to the moderators go (Reply-To of the request for proof). */
+  contactEmail: string;
   mapTileUrl: string;
   analytics: { gaMeasurementId: string | undefined; gtmId: string | undefined };
   logLevel: "debug" | "info" | "warn" | "error";
@@ -157,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
     mailPostalAddress: e.MAIL_POSTAL_ADDRESS,
+    contactEmail: e.CONTACT_EMAIL ?? `contact@${new URL(siteUrl).hostname}`,
     mapTileUrl: e.MAP_TILE_URL,
     analytics: { gaMeasurementId: e.GA_MEASUREMENT_ID, gtmId: e.GTM_ID },
     logLevel: e.LOG_LEVEL,

@@ -250,6 +250,14 @@ export function describeAudit(e: AuditLike): string {
       return str(d.reply) ?? "";
     case "review.reply_delete":
       return "a reply to a review";
+    case "review.report":
+      return `${e.venueName ?? "a deleted venue"}: ${str(d.reason) ?? "?"}`;
+    case "review.hide":
+      return `${e.venueName ?? "a deleted venue"}: ${str(d.reason) ?? ""}`;
+    case "review.keep":
+    case "review.proof":
+    case "review.unhide":
+      return e.venueName ?? "a deleted venue";
     case "inquiry.status":
       return `${e.venueName ?? "a deleted venue"}: ${str(d.from) ?? "?"} → ${str(d.to) ?? "?"}`;
     case "availability.mark":

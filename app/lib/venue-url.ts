@@ -61,6 +61,9 @@ export function venueTabHref(venue: { id: string; name: string }, tab: VenueTab)
   return tab === "overview" ? venuePath(venue) : `?tab=${tab}`;
 }
 
+/** The Reviews tab's filter (issue 45): `?reviews=verified` keeps the verified bookings' reviews. */
+export const verifiedReviews = (params: URLSearchParams) => params.get("reviews") === "verified";
+
 /** The venue id of a venue page's address, as a page (`/venue/{slug}-{id}`) or its data (`….data`). */
 export function venueIdOfPagePath(path: string): string | null {
   const match = /^\/venue\/([^/]+?)(?:\.data)?$/.exec(path);

@@ -67,11 +67,17 @@ export type ReviewView = {
   createdAt: string;
   /** The venue's public answer (issue 13), written by its manager. */
   reply: { body: string; repliedAt: string } | null;
+  /** Its author has an inquiry the venue marked booked (issue 45): derived, never stored. */
+  verified: boolean;
+  /** The viewer wrote it. */
+  own: boolean;
+  /** Hidden by the moderators, with the published reason: only its author is shown it. */
+  hiddenReason: string | null;
 };
 
 /**
  * A review as the venue page shows it: the day it was written (and answered), not the instant,
- * and no id or empty fields, in the page's hydration data (issue 42).
+ * and no empty fields, in the page's hydration data (issue 42); the id only for the Report link.
  */
 export type PublicReview = {
   authorName: string;
@@ -81,9 +87,17 @@ export type PublicReview = {
   /** YYYY-MM-DD, in UTC, as the page prints it. */
   date: string;
   reply?: { body: string; date: string };
+  /** For the 'Report' link (issue 45), shown to a signed-in viewer: every review but their own.
+   *  A signed-out visitor's page has none (its HTML budget; the report page asks for a sign-in). */
+  id?: string;
+  verified?: true;
+  own?: true;
+  /** The moderators' published reason, on the author's own hidden review. */
+  hidden?: string;
 };
 
-export function publicReview(r: ReviewView): PublicReview {
+/** `signedIn`: the viewer may report it, so the review's id goes along for its Report link. */
+export function publicReview(r: ReviewView, signedIn = false): PublicReview {
   const review: PublicReview = {
     authorName: r.authorName,
     rating: r.rating,
@@ -92,6 +106,10 @@ export function publicReview(r: ReviewView): PublicReview {
   };
   if (r.authorAvatar) review.authorAvatar = r.authorAvatar;
   if (r.reply) review.reply = { body: r.reply.body, date: r.reply.repliedAt.slice(0, 10) };
+  if (r.own) review.own = true;
+  else if (signedIn) review.id = r.id;
+  if (r.verified) review.verified = true;
+  if (r.hiddenReason !== null) review.hidden = r.hiddenReason;
   return review;
 }
 

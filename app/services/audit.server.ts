@@ -46,6 +46,12 @@ export const AUDIT_ACTIONS = {
   "venue.confirm": "Confirmed prices and facts",
   "review.reply": "Replied to review",
   "review.reply_delete": "Removed review reply",
+  // Reports of reviews and their moderation (issue 45): a report is the reporter's entry.
+  "review.report": "Reported review",
+  "review.keep": "Kept reported review",
+  "review.hide": "Hid review",
+  "review.proof": "Asked reviewer for proof",
+  "review.unhide": "Restored hidden review",
   // A submitter's own pending venue (issue 22): its edits are "venue.update" with `by: "owner"`.
   "venue.withdraw": "Withdrew submission",
   // The inquiry inbox (issue 23).

@@ -6,6 +6,7 @@ import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./pending-files.server";
 import { ALERTS_TASK, purgeFreedDays, runAlerts } from "./saved-searches.server";
 import { purgeViewData } from "./venue-stats.server";
 import { purgeExpiredTrash } from "./venue-trash.server";
+import { INVITE_TASK, sendReviewInvite } from "./review-invites.server";
 
 // Our background tasks (issue 44), run by the job queue (infra/jobs.server.ts): a new one goes in
 // this list. Each runs on one server at a time; a failed run is tried again later.
@@ -56,5 +57,13 @@ export function backgroundTasks(app: AppContext): Task[] {
     },
     // An unanswered inquiry's reminders to its venue, sent as jobs due 24 and 48 hours after it.
     { name: REMINDER_TASK, pollSeconds: 30, run: (data) => remindVenue(app, data) },
+    // A booked couple's invitation to review (issue 45), due the day after the wedding.
+    {
+      name: INVITE_TASK,
+      pollSeconds: 30,
+      run: async (data) => {
+        await sendReviewInvite(app, data);
+      },
+    },
   ];
 }

@@ -29,6 +29,7 @@ import {
   MANAGE_VENUE_MESSAGE,
 } from "./permissions.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
+import { queueReviewInvite } from "./review-invites.server";
 
 // The inquiry inbox (issue 23, ADR 028; /venue-manager/inquiries): a manager sees the inquiries of
 // their assigned venues only, an admin every venue's; each read and write checks that here,
@@ -223,12 +224,16 @@ function refusalOf(found: NotFound): Change {
   return { ok: false, status: 404, error: inquiryRefusals.notFound };
 }
 
-/** One click in the inbox: new, replied, booked or closed. */
+/**
+ * One click in the inbox: new, replied, booked or closed. Booked queues the couple's invitation to
+ * review (issue 45) when the queue is given (`app`: the routes pass theirs).
+ */
 export async function setInquiryStatus(
   db: Db,
   actor: AppUser | null,
   id: string,
   status: InquiryStatus,
+  app?: Pick<AppContext, "db" | "jobs" | "logger">,
 ): Promise<Change> {
   assertVenueManager(actor);
   const found = await findInquiry(db, actor, id);
@@ -243,6 +248,11 @@ export async function setInquiryStatus(
       details: { venueId: found.inquiry.venueId, from: found.inquiry.status, to: status },
     });
   });
+  // A warning: the status is saved all the same, only the invitation is missing.
+  if (status === "booked" && app)
+    await queueReviewInvite(app, id).catch((err: unknown) =>
+      app.logger.warn("review invitation not queued", { error: String(err) }),
+    );
   return { ok: true };
 }
 

@@ -18,6 +18,8 @@ export const LIMITS = {
   // so these stop a script, never a person.
   reviewWriteUser: { max: 20, windowSeconds: 60 * 60 },
   reviewReplyUser: { max: 60, windowSeconds: 60 * 60 },
+  // Each report of a review joins the moderators' queue and the activity log (issue 45).
+  reviewReportUser: { max: 30, windowSeconds: 60 * 60 },
   faqAddUser: { max: 120, windowSeconds: 60 * 60 },
   // An upload carries up to 10 images and a venue holds 10: 60 an hour is far past any re-shoot.
   venueImagesUser: { max: 60, windowSeconds: 60 * 60 },

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { reviewReplies, reviews, users, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { isStoredImage } from "~/lib/images";
@@ -9,25 +9,51 @@ import { auditAction } from "./audit.server";
 import { assertCanManageVenue, isLinkedManager } from "./permissions.server";
 import { LIMITS, limitWrite } from "./rate-limit.server";
 
-export async function listReviews(db: Db, venueId: string): Promise<ReviewView[]> {
+/** The review's author has an inquiry to its venue marked booked (issue 45): derived, never stored. */
+export const verifiedBooking = sql<boolean>`exists (select 1 from inquiries i where i.venue_id = ${reviews.venueId} and i.user_id = ${reviews.userId} and i.status = 'booked')`;
+
+/**
+ * A venue's reviews, newest first, with the 'Verified booking' label. A hidden review is left out
+ * except for its author (`viewerId`), who is shown it with the moderators' reason (issue 45);
+ * `verifiedOnly` keeps the verified ones (the page's filter).
+ */
+export async function listReviews(
+  db: Db,
+  venueId: string,
+  opts: { viewerId?: string | null; verifiedOnly?: boolean } = {},
+): Promise<ReviewView[]> {
+  const viewerId = opts.viewerId ?? null;
   const rows = await db
     .select({
       id: reviews.id,
+      userId: reviews.userId,
       authorName: users.name,
       authorAvatar: users.image,
       rating: reviews.rating,
       comment: reviews.comment,
       createdAt: reviews.createdAt,
+      hiddenAt: reviews.hiddenAt,
+      hiddenReason: reviews.hiddenReason,
+      verified: verifiedBooking,
       replyBody: reviewReplies.body,
       repliedAt: reviewReplies.updatedAt,
     })
     .from(reviews)
     .leftJoin(users, eq(reviews.userId, users.id))
     .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
-    .where(eq(reviews.venueId, venueId))
+    .where(
+      and(
+        eq(reviews.venueId, venueId),
+        viewerId ? or(isNull(reviews.hiddenAt), eq(reviews.userId, viewerId)) : isNull(reviews.hiddenAt),
+        opts.verifiedOnly ? verifiedBooking : undefined,
+      ),
+    )
     .orderBy(desc(reviews.createdAt));
-  return rows.map(({ replyBody, repliedAt, ...r }) => ({
+  return rows.map(({ replyBody, repliedAt, userId, hiddenAt, hiddenReason, ...r }) => ({
     ...r,
+    verified: Boolean(r.verified),
+    own: viewerId !== null && userId === viewerId,
+    hiddenReason: hiddenAt ? (hiddenReason ?? "") : null,
     reply: replyBody !== null && repliedAt ? { body: replyBody, repliedAt: repliedAt.toISOString() } : null,
     authorName: r.authorName?.trim() || "Anonymous",
     // A public page loads only avatars we store: a URL avatar would tell its host who visits.
@@ -39,7 +65,8 @@ export async function listReviews(db: Db, venueId: string): Promise<ReviewView[]
 /**
  * One review per user and venue: writing again replaces the first. Only approved venues take
  * reviews, and not from their own managers. The venue's rating and review count follow through
- * the database triggers on `reviews`.
+ * the database triggers on `reviews`. Rewriting a hidden review leaves it hidden (issue 45): the
+ * update never touches the moderation columns.
  */
 export async function saveReview(
   db: Db,

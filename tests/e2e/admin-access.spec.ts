@@ -53,7 +53,7 @@ test.describe("as an admin", () => {
   });
 
   test("the layout: the sidebar's entries, no public header or footer, never indexed", async ({ page }) => {
-    // Six screens, each scanned by axe.
+    // Seven screens, each scanned by axe.
     test.setTimeout(120_000);
     const res = await page.goto("/admin/dashboard");
     expect(res!.headers()["x-robots-tag"]).toBe("noindex, nofollow");
@@ -66,6 +66,7 @@ test.describe("as an admin", () => {
       "Venue Types",
       "Amenities",
       "Users",
+      "Reviews",
       "Inquiries",
       "Back to Site",
     ]);
@@ -84,6 +85,7 @@ test.describe("as an admin", () => {
       ["Venue Types", "Venue Types"],
       ["Amenities", "Venue Amenities Management"],
       ["Users", "Users"],
+      ["Reviews", "Reviews"],
       ["Venues", "Venues"],
       ["Dashboard", "Dashboard"],
     ] as const) {

@@ -58,6 +58,7 @@ const LOADER_GETS: Record<string, { path?: string; admin: 200 | 302 | 405 }> = {
   "routes/admin/import-undo.tsx": { admin: 200 },
   "routes/admin/venue-availability.tsx": { admin: 200 },
   "routes/admin/activity.tsx": { path: "/admin/activity?page=1", admin: 200 },
+  "routes/admin/reviews.tsx": { admin: 200 },
 };
 
 type Ids = {
@@ -72,6 +73,8 @@ type Ids = {
   bulkId: string;
   trashedId: string;
   importId: string;
+  /** Issue 45: a review for the moderation queue's hide. */
+  reviewId: string;
 };
 const PARAMS: Record<string, (ids: Ids) => string> = {
   venueId: (ids) => ids.venueId,
@@ -113,6 +116,11 @@ const REQUESTS: Record<string, { query?: string; body: (ids: Ids) => Body; write
   },
   "routes/admin/import-undo.tsx": {
     body: () => form({ returnTo: "/admin/dashboard" }),
+    writes: true,
+  },
+  // Issue 45: a review hidden with a published reason.
+  "routes/admin/reviews.tsx": {
+    body: (ids) => form({ intent: "hide", reviewId: ids.reviewId, reason: "Guarded reason." }),
     writes: true,
   },
   // Issue 24: a month from today marked booked on the venue's calendar.
@@ -173,6 +181,10 @@ withHttpApp(async (app) => {
   await t.db
     .insert(schema.csvImportVenues)
     .values({ importId: record!.id, venueId: imported.id, action: "added" });
+  const [review] = await t.db
+    .insert(schema.reviews)
+    .values({ venueId: venue.id, userId: submitter.id, rating: 2, comment: "Guarded review." })
+    .returning();
   ids = {
     venueId: venue.id,
     deleteId: doomed.id,
@@ -183,6 +195,7 @@ withHttpApp(async (app) => {
     bulkId: bulk.id,
     trashedId: trashed.id,
     importId: record!.id,
+    reviewId: review!.id,
   };
   cookies = {
     user: (await t.signUp()).cookie,

@@ -21,6 +21,7 @@ type Ids = {
   userId: string;
   pendingId: string;
   importId: string;
+  reviewId: string;
 };
 
 const everyone = (o: Outcome) => o;
@@ -57,6 +58,8 @@ const EXPECTED: Record<string, Entry> = {
     get: everyone(200),
   },
   "routes/public/saved-search-link.tsx": { path: "/saved-searches/off?id=x&t=y", get: everyone(400) },
+  // Reporting a review (issue 45): anyone signed in; a guest goes to /login and back.
+  "routes/public/report-review.tsx": { path: (ids) => `/reviews/${ids.reviewId}/report`, get: signedIn },
   "routes/auth/login.tsx": {
     path: "/login",
     get: { guest: 200, user: 302, venue_manager: 302, admin: 302 },
@@ -108,6 +111,8 @@ const EXPECTED: Record<string, Entry> = {
     get: adminOnly,
   },
   "routes/admin/activity.tsx": { path: "/admin/activity?page=2", get: adminOnly },
+  // The moderation queue of reported reviews (issue 45).
+  "routes/admin/reviews.tsx": { path: "/admin/reviews?page=2", get: adminOnly },
   "routes/manager/layout.tsx": { path: "/venue-manager/dashboard", get: managerOnly },
   "routes/manager/index.tsx": {
     path: "/venue-manager",
@@ -187,6 +192,12 @@ withHttpApp(
     const { venuePath } = await import("../../app/lib/venue-url");
     const { csvImports } = await import("../../database/schema");
     const [imported] = await t.db.insert(csvImports).values({ fileName: "walk.csv" }).returning();
+    const { reviews } = await import("../../database/schema");
+    const author = await t.signUp({ name: "Route Walk Reviewer" });
+    const [review] = await t.db
+      .insert(reviews)
+      .values({ venueId: venue.id, userId: author.id, rating: 4, comment: "Walked through." })
+      .returning();
     ids = {
       venuePath: venuePath(venue),
       categoryId: category.id,
@@ -194,6 +205,7 @@ withHttpApp(
       userId: user.id,
       pendingId: pending.id,
       importId: imported!.id,
+      reviewId: review!.id,
     };
   },
   { timeout: 120_000 },

@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   Mail,
   Shapes,
+  ShieldCheck,
   Sparkles,
   Users,
   type Icon,
@@ -20,6 +21,8 @@ export const ADMIN_LINKS: { to: string; label: string; icon: Icon }[] = [
   { to: "/admin/venue-categories", label: "Venue Types", icon: Shapes },
   { to: "/admin/venue-amenities", label: "Amenities", icon: Sparkles },
   { to: "/admin/users", label: "Users", icon: Users },
+  // Reported reviews and the hidden ones (issue 45).
+  { to: "/admin/reviews", label: "Reviews", icon: ShieldCheck },
   // Every venue's inquiries, in the venue-manager area's inbox (issue 23, ADR 028).
   { to: "/venue-manager/inquiries", label: "Inquiries", icon: Mail },
 ];

@@ -13,6 +13,7 @@ import { loginPath, type AppUser } from "~/lib/user";
 import { REVIEW_MAX_LENGTH } from "~/lib/validation/limits";
 import { formatReviewDate, roundRating, type PublicReview } from "~/lib/venue";
 import { countLabel } from "~/lib/format";
+import { reportReviewPath } from "~/lib/review-moderation";
 import { initials, UserAvatar } from "~/components/layout/user-avatar";
 import { Stars } from "./rating";
 
@@ -183,6 +184,8 @@ type Props = {
   hrefs: { tab: string; write: string };
   /** The page's address asked for the form open. */
   startWriting: boolean;
+  /** The list keeps the verified bookings' reviews (`?reviews=verified`, issue 45). */
+  verifiedOnly?: boolean;
   reply: ReviewReply;
 };
 
@@ -201,6 +204,7 @@ export function VenueReviews({
   cannotReview,
   hrefs,
   startWriting,
+  verifiedOnly = false,
   reply,
 }: Props) {
   // The fetcher lives here, not in the form, so its toast still shows once the form has closed.
@@ -259,10 +263,28 @@ export function VenueReviews({
           onClose={close}
         />
       ) : null}
+      {/* Plain links (issue 45): the filter works without the script, as the tabs do. Shown once a
+          review is verified: a filter to nothing would only weigh on the page. */}
+      {verifiedOnly || reviews?.some((r) => r.verified) ? (
+        <p className="review-filter">
+          <Link to="?tab=reviews" preventScrollReset aria-current={verifiedOnly ? undefined : "page"}>
+            All reviews
+          </Link>
+          <Link
+            to="?tab=reviews&reviews=verified"
+            preventScrollReset
+            aria-current={verifiedOnly ? "page" : undefined}
+          >
+            Verified bookings
+          </Link>
+        </p>
+      ) : null}
       {reviews === null ? (
         <p role="alert" className="text-danger">
           Reviews could not be loaded. Please try again later.
         </p>
+      ) : reviews.length === 0 && verifiedOnly ? (
+        <p className="rounded-xl bg-cream px-6 py-10 text-center">No reviews from verified bookings yet.</p>
       ) : reviews.length === 0 ? (
         <div className="rounded-xl bg-cream px-6 py-10 text-center">
           <h3 className="text-xl">No Reviews Yet</h3>
@@ -281,12 +303,23 @@ export function VenueReviews({
                   {initials(r.authorName)}
                 </span>
               )}
-              <p>{r.authorName}</p>
+              <p>
+                {r.authorName}
+                {r.verified ? <span className="review-verified">Verified booking</span> : null}
+              </p>
               <p>
                 <Stars value={r.rating} />
                 <time dateTime={r.date}>{formatReviewDate(r.date)}</time>
+                {r.id ? (
+                  <Link to={reportReviewPath(r.id)} className="review-report">
+                    Report
+                  </Link>
+                ) : null}
               </p>
               <p>{r.comment}</p>
+              {r.hidden !== undefined ? (
+                <p className="review-hidden">{`Hidden by our moderators: ${r.hidden}`}</p>
+              ) : null}
               {r.reply ? (
                 <div className="mt-4 rounded-lg border-l-4 border-primary bg-primary-soft/60 px-4 py-3">
                   <p className="text-sm font-semibold text-primary-dark">

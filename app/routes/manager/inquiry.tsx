@@ -80,7 +80,7 @@ async function change({ app, actor, params }: ActionContext, input: Input): Prom
   const id = params.inquiryId;
   switch (input.intent) {
     case "status": {
-      const r = await setInquiryStatus(app.db, actor, id, input.status);
+      const r = await setInquiryStatus(app.db, actor, id, input.status, app);
       if (!r.ok) return r;
       const message = `Marked as ${INQUIRY_STATUS_LABELS[input.status].toLowerCase()}`;
       if (input.status !== "booked" || input.block !== "1") return { ok: true, message };

@@ -33,6 +33,7 @@ import { venueJsonLd } from "~/lib/venue-seo";
 import { loginPath } from "~/lib/user";
 import {
   parseVenueParam,
+  verifiedReviews,
   VENUE_TABS,
   venuePath,
   venueTab,
@@ -79,7 +80,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { context: couple, dateError } = checkedContext(url.searchParams);
   const [faqs, reviews, ownReview, ownVenue, calendar, onDate, replySeconds] = await Promise.all([
     listFaqs(db, venue.id).catch(failed("faqs")),
-    listReviews(db, venue.id).catch(failed("reviews")),
+    listReviews(db, venue.id, { viewerId: user?.id, verifiedOnly: verifiedReviews(url.searchParams) }).catch(
+      failed("reviews"),
+    ),
     user ? getOwnReview(db, venue.id, user.id) : null,
     user ? isLinkedManager(db, user.id, venue.id) : false,
     venueCalendar(db, venue.id).catch(failed("availability")),
@@ -104,7 +107,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const body = {
     venue: shown,
     faqs: faqs && faqs.map(({ question, answer }) => ({ question, answer })),
-    reviews: reviews && reviews.map(publicReview),
+    reviews: reviews && reviews.map((r) => publicReview(r, user !== null)),
     ownReview,
     ownVenue,
     calendar,
@@ -301,6 +304,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
                 write: venueTabPath(v, "reviews", { writeReview: true }),
               }}
               startWriting={tab === "reviews" && searchParams.get("review") === "write"}
+              verifiedOnly={verifiedReviews(searchParams)}
               reply={actionData}
             />
           </TabsContent>

@@ -65,6 +65,8 @@ export type Known = {
   userId: string;
   /** An inquiry to `venue` (issue 23). */
   inquiryId: string;
+  /** Another person's review of `venue` (issue 45). */
+  reviewId: string;
 };
 
 /**
@@ -102,6 +104,11 @@ export const PARAMS: Record<string, { valid: (k: Known) => string; malformed: (k
   },
   inquiryId: {
     valid: (k) => k.inquiryId,
+    malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
+  },
+  // The report page of a review (issue 45).
+  reviewId: {
+    valid: (k) => k.reviewId,
     malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
   },
   // A saved search's signed links (issue 44): without their signature, every post is refused.

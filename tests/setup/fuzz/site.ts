@@ -4,7 +4,7 @@ import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { queryRows } from "../../../app/infra/db.server";
 import * as schema from "../../../database/schema";
-import { inquiries, venueManagers } from "../../../database/schema";
+import { inquiries, reviews, venueManagers } from "../../../database/schema";
 import { createCategory, createVenue } from "../factories";
 import { startHttpApp, type HttpTestApp } from "../http-app";
 import { createTestApp, type TestApp } from "../test-app";
@@ -46,6 +46,15 @@ async function fuzzInquiry(t: TestApp, venueId: string): Promise<string> {
   return row!.id;
 }
 
+/** Another person's review of the venue, for the report page's address (`:reviewId`). */
+async function fuzzReview(t: TestApp, venueId: string, userId: string): Promise<string> {
+  const [row] = await t.db
+    .insert(reviews)
+    .values({ venueId, userId, rating: 3, comment: "Fuzzed review." })
+    .returning({ id: reviews.id });
+  return row!.id;
+}
+
 /** A venue, a pending venue and a category of their own, named after `label`. */
 async function venuesFor(t: TestApp, label: string) {
   const category = await createCategory(t.db, { name: `Fuzzed ${label}` });
@@ -75,6 +84,11 @@ export async function openSite(actions: ActionRoute[], opts: { pages?: boolean }
   // Each action has its own venues, category and account, so that one action's successes (a
   // new password, revoked sessions, a sign-out, an edited or deleted venue) do not change what
   // another action's requests see.
+  const reviewer = (await t.signUp({ name: "Fuzz Reviewer" })).id;
+  const extras = async (venueId: string) => ({
+    inquiryId: await fuzzInquiry(t, venueId),
+    reviewId: await fuzzReview(t, venueId, reviewer),
+  });
   for (const [i, a] of actions.entries()) {
     const venues = await venuesFor(t, String(i));
     const password = `fuzz-pass-${crypto.randomBytes(4).toString("hex")}`;
@@ -83,7 +97,7 @@ export async function openSite(actions: ActionRoute[], opts: { pages?: boolean }
     if (role === "venue_manager")
       await t.db.insert(venueManagers).values({ userId: id, venueId: venues.venue.id });
     site.accounts.set(a.file, { id, email, password, role });
-    site.knowns.set(a.file, { ...venues, userId: id, inquiryId: await fuzzInquiry(t, venues.venue.id) });
+    site.knowns.set(a.file, { ...venues, userId: id, ...(await extras(venues.venue.id)) });
   }
   if (opts.pages) {
     const venues = await venuesFor(t, "pages");
@@ -91,7 +105,7 @@ export async function openSite(actions: ActionRoute[], opts: { pages?: boolean }
       const { id } = await t.signUp({ name: "Fuzz Page Persona", role });
       if (role === "venue_manager")
         await t.db.insert(venueManagers).values({ userId: id, venueId: venues.venue.id });
-      const known = { ...venues, userId: id, inquiryId: await fuzzInquiry(t, venues.venue.id) };
+      const known = { ...venues, userId: id, ...(await extras(venues.venue.id)) };
       site.pagePersonas.set(role, { cookie: await sessionCookie(site, id), known });
     }
   }
