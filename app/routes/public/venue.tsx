@@ -41,6 +41,8 @@ import {
   type VenueTab,
 } from "~/lib/venue-url";
 import { listFaqs } from "~/services/faqs.server";
+import { venueHasTours } from "~/services/tours.server";
+import { Link } from "~/components/ui/link";
 import { notifyNewReview } from "~/services/notifications.server";
 import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
@@ -75,7 +77,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The couple's date (or month) and guests from the address (a card or /compare links here with
   // them, issue 41): a date the search would refuse is refused here too (400, with why).
   const { context: couple, dateError } = checkedContext(url.searchParams);
-  const [faqs, reviews, ownReview, ownVenue, calendar, onDate] = await Promise.all([
+  const [faqs, reviews, ownReview, ownVenue, calendar, onDate, hasTours] = await Promise.all([
     listFaqs(db, venue.id).catch(failed("faqs")),
     listReviews(db, venue.id).catch(failed("reviews")),
     user ? getOwnReview(db, venue.id, user.id) : null,
@@ -84,6 +86,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     couple.date
       ? publicStatesOn(db, [venue.id], couple.date).catch(failed("availability on the date"))
       : null,
+    // 'Book a site visit' (issue 45) when the venue has hours for visits.
+    venue.status === "approved" ? venueHasTours(db, venue.id).catch(failed("tour hours")) : false,
   ]);
   // 'About $X for N guests' (issue 24), for the same context as the card and /compare.
   const { guests, date, month } = couple;
@@ -110,6 +114,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context: couple,
     availability,
     dateError,
+    hasTours: !!hasTours,
   };
   return dateError ? data(body, { status: 400 }) : body;
 }
@@ -200,6 +205,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
     context,
     availability,
     dateError,
+    hasTours,
   } = loaderData;
   // The tab is in the address (`?tab=reviews`), so the server renders it chosen (ADR 020).
   const [searchParams] = useSearchParams();
@@ -253,7 +259,14 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             context={context}
             availability={availability}
             dateError={dateError}
-            inquiry={takesInquiries ? inquiryTrigger("w-full") : undefined}
+            inquiry={
+              takesInquiries ? (
+                <>
+                  {inquiryTrigger("w-full")}
+                  {hasTours ? <Link to={`${venuePath(v)}/tour`}>Book a site visit</Link> : null}
+                </>
+              ) : undefined
+            }
           />
         </div>
         <Tabs key={v.id} defaultValue={tab} syncAddress idPrefix="venue">
