@@ -251,13 +251,28 @@ export async function bookingPage(
   };
 }
 
-/** Whether `startsAt` is one of the venue's free visits now. */
-async function offered(db: Db, venueId: string, startsAt: unknown, now: Date): Promise<Date | null> {
+/**
+ * `startsAt` when it is one of the venue's free visits now; else why not: another couple has it
+ * (taken), or it is no visit at all (outside the hours, the window, a closed day).
+ */
+async function offered(
+  db: Db,
+  venueId: string,
+  startsAt: unknown,
+  now: Date,
+): Promise<{ at: Date } | { ok: false; status: 409; error: string }> {
   const day = slotDay(startsAt);
-  if (!day) return null;
+  const notOffered = { ok: false as const, status: 409 as const, error: tourMessages.notOffered };
+  if (!day) return notOffered;
   const days = await venueSlots(db, venueId, day, day, now);
-  const at = new Date(startsAt as string).getTime();
-  return days.some((d) => d.slots.some((s) => Date.parse(s.startsAt) === at)) ? new Date(at) : null;
+  const at = new Date(startsAt as string);
+  if (days.some((d) => d.slots.some((s) => Date.parse(s.startsAt) === at.getTime()))) return { at };
+  const [taken] = await db
+    .select({ id: tours.id })
+    .from(tours)
+    .where(and(eq(tours.venueId, venueId), eq(tours.startsAt, at), eq(tours.status, "booked")))
+    .limit(1);
+  return taken ? { ...notOffered, error: tourMessages.taken } : notOffered;
 }
 
 export type TourRow = typeof tours.$inferSelect;
@@ -272,8 +287,8 @@ export async function bookTour(
 ): Promise<BookResult> {
   const venue = await bookableVenue(db, input.venueId);
   if (!venue) return { ok: false, status: 404, error: "This venue is not taking visits" };
-  const at = await offered(db, venue.id, input.slot, now);
-  if (!at) return { ok: false, status: 409, error: tourMessages.notOffered };
+  const slot = await offered(db, venue.id, input.slot, now);
+  if (!("at" in slot)) return slot;
   try {
     const [tour] = await db
       .insert(tours)
@@ -282,7 +297,7 @@ export async function bookTour(
         userId: input.user.id,
         name: input.name,
         email: input.email,
-        startsAt: at,
+        startsAt: slot.at,
       })
       .returning();
     return { ok: true, tour: tour!, venue };
@@ -349,12 +364,12 @@ export async function rescheduleTour(
 ): Promise<{ ok: true; tour: TourRow } | { ok: false; status: number; error: string }> {
   if (access.by === "manager") throw new Refusal(403, "Only the couple can move their visit");
   if (!changeable(access.tour, now)) return { ok: false, status: 409, error: tourMessages.notBookable };
-  const at = await offered(db, access.tour.venueId, slot, now);
-  if (!at) return { ok: false, status: 409, error: tourMessages.notOffered };
+  const free = await offered(db, access.tour.venueId, slot, now);
+  if (!("at" in free)) return free;
   try {
     const [tour] = await db
       .update(tours)
-      .set({ startsAt: at, sequence: sql`${tours.sequence} + 1` })
+      .set({ startsAt: free.at, sequence: sql`${tours.sequence} + 1` })
       .where(and(eq(tours.id, access.tour.id), eq(tours.status, "booked"), gt(tours.startsAt, now)))
       .returning();
     return tour ? { ok: true, tour } : { ok: false, status: 409, error: tourMessages.notBookable };

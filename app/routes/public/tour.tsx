@@ -95,7 +95,7 @@ export default function TourPage({ loaderData, actionData }: Route.ComponentProp
   const cancelled = visit.status === "cancelled";
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:px-6">
-      <h1 className="text-3xl break-words sm:text-4xl">Site visit: {venue.name}</h1>
+      <h1 className="text-3xl break-words sm:text-4xl">{`Site visit: ${venue.name}`}</h1>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-muted">When</dt>
         <dd className={cancelled ? "line-through" : undefined}>{visitLabel(visit.startsAt)}</dd>
