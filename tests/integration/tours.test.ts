@@ -89,9 +89,6 @@ function invite(mail: CaughtMail) {
   return { cal, ev: cal.getFirstSubcomponent("vevent")! };
 }
 
-const mailsTo = (email: string, subject: RegExp) =>
-  t.mail.messages.filter((m) => m.to.includes(email.toLowerCase()) && subject.test(m.subject));
-
 describe("site visits", () => {
   it("a manager publishes hours and a closed day; the times offered skip closed days, booked calendar days and booked visits", async () => {
     const venue = await venueWithHours("Tours Offered Barn");
