@@ -104,7 +104,9 @@ export default function TourPage({ loaderData, actionData }: Route.ComponentProp
         <dt className="text-muted">Visitor</dt>
         <dd className="break-words">{`${visit.name} (${visit.email})`}</dd>
         <dt className="text-muted">Status</dt>
-        <dd role="status">{cancelled ? "Cancelled" : cancellable ? "Booked" : "Past"}</dd>
+        <dd>
+          <span role="status">{cancelled ? "Cancelled" : cancellable ? "Booked" : "Past"}</span>
+        </dd>
       </dl>
       <p>
         <Link to={venue.path}>{venue.name}</Link>
