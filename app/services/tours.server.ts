@@ -1,5 +1,5 @@
-// Site visits (issue 45, item 4; ADR 046): a venue's weekly hours and closed days (its managers and
-// admins), the free visits a couple sees, and booking, moving and cancelling one. A visit's slot is
+// Site visits (issue 45, item 4; ADR 046): the free visits a couple sees, and booking, moving and
+// cancelling one (the hours' side is tour-settings.server.ts). A visit's slot is
 // one row of `tours`: the partial unique index tours_slot_key refuses a second booked visit at the
 // same start, so two couples racing for one slot cannot both get it, whatever the servers.
 import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
@@ -16,9 +16,7 @@ import type { Db } from "~/infra/db.server";
 import { daysBetween, isCalendarDay, monthNumber, addDays } from "~/lib/dates";
 import { Refusal } from "~/lib/refusal";
 import {
-  closedDayProblem,
   freeSlots,
-  parseWeekHours,
   slotDay,
   tourMessages,
   tourWindow,
@@ -29,101 +27,19 @@ import {
 import type { AppUser } from "~/lib/user";
 import { isUuid } from "~/lib/uuid";
 import { venuePath } from "~/lib/venue-url";
-import { recordCalendarAudit } from "./audit.server";
-import { assertCanManageVenue, canManageVenue } from "./permissions.server";
+import { canManageVenue } from "./permissions.server";
 
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string })?.code === "23505" ||
   (err as { cause?: { code?: string } })?.cause?.code === "23505";
 
-// ---------------------------------------------------------------------------------------------
-// The manager's side
-// ---------------------------------------------------------------------------------------------
-
-async function hoursOf(db: Db, venueId: string): Promise<TourHours[]> {
+/** A venue's weekly hours for visits. */
+export async function hoursOf(db: Db, venueId: string): Promise<TourHours[]> {
   return db
     .select({ weekday: venueTourHours.weekday, opens: venueTourHours.opens, closes: venueTourHours.closes })
     .from(venueTourHours)
     .where(eq(venueTourHours.venueId, venueId))
     .orderBy(asc(venueTourHours.weekday));
-}
-
-export type UpcomingVisit = { id: string; name: string; email: string; startsAt: string };
-
-/** The booked visits of a venue from now on, soonest first (at most 200). */
-async function upcomingVisits(db: Db, venueId: string, now: Date): Promise<UpcomingVisit[]> {
-  const rows = await db
-    .select({ id: tours.id, name: tours.name, email: tours.email, startsAt: tours.startsAt })
-    .from(tours)
-    .where(and(eq(tours.venueId, venueId), eq(tours.status, "booked"), gt(tours.startsAt, now)))
-    .orderBy(asc(tours.startsAt))
-    .limit(200);
-  return rows.map((r) => ({ ...r, startsAt: r.startsAt.toISOString() }));
-}
-
-/** The manager's page: the week's hours, the closed days to come and the booked visits. */
-export async function getTourSettings(db: Db, actor: AppUser | null, venueId: string, now = new Date()) {
-  if (!isUuid(venueId)) return null;
-  await assertCanManageVenue(db, actor, venueId);
-  const [venue] = await db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
-  if (!venue) return null;
-  const [hours, closed, visits] = await Promise.all([
-    hoursOf(db, venueId),
-    db
-      .select({ day: venueTourClosedDays.day })
-      .from(venueTourClosedDays)
-      .where(
-        and(eq(venueTourClosedDays.venueId, venueId), gte(venueTourClosedDays.day, tourWindow(now).first)),
-      )
-      .orderBy(asc(venueTourClosedDays.day)),
-    upcomingVisits(db, venueId, now),
-  ]);
-  return { venueId, venueName: venue.name, hours, closedDays: closed.map((c) => c.day), visits };
-}
-
-/** Replaces the week's hours (an empty day: no visits); the refusal says which day is wrong. */
-export async function saveTourHours(
-  db: Db,
-  actor: AppUser | null,
-  venueId: string,
-  fields: Record<string, string>,
-): Promise<{ ok: true } | { ok: false; error: string }> {
-  await assertCanManageVenue(db, actor, venueId);
-  const parsed = parseWeekHours(fields);
-  if (!parsed.ok) return parsed;
-  await db.transaction(async (tx) => {
-    await tx.delete(venueTourHours).where(eq(venueTourHours.venueId, venueId));
-    if (parsed.hours.length)
-      await tx.insert(venueTourHours).values(parsed.hours.map((h) => ({ venueId, ...h })));
-    await recordCalendarAudit(tx, actor!, venueId, "tours.hours", { days: parsed.hours.length });
-  });
-  return { ok: true };
-}
-
-/** Adds or removes one closed day for visits. */
-export async function setClosedDay(
-  db: Db,
-  actor: AppUser | null,
-  venueId: string,
-  day: unknown,
-  closed: boolean,
-  now = new Date(),
-): Promise<{ ok: true } | { ok: false; error: string }> {
-  await assertCanManageVenue(db, actor, venueId);
-  if (closed) {
-    const problem = closedDayProblem(day, now);
-    if (problem) return { ok: false, error: problem };
-  } else if (!isCalendarDay(day)) return { ok: false, error: tourMessages.badDay };
-  const d = day as string;
-  await db.transaction(async (tx) => {
-    if (closed) await tx.insert(venueTourClosedDays).values({ venueId, day: d }).onConflictDoNothing();
-    else
-      await tx
-        .delete(venueTourClosedDays)
-        .where(and(eq(venueTourClosedDays.venueId, venueId), eq(venueTourClosedDays.day, d)));
-    await recordCalendarAudit(tx, actor!, venueId, "tours.closed", { day: d, closed });
-  });
-  return { ok: true };
 }
 
 // ---------------------------------------------------------------------------------------------

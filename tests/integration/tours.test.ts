@@ -122,6 +122,9 @@ describe("site visits", () => {
     const list = await (await http.fetch(tourPage, { cookie: manager.cookie })).text();
     expect(list).toContain("Casey Couple");
     expect(list).toContain("casey@couple.example");
+    const dashboard = await (await http.fetch("/venue-manager/dashboard", { cookie: manager.cookie })).text();
+    expect(dashboard).toContain("Upcoming site visits");
+    expect(dashboard).toContain(`/venue-manager/edit-venue/${venue.id}/tours`);
   });
 
   it("two couples booking one time at once: exactly one gets it, the other is told to choose another", async () => {

@@ -15,7 +15,8 @@ import { timeValue, tourMessages, tourWindow, visitLabel, WEEKDAY_NAMES } from "
 import { isUuid } from "~/lib/uuid";
 import { mailTourChange } from "~/services/tour-emails.server";
 import { MANAGE_VENUE_MESSAGE, assertCanManageVenue } from "~/services/permissions.server";
-import { cancelTour, getTourSettings, saveTourHours, setClosedDay, tourFor } from "~/services/tours.server";
+import { getTourSettings, saveTourHours, setClosedDay } from "~/services/tour-settings.server";
+import { cancelTour, tourFor } from "~/services/tours.server";
 
 // A venue's site visits (issue 45, ADR 046): the week's hours (an empty day has none), the days
 // without visits, and the visits booked from now on, with who comes and how to reach them. Plain
@@ -137,7 +138,7 @@ export default function VenueToursPage({ loaderData, actionData }: Route.Compone
             const h = hours.get(d);
             return (
               <fieldset key={name} className="flex flex-wrap items-center gap-3">
-                <legend className="w-28 float-left font-medium">{name}</legend>
+                <legend className="w-full font-medium sm:float-left sm:w-28">{name}</legend>
                 <label className="flex items-center gap-2 text-sm">
                   From
                   <input
