@@ -180,6 +180,8 @@ describe("site visits", () => {
     const visit = link.pathname + link.search;
     const page = await http.fetch(visit);
     expect(page.status).toBe(200);
+    // One person's page, never kept by the page cache for the next visitor.
+    expect(page.headers.get("cache-control")).toContain("no-store");
     expect(await page.text()).toContain("Site visit: Tours Invite Chapel");
     expect((await post(visit, { intent: "reschedule", slot: slot(6, 720) })).status).toBe(302);
     const moved = await t.mail.waitFor("casey@couple.example", 10_000, /^Site visit moved/);

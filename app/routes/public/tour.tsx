@@ -58,8 +58,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 type Reply = { ok: false; intent: string; error: string };
 
 export const action = formAction({
-  run: async ({ app, request, params, values, intent, user, context }) => {
-    const access = await tourFor(app, params.tourId ?? "", who(request, getUser(context) ?? user));
+  run: async ({ app, request, params, values, intent, user }) => {
+    const access = await tourFor(app, params.tourId ?? "", who(request, user));
     if (!access) return data<Reply>({ ok: false, intent: intent ?? "", error: NOT_FOUND }, { status: 404 });
     const back = new URL(request.url);
     back.searchParams.delete("from");
