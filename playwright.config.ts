@@ -7,9 +7,10 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 // The admin and manager specs add, approve, import and delete venues and venue types that every
 // visitor sees; the public specs count the demo content exactly (12 types, the sitemap's venues).
 // So the back-office specs run once the public ones are done, on the same server; so does the
-// saved searches spec, whose manager approves a venue and frees its date, and the review
-// moderation spec, whose admin approves a venue and hides a review.
-const BACK_OFFICE = /\/((admin|manager)-[^/]*|saved-searches|review-moderation)\.spec\.ts$/;
+// saved searches spec, whose manager approves a venue and frees its date, the review moderation
+// spec, whose admin approves a venue and hides a review, and the site visits spec, whose manager
+// approves a venue and publishes its hours.
+const BACK_OFFICE = /\/((admin|manager)-[^/]*|saved-searches|review-moderation|site-visits)\.spec\.ts$/;
 // The public journeys with scripts off (ADR 020): every control works as plain HTML.
 const NO_JS = /\/no-js\.spec\.ts$/;
 

@@ -6,6 +6,8 @@ export default [
   route("venues", "routes/public/venues.tsx"),
   route("venue/:slugId", "routes/public/venue.tsx"),
   route("venue/:slugId/inquiry", "routes/public/venue-inquiry.tsx"),
+  route("venue/:slugId/tour", "routes/public/venue-tour.tsx"),
+  route("tours/:tourId", "routes/public/tour.tsx"),
   route("categories", "routes/public/categories.tsx"),
   route("categories/:categoryId", "routes/public/category.tsx"),
   route("favorites", "routes/public/favorites.tsx"),
@@ -31,6 +33,7 @@ export default [
     route("venues/:venueId", "routes/account/submission.tsx"),
     route("inquiries", "routes/account/inquiries.tsx"),
     route("searches", "routes/account/searches.tsx"),
+    route("tours", "routes/account/tours.tsx"),
   ]),
 
   // Admin area: every child runs behind the layout's requireAdmin middleware
@@ -64,6 +67,7 @@ export default [
     route("edit-venue/:venueId", "routes/manager/edit-venue.tsx"),
     route("edit-venue/:venueId/images", "routes/manager/venue-images.ts"),
     route("edit-venue/:venueId/availability", "routes/manager/venue-availability.tsx"),
+    route("edit-venue/:venueId/tours", "routes/manager/venue-tours.tsx"),
     route("inquiries", "routes/manager/inquiries.tsx"),
     route("inquiries/export.csv", "routes/manager/inquiries-export.ts"),
     route("inquiries/:inquiryId", "routes/manager/inquiry.tsx"),

@@ -12,6 +12,8 @@ export type MailMessage = {
   replyTo?: string;
   /** Extra headers (List-Unsubscribe on notification mails, RFC 8058). */
   headers?: Record<string, string>;
+  /** A calendar invitation (iTIP), sent as text/calendar; method=… beside the text (a site visit's). */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; content: string; filename?: string };
 };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 

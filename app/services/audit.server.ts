@@ -62,6 +62,9 @@ export const AUDIT_ACTIONS = {
   "availability.mark": "Changed availability",
   "availability.closures": "Changed closed months",
   "availability.import": "Imported a calendar",
+  // Site visits (issue 45): a venue's weekly hours and closed days for visits.
+  "tours.hours": "Changed site-visit hours",
+  "tours.closed": "Changed site-visit closed days",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -174,7 +177,8 @@ export const recordCalendarAudit = (
   tx: Db,
   actor: AppUser,
   venueId: string,
-  action: "availability.mark" | "availability.closures" | "availability.import",
+  action:
+    "availability.mark" | "availability.closures" | "availability.import" | "tours.hours" | "tours.closed",
   details: Record<string, unknown>,
 ) =>
   recordAudit(tx, {

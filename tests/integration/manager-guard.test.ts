@@ -82,6 +82,12 @@ const LOADERS: Record<string, { path: (ids: Ids) => string; manager: 200 | 302 |
       manager: 200,
       venueOnly: true,
     },
+    // The venue's site visits (issue 45).
+    "routes/manager/venue-tours.tsx": {
+      path: (ids) => `/venue-manager/edit-venue/${ids.venueId}/tours`,
+      manager: 200,
+      venueOnly: true,
+    },
     // The upload endpoint answers POSTs only; its GET still runs behind the guard.
     "routes/manager/venue-images.ts": {
       path: (ids) => `/venue-manager/edit-venue/${ids.venueId}/images`,
@@ -193,6 +199,21 @@ const ACTION_REQUESTS: Record<
       name: "feed-rotate",
       body: () => form({ intent: "feed-rotate" }),
       writes: "venue_calendar_feeds",
+      status: 302,
+    },
+  ],
+  // Issue 45: the site visits' hours and closed days, each answered with a redirect back.
+  "routes/manager/venue-tours.tsx": [
+    {
+      name: "tour-hours",
+      body: () => form({ intent: "hours", "opens-2": "10:00", "closes-2": "14:00" }),
+      writes: "venue_tour_hours",
+      status: 302,
+    },
+    {
+      name: "tour-closed-day",
+      body: () => form({ intent: "close-day", day: inAMonth() }),
+      writes: "venue_tour_closed_days",
       status: 302,
     },
   ],

@@ -43,6 +43,10 @@ const EXPECTED: Record<string, Entry> = {
   "routes/public/venue.tsx": { path: (ids) => ids.venuePath, get: everyone(200) },
   // 'Check availability' without the script: the inquiry form's own page (issue 23).
   "routes/public/venue-inquiry.tsx": { path: (ids) => `${ids.venuePath}/inquiry`, get: everyone(200) },
+  // Site visits (issue 45): booking asks to sign in; a visit's page is its couple's, its signed
+  // link's or its venue's managers' (no such visit here: 404 for everyone).
+  "routes/public/venue-tour.tsx": { path: (ids) => `${ids.venuePath}/tour`, get: signedIn },
+  "routes/public/tour.tsx": { path: "/tours/3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b?t=x", get: everyone(404) },
   "routes/public/categories.tsx": { path: "/categories", get: everyone(200) },
   "routes/public/category.tsx": { path: (ids) => `/categories/${ids.categoryId}`, get: everyone(200) },
   "routes/public/favorites.tsx": { path: "/favorites", get: signedIn },
@@ -81,6 +85,7 @@ const EXPECTED: Record<string, Entry> = {
   },
   "routes/account/inquiries.tsx": { path: "/account/inquiries", get: signedIn },
   "routes/account/searches.tsx": { path: "/account/searches", get: signedIn },
+  "routes/account/tours.tsx": { path: "/account/tours", get: signedIn },
   "routes/admin/layout.tsx": { path: "/admin/dashboard", get: adminOnly },
   "routes/admin/index.tsx": { path: "/admin", get: adminRedirect },
   "routes/admin/dashboard.tsx": { path: "/admin/dashboard", get: adminOnly },
@@ -128,6 +133,11 @@ const EXPECTED: Record<string, Entry> = {
   // The availability calendar (issue 24): this manager is not assigned to the venue.
   "routes/manager/venue-availability.tsx": {
     path: (ids) => `/venue-manager/edit-venue/${ids.venueId}/availability`,
+    get: { ...managerOnly, venue_manager: 302 },
+  },
+  // A venue's site visits (issue 45): this manager is not assigned to the venue.
+  "routes/manager/venue-tours.tsx": {
+    path: (ids) => `/venue-manager/edit-venue/${ids.venueId}/tours`,
     get: { ...managerOnly, venue_manager: 302 },
   },
   // The Images tab's upload endpoint takes POSTs only.

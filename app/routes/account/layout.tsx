@@ -1,4 +1,5 @@
 import {
+  Clock,
   Heart,
   Mail,
   KeyRound,
@@ -100,6 +101,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
             </TabLink>
             <TabLink to="/account/searches">
               <Search className="h-4 w-4" aria-hidden="true" /> Saved Searches
+            </TabLink>
+            <TabLink to="/account/tours">
+              <Clock className="h-4 w-4" aria-hidden="true" /> Site Visits
             </TabLink>
             {user.role === "admin" ? (
               <Link to="/admin/dashboard" className={linkClass()}>

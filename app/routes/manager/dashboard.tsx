@@ -18,6 +18,8 @@ import { managerMessages, managerMeta, replyTimeLabel } from "~/lib/manager";
 import { managerVenuePath } from "~/lib/venue-attention";
 import { formatNumber } from "~/lib/format";
 import { managerDashboard } from "~/services/manager-venues.server";
+import { upcomingManagerVisits } from "~/services/tour-settings.server";
+import { visitLabel } from "~/lib/tours";
 import { MANAGE_VENUE_MESSAGE } from "~/services/permissions.server";
 import { managerInsights } from "~/services/venue-stats.server";
 
@@ -34,20 +36,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const user = expectUser(context);
   const venue = new URL(request.url).searchParams.get("venue") || null;
-  const [dashboard, insights] = await Promise.all([
+  const [dashboard, insights, visits] = await Promise.all([
     managerDashboard(app.db, user).catch(loggedAsNull(app.logger, "manager dashboard failed")),
     managerInsights(app.db, user, venue).catch(loggedAsNull(app.logger, "manager insights failed")),
+    // The next site visits (issue 45); a failure only leaves them out.
+    upcomingManagerVisits(app.db, user).catch(loggedAsNull(app.logger, "upcoming visits failed")),
   ]);
   if (insights && !insights.ok)
     throw await redirectWithToast(app, request, "/venue-manager/dashboard", {
       type: "error",
       message: insights.reason === "forbidden" ? MANAGE_VENUE_MESSAGE : managerMessages.notFound,
     });
-  return { dashboard, insights };
+  return { dashboard, insights, visits };
 }
 
 export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, insights } = loaderData;
+  const { dashboard, insights, visits } = loaderData;
   if (!dashboard)
     return (
       <div className="space-y-6">
@@ -117,6 +121,24 @@ export default function ManagerDashboard({ loaderData }: Route.ComponentProps) {
           {`Median reply time: ${replyTimeLabel(dashboard.medianReplySeconds)}`}
         </p>
       )}
+
+      {visits?.length ? (
+        <section aria-labelledby="next-visits">
+          <h2 id="next-visits" className="text-2xl">
+            Upcoming site visits
+          </h2>
+          <ul className="mt-3 space-y-1">
+            {visits.map((v) => (
+              <li key={v.id}>
+                <Link
+                  to={`${managerVenuePath(v.venueId)}/tours`}
+                >{`${visitLabel(v.startsAt)}: ${v.name}`}</Link>
+                {` at ${v.venueName}`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {venues.length === 0 ? null : insights ? (
         <InsightsPanel

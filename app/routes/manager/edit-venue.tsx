@@ -291,11 +291,16 @@ export default function ManagerEditVenue({ loaderData }: Route.ComponentProps) {
             {venue.isApproved ? null : <PendingBadge />}
           </p>
         </div>
-        {venue.isApproved ? (
-          <a href={venue.path} target="_blank" rel="noreferrer" className={buttonClass("outline", "sm")}>
-            <ExternalLink className="h-4 w-4" aria-hidden="true" /> View public page
-          </a>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={`${path}/tours`} variant="outline" size="sm">
+            Site visits
+          </ButtonLink>
+          {venue.isApproved ? (
+            <a href={venue.path} target="_blank" rel="noreferrer" className={buttonClass("outline", "sm")}>
+              <ExternalLink className="h-4 w-4" aria-hidden="true" /> View public page
+            </a>
+          ) : null}
+        </div>
       </header>
 
       <Tabs defaultValue="details" value={tab} onValueChange={selectTab}>

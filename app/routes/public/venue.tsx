@@ -42,6 +42,8 @@ import {
   type VenueTab,
 } from "~/lib/venue-url";
 import { listFaqs } from "~/services/faqs.server";
+import { venueHasTours } from "~/services/tours.server";
+import { Link } from "~/components/ui/link";
 import { notifyNewReview } from "~/services/notifications.server";
 import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
@@ -78,7 +80,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The couple's date (or month) and guests from the address (a card or /compare links here with
   // them, issue 41): a date the search would refuse is refused here too (400, with why).
   const { context: couple, dateError } = checkedContext(url.searchParams);
-  const [faqs, reviews, ownReview, ownVenue, calendar, onDate, replySeconds] = await Promise.all([
+  const [faqs, reviews, ownReview, ownVenue, calendar, onDate, replySeconds, hasTours] = await Promise.all([
     listFaqs(db, venue.id).catch(failed("faqs")),
     listReviews(db, venue.id, { viewerId: user?.id, verifiedOnly: verifiedReviews(url.searchParams) }).catch(
       failed("reviews"),
@@ -90,6 +92,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ? publicStatesOn(db, [venue.id], couple.date).catch(failed("availability on the date"))
       : null,
     usualReplySeconds(db, venue.id).catch(failed("reply time")),
+    // 'Book a site visit' (issue 45) when the venue has hours for visits.
+    venue.status === "approved" ? venueHasTours(db, venue.id).catch(failed("tour hours")) : false,
   ]);
   // 'About $X for N guests' (issue 24), for the same context as the card and /compare.
   const { guests, date, month } = couple;
@@ -117,6 +121,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     availability,
     dateError,
     replyTime: usualReplyLabel(replySeconds),
+    hasTours: !!hasTours,
   };
   return dateError ? data(body, { status: 400 }) : body;
 }
@@ -207,6 +212,7 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
     context,
     availability,
     dateError,
+    hasTours,
   } = loaderData;
   // The tab is in the address (`?tab=reviews`), so the server renders it chosen (ADR 020).
   const [searchParams] = useSearchParams();
@@ -260,7 +266,21 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             context={context}
             availability={availability}
             dateError={dateError}
-            inquiry={takesInquiries ? inquiryTrigger("w-full") : undefined}
+            inquiry={
+              takesInquiries ? (
+                <>
+                  {inquiryTrigger("w-full")}
+                  {hasTours ? (
+                    <Link
+                      to={`${venuePath(v)}/tour`}
+                      className="block text-center font-medium text-primary underline"
+                    >
+                      Book a site visit
+                    </Link>
+                  ) : null}
+                </>
+              ) : undefined
+            }
             replyTime={loaderData.replyTime}
           />
         </div>
