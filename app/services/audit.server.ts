@@ -55,6 +55,9 @@ export const AUDIT_ACTIONS = {
   "availability.mark": "Changed availability",
   "availability.closures": "Changed closed months",
   "availability.import": "Imported a calendar",
+  // A claimed listing (issue 45, ADR 047): by the claimant's domain link or an admin's decision.
+  "venue.claim": "Approved a claim",
+  "venue.claim.reject": "Rejected a claim",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -45,6 +45,8 @@ import { notifyNewReview } from "~/services/notifications.server";
 import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
+import { venueHasManager } from "~/services/claims.server";
+import { Link } from "~/components/ui/link";
 import { checkedContext, withContext } from "~/lib/couple-context";
 import { estimateCost, estimateLabel, priceBreakdown } from "~/lib/estimate";
 
@@ -75,7 +77,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The couple's date (or month) and guests from the address (a card or /compare links here with
   // them, issue 41): a date the search would refuse is refused here too (400, with why).
   const { context: couple, dateError } = checkedContext(url.searchParams);
-  const [faqs, reviews, ownReview, ownVenue, calendar, onDate] = await Promise.all([
+  const [faqs, reviews, ownReview, ownVenue, calendar, onDate, managed] = await Promise.all([
     listFaqs(db, venue.id).catch(failed("faqs")),
     listReviews(db, venue.id).catch(failed("reviews")),
     user ? getOwnReview(db, venue.id, user.id) : null,
@@ -84,6 +86,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     couple.date
       ? publicStatesOn(db, [venue.id], couple.date).catch(failed("availability on the date"))
       : null,
+    // A listing nobody manages offers "Is this your venue?" (issue 45, ADR 047).
+    venue.status === "approved" ? venueHasManager(db, venue.id).catch(() => true) : true,
   ]);
   // 'About $X for N guests' (issue 24), for the same context as the card and /compare.
   const { guests, date, month } = couple;
@@ -110,6 +114,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context: couple,
     availability,
     dateError,
+    claimHref: managed ? null : `${canonical}/claim`,
   };
   return dateError ? data(body, { status: 400 }) : body;
 }
@@ -270,6 +275,11 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             <VenueFacts venue={v} />
             <h3 className="venue-h3">Contact</h3>
             <VenueContact venue={v} />
+            {loaderData.claimHref ? (
+              <p className="mt-3 text-sm">
+                <Link to={loaderData.claimHref}>Is this your venue?</Link>
+              </p>
+            ) : null}
             {loaderData.calendar ? (
               <>
                 <h3 className="venue-h3 mb-3">Availability</h3>
