@@ -13,6 +13,7 @@ describe("claimDomain", () => {
     expect(claimDomain("http://127.0.0.1/")).toBeNull();
     expect(claimDomain("ftp://venue.example")).toBeNull();
     expect(claimDomain("icloud.com")).toBeNull();
+    expect(claimDomain("https://pages.aol.com/barn")).toBeNull();
   });
 });
 

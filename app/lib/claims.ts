@@ -51,7 +51,9 @@ export function claimDomain(website: string | null | undefined): string | null {
   host = host.replace(/^www\./, "");
   // A name with a dot and letters in its last label: no IP address, no `localhost`.
   if (!/^(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z][a-z\d-]*[a-z\d]$/.test(host)) return null;
-  if (PUBLIC_MAIL_DOMAINS.has(host)) return null;
+  // A page hosted by a mail service (sites.google.com is not, but a subdomain of one is theirs too).
+  const labels = host.split(".");
+  if (labels.some((_, i) => PUBLIC_MAIL_DOMAINS.has(labels.slice(i).join(".")))) return null;
   return host;
 }
 

@@ -43,7 +43,7 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
         <ul className="mt-4 space-y-1 text-sm">
           {claims.map((c) => (
             <li key={c.id} className="break-words">
-              Claim pending for {c.venueName}
+              {`Claim pending for ${c.venueName}`}
             </li>
           ))}
         </ul>

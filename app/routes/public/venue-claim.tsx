@@ -132,7 +132,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
                     aria-describedby={errors.localPart ? "claim-local-error" : undefined}
                     className={inputClass}
                   />
-                  <span className="shrink-0 font-medium break-all">@{domain}</span>
+                  <span className="shrink-0 font-medium break-all">{`@${domain}`}</span>
                 </div>
                 {errors.localPart ? (
                   <p id="claim-local-error" role="alert" className="text-sm text-danger">

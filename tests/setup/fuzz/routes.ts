@@ -104,6 +104,11 @@ export const PARAMS: Record<string, { valid: (k: Known) => string; malformed: (k
     valid: (k) => k.inquiryId,
     malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
   },
+  // A claim's mailed link (issue 45): no such claim and no signature, so every post is refused.
+  claimId: {
+    valid: () => "00000000-0000-4000-8000-000000000045",
+    malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
+  },
   // A saved search's signed links (issue 44): without their signature, every post is refused.
   act: { valid: () => "off", malformed: () => [...MALFORMED_SEGMENTS, "confirm-all"] },
   "*": { valid: () => "no/such/page", malformed: () => MALFORMED_SEGMENTS },
