@@ -7,8 +7,9 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 // The admin and manager specs add, approve, import and delete venues and venue types that every
 // visitor sees; the public specs count the demo content exactly (12 types, the sitemap's venues).
 // So the back-office specs run once the public ones are done, on the same server; so does the
-// saved searches spec, whose manager approves a venue and frees its date.
-const BACK_OFFICE = /\/((admin|manager)-[^/]*|saved-searches)\.spec\.ts$/;
+// saved searches spec, whose manager approves a venue and frees its date, and the claim spec,
+// whose admin adds venues that an owner claims.
+const BACK_OFFICE = /\/((admin|manager)-[^/]*|saved-searches|venue-claim)\.spec\.ts$/;
 // The public journeys with scripts off (ADR 020): every control works as plain HTML.
 const NO_JS = /\/no-js\.spec\.ts$/;
 
