@@ -109,8 +109,9 @@ async function claimByMail(
   if (scripts) await expectHydrated(capacity);
   await capacity.fill("188");
   await page.getByRole("button", { name: "Save Changes" }).click();
+  // Without scripts the form's page comes back; the venue's page below shows the change.
   if (scripts) await expect(toast(page, "Venue updated successfully")).toBeVisible();
-  else await expect(page.getByText("Venue updated successfully").first()).toBeVisible();
+  else await expect(page).toHaveURL(new RegExp(`/venue-manager/edit-venue/${venue.id}`));
   await page.goto(venue.path);
   await expect(page.getByText(/188 guests/).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Is this your venue?" })).toHaveCount(0);
