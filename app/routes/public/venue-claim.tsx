@@ -8,6 +8,7 @@ import { formAction } from "~/infra/action.server";
 import { invalid, isDocumentRequest, refused } from "~/infra/form.server";
 import { getApp, getUser } from "~/infra/session.server";
 import { CLAIM_LINK_DAYS, CLAIM_NOTE_MAX, claimMessages, claimPath } from "~/lib/claims";
+import { cn } from "~/lib/cn";
 import { keepWork } from "~/lib/failed-request";
 import { Refusal } from "~/lib/refusal";
 import { pageMeta } from "~/lib/seo";
@@ -118,7 +119,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
               <input type="hidden" name="intent" value="domain" />
               <div className="field">
                 <label htmlFor="claim-local">Your address at {domain}</label>
-                <div className="flex items-center gap-2">
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <input
                     id="claim-local"
                     name="localPart"
@@ -130,9 +131,9 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
                     defaultValue={sentIntent === "domain" ? kept.localPart : undefined}
                     aria-invalid={errors.localPart ? true : undefined}
                     aria-describedby={errors.localPart ? "claim-local-error" : undefined}
-                    className={inputClass}
+                    className={cn(inputClass, "min-w-40 flex-1 basis-40")}
                   />
-                  <span className="shrink-0 font-medium break-all">{`@${domain}`}</span>
+                  <span className="min-w-0 font-medium break-all">{`@${domain}`}</span>
                 </div>
                 {errors.localPart ? (
                   <p id="claim-local-error" role="alert" className="text-sm text-danger">
