@@ -4,11 +4,11 @@
 // has a manager is never handed over by a mailed link. Each test has its own venue and people.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, users, venueClaims, venueManagers } from "../../database/schema";
+import { auditLog, users, venueClaims, venueManagers, venues } from "../../database/schema";
 import { venuePath } from "../../app/lib/venue-url";
 import { claimLinkUrl } from "../../app/services/claims.server";
-import { createVenue } from "../setup/factories";
-import { form } from "../setup/guard-runner";
+import { createCategory, createVenue } from "../setup/factories";
+import { form, multipart } from "../setup/guard-runner";
 import { withHttpApp, type HttpTestApp } from "../setup/http-app";
 import { type TestApp } from "../setup/test-app";
 
@@ -18,6 +18,22 @@ let admin: { id: string; cookie: string };
 withHttpApp(async (app) => {
   ({ t, http } = app);
   admin = await t.signUp({ role: "admin", name: "Ada Admin" });
+});
+
+/** The venue form's fields as the manager's Details tab sends them. */
+const venueFields = (category: string) => ({
+  name: "Claim Domain Barn",
+  description: "A barn with a view.",
+  addressLine1: "1 Main St",
+  city: "Boulder",
+  postalCode: "80302",
+  region: "Front Range North",
+  category,
+  priceType: "single",
+  price: "4000",
+  capacity: "120",
+  latitude: "40.015",
+  longitude: "-105.27",
 });
 
 const CLAIM_LINK = /https?:\/\/[^/\s]+(\/claims\/[\w-]+\?t=\S+)/;
@@ -60,9 +76,11 @@ async function claimByMail(venue: { id: string; name: string }, cookie: string, 
 
 describe("a claim by a link mailed to the venue's domain", () => {
   it("makes the claimant the manager of an unmanaged venue, audited, and the page stops offering it", async () => {
+    const type = await createCategory(t.db, { name: "Claim Barns" });
     const venue = await createVenue(t.db, {
       name: "Claim Domain Barn",
       website: "https://www.claim-barn.example/",
+      categoryId: type.id,
     });
     const owner = await t.signUp({ name: "Olive Owner" });
     const other = await t.signUp();
@@ -119,6 +137,26 @@ describe("a claim by a link mailed to the venue's domain", () => {
     // The venue has a manager now: no offer on its page, and the owner edits it in the manager area.
     expect((await page(venuePath(venue), other.cookie)).html).not.toContain("Is this your venue?");
     expect((await page(`/venue-manager/edit-venue/${venue.id}`, owner.cookie)).status).toBe(200);
+    // Its plain form, as a browser without scripts sends it: the empty logo input is a nameless part.
+    const fields = { ...venueFields(type.id), capacity: "188" };
+    const edit = multipart(fields, [
+      { field: "logo", bytes: Buffer.alloc(0), name: "", type: "application/octet-stream" },
+    ]);
+    const saved = await http.fetch(`/venue-manager/edit-venue/${venue.id}`, {
+      method: "POST",
+      body: edit.body,
+      headers: { accept: "text/html" },
+      cookie: owner.cookie,
+    });
+    const alerts = [...(await saved.text()).matchAll(/(?:role="alert"|text-danger)[^>]*>([^<]+)</g)].map(
+      (m) => m[1],
+    );
+    expect({ status: saved.status, alerts }).toEqual({ status: 200, alerts: [] });
+    const [edited] = await t.db
+      .select({ capacity: venues.capacity })
+      .from(venues)
+      .where(eq(venues.id, venue.id));
+    expect(edited!.capacity).toBe(188);
     // The link is spent.
     expect(await (await post(link, {}, owner.cookie)).text()).toContain("already been decided");
   });
