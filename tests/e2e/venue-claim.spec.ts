@@ -66,7 +66,11 @@ async function claimByMail(
   await page.goto(venue.path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(venue.name);
   const offer = page.getByRole("link", { name: "Is this your venue?" });
-  if (scripts) await expectHydrated(offer);
+  if (scripts) {
+    await expectHydrated(offer);
+    await offer.scrollIntoViewIfNeeded();
+    await screenshot(page, `venue-claim-offer-${width}`);
+  }
   await offer.click();
 
   // The claim page: the two ways; the address at the venue's domain.

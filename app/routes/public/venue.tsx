@@ -114,7 +114,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context: couple,
     availability,
     dateError,
-    claimHref: managed ? null : `${canonical}/claim`,
+    claimable: !managed,
   };
   return dateError ? data(body, { status: 400 }) : body;
 }
@@ -275,9 +275,10 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             <VenueFacts venue={v} />
             <h3 className="venue-h3">Contact</h3>
             <VenueContact venue={v} />
-            {loaderData.claimHref ? (
-              <p className="mt-3 text-sm">
-                <Link to={loaderData.claimHref}>Is this your venue?</Link>
+            {/* The id alone: the claim page redirects to its full address, and the page's bytes are few (ADR 047). */}
+            {loaderData.claimable ? (
+              <p>
+                <Link to={`/venue/${v.id}/claim`}>Is this your venue?</Link>
               </p>
             ) : null}
             {loaderData.calendar ? (
