@@ -46,7 +46,6 @@ import { isLinkedManager } from "~/services/permissions.server";
 import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server";
 import { getVenueForViewer } from "~/services/venues.server";
 import { venueHasManager } from "~/services/claims.server";
-import { Link } from "~/components/ui/link";
 import { checkedContext, withContext } from "~/lib/couple-context";
 import { estimateCost, estimateLabel, priceBreakdown } from "~/lib/estimate";
 
@@ -274,13 +273,8 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             <div className="venue-about">{v.description || "No description available."}</div>
             <VenueFacts venue={v} />
             <h3 className="venue-h3">Contact</h3>
-            <VenueContact venue={v} />
-            {/* The id alone: the claim page redirects to its full address, and the page's bytes are few (ADR 047). */}
-            {loaderData.claimable ? (
-              <p>
-                <Link to={`/venue/${v.id}/claim`}>Is this your venue?</Link>
-              </p>
-            ) : null}
+            {/* The id alone: the claim page redirects to its full address; the page's bytes are few (ADR 047). */}
+            <VenueContact venue={v} claimHref={loaderData.claimable ? `/venue/${v.id}/claim` : undefined} />
             {loaderData.calendar ? (
               <>
                 <h3 className="venue-h3 mb-3">Availability</h3>
