@@ -219,6 +219,8 @@ describe("a claim by a link mailed to the venue's domain", () => {
     const res = await post(link, {}, claimant.cookie);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("so an administrator decides your claim");
+    // Opened again, the link says so too.
+    expect((await page(link, claimant.cookie)).html).toContain("so an administrator decides your claim");
     expect((await managersOf(venue.id)).map((m) => m.userId)).toEqual([manager.id]);
     expect(await roleOf(claimant.id)).toBe("user");
     const [claim] = await claimsOf(claimant.id);

@@ -31,7 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!link.ok) return data({ error: link.error, claim: null }, { status: link.status });
   const { claim, venueName, venuePath } = link;
   const open = claim.status === "pending" && claim.method === "domain";
-  return { error: null, claim: { venueName, venuePath, email: claim.email, open } };
+  // Confirmed while the venue had a manager: it waits for an administrator.
+  const waiting = claim.status === "pending" && claim.method === "admin";
+  return { error: null, claim: { venueName, venuePath, email: claim.email, open, waiting } };
 }
 
 export const action = formAction({
@@ -80,7 +82,7 @@ export default function ClaimLinkPage({ loaderData, actionData }: Route.Componen
           </Button>
         </Form>
       ) : (
-        <p role="status">{claimMessages.decided}</p>
+        <p role="status">{claim.waiting ? claimMessages.toAdmin(claim.venueName) : claimMessages.decided}</p>
       )}
       {claim ? (
         <p>
