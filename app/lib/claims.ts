@@ -68,6 +68,7 @@ export const ADMIN_CLAIMS_PATH = "/admin/claims";
 
 export const claimMessages = {
   duplicate: "You already asked to manage this venue",
+  yours: "You already manage this venue",
   managed: "This venue already has a manager, so an administrator decides your claim.",
   noDomain: "This venue's website gives no address to confirm by: ask an administrator instead.",
   invalidLink: "This link is not valid any more.",

@@ -12,7 +12,7 @@ import { auditAction } from "./audit.server";
 import { claimConfirmEmail, claimDecisionEmail } from "./claim-emails.server";
 import { managerDashboardUrl } from "./emails.server";
 import { optOutIfOn } from "./notifications.server";
-import { assertAdmin } from "./permissions.server";
+import { assertAdmin, isLinkedManager } from "./permissions.server";
 import { addVenueManager } from "./users.server";
 
 // Claiming a listing (issue 45, item 5; ADR 047). A signed-in person proves an approved venue is
@@ -87,6 +87,7 @@ async function newClaim(
       .where(and(eq(venues.id, venueId), eq(venues.isApproved, true)))
       .for("no key update");
     if (!venue) throw new Refusal(404, "Venue not found");
+    if (await isLinkedManager(tx, user.id, venueId)) throw new Refusal(409, claimMessages.yours, "form");
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(venueClaims)

@@ -53,7 +53,7 @@ test.describe("as an admin", () => {
   });
 
   test("the layout: the sidebar's entries, no public header or footer, never indexed", async ({ page }) => {
-    // Six screens, each scanned by axe.
+    // Seven screens, each scanned by axe.
     test.setTimeout(120_000);
     const res = await page.goto("/admin/dashboard");
     expect(res!.headers()["x-robots-tag"]).toBe("noindex, nofollow");
@@ -63,6 +63,7 @@ test.describe("as an admin", () => {
       "Dashboard",
       "Venues",
       "Pending Venues",
+      "Claims",
       "Venue Types",
       "Amenities",
       "Users",
@@ -81,6 +82,7 @@ test.describe("as an admin", () => {
     // Each entry opens its screen (client-side), with axe passing on each.
     for (const [label, heading] of [
       ["Pending Venues", "Pending Venues"],
+      ["Claims", "Claims"],
       ["Venue Types", "Venue Types"],
       ["Amenities", "Venue Amenities Management"],
       ["Users", "Users"],

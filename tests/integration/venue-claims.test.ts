@@ -157,6 +157,9 @@ describe("a claim by a link mailed to the venue's domain", () => {
       .from(venues)
       .where(eq(venues.id, venue.id));
     expect(edited!.capacity).toBe(188);
+    // Theirs now: a new claim of it is refused.
+    const mine = await post(`${venuePath(venue)}/claim`, { intent: "admin", note: "Mine" }, owner.cookie);
+    expect(await mine.text()).toContain("You already manage this venue");
     // The link is spent.
     expect(await (await post(link, {}, owner.cookie)).text()).toContain("already been decided");
   });
