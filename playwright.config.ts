@@ -8,9 +8,11 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 // visitor sees; the public specs count the demo content exactly (12 types, the sitemap's venues).
 // So the back-office specs run once the public ones are done, on the same server; so does the
 // saved searches spec, whose manager approves a venue and frees its date, the review moderation
-// spec, whose admin approves a venue and hides a review, and the site visits spec, whose manager
-// approves a venue and publishes its hours.
-const BACK_OFFICE = /\/((admin|manager)-[^/]*|saved-searches|review-moderation|site-visits)\.spec\.ts$/;
+// spec, whose admin approves a venue and hides a review, the site visits spec, whose manager
+// approves a venue and publishes its hours, and the claim spec, whose admin adds venues that an
+// owner claims.
+const BACK_OFFICE =
+  /\/((admin|manager)-[^/]*|saved-searches|review-moderation|site-visits|venue-claim)\.spec\.ts$/;
 // The public journeys with scripts off (ADR 020): every control works as plain HTML.
 const NO_JS = /\/no-js\.spec\.ts$/;
 

@@ -119,7 +119,9 @@ export async function readUploadForm(
 
     parser.on("file", (field, stream, info) => {
       const rule = limits.files[field];
-      if (!rule) {
+      // A file input left empty: a browser without scripts sends it as a part with no file name
+      // (HTML's form encoding), which is no file at all, not a file that failed.
+      if (!rule || !info.filename) {
         stream.resume();
         return;
       }

@@ -65,6 +65,9 @@ export const AUDIT_ACTIONS = {
   // Site visits (issue 45): a venue's weekly hours and closed days for visits.
   "tours.hours": "Changed site-visit hours",
   "tours.closed": "Changed site-visit closed days",
+  // A claimed listing (issue 45, ADR 047): by the claimant's domain link or an admin's decision.
+  "venue.claim": "Approved a claim",
+  "venue.claim.reject": "Rejected a claim",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

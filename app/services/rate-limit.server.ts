@@ -40,6 +40,10 @@ export const LIMITS = {
   // A guest's saved search mails a confirmation link to the address typed (issue 44).
   saveSearchIp: { max: 10, windowSeconds: 60 * 60 },
   saveSearchEmail: { max: 3, windowSeconds: 60 * 60 },
+  // A claim of a listing mails a link to an address at the venue's domain (issue 45): a person
+  // claims their venue or two, a script a list of them.
+  claimMailUser: { max: 5, windowSeconds: 24 * 60 * 60 },
+  claimMailIp: { max: 10, windowSeconds: 60 * 60 },
   // Unknown calendar feed addresses from one client network (ADR 030): a calendar app polls one
   // address that exists, or a few retired ones; a guesser tries many.
   feedMissIp: { max: 30, windowSeconds: 10 * 60 },

@@ -25,6 +25,28 @@ export class LastAdminError extends Error {
   }
 }
 
+/** The role of someone given venues to manage: an admin stays one, anyone else becomes a venue manager. */
+export const managerRoleFor = (role: Role): Role => (role === "admin" ? "admin" : "venue_manager");
+
+/**
+ * Makes `userId` a manager of `venueId` inside the caller's transaction, as the admin's assignment
+ * does (a plain user becomes a venue manager; their other venues stay). Returns the roles before
+ * and after, or null when there is no such user. (A claim of a listing, ADR 047.)
+ */
+export async function addVenueManager(
+  tx: Db,
+  userId: string,
+  venueId: string,
+): Promise<{ from: Role; to: Role } | null> {
+  const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  if (!target) return null;
+  const to = managerRoleFor(normalizeRole(target.role));
+  const changed = await writeRole(tx, userId, to);
+  if (!changed) return null;
+  await tx.insert(venueManagers).values({ userId, venueId }).onConflictDoNothing();
+  return { from: changed.from, to };
+}
+
 /**
  * Sets a user's role inside the caller's transaction: the rules of this module in one place.
  * Locks every admin row (in id order, so two concurrent changes queue instead of deadlocking)
@@ -212,7 +234,7 @@ export async function assignVenues(
       .from(users)
       .where(eq(users.id, userId));
     if (!target) return { ok: false, error: userMessages.notFound, status: 404 };
-    const role: Role = normalizeRole(target.role) === "admin" ? "admin" : "venue_manager";
+    const role = managerRoleFor(normalizeRole(target.role));
     const changed = await writeRole(tx, userId, role);
     if (!changed) return { ok: false, error: userMessages.notFound, status: 404 };
     const before = await tx

@@ -63,6 +63,7 @@ test.describe("as an admin", () => {
       "Dashboard",
       "Venues",
       "Pending Venues",
+      "Claims",
       "Venue Types",
       "Amenities",
       "Users",
@@ -82,6 +83,7 @@ test.describe("as an admin", () => {
     // Each entry opens its screen (client-side), with axe passing on each.
     for (const [label, heading] of [
       ["Pending Venues", "Pending Venues"],
+      ["Claims", "Claims"],
       ["Venue Types", "Venue Types"],
       ["Amenities", "Venue Amenities Management"],
       ["Users", "Users"],

@@ -43,6 +43,7 @@ const LOADER_GETS: Record<string, { path?: string; admin: 200 | 302 | 405 }> = {
   "routes/admin/index.tsx": { path: "/admin", admin: 302 },
   "routes/admin/dashboard.tsx": { admin: 200 },
   "routes/admin/pending.tsx": { admin: 200 },
+  "routes/admin/claims.tsx": { admin: 200 },
   "routes/admin/venues.tsx": { path: "/admin/venues?q=guarded&sort=capacity&dir=desc", admin: 200 },
   "routes/admin/edit-venue.tsx": { admin: 200 },
   "routes/admin/users.tsx": { path: "/admin/users?q=test", admin: 200 },
@@ -75,6 +76,8 @@ type Ids = {
   importId: string;
   /** Issue 45: a review for the moderation queue's hide. */
   reviewId: string;
+  /** Issue 45: a pending claim of a listing, for the claims queue's decision. */
+  claimId: string;
 };
 const PARAMS: Record<string, (ids: Ids) => string> = {
   venueId: (ids) => ids.venueId,
@@ -90,6 +93,10 @@ const REQUESTS: Record<string, { query?: string; body: (ids: Ids) => Body; write
     writes: true,
   },
   "routes/admin/users.tsx": { body: (ids) => form({ intent: "promote", userId: ids.userId }), writes: true },
+  "routes/admin/claims.tsx": {
+    body: (ids) => form({ intent: "reject", claimId: ids.claimId, reason: "" }),
+    writes: true,
+  },
   "routes/admin/venue-categories.tsx": {
     body: () => multipart({ intent: "create", name: "Guarded Type", description: "" }),
     writes: true,
@@ -185,6 +192,10 @@ withHttpApp(async (app) => {
     .insert(schema.reviews)
     .values({ venueId: venue.id, userId: submitter.id, rating: 2, comment: "Guarded review." })
     .returning();
+  const [claim] = await t.db
+    .insert(schema.venueClaims)
+    .values({ venueId: venue.id, userId: target.id, method: "admin", note: "Guarded claim" })
+    .returning();
   ids = {
     venueId: venue.id,
     deleteId: doomed.id,
@@ -196,6 +207,7 @@ withHttpApp(async (app) => {
     trashedId: trashed.id,
     importId: record!.id,
     reviewId: review!.id,
+    claimId: claim!.id,
   };
   cookies = {
     user: (await t.signUp()).cookie,

@@ -47,6 +47,12 @@ const EXPECTED: Record<string, Entry> = {
   // link's or its venue's managers' (no such visit here: 404 for everyone).
   "routes/public/venue-tour.tsx": { path: (ids) => `${ids.venuePath}/tour`, get: signedIn },
   "routes/public/tour.tsx": { path: "/tours/3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b?t=x", get: everyone(404) },
+  // Claiming a listing (issue 45, ADR 047): signed in only; its mailed link needs its signature.
+  "routes/public/venue-claim.tsx": { path: (ids) => `${ids.venuePath}/claim`, get: signedIn },
+  "routes/public/claim-link.tsx": {
+    path: "/claims/3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b?t=forged",
+    get: { guest: "login", user: 400, venue_manager: 400, admin: 400 },
+  },
   "routes/public/categories.tsx": { path: "/categories", get: everyone(200) },
   "routes/public/category.tsx": { path: (ids) => `/categories/${ids.categoryId}`, get: everyone(200) },
   "routes/public/favorites.tsx": { path: "/favorites", get: signedIn },
@@ -90,6 +96,7 @@ const EXPECTED: Record<string, Entry> = {
   "routes/admin/index.tsx": { path: "/admin", get: adminRedirect },
   "routes/admin/dashboard.tsx": { path: "/admin/dashboard", get: adminOnly },
   "routes/admin/pending.tsx": { path: "/admin/pending", get: adminOnly },
+  "routes/admin/claims.tsx": { path: "/admin/claims", get: adminOnly },
   "routes/admin/users.tsx": { path: "/admin/users", get: adminOnly },
   // The venue-assignment picker's data (JSON).
   "routes/admin/user-venues.ts": { path: (ids) => `/admin/users/${ids.userId}/venues`, get: adminOnly },

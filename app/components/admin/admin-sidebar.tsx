@@ -18,6 +18,8 @@ export const ADMIN_LINKS: { to: string; label: string; icon: Icon }[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/venues", label: "Venues", icon: Building2 },
   { to: "/admin/pending", label: "Pending Venues", icon: Clock },
+  // Listings their owners claim (issue 45, ADR 047).
+  { to: "/admin/claims", label: "Claims", icon: ShieldCheck },
   { to: "/admin/venue-categories", label: "Venue Types", icon: Shapes },
   { to: "/admin/venue-amenities", label: "Amenities", icon: Sparkles },
   { to: "/admin/users", label: "Users", icon: Users },

@@ -1,8 +1,18 @@
 import { Mail, MapPin, Phone } from "~/components/ui/icons";
+import { Link } from "~/components/ui/link";
 import { mapsSearchUrl, type VenueView } from "~/lib/venue";
 
-/** Phone, email (mailto) and the address, which opens a maps search in a new tab. */
-export function VenueContact({ venue: v }: { venue: Pick<VenueView, "phone" | "email" | "location"> }) {
+/**
+ * Phone, email (mailto) and the address, which opens a maps search in a new tab; and, for a listing
+ * nobody manages, the way to claim it (ADR 047), as the last line.
+ */
+export function VenueContact({
+  venue: v,
+  claimHref,
+}: {
+  venue: Pick<VenueView, "phone" | "email" | "location">;
+  claimHref?: string;
+}) {
   const items = [
     { Icon: Phone, text: v.phone, href: `tel:${v.phone?.replace(/[^\d+]/g, "")}`, external: false },
     { Icon: Mail, text: v.email, href: `mailto:${v.email}`, external: false },
@@ -26,6 +36,11 @@ export function VenueContact({ venue: v }: { venue: Pick<VenueView, "phone" | "e
           </li>
         ) : null,
       )}
+      {claimHref ? (
+        <li>
+          <Link to={claimHref}>Is this your venue?</Link>
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -11,15 +11,22 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { submissionPath } from "~/lib/own-submissions";
 import { venuePath } from "~/lib/venue-url";
 import { listVenuesBySubmitter } from "~/services/venues.server";
+import { pendingClaimsOf } from "~/services/claims.server";
 
 export const meta: Route.MetaFunction = pageMeta({ title: "My Venues", noindex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { venues: await listVenuesBySubmitter(getApp(context).db, expectUser(context).id) };
+  const { db } = getApp(context);
+  const userId = expectUser(context).id;
+  const [venues, claims] = await Promise.all([
+    listVenuesBySubmitter(db, userId),
+    pendingClaimsOf(db, userId),
+  ]);
+  return { venues, claims };
 }
 
 export default function MyVenues({ loaderData }: Route.ComponentProps) {
-  const { venues } = loaderData;
+  const { venues, claims } = loaderData;
   const submitVenue = useSubmitVenue();
   const hydrated = useHydrated();
   return (
@@ -31,6 +38,16 @@ export default function MyVenues({ loaderData }: Route.ComponentProps) {
           <Plus className="h-4 w-4" aria-hidden="true" /> Submit Your Colorado Venue
         </Button>
       </div>
+      {/* Claims of listings waiting for their proof or an administrator (issue 45, ADR 047). */}
+      {claims.length ? (
+        <ul className="mt-4 space-y-1 text-sm">
+          {claims.map((c) => (
+            <li key={c.id} className="break-words">
+              {`Claim pending for ${c.venueName}`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {venues.some((v) => !v.isApproved) ? <WhatHappensNext className="mt-6" /> : null}
       {venues.length === 0 ? (
         <p className="mt-4 text-muted">

@@ -50,6 +50,7 @@ import { getOwnReview, listReviews, saveReview } from "~/services/reviews.server
 import { getVenueForViewer } from "~/services/venues.server";
 import { usualReplySeconds } from "~/services/reply-time.server";
 import { usualReplyLabel } from "~/lib/inquiry-progress";
+import { venueHasManager } from "~/services/claims.server";
 import { checkedContext, withContext } from "~/lib/couple-context";
 import { estimateCost, estimateLabel, priceBreakdown } from "~/lib/estimate";
 
@@ -80,21 +81,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The couple's date (or month) and guests from the address (a card or /compare links here with
   // them, issue 41): a date the search would refuse is refused here too (400, with why).
   const { context: couple, dateError } = checkedContext(url.searchParams);
-  const [faqs, reviews, ownReview, ownVenue, calendar, onDate, replySeconds, hasTours] = await Promise.all([
-    listFaqs(db, venue.id).catch(failed("faqs")),
-    listReviews(db, venue.id, { viewerId: user?.id, verifiedOnly: verifiedReviews(url.searchParams) }).catch(
-      failed("reviews"),
-    ),
-    user ? getOwnReview(db, venue.id, user.id) : null,
-    user ? isLinkedManager(db, user.id, venue.id) : false,
-    venueCalendar(db, venue.id).catch(failed("availability")),
-    couple.date
-      ? publicStatesOn(db, [venue.id], couple.date).catch(failed("availability on the date"))
-      : null,
-    usualReplySeconds(db, venue.id).catch(failed("reply time")),
-    // 'Book a site visit' (issue 45) when the venue has hours for visits.
-    venue.status === "approved" ? venueHasTours(db, venue.id).catch(failed("tour hours")) : false,
-  ]);
+  const [faqs, reviews, ownReview, ownVenue, calendar, onDate, replySeconds, hasTours, managed] =
+    await Promise.all([
+      listFaqs(db, venue.id).catch(failed("faqs")),
+      listReviews(db, venue.id, {
+        viewerId: user?.id,
+        verifiedOnly: verifiedReviews(url.searchParams),
+      }).catch(failed("reviews")),
+      user ? getOwnReview(db, venue.id, user.id) : null,
+      user ? isLinkedManager(db, user.id, venue.id) : false,
+      venueCalendar(db, venue.id).catch(failed("availability")),
+      couple.date
+        ? publicStatesOn(db, [venue.id], couple.date).catch(failed("availability on the date"))
+        : null,
+      usualReplySeconds(db, venue.id).catch(failed("reply time")),
+      // 'Book a site visit' (issue 45) when the venue has hours for visits.
+      venue.status === "approved" ? venueHasTours(db, venue.id).catch(failed("tour hours")) : false,
+      // A listing nobody manages offers "Is this your venue?" (issue 45, ADR 047).
+      venue.status === "approved" ? venueHasManager(db, venue.id).catch(() => true) : true,
+    ]);
   // 'About $X for N guests' (issue 24), for the same context as the card and /compare.
   const { guests, date, month } = couple;
   const estimate = estimateCost({ ...venue, pricePerEvent: venue.price }, guests, date, month);
@@ -122,6 +127,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     dateError,
     replyTime: usualReplyLabel(replySeconds),
     hasTours: !!hasTours,
+    claimable: !managed,
   };
   return dateError ? data(body, { status: 400 }) : body;
 }
@@ -297,7 +303,8 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             <div className="venue-about">{v.description || "No description available."}</div>
             <VenueFacts venue={v} />
             <h3 className="venue-h3">Contact</h3>
-            <VenueContact venue={v} />
+            {/* The id alone: the claim page redirects to its full address; the page's bytes are few (ADR 047). */}
+            <VenueContact venue={v} claimHref={loaderData.claimable ? `/venue/${v.id}/claim` : undefined} />
             {loaderData.calendar ? (
               <>
                 <h3 className="venue-h3 mb-3">Availability</h3>

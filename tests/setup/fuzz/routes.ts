@@ -111,6 +111,11 @@ export const PARAMS: Record<string, { valid: (k: Known) => string; malformed: (k
     valid: (k) => k.reviewId,
     malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
   },
+  // A claim's mailed link (issue 45): no such claim and no signature, so every post is refused.
+  claimId: {
+    valid: () => "00000000-0000-4000-8000-000000000045",
+    malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
+  },
   // A saved search's signed links (issue 44): without their signature, every post is refused.
   act: { valid: () => "off", malformed: () => [...MALFORMED_SEGMENTS, "confirm-all"] },
   // A site visit's page (issue 45): no visit exists and no link is signed, so each post is a 404.
