@@ -85,6 +85,18 @@ export async function fillEveryTable(db: Db, publicUrl: (key: string) => string)
     .values({ venueId, userId: "couple", name: "Casey", email: "casey@test.example", message: "June?" })
     .returning();
   await db.insert(s.inquiryReplies).values({ inquiryId: inquiry!.id, userId: "owner", body: "Yes" });
+  // The trust loop (issue 45): a report, a venue's visiting hours, a visit and a claim.
+  await db.insert(s.reviewReports).values({ reviewId: review!.id, userId: "owner", reason: "conflict" });
+  await db.insert(s.venueTourHours).values({ venueId, weekday: 6, opens: 600, closes: 960 });
+  await db.insert(s.venueTourClosedDays).values({ venueId, day: "2027-12-25" });
+  await db.insert(s.tours).values({
+    venueId,
+    userId: "couple",
+    name: "Casey",
+    email: "casey@test.example",
+    startsAt: new Date("2027-06-05T16:00:00Z"),
+  });
+  await db.insert(s.venueClaims).values({ venueId, userId: "couple", method: "admin", note: "It is ours" });
   await db.insert(s.emailOptOuts).values({ userId: "couple", kind: "review" });
   const [saved] = await db
     .insert(s.savedSearches)
