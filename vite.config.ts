@@ -44,7 +44,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                     /[\\/]app[\\/](lib|components[\\/](ui|layout|venue))[\\/]|[\\/]forms[\\/](spec-)?fields\.tsx$/.test(
                       id,
                     ) &&
-                    !/[\\/]lib[\\/](validation[\\/](?!limits\.ts)|csv-import[\\/]|(insights|activity|admin|manager|venue-bulk|venue-attention|venue-facts|word-diff|saved-searches|review-moderation|trust|tours|claims)\.ts)|[\\/]venue[\\/](inquiry-form|venue-reviews|tour-slots)\.tsx/.test(
+                    !/[\\/]lib[\\/](validation[\\/](?!limits\.ts)|csv-import[\\/]|(insights|activity|admin|manager|venue-bulk|venue-attention|venue-facts|word-diff|saved-searches|review-moderation|trust|tours|claims|inquiries|inquiry-progress)\.ts)|[\\/]venue[\\/](inquiry-form|venue-reviews|tour-slots)\.tsx/.test(
                       id,
                     ),
                   minShareCount: 2,

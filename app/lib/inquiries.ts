@@ -1,6 +1,5 @@
 import { formatReviewDate } from "./venue";
 import { isUuid } from "./uuid";
-import { venuePath } from "./venue-url";
 import type { Toast } from "./toast";
 import type { FieldErrors } from "./validation/form";
 
@@ -62,9 +61,6 @@ export function weddingDateLabel(date: string | null, flexible: boolean): string
   if (!date) return flexible ? "Flexible" : "Not decided yet";
   return `${formatReviewDate(date)}${flexible ? " (flexible)" : ""}`;
 }
-
-/** The inquiry form's own page (the dialog's form without the script, ADR 020). */
-export const inquiryFormPath = (venue: { id: string; name: string }) => `${venuePath(venue)}/inquiry`;
 
 export const INBOX_PATH = "/venue-manager/inquiries";
 

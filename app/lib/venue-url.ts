@@ -71,3 +71,6 @@ export function venueIdOfPagePath(path: string): string | null {
   const id = parseVenueParam(match[1]!);
   return isUuid(id) ? id : null;
 }
+
+/** The inquiry form's own page (the dialog's form without the script, ADR 020). */
+export const inquiryFormPath = (venue: { id: string; name: string }) => `${venuePath(venue)}/inquiry`;

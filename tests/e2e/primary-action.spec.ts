@@ -1,7 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { COMPARE_COOKIE, compareUrl, writeTray } from "../../app/lib/compare";
-import { inquiryFormPath } from "../../app/lib/inquiries";
-import { parseVenueParam } from "../../app/lib/venue-url";
+import { inquiryFormPath, parseVenueParam } from "../../app/lib/venue-url";
 import { expect, expectHydrated, registerViaApi, settle, test, toast } from "./fixtures";
 import { expectPrimaryOnTop, WIDTHS } from "./primary-action";
 import { isVenueTypePath, sitemapPaths } from "./sitemap";

@@ -16,8 +16,8 @@ import {
 } from "../../database/schema";
 import { databaseFromUrl, type Db } from "../../app/infra/db.server";
 import { addMonths, monthLabel, monthOf, utcDay } from "../../app/lib/dates";
-import { coloradoToday, inquiryFormPath } from "../../app/lib/inquiries";
-import { venuePath } from "../../app/lib/venue-url";
+import { coloradoToday } from "../../app/lib/inquiries";
+import { inquiryFormPath, venuePath } from "../../app/lib/venue-url";
 import * as inquiryRoute from "../../app/routes/public/venue-inquiry";
 import { createVenue } from "../setup/factories";
 import { adminUrl } from "../setup/global-setup";

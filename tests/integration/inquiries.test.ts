@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { venueDailyStats } from "../../database/schema";
-import { inquiryFormPath } from "../../app/lib/inquiries";
-import { venuePath } from "../../app/lib/venue-url";
+import { inquiryFormPath, venuePath } from "../../app/lib/venue-url";
 import { createVenue } from "../setup/factories";
 import type { HttpTestApp } from "../setup/http-app";
 import { header, oneClickPath, withInquiryApp, yesterday, type Account } from "../setup/inquiries";

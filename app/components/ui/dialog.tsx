@@ -135,13 +135,12 @@ export function Dialog({
       }}
       // A click on the backdrop (outside the panel) closes the dialog.
       onClick={(e) => e.target === e.currentTarget && requestClose()}
+      // `.dialog` in app/styles/widgets.css.
       className={cn(
-        "overflow-y-auto bg-ivory p-0 text-ink shadow-lift backdrop:bg-ink/50 open:animate-fade-in",
+        "dialog",
         placement === "right"
           ? "my-0 mr-0 ml-auto h-dvh max-h-dvh w-full rounded-none sm:rounded-l-2xl"
-          : "m-auto max-h-[92dvh] w-[calc(100vw-2rem)] rounded-2xl",
-        // cn() does not merge classes: a width given by the caller replaces the default one.
-        /\bmax-w-/.test(className ?? "") ? null : "max-w-md",
+          : "dialog-center",
         className,
       )}
     >

@@ -12,7 +12,6 @@ import { LoaderCircle } from "~/components/ui/icons";
 import { searchWindow } from "~/lib/dates";
 import { NO_CONTEXT, withContext, type CoupleContext } from "~/lib/couple-context";
 import {
-  inquiryFormPath,
   inquirySentMessage,
   maxGuestsFor,
   type InquiryForm,
@@ -20,6 +19,7 @@ import {
   type InquiryReply,
 } from "~/lib/inquiries";
 import { INQUIRY_MESSAGE_MAX } from "~/lib/validation/limits";
+import { inquiryFormPath } from "~/lib/venue-url";
 
 // The inquiry form (issue 23): in the venue page's dialog once the script runs, and on its own
 // page (/venue/{slug}/inquiry) before or without it. The same fields, the same schema (built

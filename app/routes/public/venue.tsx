@@ -21,7 +21,6 @@ import { publicStatesOn, venueCalendar } from "~/services/availability.server";
 import { invalid, isDocumentRequest } from "~/infra/form.server";
 import { getApp, getUser, redirectWithToast } from "~/infra/session.server";
 import { track } from "~/lib/analytics";
-import { inquiryFormPath } from "~/lib/inquiries";
 import { usableImages } from "~/lib/images";
 import { useRootData } from "~/lib/root-data";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
@@ -32,6 +31,7 @@ import { photoAlt, priceDisplay, publicReview, venueMetaDescription } from "~/li
 import { venueJsonLd } from "~/lib/venue-seo";
 import { loginPath } from "~/lib/user";
 import {
+  inquiryFormPath,
   parseVenueParam,
   verifiedReviews,
   VENUE_TABS,
@@ -53,6 +53,13 @@ import { usualReplyLabel } from "~/lib/inquiry-progress";
 import { venueHasManager } from "~/services/claims.server";
 import { checkedContext, withContext } from "~/lib/couple-context";
 import { estimateCost, estimateLabel, priceBreakdown } from "~/lib/estimate";
+
+/** The entries that hold something (not null, not false), each typed as optional. */
+function optional<T extends Record<string, unknown>>(
+  entries: T,
+): { [K in keyof T]?: Exclude<T[K], null | false> } {
+  return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== null && v !== false)) as never;
+}
 
 const NOT_FOUND = "The venue you're looking for doesn't exist or could not be loaded.";
 
@@ -125,9 +132,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context: couple,
     availability,
     dateError,
-    replyTime: usualReplyLabel(replySeconds),
-    hasTours: !!hasTours,
-    claimable: !managed,
+    // The trust loop's lines (issue 45), sent only when shown: the page's bytes are counted.
+    ...optional({
+      replyTime: usualReplyLabel(replySeconds),
+      hasTours: hasTours === true,
+      claimable: managed === false,
+    }),
   };
   return dateError ? data(body, { status: 400 }) : body;
 }
