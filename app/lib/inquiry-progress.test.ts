@@ -26,7 +26,6 @@ describe("inquiryProgress", () => {
       "read",
       "answered",
       "tour",
-      "booked",
     ]);
     expect(inquiryProgress({ ...base, status: "declined", declineReason: "Full in June." }).at(-1)).toEqual({
       key: "declined",

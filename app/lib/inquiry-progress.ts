@@ -24,13 +24,13 @@ const ANSWERED = ["replied", "booked", "declined"] as const;
 
 /** One step an inquiry reached, in the order a couple lives them. */
 export type ProgressStep = {
-  key: "sent" | "read" | "answered" | "tour" | "declined" | "booked";
+  key: "sent" | "read" | "answered" | "tour" | "declined";
   label: string;
 };
 
 /**
- * What the couple sees of their inquiry's way: sent, read by the venue, answered, a site visit
- * booked, then declined (with the venue's sentence) or booked. (A venue's spam mark never
+ * What the couple sees of their inquiry's way, beside its status (booked, declined...): sent,
+ * read by the venue, answered, a site visit booked, and a decline's sentence. (A venue's spam mark never
  * reaches the couple: their view reads it as new, services/inquiries.server.ts `ownView`.)
  */
 export function inquiryProgress(
@@ -44,6 +44,5 @@ export function inquiryProgress(
   if (i.tourAt) steps.push({ key: "tour", label: `Site visit booked: ${askedAtLabel(new Date(i.tourAt))}` });
   if (i.status === "declined")
     steps.push({ key: "declined", label: i.declineReason ? `Declined: ${i.declineReason}` : "Declined" });
-  if (i.status === "booked") steps.push({ key: "booked", label: "Booked" });
   return steps;
 }

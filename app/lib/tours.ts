@@ -24,6 +24,7 @@ export const WEEKDAY_NAMES = [
 
 export const tourMessages = {
   taken: "That time was just taken: please choose another",
+  already: "You already have a visit booked at this venue: move it from its page instead",
   notOffered: "That time is not open for visits: please choose another",
   chooseTime: "Choose a time for your visit",
   notBookable: "This visit can no longer be changed",

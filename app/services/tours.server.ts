@@ -205,6 +205,20 @@ export async function bookTour(
   if (!venue) return { ok: false, status: 404, error: "This venue is not taking visits" };
   const slot = await offered(db, venue.id, input.slot, now);
   if (!("at" in slot)) return slot;
+  // One coming visit per couple and venue: nobody holds a venue's every time.
+  const [coming] = await db
+    .select({ id: tours.id })
+    .from(tours)
+    .where(
+      and(
+        eq(tours.venueId, venue.id),
+        eq(tours.userId, input.user.id),
+        eq(tours.status, "booked"),
+        gt(tours.startsAt, now),
+      ),
+    )
+    .limit(1);
+  if (coming) return { ok: false, status: 409, error: tourMessages.already };
   try {
     const [tour] = await db
       .insert(tours)

@@ -107,6 +107,10 @@ describe("site visits", () => {
     });
     const couple = await t.signUp({ name: "Casey Couple" });
     expect((await book(venue.path, couple, slot(3, 600))).status).toBe(302);
+    // One coming visit per couple and venue: a second is refused, the first is moved instead.
+    const second = await book(venue.path, couple, slot(3, 660));
+    expect(second.status).toBe(409);
+    expect(await second.text()).toContain(tourMessages.already);
 
     const times = await offered(venue.path, couple.cookie);
     expect(times).toEqual(expect.arrayContaining([slot(0, 600), slot(0, 660), slot(0, 720), slot(3, 660)]));

