@@ -46,11 +46,15 @@ async function fuzzInquiry(t: TestApp, venueId: string): Promise<string> {
   return row!.id;
 }
 
-/** Another person's review of the venue, for the report page's address (`:reviewId`). */
+/**
+ * Another person's review of the venue, for the report page's address (`:reviewId`); the page
+ * sweep's two personas share a venue, so the second gets the same review.
+ */
 async function fuzzReview(t: TestApp, venueId: string, userId: string): Promise<string> {
   const [row] = await t.db
     .insert(reviews)
     .values({ venueId, userId, rating: 3, comment: "Fuzzed review." })
+    .onConflictDoUpdate({ target: [reviews.venueId, reviews.userId], set: { rating: 3 } })
     .returning({ id: reviews.id });
   return row!.id;
 }
