@@ -370,6 +370,20 @@ export async function approvedVenue(page: Page, prefix: string) {
 }
 
 /** A guest asks the venue through its inquiry page, from a browser of their own; the couple. */
+/** Another person (a venue's manager) in a browser of their own, whose console errors fail the test too. */
+export async function managerBrowser(
+  browser: Browser,
+  scripts: boolean,
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext({ baseURL: ORIGIN, javaScriptEnabled: scripts, viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+  page.on("pageerror", (err) => errors.push(err.message));
+  return { page, errors, close: () => context.close() };
+}
+
 export async function guestAsks(browser: Browser, venue: { id: string; name: string }, prefix: string) {
   const guest = await browser.newContext({ baseURL: ORIGIN, extraHTTPHeaders: asNewVisitor() });
   const g = await guest.newPage();

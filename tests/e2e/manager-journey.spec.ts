@@ -1,6 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
 import { formatReviewDate } from "../../app/lib/venue";
-import { ORIGIN } from "./paths";
 import {
   approvedVenue,
   asNewVisitor,
@@ -10,6 +9,7 @@ import {
   registerViaApi,
   test,
   uniqueAccount,
+  managerBrowser,
 } from "./fixtures";
 
 // Issue 41, acceptance item 1: the couple's journey end to end. A home search with a date and
@@ -37,25 +37,11 @@ function juneSaturday(): string {
 const estimateIn = async (text: Promise<string>) =>
   /About \$[\d,]+(?:–\$[\d,]+)? for 120 guests/.exec(await text)?.[0];
 
-/** The venue's manager in a browser of their own, whose console errors fail the test too. */
-async function managerBrowser(browser: Browser, scripts: boolean) {
-  const context = await browser.newContext({
-    baseURL: ORIGIN,
-    javaScriptEnabled: scripts,
-    viewport: scripts ? DESKTOP : PHONE,
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
-  page.on("pageerror", (err) => errors.push(err.message));
-  return { page, errors, close: () => context.close() };
-}
-
 async function journey(page: Page, browser: Browser, scripts: boolean) {
   test.setTimeout(240_000);
   const date = juneSaturday();
   const day = formatReviewDate(date);
-  const manager = await managerBrowser(browser, scripts);
+  const manager = await managerBrowser(browser, scripts, scripts ? DESKTOP : PHONE);
   const m = manager.page;
   const { venue } = await approvedVenue(m, scripts ? "journey" : "journey-nojs");
   const name = venue.name;

@@ -14,6 +14,7 @@ import {
   test,
   toast,
   uniqueAccount,
+  managerBrowser,
 } from "./fixtures";
 import { screenshot } from "./screens";
 
@@ -38,20 +39,6 @@ function juneSaturday(): string {
 
 /** Text as it is in a regular expression (venue names and addresses hold regex characters). */
 const literally = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** The venue's manager in a browser of their own, whose console errors fail the test too. */
-async function managerBrowser(browser: Browser, scripts: boolean, width: number) {
-  const context = await browser.newContext({
-    baseURL: ORIGIN,
-    javaScriptEnabled: scripts,
-    viewport: { width, height: 900 },
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
-  page.on("pageerror", (err) => errors.push(err.message));
-  return { page, errors, close: () => context.close() };
-}
 
 /** Marks one day of the venue's calendar, through the post its 'Mark dates' form sends. */
 async function markDay(m: Page, venueId: string, date: string, status: "booked" | "available") {
@@ -123,7 +110,7 @@ async function journey(
 ) {
   test.setTimeout(MAIL_WAIT_MS + 150_000);
   const date = juneSaturday();
-  const manager = await managerBrowser(browser, scripts, width);
+  const manager = await managerBrowser(browser, scripts, { width, height: 900 });
   const m = manager.page;
   const { venue } = await approvedVenue(m, `saved-search-${scripts ? "js" : "nojs"}-${width}`);
   // Booked first, so the couple's search finds nothing.

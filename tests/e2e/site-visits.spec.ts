@@ -1,6 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
 import { WEEKDAY_NAMES } from "../../app/lib/tours";
-import { ORIGIN } from "./paths";
 import {
   approvedVenue,
   expect,
@@ -13,6 +12,7 @@ import {
   toast,
   uniqueAccount,
   UUID,
+  managerBrowser,
 } from "./fixtures";
 import { screenshot } from "./screens";
 
@@ -22,20 +22,6 @@ import { screenshot } from "./screens";
 // time from the visit's page. With scripts and without, at 1280 and 390 px, axe on each page with
 // scripts; screenshots of the booking page, the visit page and the manager's page. A back-office
 // spec (playwright.config.ts): it adds an approved venue.
-
-/** The venue's manager in a browser of their own, whose console errors fail the test too. */
-async function managerBrowser(browser: Browser, scripts: boolean, width: number) {
-  const context = await browser.newContext({
-    baseURL: ORIGIN,
-    javaScriptEnabled: scripts,
-    viewport: { width, height: 900 },
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
-  page.on("pageerror", (err) => errors.push(err.message));
-  return { page, errors, close: () => context.close() };
-}
 
 /** A success: the toast with scripts, the flash's plain status line without. */
 const saidSo = (page: Page, scripts: boolean, text: string) =>
@@ -58,7 +44,7 @@ async function journey(
   width: number,
 ) {
   test.setTimeout(120_000);
-  const manager = await managerBrowser(browser, scripts, width);
+  const manager = await managerBrowser(browser, scripts, { width, height: 900 });
   const m = manager.page;
   const { venue } = await approvedVenue(m, `tours-${scripts ? "js" : "nojs"}-${width}`);
 
