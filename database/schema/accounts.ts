@@ -42,7 +42,12 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_id_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("sessions_token_key").on(t.token),
+    index("sessions_user_id_idx").on(t.userId),
+    // The retention task deletes expired sessions (issue 46).
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
 );
 
 export const accounts = pgTable(

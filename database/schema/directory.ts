@@ -198,9 +198,8 @@ export const reviews = pgTable(
     venueId: uuid("venue_id")
       .notNull()
       .references(() => venues.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // Null: the author deleted their account and chose to keep it, shown as "a former guest" (issue 46).
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     rating: smallint("rating").notNull(),
     comment: text("comment").notNull(),
     // Moderation (issue 45): a hidden review stays, shown to its author with the published

@@ -9,3 +9,4 @@ export * from "./admin";
 export * from "./availability";
 export * from "./saved-searches";
 export * from "./trust";
+export * from "./privacy";

@@ -31,6 +31,9 @@ export const inquiries = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     declineReason: text("decline_reason"),
     reviewInvitedAt: timestamp("review_invited_at", { withTimezone: true }),
+    // Issue 46: when the couple's name, email and phone were erased (their choice on deleting the
+    // account, or the retention period); the rest stays for the venue's records.
+    contactErasedAt: timestamp("contact_erased_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -40,6 +43,10 @@ export const inquiries = pgTable(
       .on(t.venueId, t.createdAt)
       .where(sql`status = 'new'`),
     index("inquiries_user_created_idx").on(t.userId, t.createdAt),
+    // The retention task's inquiries whose contact details are still kept, oldest first.
+    index("inquiries_contact_kept_idx")
+      .on(t.createdAt)
+      .where(sql`contact_erased_at is null`),
     check(
       "inquiries_status_check",
       sql`${t.status} in ('new', 'replied', 'booked', 'closed', 'declined', 'spam')`,

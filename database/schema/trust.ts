@@ -105,6 +105,8 @@ export const tours = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     status: text("status", { enum: TOUR_STATUSES }).notNull().default("booked"),
     sequence: integer("sequence").notNull().default(0),
+    // Issue 46: as an inquiry's, the couple's name and email erased (account deleted, or retention).
+    contactErasedAt: timestamp("contact_erased_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
