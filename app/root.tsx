@@ -35,6 +35,7 @@ import { nonceContext } from "./infra/context.server";
 import { getApp, getUser, readFlash, sessionMiddleware } from "./infra/session.server";
 import type { RootData } from "./lib/root-data";
 import { seoMeta } from "./lib/seo";
+import { asksNotToTrack, NO_ANALYTICS } from "./lib/analytics";
 import { listFavoriteIds } from "./services/favorites.server";
 
 export const links: Route.LinksFunction = () => [
@@ -57,7 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       favoriteIds,
       site: { siteName: config.siteName, siteUrl: config.siteUrl, twitterSite: config.twitterSite },
-      analytics: config.analytics,
+      // No tag for a visitor whose browser asks not to be tracked (issue 46; the page cache keeps both).
+      analytics: asksNotToTrack(request.headers.get("sec-gpc")) ? NO_ANALYTICS : config.analytics,
       nonce: context.get(nonceContext),
     } satisfies RootData,
     { headers },

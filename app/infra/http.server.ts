@@ -22,6 +22,8 @@ import { withRequestId } from "./logger.server";
 import { createPageCache } from "./page-cache.server";
 import { precompressed } from "./precompressed.server";
 import { checkReadiness } from "./readiness.server";
+import { asksNotToTrack } from "~/lib/analytics";
+import { PRIVATE_PREFIX } from "~/lib/privacy";
 import { routeMatcher, routePatterns } from "~/lib/route-pattern";
 import { contentSecurityPolicy, isAllowedOrigin } from "./security.server";
 import { SIGNED_LINK_POSTS } from "~/lib/unsubscribe";
@@ -165,6 +167,8 @@ export function createHttpApp(
     keepDrainListenersRemovable,
   );
   for (const p of AUTH_PUBLIC_PATHS) http.get(p, toNodeHandler(app.auth));
+  // A person's data download is served only to them, by its route (issue 46), never as a public file.
+  http.use(`/uploads/${PRIVATE_PREFIX}`, (_req, res) => void res.status(404).type("text/plain").send("Not Found"));
   http.use(
     "/uploads",
     // Stored files never change under their key (new content gets a new key): cache for good.
@@ -325,6 +329,7 @@ function servePagesFromCache(
   production: boolean,
 ): RequestHandler {
   const cache = createPageCache({ readVersion: () => readContentVersion(app.db) });
+  const tagged = !!(app.config.analytics.gaMeasurementId || app.config.analytics.gtmId);
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.on("close", cache.writeStarted());
@@ -339,7 +344,9 @@ function servePagesFromCache(
       return next();
     }
     const nonce = res.locals.cspNonce as string;
-    const key = req.originalUrl;
+    // With a tag configured, a visitor asking not to be tracked gets a page without it, kept apart (issue 46).
+    const gpc = tagged && asksNotToTrack(req.get("sec-gpc"));
+    const key = gpc ? `${req.originalUrl}\0gpc` : req.originalUrl;
     try {
       const cached = await cache.get(key);
       let page = cached.page;
@@ -351,7 +358,7 @@ function servePagesFromCache(
           for (const [name, value] of Object.entries(req.headers))
             if (typeof value === "string") headers.set(name, value);
           const response = await render(
-            new Request(`${req.protocol}://${req.get("host")}${key}`, { headers }),
+            new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers }),
             getLoadContext(app, nonce),
           );
           return { status: response.status, headers: response.headers, body: await response.text() };
@@ -375,6 +382,7 @@ function servePagesFromCache(
       res.setHeader("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
       res.vary("Cookie");
       res.vary("Accept-Encoding");
+      if (tagged) res.vary("Sec-GPC");
       if (matchesETag(req.get("if-none-match"), page.etag)) return void res.status(304).end();
       // Our order, not the header's: Brotli is smaller whenever the browser takes it.
       const encoding = (["br", "gzip"] as const).find((e) => req.acceptsEncodings(e) === e);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { track } from "./analytics";
+import { asksNotToTrack, track } from "./analytics";
 
 const event = { name: "venue_view", params: { venue_id: "v1", venue_name: "Elk Barn" } } as const;
 
@@ -27,5 +27,23 @@ describe("track", () => {
     expect(() => track(event)).not.toThrow();
     vi.unstubAllGlobals();
     expect(() => track(event)).not.toThrow();
+  });
+
+  it("sends nothing when the browser asks not to be tracked (Global Privacy Control)", () => {
+    const gtag = vi.fn();
+    const dataLayer: unknown[] = [];
+    vi.stubGlobal("window", { gtag, dataLayer });
+    vi.stubGlobal("navigator", { globalPrivacyControl: true });
+    track(event);
+    expect(gtag).not.toHaveBeenCalled();
+    expect(dataLayer).toEqual([]);
+  });
+});
+
+describe("asksNotToTrack", () => {
+  it("reads the Sec-GPC header: only 1 asks", () => {
+    expect(asksNotToTrack("1")).toBe(true);
+    expect(asksNotToTrack(" 1 ")).toBe(true);
+    for (const value of [null, undefined, "", "0", "true", "yes"]) expect(asksNotToTrack(value)).toBe(false);
   });
 });

@@ -9,3 +9,6 @@ export type ReviewChoice = (typeof REVIEW_CHOICES)[number];
 
 /** The name a kept review of a deleted account is shown under, and an erased inquiry's. */
 export const FORMER_GUEST = "A former guest";
+
+/** Where data downloads are stored: never served as public files (http.server.ts), only by their route. */
+export const PRIVATE_PREFIX = "exports/";

@@ -7,6 +7,7 @@ import { ALERTS_TASK, purgeFreedDays, runAlerts } from "./saved-searches.server"
 import { purgeViewData } from "./venue-stats.server";
 import { purgeExpiredTrash } from "./venue-trash.server";
 import { INVITE_TASK, sendReviewInvite } from "./review-invites.server";
+import { runRetention } from "./retention.server";
 
 // Our background tasks (issue 44), run by the job queue (infra/jobs.server.ts): a new one goes in
 // this list. Each runs on one server at a time; a failed run is tried again later.
@@ -54,6 +55,15 @@ export function backgroundTasks(app: AppContext): Task[] {
       cron: "3 * * * *",
       pollSeconds: 30,
       run: () => purgeViewData(app.db),
+    },
+    {
+      // What the site keeps, and for how long (issue 46, app/lib/retention.ts): daily, at night in Colorado.
+      name: "retention",
+      cron: "41 9 * * *",
+      run: async () => {
+        const run = await runRetention(app);
+        if (Object.values(run).some((n) => n > 0)) app.logger.info("retention", run);
+      },
     },
     // An unanswered inquiry's reminders to its venue, sent as jobs due 24 and 48 hours after it.
     { name: REMINDER_TASK, pollSeconds: 30, run: (data) => remindVenue(app, data) },

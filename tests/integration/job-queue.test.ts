@@ -168,6 +168,7 @@ it("the server's background tasks are on the queue, by the clock", async () => {
     expect.arrayContaining([
       { name: "purge-view-data", cron: "3 * * * *", timezone: "UTC" },
       { name: "sweep", cron: "17 * * * *", timezone: "UTC" },
+      { name: "retention", cron: "41 9 * * *", timezone: "UTC" },
     ]),
   );
   // Inquiry reminders are sent, not scheduled: a queue of its own with no schedule.

@@ -14,34 +14,21 @@ export function Analytics({ config, nonce }: Props) {
     });
   }, [location.pathname, location.search]);
 
-  if (config.gaMeasurementId) {
-    const id = JSON.stringify(config.gaMeasurementId);
-    return (
-      <>
-        <script
-          async
-          nonce={nonce}
-          src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(config.gaMeasurementId)}`}
-        />
-        <script
-          nonce={nonce}
-          dangerouslySetInnerHTML={{
-            __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',${id},{send_page_view:false});`,
-          }}
-        />
-      </>
-    );
-  }
-  if (config.gtmId) {
-    const id = JSON.stringify(config.gtmId);
-    return (
-      <script
-        nonce={nonce}
-        dangerouslySetInnerHTML={{
-          __html: `window.dataLayer=window.dataLayer||[];window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});var s=document.createElement('script');s.async=true;s.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(${id});document.head.appendChild(s);`,
-        }}
-      />
-    );
-  }
+  // Loaded by a line of script, not a <script src>, so that a browser sending the Global Privacy
+  // Control signal only from `navigator` (not as a header) loads nothing either (issue 46).
+  const load = (src: string, then: string) =>
+    `if(!navigator.globalPrivacyControl){window.dataLayer=window.dataLayer||[];${then}var s=document.createElement('script');s.async=true;s.src=${src};document.head.appendChild(s);}`;
+  const html = config.gaMeasurementId
+    ? load(
+        `'https://www.googletagmanager.com/gtag/js?id='+encodeURIComponent(${JSON.stringify(config.gaMeasurementId)})`,
+        `window.gtag=function(){dataLayer.push(arguments)};gtag('js',new Date());gtag('config',${JSON.stringify(config.gaMeasurementId)},{send_page_view:false});`,
+      )
+    : config.gtmId
+      ? load(
+          `'https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(${JSON.stringify(config.gtmId)})`,
+          "window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});",
+        )
+      : null;
+  if (html) return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: html }} />;
   return null;
 }
