@@ -168,7 +168,10 @@ export function createHttpApp(
   );
   for (const p of AUTH_PUBLIC_PATHS) http.get(p, toNodeHandler(app.auth));
   // A person's data download is served only to them, by its route (issue 46), never as a public file.
-  http.use(`/uploads/${PRIVATE_PREFIX}`, (_req, res) => void res.status(404).type("text/plain").send("Not Found"));
+  http.use(
+    `/uploads/${PRIVATE_PREFIX}`,
+    (_req, res) => void res.status(404).type("text/plain").send("Not Found"),
+  );
   http.use(
     "/uploads",
     // Stored files never change under their key (new content gets a new key): cache for good.

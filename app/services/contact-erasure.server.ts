@@ -10,9 +10,13 @@ import { FORMER_GUEST } from "~/lib/privacy";
 
 export type ErasureScope = { userId: string } | { before: Date };
 
-export async function eraseContact(tx: Db, scope: ErasureScope): Promise<{ inquiries: number; tours: number }> {
+export async function eraseContact(
+  tx: Db,
+  scope: ErasureScope,
+): Promise<{ inquiries: number; tours: number }> {
   const now = new Date();
-  const which = (userId: SQL, made: SQL) => ("userId" in scope ? eq(userId, scope.userId) : lt(made, scope.before));
+  const which = (userId: SQL, made: SQL) =>
+    "userId" in scope ? eq(userId, scope.userId) : lt(made, scope.before);
   const erasedInquiries = await tx
     .update(inquiries)
     .set({ name: FORMER_GUEST, email: "", phone: null, contactErasedAt: now })
