@@ -1,5 +1,6 @@
 // What the site keeps, and for how long (issue 46): the retention task against a clock of the
-// test's own, and analytics that ask (Global Privacy Control) through the page cache.
+// test's own, analytics that ask (Global Privacy Control) through the page cache, and the privacy
+// page that tells what this server does.
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -13,7 +14,8 @@ import {
   verifications,
 } from "../../database/schema";
 import { FORMER_GUEST } from "../../app/lib/privacy";
-import { DAY_MS, RETENTION_DAYS } from "../../app/lib/retention";
+import { MAIL_NOTICES } from "../../app/lib/privacy-notice";
+import { DAY_MS, RETENTION_DAYS, RETENTION_RULES } from "../../app/lib/retention";
 import { venuePath } from "../../app/lib/venue-url";
 import { runRetention } from "../../app/services/retention.server";
 import { createVenue } from "../setup/factories";
@@ -22,7 +24,11 @@ import { type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let web: HttpTestApp;
-withHttpApp((app) => ({ t, http: web } = app), { env: { GA_MEASUREMENT_ID: "G-RETAIN" } });
+const OPERATOR = {
+  CONTACT_EMAIL: "privacy@operator.example",
+  MAIL_POSTAL_ADDRESS: "1 Larimer Sq, Denver, CO 80202",
+};
+withHttpApp((app) => ({ t, http: web } = app), { env: { GA_MEASUREMENT_ID: "G-RETAIN", ...OPERATOR } });
 
 const NOW = new Date("2031-06-15T12:00:00Z");
 const ago = (days: number, ms = 0) => new Date(NOW.getTime() - days * DAY_MS - ms);
@@ -204,5 +210,22 @@ describe("analytics that ask (Global Privacy Control)", () => {
     const res = await page("/privacy", false);
     const html = await res.text();
     expect(html).toMatch(/if\(!navigator\.globalPrivacyControl\)\{[^<]*googletagmanager\.com\/gtag\/js/);
+  });
+});
+
+describe("the privacy page", () => {
+  it("tells what this server does: its mails, processors, periods, rights and the operator's contact", async () => {
+    const res = await web.fetch("/privacy", { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    const text = (await res.text()).replace(/<!-- -->/g, "").replace(/&#x27;|&rsquo;/g, "'");
+    expect(text).not.toContain("We email you only for your account");
+    for (const mail of MAIL_NOTICES) expect(text).toContain(mail.what);
+    for (const rule of RETENTION_RULES) expect(text).toContain(rule.period);
+    expect(text).toContain("Google Analytics");
+    expect(text).toContain(`mailto:${OPERATOR.CONTACT_EMAIL}`);
+    expect(text).toContain(OPERATOR.MAIL_POSTAL_ADDRESS);
+    for (const right of ["/account/privacy", "/account/delete", "/account/emails"])
+      expect(text).toContain(`href="${right}"`);
+    expect(text).toMatch(/your wedding date and\s+whether it is flexible, your guest count/);
   });
 });
