@@ -86,7 +86,7 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
       <ul className="list-disc space-y-2 pl-5">
         {processors.map((p) => (
           <li key={p.role}>
-            <strong className="text-ink">{p.role}</strong>: {p.who}. {p.what}.
+            <strong className="text-ink">{p.role}</strong>: {p.who} ({p.what}).
           </li>
         ))}
       </ul>
