@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { FORMER_GUEST, REVIEW_CHOICES, type ReviewChoice } from "./privacy";
+import { RETENTION_DAYS } from "./retention";
 import { checkbox, MAX, text } from "./validation/fields";
 
 // Deleting one's own account (issue 46, ADR 050): the page's form, its words, and the name a
@@ -7,6 +8,9 @@ import { checkbox, MAX, text } from "./validation/fields";
 
 export const DELETE_ACCOUNT_PATH = "/account/delete";
 export const deleteConfirmPath = (token: string) => `${DELETE_ACCOUNT_PATH}/confirm/${token}`;
+
+/** How long a couple's contact details stay on their inquiries, in months (24). */
+export const CONTACT_KEPT_MONTHS = Math.round((RETENTION_DAYS.inquiryContact * 12) / 365);
 
 /** How long a mailed confirmation link works. */
 export const DELETE_LINK_MINUTES = 60;

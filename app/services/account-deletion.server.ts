@@ -53,7 +53,9 @@ async function passwordHash(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ hash: accounts.password })
     .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"), isNotNull(accounts.password)))
+    .where(
+      and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"), isNotNull(accounts.password)),
+    )
     .limit(1);
   return row?.hash ?? null;
 }
@@ -103,6 +105,26 @@ const comingVisits = (userId: string, now: Date) =>
 
 const lastAdminRefusal = { ok: false as const, status: 409, error: deletionMessages.lastAdmin };
 
+/**
+ * The page's one form: an account with a password is deleted once the password is given again;
+ * one without gets the mailed link instead (`deleted: false`).
+ */
+export async function requestDeletion(
+  app: Deps,
+  actor: AppUser,
+  choices: DeletionChoices,
+  password: string,
+): Promise<DeletionOutcome & { deleted?: boolean }> {
+  const summary = await deletionSummary(app.db, actor);
+  if (summary.lastAdmin) return lastAdminRefusal;
+  if (!summary.hasPassword) {
+    const mailed = await mailDeletionLink(app, actor, choices);
+    return mailed.ok ? { ok: true, deleted: false } : mailed;
+  }
+  const done = await deleteWithPassword(app, actor, choices, password);
+  return done.ok ? { ok: true, deleted: true } : done;
+}
+
 /** Deletes the account after its password was given again (an account with one). */
 export async function deleteWithPassword(
   app: Deps,
@@ -127,7 +149,8 @@ export async function mailDeletionLink(
   actor: AppUser,
   choices: DeletionChoices,
 ): Promise<DeletionOutcome> {
-  if (await passwordHash(app.db, actor.id)) return { ok: false, status: 400, error: deletionMessages.password };
+  if (await passwordHash(app.db, actor.id))
+    return { ok: false, status: 400, error: deletionMessages.password };
   const limited = await limitWrite(app.db, `account-delete-link:${actor.id}`, DELETION_LIMITS.linkUser);
   if (limited) return limited;
   const token = randomBytes(32).toString("base64url");
@@ -161,7 +184,11 @@ export function deletionLinkEmail(siteName: string, to: string, url: string): Ma
 }
 
 /** The choices a mailed link was sent with, while it works (this account's, unexpired, unused). */
-export async function readDeletionLink(db: Db, actor: AppUser, token: string): Promise<DeletionChoices | null> {
+export async function readDeletionLink(
+  db: Db,
+  actor: AppUser,
+  token: string,
+): Promise<DeletionChoices | null> {
   if (!/^[\w-]{20,100}$/.test(token)) return null;
   const [row] = await db
     .select({ value: verifications.value, expiresAt: verifications.expiresAt })
@@ -224,7 +251,8 @@ async function deleteRows(app: Deps, tx: Db, userId: string, choices: DeletionCh
     .set({ status: "cancelled", sequence: sql`${tours.sequence} + 1` })
     .where(comingVisits(userId, now))
     .returning();
-  if (choices.reviews === "keep") await tx.update(reviews).set({ userId: null }).where(eq(reviews.userId, userId));
+  if (choices.reviews === "keep")
+    await tx.update(reviews).set({ userId: null }).where(eq(reviews.userId, userId));
   else await tx.delete(reviews).where(eq(reviews.userId, userId));
   const pending = await tx
     .delete(venues)
@@ -242,7 +270,9 @@ async function deleteRows(app: Deps, tx: Db, userId: string, choices: DeletionCh
   // A guest search saved from the same address is the same person's.
   await tx
     .delete(savedSearches)
-    .where(or(eq(savedSearches.userId, userId), sql`lower(${savedSearches.email}) = ${user.email.toLowerCase()}`));
+    .where(
+      or(eq(savedSearches.userId, userId), sql`lower(${savedSearches.email}) = ${user.email.toLowerCase()}`),
+    );
   await tx.delete(verifications).where(eq(verifications.identifier, linkIdentifier(userId)));
   await recordAudit(tx, {
     actorId: null,

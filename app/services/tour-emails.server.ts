@@ -63,7 +63,9 @@ export function tourVenueEmail(
   optOut: OptOut | null,
 ): MailMessage {
   const intro = `${f.tour.name} ${change === "booked" ? "booked" : change === "moved" ? "moved" : "cancelled"} a site visit at ${f.venue.name} on ${f.siteName}.`;
-  const write = f.tour.email ? `Reply to this email to write to ${f.tour.name}.` : "Their contact details were erased.";
+  const write = f.tour.email
+    ? `Reply to this email to write to ${f.tour.name}.`
+    : "Their contact details were erased.";
   const outro = `${write}${optOut ? optOutText(optOut) : ""}`;
   return {
     to,

@@ -227,7 +227,9 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
               empty="No answer sent from here yet."
             />
             {erased ? (
-              <p className="mt-6 border-t border-sand pt-6 text-sm text-ink-soft">{inquiryRefusals.contactErased}</p>
+              <p className="mt-6 border-t border-sand pt-6 text-sm text-ink-soft">
+                {inquiryRefusals.contactErased}
+              </p>
             ) : (
               <ReplyForm to={inquiry.name} email={inquiry.email} reply={actionData} />
             )}
