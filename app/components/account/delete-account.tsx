@@ -21,7 +21,11 @@ export function DeletionFacts({ summary }: { summary: DeletionSummary }) {
           after you sent them, or now if you tick the box below.
         </li>
         {summary.comingVisits > 0 ? (
-          <li>Your {plural(summary.comingVisits, "coming site visit")} are cancelled and the venues told.</li>
+          <li>
+            {summary.comingVisits === 1
+              ? "Your coming site visit is cancelled and the venue told."
+              : `Your ${summary.comingVisits} coming site visits are cancelled and the venues told.`}
+          </li>
         ) : null}
         {summary.pendingVenues.length > 0 ? (
           <li>
