@@ -22,6 +22,8 @@ export const deletionMessages = {
   lastAdmin:
     "You are the directory's only administrator, so your account cannot be deleted. Make someone else an administrator first. Nothing was deleted.",
   linkSent: "We emailed you a link to confirm. It works for one hour.",
+  noPassword: "Your account has no password: ask for a link by email on the Delete my account page.",
+  mailFailed: "The email could not be sent. Nothing was deleted. Please try again in a moment.",
   linkInvalid: "This link has expired or was already used. Ask for a new one on the Delete my account page.",
   deleted: "Your account was deleted.",
   noAuthor: "This review's author deleted their account: there is nobody to ask.",

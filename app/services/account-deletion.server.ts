@@ -133,7 +133,7 @@ export async function deleteWithPassword(
   password: string,
 ): Promise<DeletionOutcome> {
   const hash = await passwordHash(app.db, actor.id);
-  if (!hash) return { ok: false, status: 400, error: deletionMessages.linkInvalid };
+  if (!hash) return { ok: false, status: 400, error: deletionMessages.noPassword };
   if (password === "") return { ok: false, status: 400, error: deletionMessages.password, field: "password" };
   const limited = await limitWrite(app.db, `account-delete:${actor.id}`, DELETION_LIMITS.passwordUser);
   if (limited) return { ...limited, field: "password" };
@@ -167,7 +167,12 @@ export async function mailDeletionLink(
     });
   });
   const { siteName, siteUrl } = app.config;
-  await app.mailer.send(deletionLinkEmail(siteName, actor.email, `${siteUrl}${deleteConfirmPath(token)}`));
+  try {
+    await app.mailer.send(deletionLinkEmail(siteName, actor.email, `${siteUrl}${deleteConfirmPath(token)}`));
+  } catch (err) {
+    app.logger.error("account deletion mail failed", { error: String(err) });
+    return { ok: false, status: 502, error: deletionMessages.mailFailed };
+  }
   return { ok: true };
 }
 
@@ -233,9 +238,10 @@ async function deleteRows(app: Deps, tx: Db, userId: string, choices: DeletionCh
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return null;
+  // Read before writeRole, which removes a manager's venue links.
+  const released = await lastManagerOf(tx, userId);
   // The last administrator is refused here (LastAdminError), every admin row locked first.
   if (user.role !== "user") await writeRole(tx, userId, "user");
-  const released = await lastManagerOf(tx, userId);
   await tx.delete(venueManagers).where(eq(venueManagers.userId, userId));
   // Before the user row goes: the foreign keys then set the inquiries' user_id to null.
   const erased = choices.eraseContact ? await eraseContact(tx, { userId }) : null;

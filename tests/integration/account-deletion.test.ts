@@ -294,6 +294,8 @@ describe("deleting one's account", () => {
       (await post("/account/delete", { reviews: "delete", password: m.password }, m.cookie)).status,
     ).toBe(302);
     expect(await t.db.select().from(venueManagers).where(eq(venueManagers.venueId, alone.id))).toEqual([]);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, m.id));
+    expect(entry!.details).toMatchObject({ venuesReleased: [{ id: alone.id, name: "Solitary Ranch" }] });
     expect(
       await t.db
         .select()
