@@ -14,7 +14,6 @@ import {
 } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
-import type { MailMessage } from "~/infra/mail.server";
 import {
   DELETE_LINK_MINUTES,
   deleteConfirmPath,
@@ -26,7 +25,7 @@ import { REVIEW_CHOICES } from "~/lib/privacy";
 import type { AppUser } from "~/lib/user";
 import { recordAudit } from "./audit.server";
 import { eraseContact } from "./contact-erasure.server";
-import { layout } from "./emails.server";
+import { deletionLinkEmail } from "./deletion-emails.server";
 import { claimKeys, deleteFiles } from "./pending-files.server";
 import { limitWrite, type Limit } from "./rate-limit.server";
 import { mailTourChange } from "./tour-emails.server";
@@ -174,18 +173,6 @@ export async function mailDeletionLink(
     return { ok: false, status: 502, error: deletionMessages.mailFailed };
   }
   return { ok: true };
-}
-
-/** An account mail (no opt-out, ADR 043): the person asked for it a moment ago. */
-export function deletionLinkEmail(siteName: string, to: string, url: string): MailMessage {
-  const intro = `You asked to delete your ${siteName} account. Open the link to see what is deleted and confirm.`;
-  const outro = `The link works for one hour. If you did not ask, ignore this email: nothing is deleted.`;
-  return {
-    to,
-    subject: `Confirm the deletion of your ${siteName} account`,
-    text: `${intro}\n\nConfirm: ${url}\n\n${outro}\n`,
-    html: layout(siteName, intro, "Confirm", url, outro),
-  };
 }
 
 /** The choices a mailed link was sent with, while it works (this account's, unexpired, unused). */
