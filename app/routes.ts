@@ -36,6 +36,8 @@ export default [
     route("inquiries", "routes/account/inquiries.tsx"),
     route("searches", "routes/account/searches.tsx"),
     route("tours", "routes/account/tours.tsx"),
+    route("delete", "routes/account/delete.tsx"),
+    route("delete/confirm/:token", "routes/account/delete-confirm.tsx"),
   ]),
 
   // Admin area: every child runs behind the layout's requireAdmin middleware

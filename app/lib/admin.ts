@@ -270,6 +270,22 @@ export function describeAudit(e: AuditLike): string {
     }
     case "availability.import":
       return `${e.venueName ?? "a deleted venue"}: ${countLabel(Number(d.days) || 0, "day", "days")} booked`;
+    case "account.delete": {
+      // Issue 46 (ADR 050): what went with the account, never its name or address.
+      const released = Array.isArray(d.venuesReleased)
+        ? d.venuesReleased.flatMap((v) => str((v as { name?: unknown } | null)?.name) ?? [])
+        : [];
+      return [
+        d.reviews === "keep" ? "reviews kept as a former guest" : "reviews deleted",
+        d.contactErased ? "contact details erased" : "",
+        Number(d.submissionsDeleted)
+          ? countLabel(Number(d.submissionsDeleted), "submission", "submissions") + " deleted"
+          : "",
+        released.length ? `back to the admins: ${released.join(", ")}` : "",
+      ]
+        .filter(Boolean)
+        .join("; ");
+    }
     default:
       return str(d.name) ?? e.venueName ?? str(d.fileName) ?? e.targetId ?? "";
   }

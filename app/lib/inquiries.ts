@@ -97,6 +97,7 @@ export const inquiryRefusals = {
   claimInvalid: "This link is not valid any more. Inquiries you send while signed in appear here.",
   claimTaken: "This inquiry is already followed from another account.",
   closed: "This inquiry is closed. To ask the venue again, send a new inquiry from its page.",
+  contactErased: "The couple's contact details were erased, so an answer cannot be sent by email.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -216,3 +217,7 @@ export type InquiryReply = {
   stamp?: string;
   toast?: Toast;
 };
+
+/** Shown instead of an inquiry's erased email and phone (issue 46: name "A former guest", email ""). */
+export const CONTACT_ERASED = "Contact details erased";
+export const isContactErased = (inquiry: { email: string }) => inquiry.email === "";

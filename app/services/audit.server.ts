@@ -68,6 +68,8 @@ export const AUDIT_ACTIONS = {
   // A claimed listing (issue 45, ADR 047): by the claimant's domain link or an admin's decision.
   "venue.claim": "Approved a claim",
   "venue.claim.reject": "Rejected a claim",
+  // A person deleted their own account (issue 46, ADR 050): no actor left, the details say what went.
+  "account.delete": "Deleted own account",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -7,7 +7,9 @@ import { csvLine } from "~/lib/csv-import/write";
 import {
   INBOX_PAGE_SIZE,
   INQUIRY_STATUSES,
+  CONTACT_ERASED,
   inquiryRefusals,
+  isContactErased,
   type Inbox,
   type InboxFilter,
   type InquiryReplyView,
@@ -276,6 +278,7 @@ export async function replyToInquiry(
   const limited = await limitWrite(app.db, `inquiry-reply:${actor.id}`, LIMITS.inquiryReplyUser);
   if (limited) return limited;
   const { inquiry } = found;
+  if (isContactErased(inquiry)) return { ok: false, status: 409, error: inquiryRefusals.contactErased };
   const { siteName, siteUrl } = app.config;
   const [owner] = await app.db
     .select({ userId: inquiries.userId })
@@ -392,7 +395,7 @@ export async function exportInquiriesCsv(
                   i.venueName,
                   i.status,
                   i.name,
-                  i.email,
+                  isContactErased(i) ? CONTACT_ERASED : i.email,
                   i.phone ?? "",
                   i.weddingDate ?? "",
                   i.dateFlexible ? "yes" : "no",

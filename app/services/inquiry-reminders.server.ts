@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { inquiries, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import { askedAtLabel, inquiryPath } from "~/lib/inquiries";
@@ -58,6 +58,8 @@ export async function remindVenue(
       and(
         eq(inquiries.id, inquiryId),
         eq(inquiries.status, "new"),
+        // An erased contact (issue 46) cannot be answered: nothing to remind of.
+        isNull(inquiries.contactErasedAt),
         sql`not exists (select 1 from inquiry_replies r where r.inquiry_id = ${inquiries.id} and r.author = 'venue')`,
       ),
     )

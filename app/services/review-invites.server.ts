@@ -97,6 +97,7 @@ export async function sendReviewInvite(
           eq(inquiries.id, inquiryId),
           eq(inquiries.status, "booked"),
           isNull(inquiries.reviewInvitedAt),
+          isNull(inquiries.contactErasedAt),
           sql`not exists (select 1 from reviews r where r.venue_id = ${inquiries.venueId} and r.user_id = ${inquiries.userId})`,
         ),
       )

@@ -4,6 +4,7 @@ import { reviewReports, reviews, users, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
 import { pageCountOf, pageOffset } from "~/lib/pagination";
+import { deletionMessages, reviewAuthorName } from "~/lib/account-deletion";
 import { Refusal } from "~/lib/refusal";
 import {
   HIDDEN_LIST_MAX,
@@ -66,7 +67,7 @@ export async function reportTarget(db: Db, user: AppUser | null, reviewId: strin
     .where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.userId, user.id)));
   return {
     id: review.id,
-    authorName: review.authorName?.trim() || "Anonymous",
+    authorName: reviewAuthorName(review.userId, review.authorName),
     rating: review.rating,
     comment: review.comment,
     venue: { name: review.venueName, path: venuePath({ id: review.venueId, name: review.venueName }) },
@@ -199,7 +200,7 @@ export async function reviewQueue(db: Db, actor: AppUser | null, page = 1): Prom
       proofRequestedAt: r.proofRequestedAt?.toISOString() ?? null,
       venue: { name: r.venueName, path: venuePath({ id: r.venueId, name: r.venueName }) },
       author: {
-        name: r.authorName?.trim() || "Anonymous",
+        name: reviewAuthorName(r.userId, r.authorName),
         email: r.authorEmail,
         otherReviews: Number(r.otherReviews),
         hiddenBefore: Number(r.hiddenBefore),
@@ -220,6 +221,7 @@ async function hiddenReviews(db: Db): Promise<HiddenReview[]> {
       id: reviews.id,
       rating: reviews.rating,
       comment: reviews.comment,
+      userId: reviews.userId,
       authorName: users.name,
       hiddenReason: reviews.hiddenReason,
       hiddenAt: reviews.hiddenAt,
@@ -236,7 +238,7 @@ async function hiddenReviews(db: Db): Promise<HiddenReview[]> {
     id: r.id,
     rating: r.rating,
     comment: r.comment,
-    authorName: r.authorName?.trim() || "Anonymous",
+    authorName: reviewAuthorName(r.userId, r.authorName),
     hiddenReason: r.hiddenReason ?? "",
     hiddenAt: r.hiddenAt!.toISOString(),
     venue: { name: r.venueName, path: venuePath({ id: r.venueId, name: r.venueName }) },
@@ -286,6 +288,7 @@ export async function moderateReview(
         venueId: reviews.venueId,
         comment: reviews.comment,
         hiddenAt: reviews.hiddenAt,
+        userId: reviews.userId,
         authorEmail: users.email,
         venueName: venues.name,
       })
@@ -295,6 +298,8 @@ export async function moderateReview(
       .where(eq(reviews.id, reviewId))
       .for("update", { of: reviews });
     if (!review) throw new Refusal(404, reportMessages.notFound);
+    // A kept review of a deleted account (issue 46) has nobody to ask.
+    if (intent === "proof" && review.userId === null) throw new Refusal(409, deletionMessages.noAuthor);
     const now = new Date();
     let resolved = 0;
     if (intent !== "unhide") {

@@ -1,3 +1,4 @@
+import { reviewAuthorName } from "~/lib/account-deletion";
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { reviewReplies, reviews, users, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
@@ -55,7 +56,7 @@ export async function listReviews(
     own: viewerId !== null && userId === viewerId,
     hiddenReason: hiddenAt ? (hiddenReason ?? "") : null,
     reply: replyBody !== null && repliedAt ? { body: replyBody, repliedAt: repliedAt.toISOString() } : null,
-    authorName: r.authorName?.trim() || "Anonymous",
+    authorName: reviewAuthorName(userId, r.authorName),
     // A public page loads only avatars we store: a URL avatar would tell its host who visits.
     authorAvatar: isStoredImage(r.authorAvatar) ? r.authorAvatar : null,
     createdAt: r.createdAt.toISOString(),

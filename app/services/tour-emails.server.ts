@@ -63,10 +63,13 @@ export function tourVenueEmail(
   optOut: OptOut | null,
 ): MailMessage {
   const intro = `${f.tour.name} ${change === "booked" ? "booked" : change === "moved" ? "moved" : "cancelled"} a site visit at ${f.venue.name} on ${f.siteName}.`;
-  const outro = `Reply to this email to write to ${f.tour.name}.${optOut ? optOutText(optOut) : ""}`;
+  const write = f.tour.email
+    ? `Reply to this email to write to ${f.tour.name}.`
+    : "Their contact details were erased.";
+  const outro = `${write}${optOut ? optOutText(optOut) : ""}`;
   return {
     to,
-    replyTo: f.tour.email,
+    ...(f.tour.email ? { replyTo: f.tour.email } : {}),
     subject: SUBJECT[change](f),
     text: `${intro}\n\n${factsText(f)}\n\nYour visits: ${url}\n\n${outro}\n`,
     html: layout(f.siteName, intro, "Your visits", url, outro, [{ facts: facts(f) }]),
@@ -102,8 +105,10 @@ export async function mailTourChange(
   const icalEvent = { method, content, filename: "invite.ics" };
   const f: Facts = { venue, tour, siteName, when: visitLabel(tour.startsAt) };
   const managerUrl = `${siteUrl}/venue-manager/edit-venue/${venue.id}/tours`;
+  // An erased contact (issue 46) has no address to mail, nor to reply to.
+  const erased = tour.contactErasedAt !== null;
   const mails = [
-    tourCoupleEmail(f, change, url, byVenue),
+    ...(erased ? [] : [tourCoupleEmail(f, change, url, byVenue)]),
     ...(await inquiryMailsToVenue(app, venue, (to, optOut) =>
       tourVenueEmail(f, change, to, optOut ? managerUrl : `${siteUrl}${venuePath(venue)}`, optOut),
     )),

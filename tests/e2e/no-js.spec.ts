@@ -394,3 +394,22 @@ test.describe("at 390 px", () => {
     await expect(page.getByText(`Your inquiry was sent to ${name}`)).toBeVisible();
   });
 });
+
+test("a couple deletes their account as a plain form, and can no longer sign in", async ({ page }) => {
+  const account = await registerViaApi(page, uniqueAccount("nojs-delete"));
+  await page.goto("/account");
+  await page.getByRole("link", { name: "Delete my account" }).click();
+  const main = page.getByRole("main");
+  await main.getByLabel("Password").fill("not-the-password");
+  await main.getByRole("button", { name: "Delete my account" }).click();
+  await expect(main.getByText("That password is not right. Nothing was deleted.")).toBeVisible();
+  await main.getByRole("checkbox", { name: "Erase my contact details from my inquiries now" }).check();
+  await main.getByLabel("Password").fill(account.password);
+  await main.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL((u) => u.pathname === "/");
+  await expect(page.getByText("Your account was deleted.")).toBeVisible();
+  await screenshot(page, "no-js-account-deleted");
+  await page.goto("/login");
+  await signIn(page, account);
+  await expect(loginForm(page).getByText("Invalid email or password")).toBeVisible();
+});

@@ -92,6 +92,12 @@ const EXPECTED: Record<string, Entry> = {
   "routes/account/inquiries.tsx": { path: "/account/inquiries", get: signedIn },
   "routes/account/searches.tsx": { path: "/account/searches", get: signedIn },
   "routes/account/tours.tsx": { path: "/account/tours", get: signedIn },
+  // Deleting one's account (issue 46): its mailed link works for its own account only (410 else).
+  "routes/account/delete.tsx": { path: "/account/delete", get: signedIn },
+  "routes/account/delete-confirm.tsx": {
+    path: "/account/delete/confirm/forged-link-token-0123456789",
+    get: { guest: "login", user: 410, venue_manager: 410, admin: 410 },
+  },
   "routes/admin/layout.tsx": { path: "/admin/dashboard", get: adminOnly },
   "routes/admin/index.tsx": { path: "/admin", get: adminRedirect },
   "routes/admin/dashboard.tsx": { path: "/admin/dashboard", get: adminOnly },

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { invalid, parseForm, refused } from "~/infra/form.server";
 import { expectUser } from "~/infra/session.server";
+import { DELETE_ACCOUNT_PATH } from "~/lib/account-deletion";
 import { pageMeta } from "~/lib/seo";
 import { EMAIL_SETTINGS_PATH } from "~/lib/unsubscribe";
 import { profileSchema } from "~/lib/validation/auth";
@@ -100,6 +101,9 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           Choose which emails you get in <Link to={EMAIL_SETTINGS_PATH}>Email Settings</Link>.
         </p>
       </div>
+      <p className="mt-10 border-t border-sand pt-6 text-sm text-muted">
+        <Link to={DELETE_ACCOUNT_PATH}>Delete my account</Link>
+      </p>
     </>
   );
 }

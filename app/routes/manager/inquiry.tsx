@@ -18,7 +18,9 @@ import {
   INBOX_PATH,
   INQUIRY_STATUS_LABELS,
   INQUIRY_STATUSES,
+  CONTACT_ERASED,
   bookingMessages,
+  isContactErased,
   inquiryRefusals,
   weddingDateLabel,
   type InquiryDay,
@@ -152,7 +154,8 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
         </EmptyState>
       </Panel>
     );
-  const details: { label: string; value: React.ReactNode }[] = [
+  const erased = isContactErased(inquiry);
+  const contact: { label: string; value: React.ReactNode }[] = [
     {
       label: "Email",
       value: (
@@ -177,6 +180,9 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
         "Not given"
       ),
     },
+  ];
+  const details: { label: string; value: React.ReactNode }[] = [
+    ...(erased ? [{ label: "Contact", value: CONTACT_ERASED }] : contact),
     { label: "Wedding date", value: weddingDateLabel(inquiry.weddingDate, inquiry.dateFlexible) },
     { label: "Guests", value: inquiry.guests ?? "Not given" },
     { label: "Received", value: formatReviewDate(inquiry.createdAt) },
@@ -220,7 +226,13 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
               venueName={inquiry.venueName}
               empty="No answer sent from here yet."
             />
-            <ReplyForm to={inquiry.name} email={inquiry.email} reply={actionData} />
+            {erased ? (
+              <p className="mt-6 border-t border-sand pt-6 text-sm text-ink-soft">
+                {inquiryRefusals.contactErased}
+              </p>
+            ) : (
+              <ReplyForm to={inquiry.name} email={inquiry.email} reply={actionData} />
+            )}
           </Panel>
         </div>
         {/* First on a phone: the date and guests before the reply box (issue 41, item 11). */}
@@ -239,7 +251,7 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
             </dl>
           </Panel>
           <StatusForm current={inquiry.status} day={day} />
-          {inquiry.status === "declined" ? null : <DeclineForm reply={actionData} />}
+          {inquiry.status === "declined" || erased ? null : <DeclineForm reply={actionData} />}
         </div>
       </div>
     </div>

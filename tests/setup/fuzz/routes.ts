@@ -123,6 +123,11 @@ export const PARAMS: Record<string, { valid: (k: Known) => string; malformed: (k
     valid: () => "00000000-0000-4000-8000-000000000045",
     malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()],
   },
+  // An account deletion's mailed link (issue 46): none was mailed, so every post is refused (410).
+  token: {
+    valid: () => "no-such-deletion-link-0123456789",
+    malformed: () => [...MALFORMED_SEGMENTS, "a".repeat(500)],
+  },
   "*": { valid: () => "no/such/page", malformed: () => MALFORMED_SEGMENTS },
 };
 
