@@ -36,6 +36,9 @@ export default [
     route("inquiries", "routes/account/inquiries.tsx"),
     route("searches", "routes/account/searches.tsx"),
     route("tours", "routes/account/tours.tsx"),
+    route("privacy", "routes/account/privacy.tsx"),
+    route("privacy/download", "routes/account/privacy-download.ts"),
+    route("privacy/exports/:exportId", "routes/account/privacy-export.ts"),
   ]),
 
   // Admin area: every child runs behind the layout's requireAdmin middleware
