@@ -92,6 +92,17 @@ const EXPECTED: Record<string, Entry> = {
   "routes/account/inquiries.tsx": { path: "/account/inquiries", get: signedIn },
   "routes/account/searches.tsx": { path: "/account/searches", get: signedIn },
   "routes/account/tours.tsx": { path: "/account/tours", get: signedIn },
+  // Download my data (issue 46): the page; its form's endpoint (a GET goes back to the page); a
+  // download's link, its owner's only (no such download here: 404 for everyone signed in).
+  "routes/account/privacy.tsx": { path: "/account/privacy", get: signedIn },
+  "routes/account/privacy-download.ts": {
+    path: "/account/privacy/download",
+    get: { guest: "login", user: 302, venue_manager: 302, admin: 302 },
+  },
+  "routes/account/privacy-export.ts": {
+    path: "/account/privacy/exports/3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b",
+    get: { guest: "login", user: 404, venue_manager: 404, admin: 404 },
+  },
   "routes/admin/layout.tsx": { path: "/admin/dashboard", get: adminOnly },
   "routes/admin/index.tsx": { path: "/admin", get: adminRedirect },
   "routes/admin/dashboard.tsx": { path: "/admin/dashboard", get: adminOnly },
