@@ -3,7 +3,12 @@
 import { DAY_MS, RETENTION_DAYS } from "./retention";
 
 /** One file of the archive and what it holds, in plain words. */
-export type ExportPart = { file: string; what: string; managersOnly?: boolean };
+export type ExportPart = {
+  file: string;
+  what: string;
+  /** Named on the privacy page to managers and admins only (a couple's would be empty). */
+  backOffice?: boolean;
+};
 
 export const EXPORT_PARTS: ExportPart[] = [
   {
@@ -12,7 +17,7 @@ export const EXPORT_PARTS: ExportPart[] = [
   },
   {
     file: "sessions.json",
-    what: "Your signed-in devices: when each session began and ends, its address and browser (no keys)",
+    what: "Your signed-in devices: when each session began and ends, its address and browser (never the keys that sign you in)",
   },
   { file: "favorites.json", what: "The venues you saved" },
   { file: "reviews.json", what: "Your reviews, with each venue's reply" },
@@ -29,11 +34,15 @@ export const EXPORT_PARTS: ExportPart[] = [
   },
   { file: "review-reports.json", what: "The reviews you reported, and what was decided" },
   { file: "claims.json", what: "Your claims to manage a venue listing" },
-  { file: "activity.json", what: "What you did in the back office (for example a venue you edited)" },
+  {
+    file: "activity.json",
+    what: "What you did in the back office (for example a venue you edited)",
+    backOffice: true,
+  },
   {
     file: "managed-venues.json",
     what: "The venues you manage: their own details (not the couples who wrote to them)",
-    managersOnly: true,
+    backOffice: true,
   },
 ];
 

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/privacy";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { expectUser, getApp } from "~/infra/session.server";
 import { EXPORT_PARTS, expiryDay, exportPath, type ExportListing } from "~/lib/data-export";
@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const exports = await listDataExports(getApp(context), user);
   const manager = user.role === "venue_manager" || user.role === "admin";
   return {
-    parts: EXPORT_PARTS.filter((p) => manager || !p.managersOnly).map((p) => p.what),
+    parts: EXPORT_PARTS.filter((p) => manager || !p.backOffice).map((p) => p.what),
     exports,
   };
 }
@@ -31,7 +31,7 @@ function ExportState({ e }: { e: ExportListing }) {
   if (e.expired) return <span>Expired on {expiryDay(e.expiresAt)}.</span>;
   return (
     <span>
-      <Link to={exportPath(e.id)} reloadDocument className="font-medium">
+      <Link to={exportPath(e.id)} reloadDocument className="font-medium text-primary underline">
         Download
       </Link>{" "}
       (until {expiryDay(e.expiresAt)})
@@ -81,9 +81,12 @@ export default function AccountPrivacy({ loaderData }: Route.ComponentProps) {
           Delete your account
         </h3>
         <p className="mt-2">
-          You can delete your account and what it holds yourself; the page says exactly what is deleted and
-          what is kept. <Link to="/account/delete">Delete my account</Link>
+          You can delete your account and what it holds yourself; the next page says exactly what is deleted
+          and what is kept.
         </p>
+        <Link to="/account/delete" className={buttonClass("outline", "md", "mt-4")}>
+          Delete my account
+        </Link>
       </section>
     </>
   );
