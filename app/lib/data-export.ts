@@ -36,7 +36,7 @@ export const EXPORT_PARTS: ExportPart[] = [
   { file: "claims.json", what: "Your claims to manage a venue listing" },
   {
     file: "activity.json",
-    what: "What you did in the back office (for example a venue you edited)",
+    what: "What you did in the back office (for example a venue you edited), the latest 10,000 entries",
     backOffice: true,
   },
   {

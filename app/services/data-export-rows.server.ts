@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import {
   accounts,
   auditLog,
@@ -28,6 +28,9 @@ import type { Storage } from "~/infra/storage.server";
 // managed venue is the venue's own details, never its inquiries or other managers.
 
 type VenueRow = typeof venues.$inferSelect;
+
+/** An administrator's activity can run long: the latest entries (the README says so). */
+export const ACTIVITY_LIMIT = 10_000;
 
 /** A stored file of the archive: read from `key`, written at `path` under files/. */
 export type ExportFile = { path: string; key: string };
@@ -73,6 +76,12 @@ function venueFiles(storage: Storage, v: VenueRow): ExportFile[] {
     if (!key) return [];
     return [{ key, path: `files/${v.id}/${n}${key.slice(key.lastIndexOf("."))}` }];
   });
+}
+
+/** How many stored files the person's submissions name (to choose at once or in the background). */
+export async function countExportFiles(db: Db, storage: Storage, userId: string): Promise<number> {
+  const rows = await db.select().from(venues).where(eq(venues.userId, userId));
+  return rows.reduce((n, v) => n + venueFiles(storage, v).length, 0);
 }
 
 const byTime = <T extends { createdAt: Date }>(rows: T[]) =>
@@ -278,8 +287,8 @@ export async function collectExport(db: Db, storage: Storage, userId: string): P
         .select({ action: auditLog.action, target: auditLog.targetType, at: auditLog.createdAt })
         .from(auditLog)
         .where(eq(auditLog.actorId, userId))
-        .orderBy(asc(auditLog.createdAt))
-        .limit(10_000),
+        .orderBy(desc(auditLog.createdAt))
+        .limit(ACTIVITY_LIMIT),
     ]);
   const off = new Map(optedOut.map((o) => [o.kind, o.createdAt]));
   const files = submitted.flatMap((v) => venueFiles(storage, v));
@@ -303,7 +312,7 @@ export async function collectExport(db: Db, storage: Storage, userId: string): P
     })),
     "review-reports.json": reports,
     "claims.json": claims,
-    "activity.json": acts,
+    "activity.json": acts.reverse(),
   };
   if (managed.length) documents["managed-venues.json"] = managed;
   return { documents, files };

@@ -22,7 +22,7 @@ import {
 import { Refusal } from "~/lib/refusal";
 import type { AppUser } from "~/lib/user";
 import { isUuid } from "~/lib/uuid";
-import { collectExport, type ExportData } from "./data-export-rows.server";
+import { collectExport, countExportFiles, type ExportData } from "./data-export-rows.server";
 import { claimKeys, deleteFiles, releaseKeys } from "./pending-files.server";
 import { dataExportReadyEmail } from "./privacy-emails.server";
 import { limitWrite } from "./rate-limit.server";
@@ -77,10 +77,10 @@ export async function requestDataExport(
     windowSeconds: 24 * 60 * 60,
   });
   if (limited) throw new Refusal(429, exportMessages.tooMany);
-  const data = await collectExport(app.db, app.storage, actor.id);
-  if (!data) throw new Refusal(404, "Account not found");
-  if (data.files.length <= limits.directFiles) {
-    const chunks = zipStream(entriesOf(app, data, now), { maxBytes: limits.maxBytes });
+  if ((await countExportFiles(app.db, app.storage, actor.id)) <= limits.directFiles) {
+    const data = await collectExport(app.db, app.storage, actor.id);
+    if (!data) throw new Refusal(404, "Account not found");
+    const chunks = logged(app, zipStream(entriesOf(app, data, now), { maxBytes: limits.maxBytes }));
     return { kind: "download", fileName: exportFileName(now), body: toWebStream(chunks) };
   }
   const exportId = await app.db.transaction(async (tx) => {
@@ -102,6 +102,16 @@ export async function requestDataExport(
   return { kind: "queued", exportId };
 }
 
+/** The answer's bytes: a failure once it has begun cuts the download short; the log says why. */
+async function* logged(app: Pick<Deps, "logger">, chunks: AsyncGenerator<Buffer>) {
+  try {
+    yield* chunks;
+  } catch (err) {
+    app.logger.error("a data download failed", { error: String(err) });
+    throw err;
+  }
+}
+
 function toWebStream(chunks: AsyncGenerator<Buffer>): ReadableStream<Uint8Array> {
   return Readable.toWeb(Readable.from(chunks)) as ReadableStream<Uint8Array>;
 }
@@ -120,7 +130,7 @@ export async function buildDataExport(app: Deps, job: unknown, limits: ExportLim
   try {
     const file = path.join(dir, "export.zip");
     await pipeline(
-      Readable.from(zipStream(entriesOf(app, data, row.createdAt), { maxBytes: limits.maxBytes })),
+      Readable.from(zipStream(entriesOf(app, data, new Date()), { maxBytes: limits.maxBytes })),
       createWriteStream(file),
     );
     const { size } = await fs.stat(file);

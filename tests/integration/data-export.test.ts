@@ -27,7 +27,7 @@ import { createLogger } from "../../app/infra/logger.server";
 import { EXPORT_LIMITS, exportMessages } from "../../app/lib/data-export";
 import { toAppUser } from "../../app/lib/user";
 import { backgroundTasks } from "../../app/services/background.server";
-import { EXPORT_TASK, requestDataExport } from "../../app/services/data-export.server";
+import { buildDataExport, EXPORT_TASK, requestDataExport } from "../../app/services/data-export.server";
 import { createCategory, createVenue, jpegOf, postSubmission, submissionFields } from "../setup/factories";
 import { withHttpApp, type HttpTestApp } from "../setup/http-app";
 import { cookieFrom, type TestApp } from "../setup/test-app";
@@ -315,6 +315,35 @@ describe("limits", () => {
     const get = await http.fetch("/account/privacy/download", { cookie: couple.cookie });
     expect(get.status).toBe(302);
     expect(get.headers.get("location")).toBe("/account/privacy");
+  });
+
+  it("refuse a download while one is being built, saying so", async () => {
+    const couple = await t.signUp({ name: "Blake Waiting" });
+    await t.db
+      .insert(dataExports)
+      .values({ userId: couple.id, expiresAt: new Date(Date.now() + 86_400_000) });
+    const refused = await download(couple.cookie);
+    expect(refused.status).toBe(302);
+    const page = await http.fetch("/account/privacy", {
+      cookie: `${couple.cookie}; ${cookieFrom(refused.headers)}`,
+    });
+    const html = await page.text();
+    expect(html).toContain(exportMessages.alreadyBuilding);
+    expect(html).toContain("Being prepared. We will email you a link when it is ready.");
+  });
+
+  it("an archive past the cap is marked failed, leaving no file and no claim", async () => {
+    const couple = await t.signUp({ name: "Drew Huge" });
+    const [row] = await t.db
+      .insert(dataExports)
+      .values({ userId: couple.id, expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    await buildDataExport(t.app, { exportId: row!.id }, { ...EXPORT_LIMITS, maxBytes: 1_000 });
+    const [after] = await t.db.select().from(dataExports).where(eq(dataExports.id, row!.id));
+    expect(after).toMatchObject({ status: "failed", fileKey: null });
+    expect((await t.storage.list("exports/")).filter((f) => f.key.includes(row!.id))).toEqual([]);
+    expect((await t.db.select().from(pendingFiles)).filter((p) => p.key.includes(row!.id))).toEqual([]);
+    expect(t.mail.messages.filter((m) => m.to.includes(couple.email.toLowerCase()))).toEqual([]);
   });
 
   it("a signed-out post goes nowhere near an export", async () => {
