@@ -41,14 +41,12 @@ export type ExportAnswer =
   | { kind: "download"; fileName: string; body: ReadableStream<Uint8Array> }
   | { kind: "queued"; exportId: string };
 
-const JSON_OPTIONS = { compress: true } as const;
-
 /** The archive's entries, one at a time: README, the JSON documents, then each stored file. */
 async function* entriesOf(app: Pick<Deps, "storage" | "config">, data: ExportData, at: Date) {
   const names = [...Object.keys(data.documents), ...data.files.map((f) => f.path)];
   yield { name: "README.txt", data: Buffer.from(exportReadme(app.config.siteName, at, names)), modified: at };
   for (const [name, doc] of Object.entries(data.documents))
-    yield { name, data: Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), modified: at, ...JSON_OPTIONS };
+    yield { name, data: Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), modified: at };
   for (const file of data.files) {
     // One photo in memory at a time; a file gone from the storage is left out (its URL stays in the JSON).
     const bytes = await app.storage.get(file.key);

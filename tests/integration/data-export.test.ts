@@ -269,6 +269,9 @@ describe("a large download, built in the background", () => {
       exportMessages.alreadyBuilding,
     );
     const mail = await t.mail.waitFor(couple.email, 30_000, /data is ready/);
+    // An account mail: it answers the person's own request, so no way to turn it off (ADR 043).
+    expect(mail.raw).not.toMatch(/^List-Unsubscribe:/im);
+    expect(mail.text).not.toContain("/account/emails");
     const link = t.mail.linkIn(mail)!;
     expect(link).toBe(`${t.config.siteUrl}/account/privacy/exports/${exportId}`);
     const [row] = await t.db.select().from(dataExports).where(eq(dataExports.id, exportId));
