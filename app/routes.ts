@@ -38,6 +38,9 @@ export default [
     route("tours", "routes/account/tours.tsx"),
     route("delete", "routes/account/delete.tsx"),
     route("delete/confirm/:token", "routes/account/delete-confirm.tsx"),
+    route("privacy", "routes/account/privacy.tsx"),
+    route("privacy/download", "routes/account/privacy-download.ts"),
+    route("privacy/exports/:exportId", "routes/account/privacy-export.ts"),
   ]),
 
   // Admin area: every child runs behind the layout's requireAdmin middleware

@@ -8,9 +8,10 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { constants } from "node:fs";
+import { constants, createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import type { Config, S3Settings } from "./config.server";
 
 /**
@@ -26,6 +27,13 @@ export type Storage = {
    */
   put(key: string, body: Buffer, contentType: string, opts?: { overwrite?: boolean }): Promise<string>;
   get(key: string): Promise<Buffer | null>;
+  /**
+   * Stores the local file at `file` under `key`, streamed (a data download: never read whole).
+   * Private data: not cached by anyone on the way.
+   */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /** The stored file as a stream with its size, or null (served without reading it whole). */
+  getStream(key: string): Promise<{ body: Readable; bytes: number } | null>;
   delete(key: string): Promise<void>;
   /** Every stored key under `prefix` (e.g. "venues/"; "" for all), with when it was written. */
   list(prefix: string): Promise<{ key: string; modified: Date }[]>;
@@ -37,6 +45,7 @@ export type Storage = {
 };
 
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+const PRIVATE_CACHE = "private, no-store";
 
 export class StorageConflictError extends Error {
   constructor(key: string) {
@@ -80,6 +89,20 @@ export function createFsStorage(root: string): Storage {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw err;
       }
+    },
+    async putFile(key, source) {
+      const target = file(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.copyFile(source, target);
+    },
+    async getStream(key) {
+      const handle = await fs.open(file(key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === "ENOENT") return null;
+        throw err;
+      });
+      if (!handle) return null;
+      const { size } = await handle.stat();
+      return { body: handle.createReadStream(), bytes: size };
     },
     async delete(key) {
       await fs.rm(file(key), { force: true });
@@ -153,6 +176,32 @@ export function createS3Storage(s3: S3Settings): Storage {
       try {
         const res = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
         return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
+      } catch (err) {
+        if (err instanceof NoSuchKey || (err as S3ServiceException).$metadata?.httpStatusCode === 404)
+          return null;
+        throw err;
+      }
+    },
+    async putFile(key, source, contentType) {
+      assertSafeKey(key);
+      const { size } = await fs.stat(source);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: key,
+          Body: createReadStream(source),
+          ContentLength: size,
+          ContentType: contentType,
+          CacheControl: PRIVATE_CACHE,
+        }),
+      );
+    },
+    async getStream(key) {
+      assertSafeKey(key);
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+        if (!(res.Body instanceof Readable)) return null;
+        return { body: res.Body, bytes: res.ContentLength ?? 0 };
       } catch (err) {
         if (err instanceof NoSuchKey || (err as S3ServiceException).$metadata?.httpStatusCode === 404)
           return null;

@@ -1,5 +1,6 @@
 import type { AppContext } from "~/infra/context.server";
 import type { Task } from "~/infra/jobs.server";
+import { buildDataExport, EXPORT_TASK } from "./data-export.server";
 import { purgeUsedFormStamps } from "./form-stamps.server";
 import { REMINDER_TASK, remindVenue } from "./inquiry-reminders.server";
 import { SWEEP_GRACE_SECONDS, sweepPendingFiles } from "./pending-files.server";
@@ -75,5 +76,7 @@ export function backgroundTasks(app: AppContext): Task[] {
         await sendReviewInvite(app, data);
       },
     },
+    // A person's download of their data, when too large to answer at once (issue 46, ADR 049).
+    { name: EXPORT_TASK, pollSeconds: 5, run: (data) => buildDataExport(app, data) },
   ];
 }

@@ -29,6 +29,7 @@ test("the Nu HTML Checker reports no error on the public pages' server HTML", as
     account: "/account",
     inquiries: "/account/inquiries",
     emails: "/account/emails",
+    privacy: "/account/privacy",
     favorites: "/favorites",
   };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vnu-"));

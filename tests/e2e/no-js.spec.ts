@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { asNewVisitor, expect, registerViaApi, test, uniqueAccount } from "./fixtures";
+import { coupleOnPrivacyPage, downloadMyData, jsonIn } from "./privacy";
 import { screenshot } from "./screens";
 import { isVenuePath, isVenueTypePath, sitemapPaths } from "./sitemap";
 
@@ -311,6 +312,14 @@ test("write a review: star radios, the server's messages, then the review in the
   await expect(mine.getByText(account.name, { exact: true })).toBeVisible();
   await expect(mine.getByRole("img", { name: "4.0 out of 5 stars" })).toBeVisible();
   await expect(panel.getByRole("link", { name: "Edit Your Review" })).toBeVisible();
+});
+
+test("download my data with the plain form, and open it (issue 46)", async ({ page }) => {
+  const account = await coupleOnPrivacyPage(page, "privacy-no-js");
+  await screenshot(page, "account-privacy-no-js", { fullPage: true });
+  const zip = await downloadMyData(page);
+  expect(jsonIn(zip, "account.json")).toMatchObject({ name: account.name, email: account.email });
+  expect(jsonIn(zip, "favorites.json")).toHaveLength(1);
 });
 
 test.describe("at 390 px", () => {

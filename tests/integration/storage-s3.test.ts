@@ -74,6 +74,23 @@ describe("S3 storage (s3rver on 127.0.0.1)", () => {
     expect(loadConfig({}).storage).toEqual({ driver: "fs" });
   });
 
+  it("stores a local file streamed, not cached, and reads it back as a stream (a data download, ADR 049)", async () => {
+    const bytes = crypto.randomBytes(3 * 1024 * 1024 + 17);
+    const file = path.join(dir, "export-upload.zip");
+    await fs.writeFile(file, bytes);
+    await storage.putFile("exports/test-stream.zip", file, "application/zip");
+    const object = await fetch(`${endpoint}/${BUCKET}/exports/test-stream.zip`);
+    expect(object.headers.get("cache-control")).toBe("private, no-store");
+    await object.arrayBuffer();
+    const read = await storage.getStream("exports/test-stream.zip");
+    expect(read!.bytes).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of read!.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(await storage.getStream("exports/none.zip")).toBeNull();
+    await storage.delete("exports/test-stream.zip");
+  });
+
   it("puts, serves publicly with an immutable cache, reads back and deletes", async () => {
     const body = Buffer.from("a stored object");
     const url = await storage.put("tests/one.webp", body, "image/webp");

@@ -8,6 +8,7 @@ import {
   MessageSquare,
   Search,
   Shield,
+  ShieldCheck,
   UserRound,
 } from "~/components/ui/icons";
 import { Outlet, redirect } from "react-router";
@@ -104,6 +105,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
             </TabLink>
             <TabLink to="/account/tours">
               <Clock className="h-4 w-4" aria-hidden="true" /> Site Visits
+            </TabLink>
+            <TabLink to="/account/privacy" end={false}>
+              <ShieldCheck className="h-4 w-4" aria-hidden="true" /> Privacy
             </TabLink>
             {user.role === "admin" ? (
               <Link to="/admin/dashboard" className={linkClass()}>

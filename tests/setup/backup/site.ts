@@ -98,6 +98,10 @@ export async function fillEveryTable(db: Db, publicUrl: (key: string) => string)
   });
   await db.insert(s.venueClaims).values({ venueId, userId: "couple", method: "admin", note: "It is ours" });
   await db.insert(s.emailOptOuts).values({ userId: "couple", kind: "review" });
+  // A download of the couple's data being built (issue 46): a row without a file yet.
+  await db
+    .insert(s.dataExports)
+    .values({ userId: "couple", expiresAt: new Date(Date.now() + 7 * 86_400_000) });
   const [saved] = await db
     .insert(s.savedSearches)
     .values({ userId: "couple", name: "Barns in June", query: "types=barn&date=2027-06-12" })
