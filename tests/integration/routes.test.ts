@@ -97,6 +97,7 @@ const EXPECTED: Record<string, Entry> = {
   "routes/account/delete-confirm.tsx": {
     path: "/account/delete/confirm/forged-link-token-0123456789",
     get: { guest: "login", user: 410, venue_manager: 410, admin: 410 },
+  },
   // Download my data (issue 46): the page; its form's endpoint (a GET goes back to the page); a
   // download's link, its owner's only (no such download here: 404 for everyone signed in).
   "routes/account/privacy.tsx": { path: "/account/privacy", get: signedIn },
