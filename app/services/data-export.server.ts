@@ -19,6 +19,7 @@ import {
   type ExportLimits,
   type ExportListing,
 } from "~/lib/data-export";
+import { PRIVATE_PREFIX } from "~/lib/privacy";
 import { Refusal } from "~/lib/refusal";
 import type { AppUser } from "~/lib/user";
 import { isUuid } from "~/lib/uuid";
@@ -124,7 +125,7 @@ export async function buildDataExport(app: Deps, job: unknown, limits: ExportLim
   if (!data) return;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "vv-export-"));
   // The key has a secret part: the storage may serve its files publicly by their key.
-  const key = `exports/${exportId}-${crypto.randomBytes(16).toString("hex")}.zip`;
+  const key = `${PRIVATE_PREFIX}${exportId}-${crypto.randomBytes(16).toString("hex")}.zip`;
   try {
     const file = path.join(dir, "export.zip");
     await pipeline(

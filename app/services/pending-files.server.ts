@@ -1,9 +1,10 @@
-import { inArray, lte, sql } from "drizzle-orm";
-import { pendingFiles, venueCategories, venues, venueTrash } from "../../database/schema";
+import { inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { dataExports, pendingFiles, venueCategories, venues, venueTrash } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import { queryRows, type Db } from "~/infra/db.server";
 import { LOGO_WIDTHS } from "~/infra/images.server";
 import { IMAGE_WIDTHS } from "~/lib/images";
+import { PRIVATE_PREFIX } from "~/lib/privacy";
 
 // Stored files and rows stay consistent through a crash (ADR 021). A file and the row that
 // names it cannot be written atomically, so every key that may end up nobody's is noted in
@@ -130,15 +131,26 @@ export async function sweepPendingFiles(app: Deps, graceSeconds = SWEEP_GRACE_SE
 }
 
 /**
- * `npm run storage:check`: every stored file under venues/ and categories/ against every row
- * (venues in the trash included).
+ * `npm run storage:check`: every stored file under venues/, categories/ and exports/ against every
+ * row (venues in the trash included, and data downloads).
  * Orphans are files no row names (older than the grace, so that a live upload is not one);
  * missing are the files rows name that storage does not have.
  */
 export async function checkStorage(app: Deps, graceSeconds = SWEEP_GRACE_SECONDS) {
-  const listed = [...(await app.storage.list("venues/")), ...(await app.storage.list("categories/"))];
+  const listed = [
+    ...(await app.storage.list("venues/")),
+    ...(await app.storage.list("categories/")),
+    ...(await app.storage.list(PRIVATE_PREFIX)),
+  ];
   const urls = await fileUrls(app.db);
-  const named = new Set(fileKeysOf(app.storage, urls));
+  // People's data downloads (issue 46) are named by their row, not by a URL. Not in a backup (they
+  // are the week's copies of what the database holds), so one missing after a restore is not listed.
+  const downloads = await app.db
+    .select({ key: dataExports.fileKey })
+    .from(dataExports)
+    .where(isNotNull(dataExports.fileKey));
+  const downloadKeys = downloads.flatMap((d) => (d.key ? [d.key] : []));
+  const named = new Set([...fileKeysOf(app.storage, urls), ...downloadKeys]);
   const before = Date.now() - graceSeconds * 1000;
   const orphans = listed.filter((f) => !named.has(f.key) && f.modified.getTime() <= before).map((f) => f.key);
   const stored = new Set(listed.map((f) => f.key));
