@@ -17,6 +17,7 @@ import { FORMER_GUEST } from "../../app/lib/privacy";
 import { MAIL_NOTICES } from "../../app/lib/privacy-notice";
 import { DAY_MS, RETENTION_DAYS, RETENTION_RULES } from "../../app/lib/retention";
 import { venuePath } from "../../app/lib/venue-url";
+import { checkStorage } from "../../app/services/pending-files.server";
 import { runRetention } from "../../app/services/retention.server";
 import { createVenue } from "../setup/factories";
 import { withHttpApp, type HttpTestApp } from "../setup/http-app";
@@ -164,6 +165,18 @@ describe("the retention task", () => {
     expect(await t.app.storage.get(oldKey)).toBeNull();
     expect(await t.app.storage.get(liveKey)).not.toBeNull();
     expect(await t.db.select().from(pendingFiles).where(eq(pendingFiles.key, oldKey))).toEqual([]);
+  });
+
+  it("storage:check counts a download's file no row names as an orphan, and a named one as kept", async () => {
+    const user = await t.signUp();
+    const [named, stray] = [`exports/${crypto.randomUUID()}.zip`, `exports/${crypto.randomUUID()}.zip`];
+    for (const key of [named, stray]) await t.app.storage.put(key, Buffer.from("PK"), "application/zip");
+    await t.db
+      .insert(dataExports)
+      .values({ userId: user.id, status: "ready", fileKey: named, expiresAt: ago(-1) });
+    const { orphans } = await checkStorage(t.app, 0);
+    expect(orphans).toContain(stray);
+    expect(orphans).not.toContain(named);
   });
 
   it("never serves a data download as a public file", async () => {
