@@ -38,13 +38,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // would take zod along onto every page: 12 KB, issue 42), but their limits; the
                   // plain fields are in, /venues has them. Nor what only the back office shows
                   // (insights, the activity log, the admin's and manager's texts, bulk actions, the
-                  // CSV import, saved searches, site visits, claims of listings): no public page loads it (issue 40: no
+                  // CSV import, saved searches, site visits, claims of listings, privacy rights): no public page loads it (issue 40: no
                   // page heavier than before).
                   test: (id) =>
                     /[\\/]app[\\/](lib|components[\\/](ui|layout|venue))[\\/]|[\\/]forms[\\/](spec-)?fields\.tsx$/.test(
                       id,
                     ) &&
-                    !/[\\/]lib[\\/](validation[\\/](?!limits\.ts)|csv-import[\\/]|(insights|activity|admin|manager|venue-bulk|venue-attention|venue-facts|word-diff|saved-searches|review-moderation|trust|tours|claims|inquiries|inquiry-progress)\.ts)|[\\/]venue[\\/](inquiry-form|venue-reviews|tour-slots)\.tsx/.test(
+                    !/[\\/]lib[\\/](validation[\\/](?!limits\.ts)|csv-import[\\/]|(insights|activity|admin|manager|venue-bulk|venue-attention|venue-facts|word-diff|saved-searches|review-moderation|trust|tours|claims|inquiries|inquiry-progress|privacy|privacy-notice|retention|data-export|account-deletion)\.ts)|[\\/]venue[\\/](inquiry-form|venue-reviews|tour-slots)\.tsx/.test(
                       id,
                     ),
                   minShareCount: 2,
