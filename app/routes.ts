@@ -39,8 +39,7 @@ export default [
     route("delete", "routes/account/delete.tsx"),
     route("delete/confirm/:token", "routes/account/delete-confirm.tsx"),
     route("privacy", "routes/account/privacy.tsx"),
-    route("privacy/download", "routes/account/privacy-download.ts"),
-    route("privacy/exports/:exportId", "routes/account/privacy-export.ts"),
+    route("privacy/exports/:exportId?", "routes/account/privacy-export.ts"),
   ]),
 
   // Admin area: every child runs behind the layout's requireAdmin middleware

@@ -53,7 +53,7 @@ const allText = (a: Archive) =>
     .join("\n");
 
 async function download(cookie: string) {
-  const res = await http.fetch("/account/privacy/download", {
+  const res = await http.fetch("/account/privacy/exports", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: "",
@@ -315,7 +315,7 @@ describe("limits", () => {
     const flash = cookieFrom(refused.headers);
     const page = await http.fetch("/account/privacy", { cookie: `${couple.cookie}; ${flash}` });
     expect(await page.text()).toContain(exportMessages.tooMany);
-    const get = await http.fetch("/account/privacy/download", { cookie: couple.cookie });
+    const get = await http.fetch("/account/privacy/exports", { cookie: couple.cookie });
     expect(get.status).toBe(302);
     expect(get.headers.get("location")).toBe("/account/privacy");
   });

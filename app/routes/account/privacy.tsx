@@ -59,7 +59,7 @@ export default function AccountPrivacy({ loaderData }: Route.ComponentProps) {
           download with many photos is prepared in the background: we email you a link, which works for{" "}
           {RETENTION_DAYS.dataExports} days.
         </p>
-        <Form method="post" action="/account/privacy/download" reloadDocument className="mt-4">
+        <Form method="post" action="/account/privacy/exports" reloadDocument className="mt-4">
           <Button type="submit">Download my data</Button>
         </Form>
         {exports.length ? (

@@ -128,6 +128,8 @@ export const PARAMS: Record<string, { valid: (k: Known) => string; malformed: (k
     valid: () => "no-such-deletion-link-0123456789",
     malformed: () => [...MALFORMED_SEGMENTS, "a".repeat(500)],
   },
+  // Downloads of one's data (issue 46): the form posts without an id; with one, a post is refused.
+  exportId: { valid: () => "", malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()] },
   "*": { valid: () => "no/such/page", malformed: () => MALFORMED_SEGMENTS },
 };
 
