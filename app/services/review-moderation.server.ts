@@ -17,6 +17,7 @@ import {
 } from "~/lib/review-moderation";
 import type { ReportReason, ReportResolution } from "~/lib/trust";
 import type { AppUser } from "~/lib/user";
+import { isUuid } from "~/lib/uuid";
 import { venuePath } from "~/lib/venue-url";
 import { auditAction } from "./audit.server";
 import { assertAdmin } from "./permissions.server";
@@ -34,6 +35,7 @@ const fromManager = sql<boolean>`exists (select 1 from venue_managers vm where v
 
 /** A review people may report: on an approved venue, not hidden. Anything else is a 404. */
 async function reportable(db: Db, reviewId: string) {
+  if (!isUuid(reviewId)) throw new Refusal(404, reportMessages.notFound);
   const [row] = await db
     .select({
       id: reviews.id,
