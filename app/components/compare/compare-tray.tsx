@@ -100,9 +100,14 @@ export function CompareForm() {
 
 /** 'Compare' on a card or a favourite: adds the venue to the tray (or, before scripts, opens /compare with it). */
 export function CompareButton({ venue, className }: { venue: TrayItem; className?: string }) {
-  const tray = useCompareTray();
+  // Whether this venue is in the tray, not the tray: a change redraws the one button it concerns,
+  // not the 24 of a page of results (issue 42, a tap's time to paint).
+  const inTray = useSyncExternalStore(
+    subscribe,
+    () => snapshot().some((t) => t.id === venue.id),
+    () => false,
+  );
   const { search } = useLocation();
-  const inTray = tray.some((t) => t.id === venue.id);
   const hydrated = useHydrated();
   return (
     // Kept small: 24 of these are on a page of results (the HTML budget, issue 9). A submit
