@@ -63,6 +63,20 @@ describe("a venue id that is not a UUID in the manager's edit actions", () => {
   });
 });
 
+describe("a review id that is not a UUID on the review's report page", () => {
+  it("answers 404, not a query the database refuses, for the page and its form", async () => {
+    for (const id of ["not-a-uuid", "..%2F..%2Fetc%2Fpasswd", "'%20OR%201=1"]) {
+      const page = await server.fetch(`/reviews/${id}/report`, {
+        cookie: manager.cookie,
+        headers: { accept: "text/html" },
+      });
+      expect(page.status, id).toBe(404);
+      const form = await post(`/reviews/${id}/report.data`, { reason: "fake", note: "" }, manager.cookie);
+      expect(form.status, id).toBe(404);
+    }
+  });
+});
+
 describe("a multipart field in a charset the parser cannot decode", () => {
   it("is a form that cannot be read (400), not a crash", async () => {
     const b = "edgeboundary";

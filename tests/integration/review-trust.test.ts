@@ -355,15 +355,6 @@ describe("reports and moderation", () => {
     expect(await t.db.select().from(reviewReports).where(eq(reviewReports.reviewId, id))).toMatchObject([
       { reason: "conflict", note: "The owner's cousin.", userId: reporter.id, resolvedAt: null },
     ]);
-    // An id that is not one is no review (a 404), not a query the database refuses.
-    for (const bad of ["..%2F..%2Fetc%2Fpasswd", "' OR 1=1"]) {
-      const missing = await run(async () =>
-        reportPage.loader(
-          await t.args(t.request(`/reviews/x/report`, { cookie: reporter.cookie }), { reviewId: bad }),
-        ),
-      );
-      expect(missing.status).toBe(404);
-    }
   });
 
   it("keep resolves the reports and logs it; the review stays", async () => {
