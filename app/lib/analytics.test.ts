@@ -28,16 +28,6 @@ describe("track", () => {
     vi.unstubAllGlobals();
     expect(() => track(event)).not.toThrow();
   });
-
-  it("sends nothing when the browser asks not to be tracked (Global Privacy Control)", () => {
-    const gtag = vi.fn();
-    const dataLayer: unknown[] = [];
-    vi.stubGlobal("window", { gtag, dataLayer });
-    vi.stubGlobal("navigator", { globalPrivacyControl: true });
-    track(event);
-    expect(gtag).not.toHaveBeenCalled();
-    expect(dataLayer).toEqual([]);
-  });
 });
 
 describe("asksNotToTrack", () => {

@@ -2,7 +2,8 @@
 // Events go to the configured tag (GA4 via gtag, or Google Tag Manager's dataLayer) and nowhere
 // else; with no tag configured they are dropped, and so they are for a visitor whose browser sends
 // the Global Privacy Control signal (issue 46): the server leaves the tag out of the page for
-// `Sec-GPC: 1`, and the page checks `navigator.globalPrivacyControl` for a browser that only says it there.
+// `Sec-GPC: 1`, and the page's loader defines neither gtag nor the data layer when
+// `navigator.globalPrivacyControl` is on (components/layout/analytics.tsx), so events have nowhere to go.
 
 export type AnalyticsEvent =
   | { name: "page_view"; params: { page_path: string; page_title: string } }
@@ -17,7 +18,6 @@ export const asksNotToTrack = (secGpc: string | null | undefined) => secGpc?.tri
 
 export function track(event: AnalyticsEvent): void {
   if (typeof window === "undefined") return;
-  if ((globalThis.navigator as { globalPrivacyControl?: boolean } | undefined)?.globalPrivacyControl) return;
   const w = window as unknown as TagWindow;
   if (typeof w.gtag === "function") w.gtag("event", event.name, event.params);
   else if (Array.isArray(w.dataLayer)) w.dataLayer.push({ event: event.name, ...event.params });
