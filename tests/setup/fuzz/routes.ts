@@ -130,6 +130,8 @@ export const PARAMS: Record<string, { valid: (k: Known) => string; malformed: (k
   },
   // Downloads of one's data (issue 46): the form posts without an id; with one, a post is refused.
   exportId: { valid: () => "", malformed: () => [...MALFORMED_SEGMENTS, crypto.randomUUID()] },
+  // A sitemap's file or a calendar feed's (secret) file name: none of these exist.
+  file: { valid: () => "venues-1.xml", malformed: () => [...MALFORMED_SEGMENTS, "venues-0.xml", "x.ics"] },
   "*": { valid: () => "no/such/page", malformed: () => MALFORMED_SEGMENTS },
 };
 

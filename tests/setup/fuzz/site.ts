@@ -105,7 +105,7 @@ export async function openSite(actions: ActionRoute[], opts: { pages?: boolean }
   }
   if (opts.pages) {
     const venues = await venuesFor(t, "pages");
-    for (const role of ["admin", "venue_manager"] as const) {
+    for (const role of ["admin", "venue_manager", "user"] as const) {
       const { id } = await t.signUp({ name: "Fuzz Page Persona", role });
       if (role === "venue_manager")
         await t.db.insert(venueManagers).values({ userId: id, venueId: venues.venue.id });

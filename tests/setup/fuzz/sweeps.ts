@@ -50,7 +50,7 @@ export async function sweepPages(site: FuzzSite, includes: (file: string) => boo
         problems.push(`GET ${request}: 'Failed to load' in the page`);
     }),
   );
-  console.log(`back-office pages: ${all.length} GETs with malformed ids and NUL bytes`);
+  console.log(`pages: ${all.length} GETs with malformed ids and NUL bytes`);
   return { problems, logged };
 }
 
