@@ -14,6 +14,7 @@ import {
 } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
+import { redirectWithToast } from "~/infra/session.server";
 import {
   DELETE_LINK_MINUTES,
   deleteConfirmPath,
@@ -23,6 +24,7 @@ import {
 } from "~/lib/account-deletion";
 import { REVIEW_CHOICES } from "~/lib/privacy";
 import type { AppUser } from "~/lib/user";
+import { signOut } from "./accounts.server";
 import { recordAudit } from "./audit.server";
 import { eraseContact } from "./contact-erasure.server";
 import { deletionLinkEmail } from "./deletion-emails.server";
@@ -199,6 +201,21 @@ export async function deleteWithLink(app: Deps, actor: AppUser, token: string): 
   const choices = await readDeletionLink(app.db, actor, token);
   if (!choices) return { ok: false, status: 410, error: deletionMessages.linkInvalid };
   return deleteAccount(app, actor.id, choices);
+}
+
+/**
+ * The answer once an account is deleted, by either form: the session row went with the account;
+ * signing out clears the cookie, and the person lands on the home page with the news.
+ */
+export async function leaveDeletedAccount(app: AppContext, request: Request) {
+  const headers = await signOut(app, request);
+  return redirectWithToast(
+    app,
+    request,
+    "/",
+    { type: "success", message: deletionMessages.deleted },
+    headers,
+  );
 }
 
 /** The deletion itself: one transaction, then the files and the venues' cancelled visits. */

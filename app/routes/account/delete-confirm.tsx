@@ -6,12 +6,16 @@ import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { formAction } from "~/infra/action.server";
-import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { expectUser, getApp } from "~/infra/session.server";
 import { DELETE_ACCOUNT_PATH, deletionMessages } from "~/lib/account-deletion";
 import { keepWork } from "~/lib/failed-request";
 import { pageMeta } from "~/lib/seo";
-import { signOut } from "~/services/accounts.server";
-import { deleteWithLink, deletionSummary, readDeletionLink } from "~/services/account-deletion.server";
+import {
+  deleteWithLink,
+  deletionSummary,
+  readDeletionLink,
+  leaveDeletedAccount,
+} from "~/services/account-deletion.server";
 
 // The page a mailed deletion link opens (issue 46, ADR 050), for an account without a password:
 // the same summary, the choices made when asking, and one button. The link works once, for an hour,
@@ -41,14 +45,7 @@ export const action = formAction({
         },
         result.status,
       );
-    const headers = await signOut(app, request);
-    throw await redirectWithToast(
-      app,
-      request,
-      "/",
-      { type: "success", message: deletionMessages.deleted },
-      headers,
-    );
+    throw await leaveDeletedAccount(app, request);
   },
 });
 export const clientAction = keepWork<Route.ClientActionArgs>(FAILURE);

@@ -7,12 +7,11 @@ import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
 import { formAction } from "~/infra/action.server";
 import { refused } from "~/infra/form.server";
-import { expectUser, getApp, redirectWithToast } from "~/infra/session.server";
+import { expectUser, getApp } from "~/infra/session.server";
 import { deleteAccountSchema, deletionMessages } from "~/lib/account-deletion";
 import { keepWork } from "~/lib/failed-request";
 import { pageMeta } from "~/lib/seo";
-import { signOut } from "~/services/accounts.server";
-import { deletionSummary, requestDeletion } from "~/services/account-deletion.server";
+import { deletionSummary, requestDeletion, leaveDeletedAccount } from "~/services/account-deletion.server";
 
 // 'Delete my account' (issue 46, ADR 050): what happens, the choice about reviews and contact
 // details, then the password again (or, for an account without one, a mailed link). A plain form:
@@ -39,15 +38,7 @@ export const action = formAction({
         mailed: true,
         toast: { type: "success" as const, message: deletionMessages.linkSent },
       };
-    // The session row went with the account; signing out clears the cookie.
-    const headers = await signOut(app, request);
-    throw await redirectWithToast(
-      app,
-      request,
-      "/",
-      { type: "success", message: deletionMessages.deleted },
-      headers,
-    );
+    throw await leaveDeletedAccount(app, request);
   },
 });
 export const clientAction = keepWork<Route.ClientActionArgs>(FAILURE);
