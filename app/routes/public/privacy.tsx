@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Route } from "./+types/privacy";
 import { ProsePage } from "~/components/layout/prose-page";
 import { Link } from "~/components/ui/link";
@@ -66,10 +67,11 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
       </p>
 
       <h2>The mail we send</h2>
-      <ul className="list-disc space-y-2 pl-5">
-        {MAIL_NOTICES.map((mail) => (
-          <li key={mail.what}>
-            <strong className="text-ink">{mail.what}</strong>: {mail.when}.{" "}
+      <Terms
+        items={MAIL_NOTICES.map((mail) => [
+          mail.what,
+          <>
+            {mail.when}.{" "}
             {mail.canTurnOff ? (
               <>
                 You can turn these off in <Link to="/account/emails">your email settings</Link> or with the
@@ -78,59 +80,73 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
             ) : (
               "Sent only because you asked for it."
             )}
-          </li>
-        ))}
-      </ul>
+          </>,
+        ])}
+      />
 
       <h2>Who else handles your data</h2>
-      <ul className="list-disc space-y-2 pl-5">
-        {processors.map((p) => (
-          <li key={p.role}>
-            <strong className="text-ink">{p.role}</strong>: {p.who} ({p.what}).
-          </li>
-        ))}
-      </ul>
+      <Terms items={processors.map((p) => [p.role, `${p.who} (${p.what}).`])} />
 
       <h2>How long we keep it</h2>
-      <ul className="list-disc space-y-2 pl-5">
-        {RETENTION_RULES.map((rule) => (
-          <li key={rule.what}>
-            <strong className="text-ink">{rule.what}</strong>: {rule.period}; then {rule.then}.
-          </li>
-        ))}
-      </ul>
+      <Terms items={RETENTION_RULES.map((rule) => [rule.what, `${rule.period}; then ${rule.then}.`])} />
 
       <h2>Your rights, and how to use them</h2>
       <p>
         Under the Colorado Privacy Act you may see, correct, delete and take away your data, and opt out of
         targeted advertising (we do none). You can do each yourself, at any time:
       </p>
-      <ul className="list-disc space-y-2 pl-5">
-        <li>
-          <strong className="text-ink">See and take away</strong>: download everything we keep about you as
-          one file from <Link to="/account/privacy">Privacy in your account</Link>.
-        </li>
-        <li>
-          <strong className="text-ink">Correct</strong>: change your name, email address and avatar in{" "}
-          <Link to="/account">your account settings</Link>, and edit or delete your reviews on each venue.
-        </li>
-        <li>
-          <strong className="text-ink">Delete</strong>: <Link to="/account/delete">delete your account</Link>;
-          the page says exactly what goes and what a venue keeps.
-        </li>
-        <li>
-          <strong className="text-ink">Mail</strong>: choose which mail you get in{" "}
-          <Link to="/account/emails">your email settings</Link>.
-        </li>
-        <li>
-          <strong className="text-ink">Analytics</strong>: if your browser sends the Global Privacy Control
-          signal, no analytics script is loaded and no event is sent.
-        </li>
-      </ul>
+      <Terms
+        items={[
+          [
+            "See and take away",
+            <>
+              download everything we keep about you as one file from{" "}
+              <Link to="/account/privacy">Privacy in your account</Link>.
+            </>,
+          ],
+          [
+            "Correct",
+            <>
+              change your name, email address and avatar in <Link to="/account">your account settings</Link>,
+              and edit or delete your reviews on each venue.
+            </>,
+          ],
+          [
+            "Delete",
+            <>
+              <Link to="/account/delete">delete your account</Link>; the page says exactly what goes and what
+              a venue keeps.
+            </>,
+          ],
+          [
+            "Mail",
+            <>
+              choose which mail you get in <Link to="/account/emails">your email settings</Link>.
+            </>,
+          ],
+          [
+            "Analytics",
+            "if your browser sends the Global Privacy Control signal, no analytics script is loaded and no event is sent.",
+          ],
+        ]}
+      />
       <p>
         Without an account, or if something does not work, write to {contact}
         {postalAddress ? <> or {postalAddress}</> : null}: we answer within 45 days.
       </p>
     </ProsePage>
+  );
+}
+
+/** Each section's list: a term in bold, then what it means. */
+function Terms({ items }: { items: [term: string, text: ReactNode][] }) {
+  return (
+    <ul className="list-disc space-y-2 pl-5">
+      {items.map(([term, text]) => (
+        <li key={term}>
+          <strong className="text-ink">{term}</strong>: {text}
+        </li>
+      ))}
+    </ul>
   );
 }
