@@ -382,7 +382,7 @@ function liveWorker(): Promise<Worker> {
   return started;
 }
 
-async function readInWorker(text: string, today: string): Promise<IcsOutcome> {
+async function readInWorker(text: string, today: string, timeMs: number): Promise<IcsOutcome> {
   const w = await liveWorker();
   return new Promise<IcsOutcome>((resolve) => {
     const settle = (outcome: IcsOutcome, stop: boolean) => {
@@ -405,10 +405,7 @@ async function readInWorker(text: string, today: string): Promise<IcsOutcome> {
         true,
       );
     const onExit = () => settle(refused(availabilityMessages.badFile), true);
-    const timer = setTimeout(
-      () => settle(refused(availabilityMessages.readTooLong), true),
-      ICS_LIMITS.timeMs,
-    );
+    const timer = setTimeout(() => settle(refused(availabilityMessages.readTooLong), true), timeMs);
     w.on("message", onMessage).on("error", onError).on("exit", onExit);
     w.postMessage({ text, today });
   });
@@ -418,12 +415,17 @@ async function readInWorker(text: string, today: string): Promise<IcsOutcome> {
  * The preview of an .ics file, read off the main thread: no file blocks other requests or
  * exhausts the server's heap. A file is read at a time per process; WAITING more wait their
  * turn, the rest are refused at once (503). A worker past its time or heap limit is terminated
- * and its file refused; the next file starts a new one.
+ * and its file refused; the next file starts a new one. `timeMs` lets a test of the heap limit
+ * wait longer on a slow machine.
  */
-export function previewIcsFile(text: string, today = utcDay()): Promise<IcsOutcome> {
+export function previewIcsFile(
+  text: string,
+  today = utcDay(),
+  timeMs: number = ICS_LIMITS.timeMs,
+): Promise<IcsOutcome> {
   if (pending > WAITING) return Promise.resolve(refused(availabilityMessages.readBusy, 503));
   pending++;
-  const outcome = turn.then(() => readInWorker(text, today)).finally(() => pending--);
+  const outcome = turn.then(() => readInWorker(text, today, timeMs)).finally(() => pending--);
   turn = outcome.catch(() => undefined);
   return outcome;
 }
