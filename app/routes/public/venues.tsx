@@ -141,8 +141,10 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
     toggle.current?.focus();
   }, []);
 
-  const go = (to: string, opts: { replace?: boolean } = {}) =>
-    navigate(to, { preventScrollReset: true, ...opts });
+  const go = useCallback(
+    (to: string, opts: { replace?: boolean } = {}) => navigate(to, { preventScrollReset: true, ...opts }),
+    [navigate],
+  );
 
   // The spec keeps a max price of 10,000 or more out of the address: once the results are in,
   // the address bar drops it (shouldRevalidate keeps these results).
@@ -169,19 +171,24 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
   // 'Apply Filters' takes the person to the results (below the drawer on a phone, past the
   // filters on a desktop): the drawer closes at once, and the results heading takes focus.
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const apply = (next: SearchFilters) => {
-    for (const params of appliedFilters(loaderData.filters, next)) track({ name: "filter_applied", params });
-    go(resultsUrl({ ...next, q: filters.q, sort: filters.sort, view, page: 1 }));
-    setDrawerOpen(false);
-    const heading = resultsHeading.current;
-    heading?.focus({ preventScroll: true });
-    const section = heading?.parentElement;
-    const top = section?.getBoundingClientRect().top ?? 0;
-    if (top < 0 || top > innerHeight / 2)
-      section?.scrollIntoView({
-        behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
-      });
-  };
+  // Stable while the drawer opens and closes: the filter form does not re-render (FilterPanel).
+  const shown = loaderData.filters;
+  const apply = useCallback(
+    (next: SearchFilters) => {
+      for (const params of appliedFilters(shown, next)) track({ name: "filter_applied", params });
+      go(resultsUrl({ ...next, q: filters.q, sort: filters.sort, view, page: 1 }));
+      setDrawerOpen(false);
+      const heading = resultsHeading.current;
+      heading?.focus({ preventScroll: true });
+      const section = heading?.parentElement;
+      const top = section?.getBoundingClientRect().top ?? 0;
+      if (top < 0 || top > innerHeight / 2)
+        section?.scrollIntoView({
+          behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+        });
+    },
+    [shown, filters, view, go],
+  );
 
   const loading =
     navigation.state === "loading" &&
