@@ -17,11 +17,10 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 /** A data folder with a migrated embedded database (`fill` adds rows) and an uploads folder. */
 export async function migratedDataDir(prefix: string, fill: (db: Db) => Promise<void>): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const snapshot = inject("pgliteSnapshot");
-  const database = databaseFromPglite(
-    newPglite(path.join(dataDir, "db"), snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined),
-  );
-  if (!snapshot) await database.migrate();
+  const migrated = inject("pgliteTemplate");
+  if (migrated) fs.cpSync(migrated, path.join(dataDir, "db"), { recursive: true });
+  const database = databaseFromPglite(newPglite(path.join(dataDir, "db")));
+  if (!migrated) await database.migrate();
   await fill(database.db);
   await database.close();
   fs.mkdirSync(path.join(dataDir, "uploads"));

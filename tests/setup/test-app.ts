@@ -37,9 +37,12 @@ async function freshDatabase(
       drop: () => onServer(postgresUrl, `drop database if exists ${name} with (force)`),
     };
   }
-  const snapshot = await fs.readFile(inject("pgliteSnapshot"));
-  const client = newPglite(undefined, new Blob([snapshot]));
-  return { database: databaseFromPglite(client), drop: async () => {} };
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "vv-test-db-"));
+  await fs.cp(inject("pgliteTemplate"), dir, { recursive: true });
+  return {
+    database: databaseFromPglite(newPglite(dir)),
+    drop: () => fs.rm(dir, { recursive: true, force: true }),
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
