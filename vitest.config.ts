@@ -5,15 +5,18 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
 /**
- * The fuzz suite's files first: they are the longest of the integration suite by far, but small
- * (tests/setup/fuzz/suite.ts holds the suite), so with no timings cached (a clean clone) Vitest,
- * which runs larger files first, ran them last, one worker idle while the other finished.
+ * The longest files first: with no timings cached (a clean clone) Vitest runs larger files first,
+ * and these are small (the fuzz suite lives in tests/setup/fuzz/) or spend their time waiting (on
+ * servers they start, on the every-minute alerts check): run last, one worker idled while the
+ * other finished them (issue 40).
  */
-class FuzzFirst extends BaseSequencer {
+const LONG =
+  /\/(fuzz-[^/]+|several-servers|backup|job-queue|shutdown|kill-9|inquiry-abuse|geocoding)\.test\.ts$/;
+class LongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const fuzz = (f: TestSpecification) => /\/fuzz-[^/]+\.test\.ts$/.test(f.moduleId);
-    return [...sorted.filter(fuzz), ...sorted.filter((f) => !fuzz(f))];
+    const long = (f: TestSpecification) => LONG.test(f.moduleId);
+    return [...sorted.filter(long), ...sorted.filter((f) => !long(f))];
   }
 }
 
@@ -21,7 +24,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // A global option: projects cannot have their own.
-    sequence: { sequencer: FuzzFirst },
+    sequence: { sequencer: LongFirst },
     projects: [
       {
         resolve: { alias },
@@ -50,7 +53,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: true,
-          maxWorkers: 2,
+          // More where the files mostly wait (scripts/test.ts: the PostgreSQL stage).
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
           // The files of a worker share its modules (the app, drizzle, PGlite's compiled
           // WebAssembly) instead of loading them afresh for each: half the CPU time of the suite
           // (issue 20). Each file still gets its own database, app context and mail catcher
