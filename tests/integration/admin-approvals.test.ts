@@ -4,7 +4,6 @@ import { and, count, eq, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, users, venues } from "../../database/schema";
-import * as pendingRoute from "../../app/routes/admin/pending";
 import * as usersRoute from "../../app/routes/admin/users";
 import * as dashboardRoute from "../../app/routes/admin/dashboard";
 import * as amenitiesRoute from "../../app/routes/admin/venue-amenities";
@@ -12,10 +11,10 @@ import { appContext } from "../../app/infra/context.server";
 import type { AppUser } from "../../app/lib/user";
 import { approveVenue, rejectVenue } from "../../app/services/approvals.server";
 import { assignVenues, removeSpecialRoles } from "../../app/services/users.server";
-import { adminAreaApp, asUser, linksOf, roleOf } from "../setup/admin-area";
+import { adminAreaApp, asUser, linksOf, pendingAction, roleOf, usersAction } from "../setup/admin-area";
 import { createVenue } from "../setup/factories";
 import { withHttpApp, type HttpTestApp } from "../setup/http-app";
-import { run, type TestApp } from "../setup/test-app";
+import { type TestApp } from "../setup/test-app";
 
 // Issue 12, acceptance: approval is atomic wherever it fails; rejection removes the venue's
 // files (images and logo) and a failed rejection removes nothing; assignments replace links in
@@ -97,14 +96,7 @@ async function failing<T>(table: string, op: "insert" | "update" | "delete", fn:
   }
 }
 
-const approveOverRoute = async (venueId: string) =>
-  run(async () =>
-    pendingRoute.action(
-      await t.args(
-        t.request("/admin/pending", { form: { intent: "approve", venueId }, cookie: admin.cookie }),
-      ),
-    ),
-  );
+const approveOverRoute = (venueId: string) => pendingAction(t, admin.cookie, { intent: "approve", venueId });
 
 withHttpApp(async (app) => {
   ({ t, http } = app);
@@ -157,13 +149,7 @@ describe("rejection", () => {
     const before = await storedFiles(v.id);
     // Two images and a logo, each at several widths.
     expect(before.length).toBeGreaterThanOrEqual(6);
-    const r = await run(async () =>
-      pendingRoute.action(
-        await t.args(
-          t.request("/admin/pending", { form: { intent: "reject", venueId: v.id }, cookie: admin.cookie }),
-        ),
-      ),
-    );
+    const r = await pendingAction(t, admin.cookie, { intent: "reject", venueId: v.id });
     expect(r.data).toMatchObject({
       toast: { type: "success", message: "Venue has been rejected and removed" },
     });
@@ -191,16 +177,7 @@ describe("assignments", () => {
     );
     expect(await assignVenues(t.app, adminUser, u.id, [a!.id])).toMatchObject({ ok: true });
     const r = await failing("venue_managers", "insert", () =>
-      run(async () =>
-        usersRoute.action(
-          await t.args(
-            t.request("/admin/users", {
-              form: { intent: "assign", userId: u.id, venueIds: b!.id },
-              cookie: admin.cookie,
-            }),
-          ),
-        ),
-      ),
+      usersAction(t, admin.cookie, { intent: "assign", userId: u.id, venueIds: b!.id }),
     );
     expect(r.status).toBe(500);
     expect(r.data).toMatchObject({ toast: { message: "Failed to update venue assignments" } });
@@ -259,16 +236,7 @@ describe("the last-admin rule on every path", () => {
     // The acting admin's row was demoted meanwhile (its session still says admin).
     await t.db.update(users).set({ role: "user" }).where(eq(users.id, admin.id));
     try {
-      const r = await run(async () =>
-        usersRoute.action(
-          await t.args(
-            t.request("/admin/users", {
-              form: { intent: "remove-roles", userId: second.id },
-              cookie: admin.cookie,
-            }),
-          ),
-        ),
-      );
+      const r = await usersAction(t, admin.cookie, { intent: "remove-roles", userId: second.id });
       // The session reads the role from the database: the request is no admin's any more.
       expect(r.status).toBe(403);
       expect(await roleOf(t, second.id)).toBe("admin");

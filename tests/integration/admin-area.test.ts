@@ -1,8 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users, venueManagers, venues } from "../../database/schema";
-import * as pendingRoute from "../../app/routes/admin/pending";
-import * as usersRoute from "../../app/routes/admin/users";
 import { type AppUser } from "../../app/lib/user";
 import { approveVenue, listPendingVenues, rejectVenue } from "../../app/services/approvals.server";
 import {
@@ -13,10 +11,18 @@ import {
   removeSpecialRoles,
   setUserRole,
 } from "../../app/services/users.server";
-import { adminAreaApp, auditFor, linksOf, roleOf, submitVenue } from "../setup/admin-area";
+import {
+  adminAreaApp,
+  auditFor,
+  linksOf,
+  pendingAction,
+  roleOf,
+  submitVenue,
+  usersAction,
+} from "../setup/admin-area";
 import { createVenue } from "../setup/factories";
 import { withHttpApp, type HttpTestApp } from "../setup/http-app";
-import { run, SITE_URL, type TestApp } from "../setup/test-app";
+import { SITE_URL, type TestApp } from "../setup/test-app";
 
 // The admin area of issue 12 (items 2, 4, 6, 7, 8, 9, 10): pending approvals, users and roles,
 // and the audit entry written with every change (venue types, amenities, FAQs and the dashboard:
@@ -63,13 +69,7 @@ describe("pending venues", () => {
       sql`create trigger vv_test_fail_link before insert on venue_managers for each row execute function vv_test_fail_link()`,
     );
     try {
-      const r = await run(async () =>
-        pendingRoute.action(
-          await t.args(
-            t.request("/admin/pending", { form: { intent: "approve", venueId: v.id }, cookie: admin.cookie }),
-          ),
-        ),
-      );
+      const r = await pendingAction(t, admin.cookie, { intent: "approve", venueId: v.id });
       expect(r.status).toBe(500);
       expect(r.data).toMatchObject({ toast: { type: "error", message: "Failed to approve venue" } });
     } finally {
@@ -86,13 +86,7 @@ describe("pending venues", () => {
   it("approval makes the submitter a venue manager linked to the venue, mails them, and is audited", async () => {
     const submitter = await t.signUp();
     const v = await submitVenue(t, http, submitter.cookie, "Willow Creek Barn", typeId);
-    const r = await run(async () =>
-      pendingRoute.action(
-        await t.args(
-          t.request("/admin/pending", { form: { intent: "approve", venueId: v.id }, cookie: admin.cookie }),
-        ),
-      ),
-    );
+    const r = await pendingAction(t, admin.cookie, { intent: "approve", venueId: v.id });
     expect(r.data).toEqual({
       ok: true,
       toast: {
@@ -141,13 +135,7 @@ describe("pending venues", () => {
     const key = t.storage.keyOf(v.images[0]!)!;
     const base = key.replace(/-\d+\.webp$/, "");
     for (const w of [400, 800]) expect(await t.storage.get(`${base}-${w}.webp`)).not.toBeNull();
-    const r = await run(async () =>
-      pendingRoute.action(
-        await t.args(
-          t.request("/admin/pending", { form: { intent: "reject", venueId: v.id }, cookie: admin.cookie }),
-        ),
-      ),
-    );
+    const r = await pendingAction(t, admin.cookie, { intent: "reject", venueId: v.id });
     expect(r.data).toMatchObject({
       toast: { type: "success", message: "Venue has been rejected and removed" },
     });
@@ -185,13 +173,7 @@ describe("users and roles", () => {
 
   it("promotes to admin with the spec's toast, audited", async () => {
     const u = await t.signUp();
-    const r = await run(async () =>
-      usersRoute.action(
-        await t.args(
-          t.request("/admin/users", { form: { intent: "promote", userId: u.id }, cookie: admin.cookie }),
-        ),
-      ),
-    );
+    const r = await usersAction(t, admin.cookie, { intent: "promote", userId: u.id });
     expect(r.data).toMatchObject({ ok: true, toast: { message: "User role updated to Admin" } });
     expect(await roleOf(t, u.id)).toBe("admin");
     expect((await auditFor(t, u.id))[0]).toMatchObject({
@@ -205,17 +187,8 @@ describe("users and roles", () => {
     const [v1, v2, v3] = await Promise.all(
       ["Assign One", "Assign Two", "Assign Three"].map((name) => createVenue(t.db, { name })),
     );
-    const assign = async (userId: string, ids: string[]) =>
-      run(async () =>
-        usersRoute.action(
-          await t.args(
-            t.request("/admin/users", {
-              form: { intent: "assign", userId, venueIds: ids.join(",") },
-              cookie: admin.cookie,
-            }),
-          ),
-        ),
-      );
+    const assign = (userId: string, ids: string[]) =>
+      usersAction(t, admin.cookie, { intent: "assign", userId, venueIds: ids.join(",") });
     const first = await assign(u.id, [v1!.id, v2!.id]);
     expect(first.data).toMatchObject({
       ok: true,
@@ -264,13 +237,7 @@ describe("users and roles", () => {
     const u = await t.signUp();
     const v = await createVenue(t.db, { name: "Link To Remove" });
     await assignVenues(t.app, adminUser, u.id, [v.id]);
-    const r = await run(async () =>
-      usersRoute.action(
-        await t.args(
-          t.request("/admin/users", { form: { intent: "remove-roles", userId: u.id }, cookie: admin.cookie }),
-        ),
-      ),
-    );
+    const r = await usersAction(t, admin.cookie, { intent: "remove-roles", userId: u.id });
     expect(r.data).toMatchObject({ ok: true, toast: { message: "User role updated to User" } });
     expect(await roleOf(t, u.id)).toBe("user");
     expect(await linksOf(t, u.id)).toEqual([]);
@@ -281,16 +248,7 @@ describe("users and roles", () => {
   });
 
   it("the last-admin rule: an admin cannot remove their own role, and no path demotes the last admin", async () => {
-    const own = await run(async () =>
-      usersRoute.action(
-        await t.args(
-          t.request("/admin/users", {
-            form: { intent: "remove-roles", userId: admin.id },
-            cookie: admin.cookie,
-          }),
-        ),
-      ),
-    );
+    const own = await usersAction(t, admin.cookie, { intent: "remove-roles", userId: admin.id });
     expect(own.status).toBe(409);
     expect(own.data).toMatchObject({ toast: { message: "You cannot remove your own admin role" } });
     expect(await roleOf(t, admin.id)).toBe("admin");
@@ -328,16 +286,7 @@ describe("users and roles", () => {
 
   it("sends a password reset email with the same link as the user's own reset", async () => {
     const u = await t.signUp();
-    const r = await run(async () =>
-      usersRoute.action(
-        await t.args(
-          t.request("/admin/users", {
-            form: { intent: "reset-password", userId: u.id },
-            cookie: admin.cookie,
-          }),
-        ),
-      ),
-    );
+    const r = await usersAction(t, admin.cookie, { intent: "reset-password", userId: u.id });
     expect(r.data).toMatchObject({ ok: true, toast: { message: "Password reset email sent" } });
     const adminLink = t.mail.linkIn(await t.mail.waitFor(u.email))!;
     const count = t.mail.messages.length;
@@ -351,16 +300,7 @@ describe("users and roles", () => {
     expect(new URL(forwarded.headers.get("location")!, SITE_URL).pathname).toBe("/auth/update-password");
     expect((await auditFor(t, u.id))[0]).toMatchObject({ action: "user.password_reset" });
 
-    const missing = await run(async () =>
-      usersRoute.action(
-        await t.args(
-          t.request("/admin/users", {
-            form: { intent: "reset-password", userId: "nobody" },
-            cookie: admin.cookie,
-          }),
-        ),
-      ),
-    );
+    const missing = await usersAction(t, admin.cookie, { intent: "reset-password", userId: "nobody" });
     expect(missing.data).toMatchObject({ toast: { message: "Could not find user email" } });
   });
 });

@@ -5,11 +5,10 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, venueFaqs, venueManagers } from "../../database/schema";
-import * as pendingRoute from "../../app/routes/admin/pending";
-import * as usersRoute from "../../app/routes/admin/users";
 import * as managerEditRoute from "../../app/routes/manager/edit-venue";
 import type { AppUser } from "../../app/lib/user";
 import { approveVenue } from "../../app/services/approvals.server";
+import { pendingAction, usersAction } from "../setup/admin-area";
 import { linkIn } from "../setup/mail-catcher";
 import { createFaq, createVenue } from "../setup/factories";
 import { withOwnersApp } from "../setup/owners-informed";
@@ -24,16 +23,7 @@ const { submit, venueRow, storedFiles } = withOwnersApp((app) => ({ t, admin, ad
 const DASHBOARD = `${SITE_URL}/venue-manager/dashboard`;
 
 const reject = (venueId: string, reason?: string) =>
-  run(async () =>
-    pendingRoute.action(
-      await t.args(
-        t.request("/admin/pending", {
-          form: { intent: "reject", venueId, ...(reason === undefined ? {} : { reason }) },
-          cookie: admin.cookie,
-        }),
-      ),
-    ),
-  );
+  pendingAction(t, admin.cookie, { intent: "reject", venueId, ...(reason === undefined ? {} : { reason }) });
 
 describe("rejecting with a reason", () => {
   it("puts the reason in the submitter's mail, and nowhere else", async () => {
@@ -103,16 +93,7 @@ describe("mails that point to the manager dashboard", () => {
     );
     const manager = await t.signUp();
     const assign = (ids: string[]) =>
-      run(async () =>
-        usersRoute.action(
-          await t.args(
-            t.request("/admin/users", {
-              form: { intent: "assign", userId: manager.id, venueIds: ids.join(",") },
-              cookie: admin.cookie,
-            }),
-          ),
-        ),
-      );
+      usersAction(t, admin.cookie, { intent: "assign", userId: manager.id, venueIds: ids.join(",") });
     const mailsTo = () => t.mail.messages.filter((m) => m.to.includes(manager.email));
 
     expect((await assign([a!.id, b!.id])).data).toMatchObject({ ok: true });
@@ -140,18 +121,7 @@ describe("mails that point to the manager dashboard", () => {
     // A later mail to someone else arrives after anything still on its way to the manager.
     const other = await t.signUp();
     expect(
-      (
-        await run(async () =>
-          usersRoute.action(
-            await t.args(
-              t.request("/admin/users", {
-                form: { intent: "assign", userId: other.id, venueIds: a!.id },
-                cookie: admin.cookie,
-              }),
-            ),
-          ),
-        )
-      ).data,
+      (await usersAction(t, admin.cookie, { intent: "assign", userId: other.id, venueIds: a!.id })).data,
     ).toMatchObject({ ok: true });
     await t.mail.waitFor(other.email);
     expect(mailsTo()).toHaveLength(2);

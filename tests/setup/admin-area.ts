@@ -1,9 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import { auditLog, users, venueManagers, venues } from "../../database/schema";
 import { toAppUser, type AppUser, type Role } from "../../app/lib/user";
+import * as pendingRoute from "../../app/routes/admin/pending";
+import * as usersRoute from "../../app/routes/admin/users";
 import { createCategory, multipartBody, pngOf, postSubmission } from "./factories";
 import type { HttpTestApp } from "./http-app";
-import { SITE_URL, type TestApp } from "./test-app";
+import { run, SITE_URL, type TestApp } from "./test-app";
 
 // What the admin area's tests share (admin-area, admin-area-catalog, admin-approvals).
 
@@ -26,6 +28,14 @@ export const linksOf = async (t: TestApp, userId: string) =>
 
 export const auditFor = (t: TestApp, targetId: string) =>
   t.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(desc(auditLog.id));
+
+/** The Pending Venues screen's form post (approve, reject) as `cookie` sends it, through its action. */
+export const pendingAction = (t: TestApp, cookie: string, form: Record<string, string>) =>
+  run(async () => pendingRoute.action(await t.args(t.request("/admin/pending", { form, cookie }))));
+
+/** The Users screen's form post (promote, assign, remove-roles, ...) as `cookie` sends it, through its action. */
+export const usersAction = (t: TestApp, cookie: string, form: Record<string, string>) =>
+  run(async () => usersRoute.action(await t.args(t.request("/admin/users", { form, cookie }))));
 
 /** A venue submitted through the real HTTP endpoint, with one image stored under venues/{id}/. */
 export async function submitVenue(
