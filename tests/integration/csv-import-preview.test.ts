@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { venues } from "../../database/schema";
 import { placementWarnings, previewImport, runImport } from "../../app/services/imports.server";
 import { createVenue } from "../setup/factories";
-import { csvImportApp, expectOk, fixture } from "../setup/csv-import";
+import { csvFile, csvImportApp, expectOk, fixture } from "../setup/csv-import";
 
 // The CSV import's preview (issue 12, item 5): what each row would do, written nowhere. A file
 // of its own: it reads the fixtures' rows as new, before any import of them (tests/setup/csv-import.ts).
@@ -84,20 +84,15 @@ describe("CSV import: preview", () => {
       city: null,
       postalCode: null,
     });
-    const file = {
-      name: "places.csv",
-      bytes: new TextEncoder().encode(
-        [
-          "name,description,location,region,category",
-          "Hills Hall,Desc,Somewhere in the hills,Foothills,Barn",
-          'Far Zip Hall,Desc,"1 Main St, Nowhere Town, Colorado 99999",Foothills,Barn',
-          'Town Zip Hall,Desc,"1 Main St, Boulder, Colorado 99999",Foothills,Barn',
-          'Placed Here Hall,Desc,"1 Main St, Boulder, Colorado 80302",Foothills,Barn',
-          "Unplaced Hall,Desc,Somewhere up the canyon,Foothills,Barn",
-          "Placed Hall,Desc,Down by the river,Foothills,Barn",
-        ].join("\n"),
-      ),
-    };
+    const file = csvFile("places.csv", [
+      "name,description,location,region,category",
+      "Hills Hall,Desc,Somewhere in the hills,Foothills,Barn",
+      'Far Zip Hall,Desc,"1 Main St, Nowhere Town, Colorado 99999",Foothills,Barn',
+      'Town Zip Hall,Desc,"1 Main St, Boulder, Colorado 99999",Foothills,Barn',
+      'Placed Here Hall,Desc,"1 Main St, Boulder, Colorado 80302",Foothills,Barn',
+      "Unplaced Hall,Desc,Somewhere up the canyon,Foothills,Barn",
+      "Placed Hall,Desc,Down by the river,Foothills,Barn",
+    ]);
     const before = await counts();
     const { preview } = expectOk(await previewImport(t.db, adminUser, file));
     expect(await counts()).toEqual(before);
@@ -130,15 +125,10 @@ describe("CSV import: preview", () => {
       location: "5 Main St, Boulder, Colorado 80302",
       description: `${start}Seats 150${tail}`,
     });
-    const file = {
-      name: "diff.csv",
-      bytes: new TextEncoder().encode(
-        [
-          "name,description,location,region,category",
-          `Diff Lodge,"${start}Seats 180${tail}","5 Main St, Boulder, Colorado 80302",Foothills,Barn`,
-        ].join("\n"),
-      ),
-    };
+    const file = csvFile("diff.csv", [
+      "name,description,location,region,category",
+      `Diff Lodge,"${start}Seats 180${tail}","5 Main St, Boulder, Colorado 80302",Foothills,Barn`,
+    ]);
     const { preview } = expectOk(await previewImport(t.db, adminUser, file));
     const change = preview.rows[0]!.changes!.find((c) => c.field === "description");
     // Both sides cut at 200 characters read the same; the diff shows the change.

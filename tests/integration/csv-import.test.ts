@@ -2,11 +2,18 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, csvImports, venueManagers, venues } from "../../database/schema";
 import { CSV_COLUMNS } from "../../app/lib/csv-import/read";
-import type { Geocoder } from "../../app/infra/geocoder.server";
 import { importBatchSize, previewImport, runImport } from "../../app/services/imports.server";
 import { createVenue } from "../setup/factories";
-import { importHeldAfterFirstBatch } from "../setup/held-import";
-import { csvImportApp, expectOk, fixture, kept, MANAGER_IMAGE, venuesCsv } from "../setup/csv-import";
+import { heldGeocoder, importHeldAfterFirstBatch } from "../setup/held-import";
+import {
+  csvFile,
+  csvImportApp,
+  expectOk,
+  fixture,
+  kept,
+  MANAGER_IMAGE,
+  venuesCsv,
+} from "../setup/csv-import";
 
 // The admin's CSV import (issue 12, item 5) with files as Excel and Google Sheets write them:
 // BOM, CRLF, quoted commas, doubled quotes and line breaks; an unknown category, an unknown
@@ -140,34 +147,18 @@ describe("CSV import: the import does what the preview said", () => {
       name: "Gone Hall",
       location: "5 Elm St, Boulder, Colorado 80302",
     });
-    const file = {
-      name: "one-fails.csv",
-      bytes: new TextEncoder().encode(
-        [
-          "name,description,location,region,category",
-          'Gone Hall,Desc,"5 Elm St, Boulder, Colorado 80302",Foothills,Barn',
-          'Bad Type,Desc,"6 Elm St, Boulder, Colorado 80302",Foothills,Castle',
-          'Kept One,Desc,"7 Elm St, Boulder, Colorado 80302",Foothills,Barn',
-          'Kept Two,Desc,"8 Elm St, Boulder, Colorado 80302",Foothills,Barn',
-        ].join("\n"),
-      ),
-    };
+    const file = csvFile("one-fails.csv", [
+      "name,description,location,region,category",
+      'Gone Hall,Desc,"5 Elm St, Boulder, Colorado 80302",Foothills,Barn',
+      'Bad Type,Desc,"6 Elm St, Boulder, Colorado 80302",Foothills,Castle',
+      'Kept One,Desc,"7 Elm St, Boulder, Colorado 80302",Foothills,Barn',
+      'Kept Two,Desc,"8 Elm St, Boulder, Colorado 80302",Foothills,Barn',
+    ]);
     const { preview } = expectOk(await previewImport(t.db, adminUser, file));
     expect(preview.counts).toEqual({ add: 2, update: 1, skip: 1 });
     // While the new rows are being placed, the venue the file updates is deleted: the batch's
     // transaction fails, and the rows go again one by one.
-    let reached!: () => void;
-    const placing = new Promise<void>((resolve) => (reached = resolve));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const geocoder: Geocoder = {
-      name: "held",
-      geocode: async (a) => {
-        reached();
-        await held;
-        return t.geocoder.geocode(a);
-      },
-    };
+    const { geocoder, asked: placing, release } = heldGeocoder(t);
     const logged: string[] = [];
     const log = (msg: string) => void logged.push(msg);
     const logger = { ...t.app.logger, warn: log, error: log };
@@ -279,16 +270,11 @@ describe("CSV import: the import does what the preview said", () => {
   });
 
   it("rounds a price with cents and cuts a fractional capacity, each with a row warning; refuses 'abc'", async () => {
-    const file = {
-      name: "numbers.csv",
-      bytes: new TextEncoder().encode(
-        [
-          "name,description,location,region,category,lowPrice,highPrice,capacity",
-          'Cents Hall,Desc,"4 Elm St, Boulder, Colorado 80302",Foothills,Barn,4999.99,,150.5',
-          'Letters Hall,Desc,"5 Elm St, Boulder, Colorado 80302",Foothills,Barn,abc,,100',
-        ].join("\n"),
-      ),
-    };
+    const file = csvFile("numbers.csv", [
+      "name,description,location,region,category,lowPrice,highPrice,capacity",
+      'Cents Hall,Desc,"4 Elm St, Boulder, Colorado 80302",Foothills,Barn,4999.99,,150.5',
+      'Letters Hall,Desc,"5 Elm St, Boulder, Colorado 80302",Foothills,Barn,abc,,100',
+    ]);
     const { preview } = expectOk(await previewImport(t.db, adminUser, file));
     const warned = [
       "lowPrice 4999.99 was rounded to 5,000 (prices are whole dollars)",
@@ -314,12 +300,11 @@ describe("CSV import: the import does what the preview said", () => {
       name: "Moving Target",
       location: "3 Oak St, Boulder, Colorado 80302",
     });
-    const file = {
-      name: "moving.csv",
-      bytes: new TextEncoder().encode(
-        'name,description,location,region,category\nMoving Target,Described by the file.,"3 Oak St, Boulder, Colorado 80302",Foothills,Barn\n',
-      ),
-    };
+    const file = csvFile("moving.csv", [
+      "name,description,location,region,category",
+      'Moving Target,Described by the file.,"3 Oak St, Boulder, Colorado 80302",Foothills,Barn',
+      "",
+    ]);
     const { preview } = expectOk(await previewImport(t.db, adminUser, file));
     await t.db.update(venues).set({ description: "Edited meanwhile." }).where(eq(venues.id, venue.id));
     const r = await runImport(t, adminUser, file, preview.token);

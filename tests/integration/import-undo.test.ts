@@ -9,6 +9,7 @@ import { listVenuesForAdmin } from "../../app/services/admin-venues.server";
 import { activityPage } from "../../app/services/audit.server";
 import { importUndoInfo, listImportChoices, undoImport } from "../../app/services/import-undo.server";
 import { importBatchSize, previewImport, runImport } from "../../app/services/imports.server";
+import { csvFile, expectOk } from "../setup/csv-import";
 import { createCategory, createVenue } from "../setup/factories";
 import { nonAdmins } from "../setup/guard-runner";
 import { withHttpApp, type HttpTestApp } from "../setup/http-app";
@@ -26,17 +27,8 @@ let http: HttpTestApp;
 let admin: Awaited<ReturnType<TestApp["signUp"]>>;
 let adminUser: AppUser;
 
-const csv = (name: string, lines: string[]) => ({
-  name,
-  bytes: new TextEncoder().encode(
-    ["name,description,location,region,category,phone,capacity", ...lines].join("\n"),
-  ),
-});
-
-const expectOk = <T extends { ok: boolean }>(r: T) => {
-  if (!r.ok) throw new Error(JSON.stringify(r));
-  return r as Extract<T, { ok: true }>;
-};
+const csv = (name: string, lines: string[]) =>
+  csvFile(name, ["name,description,location,region,category,phone,capacity", ...lines]);
 
 async function importFile(file: { name: string; bytes: Uint8Array }, app = t.app) {
   const { preview } = expectOk(await previewImport(t.db, adminUser, file));

@@ -8,7 +8,6 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { createAppContext } from "../../app/infra/context.server";
 import { databaseFromUrl } from "../../app/infra/db.server";
-import type { Geocoder } from "../../app/infra/geocoder.server";
 import { createLogger } from "../../app/infra/logger.server";
 import { createFsStorage } from "../../app/infra/storage.server";
 import { toAppUser } from "../../app/lib/user";
@@ -16,8 +15,10 @@ import { venuePath } from "../../app/lib/venue-url";
 import { authEmails } from "../../app/services/emails.server";
 import { previewImport, runImport } from "../../app/services/imports.server";
 import { currentIndex, dropSearchIndex, loadIndexThenReady } from "../../app/services/search-index.server";
+import { csvFile } from "../setup/csv-import";
 import { createCategory, createVenue } from "../setup/factories";
 import { startHttpApp, withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { heldGeocoder } from "../setup/held-import";
 import { freePort } from "../setup/server-process";
 import { type TestApp } from "../setup/test-app";
 
@@ -234,26 +235,13 @@ describe("/metrics", () => {
 
     // An import of one venue whose address is placed only once released: it is writing meanwhile.
     const admin = toAppUser({ ...(await t.signUp({ role: "admin" })), name: "Admin", role: "admin" });
-    const file = {
-      name: "held.csv",
-      bytes: new TextEncoder().encode(
-        'name,description,location,region,category,phone,capacity\nHeld,Desc,"1 Main St, Boulder, Colorado 80302",Front Range North,Barn,,',
-      ),
-    };
+    const file = csvFile("held.csv", [
+      "name,description,location,region,category,phone,capacity",
+      'Held,Desc,"1 Main St, Boulder, Colorado 80302",Front Range North,Barn,,',
+    ]);
     const preview = await previewImport(t.db, admin, file);
     if (!preview.ok) throw new Error(JSON.stringify(preview));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let placing!: () => void;
-    const asked = new Promise<void>((resolve) => (placing = resolve));
-    const geocoder: Geocoder = {
-      name: "held",
-      geocode: async (address) => {
-        placing();
-        await released;
-        return t.geocoder.geocode(address);
-      },
-    };
+    const { geocoder, asked, release } = heldGeocoder(t);
     const running = runImport({ ...t.app, geocoder }, admin, file, preview.preview.token);
     await asked;
     expect((await scrape()).value("imports_in_progress")).toBe(1);

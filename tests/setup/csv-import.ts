@@ -17,19 +17,21 @@ export const fixture = async (name: string) => ({
 
 export const MANAGER_IMAGE = "/uploads/venues/manager/photo-1600.webp";
 
-/** A file of `rows` venues named `${prefix} n`, each with an address the geocoder can place. */
-export const venuesCsv = (prefix: string, rows: number) => ({
-  name: `${prefix}.csv`,
-  bytes: new TextEncoder().encode(
-    [
-      "name,description,location,region,category",
-      ...Array.from(
-        { length: rows },
-        (_, i) => `${prefix} ${i},Desc,"${i + 1} Main St, Boulder, Colorado 80302",Foothills,Barn`,
-      ),
-    ].join("\n"),
-  ),
+/** A CSV upload named `name`, of `lines` (a last "" ends the file with a newline). */
+export const csvFile = (name: string, lines: string[]) => ({
+  name,
+  bytes: new TextEncoder().encode(lines.join("\n")),
 });
+
+/** A file of `rows` venues named `${prefix} n`, each with an address the geocoder can place. */
+export const venuesCsv = (prefix: string, rows: number) =>
+  csvFile(`${prefix}.csv`, [
+    "name,description,location,region,category",
+    ...Array.from(
+      { length: rows },
+      (_, i) => `${prefix} ${i},Desc,"${i + 1} Main St, Boulder, Colorado 80302",Foothills,Barn`,
+    ),
+  ]);
 
 /** What csv_imports keeps of the summary's warnings: the row and the message. */
 export const kept = (warnings: ImportSummary["warnings"]) =>

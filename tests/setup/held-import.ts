@@ -3,6 +3,23 @@ import type { AppUser } from "../../app/lib/user";
 import { importBatchSize, runImport, type ImportFile } from "../../app/services/imports.server";
 import type { TestApp } from "./test-app";
 
+/** A geocoder that holds every address until `release()`; `asked` resolves once the first one comes. */
+export function heldGeocoder(t: TestApp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const asked = new Promise<void>((resolve) => (reached = resolve));
+  const geocoder: Geocoder = {
+    name: "held",
+    geocode: async (address) => {
+      reached();
+      await released;
+      return t.geocoder.geocode(address);
+    },
+  };
+  return { geocoder, asked, release };
+}
+
 /**
  * An import whose second batch waits: its addresses are placed only once `release()` is called,
  * so the test acts between two batches (an import cut short, an undo while it runs).
