@@ -172,17 +172,25 @@ describe("the manager's pricing model", () => {
   };
   const modelOf = async (id: string) =>
     (await t.db.select({ m: venues.pricingModel }).from(venues).where(eq(venues.id, id)))[0]!.m;
-  /** A venue named as the form names it (so a save keeps its address), its manager and form path. */
+  /**
+   * A venue named as the form names it (so a save keeps its address), its manager, and `save`:
+   * the venue form posted as `cookie` with `extra` (to the manager's form, or `at`).
+   */
   const managedBarn = async () => {
     const manager = await t.signUp({ role: "venue_manager" });
     const type = await createCategory(t.db);
     const v = await createVenue(t.db, { name: "Model Barn", categoryId: type.id });
     await t.db.insert(venueManagers).values({ userId: manager.id, venueId: v.id });
-    return { manager, type, v, path: `/venue-manager/edit-venue/${v.id}` };
+    const save = (
+      cookie: string,
+      extra: Record<string, string | string[]>,
+      at = `/venue-manager/edit-venue/${v.id}`,
+    ) => http.fetch(at, { method: "POST", cookie, body: fields(type.id, extra) });
+    return { manager, v, save };
   };
 
   it("saves a valid model, refuses a bad one with a message and no change, and only for the venue's managers", async () => {
-    const { manager, type, v, path } = await managedBarn();
+    const { manager, v, save } = await managedBarn();
     const stranger = await t.signUp({ role: "venue_manager" });
     const good = {
       pricingBaseFee: "$4,000",
@@ -193,11 +201,7 @@ describe("the manager's pricing model", () => {
       pricingWeekdayPercent: "15",
     };
 
-    const res = await http.fetch(path, {
-      method: "POST",
-      cookie: manager.cookie,
-      body: fields(type.id, good),
-    });
+    const res = await save(manager.cookie, good);
     expect(res.status, (await res.text()).slice(0, 300)).toBe(200);
     expect(await modelOf(v.id)).toEqual(
       pricingModel({
@@ -224,22 +228,14 @@ describe("the manager's pricing model", () => {
       [{ pricingPerGuest: "lots" }, "Please enter an amount in whole dollars"],
     ];
     for (const [bad, message] of refusals) {
-      const refused = await http.fetch(path, {
-        method: "POST",
-        cookie: manager.cookie,
-        body: fields(type.id, { ...good, ...bad }),
-      });
+      const refused = await save(manager.cookie, { ...good, ...bad });
       expect(refused.status).toBe(400);
       expect(await refused.text()).toContain(message);
       expect((await modelOf(v.id))?.baseFee).toBe(4000);
     }
 
     // A manager of other venues cannot set it.
-    const foreign = await http.fetch(path, {
-      method: "POST",
-      cookie: stranger.cookie,
-      body: fields(type.id, { ...good, pricingBaseFee: "1" }),
-    });
+    const foreign = await save(stranger.cookie, { ...good, pricingBaseFee: "1" });
     expect([403, 404]).toContain(foreign.status);
     expect((await modelOf(v.id))?.baseFee).toBe(4000);
 
@@ -251,25 +247,14 @@ describe("the manager's pricing model", () => {
       pricingPeakPercent: "",
       pricingWeekdayPercent: "",
     };
-    expect(
-      (
-        await http.fetch(path, {
-          method: "POST",
-          cookie: manager.cookie,
-          body: fields(type.id, { ...good, pricingShown: "" }),
-        })
-      ).status,
-    ).toBe(200);
+    expect((await save(manager.cookie, { ...good, pricingShown: "" })).status).toBe(200);
     expect((await modelOf(v.id))?.baseFee).toBe(4000);
-    expect(
-      (await http.fetch(path, { method: "POST", cookie: manager.cookie, body: fields(type.id, blank) }))
-        .status,
-    ).toBe(200);
+    expect((await save(manager.cookie, blank)).status).toBe(200);
     expect(await modelOf(v.id)).toBeNull();
   });
 
   it("saves the all-in parts (issue 43), shows their working, and refuses bad ones field by field", async () => {
-    const { manager, type, v, path } = await managedBarn();
+    const { manager, v, save } = await managedBarn();
     const admin = await t.signUp({ role: "admin" });
     const good = {
       pricingBaseFee: "4000",
@@ -286,11 +271,7 @@ describe("the manager's pricing model", () => {
       pricingFee2Amount: "5",
       pricingFee2Per: "guest",
     };
-    const saved = await http.fetch(path, {
-      method: "POST",
-      cookie: manager.cookie,
-      body: fields(type.id, good),
-    });
+    const saved = await save(manager.cookie, good);
     expect(saved.status, (await saved.text()).slice(0, 300)).toBe(200);
     expect(await modelOf(v.id)).toEqual(
       pricingModel({
@@ -331,21 +312,17 @@ describe("the manager's pricing model", () => {
       [{ pricingSiteSunday: "free" }, "Please enter an amount in whole dollars"],
     ];
     for (const [bad, message] of refusals) {
-      const refused = await http.fetch(path, {
-        method: "POST",
-        cookie: manager.cookie,
-        body: fields(type.id, { ...good, ...bad }),
-      });
+      const refused = await save(manager.cookie, { ...good, ...bad });
       expect(refused.status).toBe(400);
       expect(await refused.text()).toContain(message);
       expect((await modelOf(v.id))?.servicePercent).toBe(20);
     }
     // The admin's form takes the same rules.
-    const byAdmin = await http.fetch(`/admin/edit-venue/${v.id}`, {
-      method: "POST",
-      cookie: admin.cookie,
-      body: fields(type.id, { ...good, pricingServicePercent: "36" }),
-    });
+    const byAdmin = await save(
+      admin.cookie,
+      { ...good, pricingServicePercent: "36" },
+      `/admin/edit-venue/${v.id}`,
+    );
     expect(byAdmin.status).toBe(400);
     expect(await byAdmin.text()).toContain(
       "Please enter a percentage from 0 to 35, with at most two decimals",
