@@ -1,15 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users, venueCalendarFeeds, venueDailyStats, venues } from "../../database/schema";
-import { utcDay } from "../../app/lib/insights";
+import { describe, expect, it } from "vitest";
+import { users, venueCalendarFeeds, venues } from "../../database/schema";
 import { toAppUser } from "../../app/lib/user";
 import { venuePath } from "../../app/lib/venue-url";
 import { deleteVenueAsAdmin } from "../../app/services/admin-venues.server";
 import { restoreFromTrash } from "../../app/services/venue-trash.server";
-import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { createVenue, todayStats } from "../setup/factories";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { type TestApp } from "../setup/test-app";
 
 // Issue 39, items 7, 9b and 9d: the insights count people, not requests (a view and a click once
 // per visitor, venue and day, whatever the browser says; a save once per account and venue), a
@@ -19,14 +18,7 @@ import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let web: HttpTestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startHttpApp(t, { ...t.app, config: { ...t.app.config, trustProxy: "loopback" } });
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+withHttpApp((app) => ({ t, http: web } = app), { env: { TRUST_PROXY: "loopback" } });
 
 const HTML = { accept: "text/html,application/xhtml+xml" };
 const browser = (n: number) =>
@@ -36,14 +28,6 @@ const from = (address: string, agent: string, cookie?: string) => ({
   cookie,
   headers: { ...HTML, "user-agent": agent, "x-forwarded-for": address },
 });
-
-async function todayStats(venueId: string) {
-  const [row] = await t.db
-    .select()
-    .from(venueDailyStats)
-    .where(and(eq(venueDailyStats.venueId, venueId), eq(venueDailyStats.day, utcDay())));
-  return row ?? { views: 0, favorites: 0, inquiries: 0, websiteClicks: 0 };
-}
 
 /** Views of the venue page, one after the other, then the counts they caused. */
 async function views(path: string, requests: { address: string; agent: string; cookie?: string }[]) {
@@ -64,9 +48,9 @@ describe("a view counts once per visitor, venue and day, whatever the User-Agent
       venuePath(venue),
       hundred.map((i) => ({ address: "203.0.113.7", agent: browser(i) })),
     );
-    expect((await todayStats(venue.id)).views).toBe(1);
+    expect((await todayStats(t.db, venue.id)).views).toBe(1);
     await views(venuePath(venue), [{ address: "203.0.113.8", agent: browser(0) }]);
-    expect((await todayStats(venue.id)).views).toBe(2);
+    expect((await todayStats(t.db, venue.id)).views).toBe(2);
   });
 
   it("100 views from 100 IPv6 addresses inside one /64 are one view; another /64 is another", async () => {
@@ -78,12 +62,12 @@ describe("a view counts once per visitor, venue and day, whatever the User-Agent
         agent: browser(i),
       })),
     );
-    expect((await todayStats(venue.id)).views).toBe(1);
+    expect((await todayStats(t.db, venue.id)).views).toBe(1);
     // The same household's address written another way (leading zeros, no '::') is the same /64.
     await views(venuePath(venue), [{ address: "2001:0db8:0017:04a0:ffff:1:2:3", agent: browser(1) }]);
-    expect((await todayStats(venue.id)).views).toBe(1);
+    expect((await todayStats(t.db, venue.id)).views).toBe(1);
     await views(venuePath(venue), [{ address: "2001:db8:17:4a1::2", agent: browser(1) }]);
-    expect((await todayStats(venue.id)).views).toBe(2);
+    expect((await todayStats(t.db, venue.id)).views).toBe(2);
   });
 
   it("a signed-in member is one visitor from two addresses", async () => {
@@ -94,7 +78,7 @@ describe("a view counts once per visitor, venue and day, whatever the User-Agent
       { address: "198.51.100.22", agent: browser(2), cookie: member.cookie },
       { address: "2001:db8:99::1", agent: browser(3), cookie: member.cookie },
     ]);
-    expect((await todayStats(venue.id)).views).toBe(1);
+    expect((await todayStats(t.db, venue.id)).views).toBe(1);
   });
 });
 
@@ -108,12 +92,12 @@ describe("'Visit Website' counts once per visitor, venue and day, on GET only", 
         expect(res.headers.get("location")).toBe("https://aspen-meadow.example/");
       }
     await web.viewsCounted();
-    expect((await todayStats(venue.id)).websiteClicks).toBe(1);
+    expect((await todayStats(t.db, venue.id)).websiteClicks).toBe(1);
 
     // Another visitor's click counts.
     await web.fetch(`/out/${venue.id}`, from("192.0.2.45", browser(1)));
     await web.viewsCounted();
-    expect((await todayStats(venue.id)).websiteClicks).toBe(2);
+    expect((await todayStats(t.db, venue.id)).websiteClicks).toBe(2);
   });
 });
 
@@ -133,9 +117,9 @@ describe("a save counts once per account and venue", () => {
       expect((await save(alex.cookie, venue.id, true)).status).toBe(200);
       expect((await save(alex.cookie, venue.id, false)).status).toBe(200);
     }
-    expect((await todayStats(venue.id)).favorites).toBe(1);
+    expect((await todayStats(t.db, venue.id)).favorites).toBe(1);
     expect((await save(blair.cookie, venue.id, true)).status).toBe(200);
-    expect((await todayStats(venue.id)).favorites).toBe(2);
+    expect((await todayStats(t.db, venue.id)).favorites).toBe(2);
   });
 
   it("remembers the save through the trash, and forgets it with the account", async () => {
@@ -148,13 +132,13 @@ describe("a save counts once per account and venue", () => {
     expect(await deleteVenueAsAdmin(t.app, admin, venue.id)).toMatchObject({ ok: true });
     expect(await restoreFromTrash(t.app, admin, [venue.id])).toMatchObject({ ok: true });
     await save(member.cookie, venue.id, true);
-    expect((await todayStats(venue.id)).favorites).toBe(1);
+    expect((await todayStats(t.db, venue.id)).favorites).toBe(1);
 
     // The account's row leaves with it: a new account (another person) counts again.
     await t.db.delete(users).where(eq(users.id, member.id));
     const next = await t.signUp();
     await save(next.cookie, venue.id, true);
-    expect((await todayStats(venue.id)).favorites).toBe(2);
+    expect((await todayStats(t.db, venue.id)).favorites).toBe(2);
   });
 });
 

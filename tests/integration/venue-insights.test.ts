@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   appSettings,
   inquiries,
@@ -19,9 +19,9 @@ import {
   recordInquiryStat,
   siteInsights,
 } from "../../app/services/venue-stats.server";
-import { createVenue } from "../setup/factories";
-import { startHttpApp, type HttpTestApp } from "../setup/http-app";
-import { createTestApp, run, type TestApp } from "../setup/test-app";
+import { createVenue, todayStats } from "../setup/factories";
+import { withHttpApp, type HttpTestApp } from "../setup/http-app";
+import { run, type TestApp } from "../setup/test-app";
 import { awayFromMidnight } from "../setup/clock";
 
 // Issue 23, insights (ADR 029): views counted on the server after the answer is sent, from the
@@ -32,15 +32,8 @@ let t: TestApp;
 let web: HttpTestApp;
 // The server counts and checks by the real day (ADR 029, ADR 030).
 beforeAll(() => awayFromMidnight(), 300_000);
-beforeAll(async () => {
-  t = await createTestApp();
-  // Behind a trusted proxy, so that each test visitor can come from an address of its own.
-  web = await startHttpApp(t, { ...t.app, config: { ...t.app.config, trustProxy: "loopback" } });
-}, 120_000);
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
+// Behind a trusted proxy, so that each test visitor can come from an address of its own.
+withHttpApp((app) => ({ t, http: web } = app), { env: { TRUST_PROXY: "loopback" } });
 
 const HTML = { accept: "text/html,application/xhtml+xml" };
 let visitors = 0;
@@ -70,37 +63,29 @@ async function view(
   return { status: res.status, headers: res.headers, html };
 }
 
-async function todayStats(venueId: string) {
-  const [row] = await t.db
-    .select()
-    .from(venueDailyStats)
-    .where(and(eq(venueDailyStats.venueId, venueId), eq(venueDailyStats.day, utcDay())));
-  return row ?? { views: 0, favorites: 0, inquiries: 0, websiteClicks: 0 };
-}
-
 describe("venue page views", () => {
   it("counts a rendered view, a view from the page cache and a 304 revalidation, once per visitor a day", async () => {
     const venue = await createVenue(t.db, { name: "Counted Aspen Barn" });
     const path = venuePath(venue);
     const first = await view(path, visitor());
     expect(first.headers.get("x-page-cache")).toBe("miss");
-    expect((await todayStats(venue.id)).views).toBe(1);
+    expect((await todayStats(t.db, venue.id)).views).toBe(1);
 
     const [alex, blair] = [visitor(), visitor()];
     const cached = await view(path, alex);
     expect(cached.headers.get("x-page-cache")).toBe("hit");
-    expect((await todayStats(venue.id)).views).toBe(2);
+    expect((await todayStats(t.db, venue.id)).views).toBe(2);
 
     const revalidated = await view(path, blair, { "if-none-match": cached.headers.get("etag")! });
     expect(revalidated.status).toBe(304);
-    expect((await todayStats(venue.id)).views).toBe(3);
+    expect((await todayStats(t.db, venue.id)).views).toBe(3);
 
     // The same visitors again today, by the page, another tab, its data request or a 304.
     await view(path, alex);
     await view(`${path}?tab=reviews`, alex);
     await view(`${path}.data`, alex, { accept: "*/*" });
     await view(path, blair, { "if-none-match": cached.headers.get("etag")! });
-    expect((await todayStats(venue.id)).views).toBe(3);
+    expect((await todayStats(t.db, venue.id)).views).toBe(3);
   });
 
   it("counts a signed-in visitor's view, which is rendered for them and never cached", async () => {
@@ -108,7 +93,7 @@ describe("venue page views", () => {
     const member = await t.signUp();
     const res = await view(venuePath(venue), visitor(), {}, member.cookie);
     expect(res.headers.get("x-page-cache")).toBeNull();
-    expect((await todayStats(venue.id)).views).toBe(1);
+    expect((await todayStats(t.db, venue.id)).views).toBe(1);
   });
 
   it("does not count robots, scripts, prefetches, HEAD requests, failed pages or pending venues", async () => {
@@ -127,12 +112,12 @@ describe("venue page views", () => {
     const pending = await createVenue(t.db, { isApproved: false });
     expect((await view(venuePath(pending), visitor())).status).toBe(404);
     expect((await view(`/venue/gone-${crypto.randomUUID()}`, visitor())).status).toBe(404);
-    expect(await todayStats(venue.id)).toMatchObject({ views: 0 });
-    expect(await todayStats(pending.id)).toMatchObject({ views: 0 });
+    expect(await todayStats(t.db, venue.id)).toMatchObject({ views: 0 });
+    expect(await todayStats(t.db, pending.id)).toMatchObject({ views: 0 });
 
     // The counting was live all along: a person's view counts.
     await view(path, visitor());
-    expect((await todayStats(venue.id)).views).toBe(1);
+    expect((await todayStats(t.db, venue.id)).views).toBe(1);
   });
 
   it("keeps no address or browser, only a salted hash, and forgets yesterday's", async () => {
@@ -174,7 +159,7 @@ describe("venue page views", () => {
     expect(await one.count(seen)).toBe(true);
     expect(await two.count(seen)).toBe(false);
     expect(await two.count({ ...seen, ip: "203.0.113.10" })).toBe(true);
-    expect((await todayStats(venue.id)).views).toBe(2);
+    expect((await todayStats(t.db, venue.id)).views).toBe(2);
   });
 
   it("counts the words searched for on /venues before a counted view", async () => {
@@ -192,7 +177,7 @@ describe("venue page views", () => {
     expect(terms.map(({ term, views }) => ({ term, views }))).toEqual([
       { term: "rustic barn vail", views: 3 },
     ]);
-    expect((await todayStats(venue.id)).views).toBe(5);
+    expect((await todayStats(t.db, venue.id)).views).toBe(5);
   });
 });
 
@@ -209,9 +194,9 @@ describe("saves and website clicks", () => {
       });
     expect((await save(true)).status).toBe(200);
     expect((await save(true)).status).toBe(200);
-    expect((await todayStats(venue.id)).favorites).toBe(1);
+    expect((await todayStats(t.db, venue.id)).favorites).toBe(1);
     await save(false);
-    expect((await todayStats(venue.id)).favorites).toBe(1);
+    expect((await todayStats(t.db, venue.id)).favorites).toBe(1);
   });
 
   it("sends a click on 'Visit Website' through /out/, counted once, to the venue's own site", async () => {
@@ -231,12 +216,12 @@ describe("saves and website clicks", () => {
     expect(click.headers.get("cache-control")).toBe("no-store");
     // Counted once the answer is sent, as a view is.
     await web.viewsCounted();
-    expect((await todayStats(venue.id)).websiteClicks).toBe(1);
+    expect((await todayStats(t.db, venue.id)).websiteClicks).toBe(1);
 
     const robot = await web.fetch(`/out/${venue.id}`, { headers: visitor("Googlebot/2.1") });
     expect(robot.status).toBe(302);
     await web.viewsCounted();
-    expect((await todayStats(venue.id)).websiteClicks).toBe(1);
+    expect((await todayStats(t.db, venue.id)).websiteClicks).toBe(1);
   });
 
   it("refuses an unknown venue, a pending one and one without a website, and counts nothing", async () => {
@@ -369,7 +354,7 @@ describe("the dashboards' 30-day figures", () => {
                  (select count(*)::int from favorites where venue_id in (${ids[0]}, ${ids[1]})) as saves`,
     );
     expect(result.insights.daily.at(-1)!.inquiries).toBe(counted!.inquiries);
-    expect((await todayStats(ids[0]!)).favorites + (await todayStats(ids[1]!)).favorites).toBe(
+    expect((await todayStats(t.db, ids[0]!)).favorites + (await todayStats(t.db, ids[1]!)).favorites).toBe(
       counted!.saves,
     );
   });

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { venueAmenities, venueCategories, venueFaqs, venues } from "../../database/schema";
+import { and, eq } from "drizzle-orm";
+import { venueAmenities, venueCategories, venueDailyStats, venueFaqs, venues } from "../../database/schema";
+import { utcDay } from "../../app/lib/insights";
 import type { Db } from "../../app/infra/db.server";
 import { toAppUser, type Role } from "../../app/lib/user";
 import { startHttpApp, type HttpTestApp } from "./http-app";
@@ -98,6 +100,15 @@ export const jpegOf = (color: string, width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: color } })
     .jpeg()
     .toBuffer();
+
+/** A venue's counts for today as the insights keep them (zeros before the first). */
+export async function todayStats(db: Db, venueId: string) {
+  const [row] = await db
+    .select()
+    .from(venueDailyStats)
+    .where(and(eq(venueDailyStats.venueId, venueId), eq(venueDailyStats.day, utcDay())));
+  return row ?? { views: 0, favorites: 0, inquiries: 0, websiteClicks: 0 };
+}
 
 /** A plain PNG of one colour, the photo most upload tests send. */
 export const pngOf = (color: string, width = 900, height = 600) =>
