@@ -7,6 +7,7 @@ import {
   test,
   toast,
 } from "./fixtures";
+import { atDesktopAndPhone } from "./repeats";
 
 // /account/emails (issue 44, ADR 043): a couple turns venue replies off, from the account's
 // navigation, with scripts and as a plain HTML form, on a desktop and on a phone.
@@ -35,37 +36,30 @@ async function expectReplyOff(page: Page) {
   await expect(page.getByRole("checkbox", { name: "Venue decisions" })).toBeChecked();
 }
 
-for (const [width, height] of [
-  [1280, 800],
-  [390, 844],
-] as const) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height } });
+atDesktopAndPhone(() => {
+  test("turn venue replies off", async ({ page }) => {
+    const reply = await openEmailSettings(page);
+    await expectNoSeriousA11yViolations(page);
+    const save = page.getByRole("button", { name: "Save email settings" });
+    await expectHydrated(save);
+    await reply.uncheck();
+    await save.click();
+    await expect(toast(page, "Email settings saved")).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/emails$/);
+    await expectReplyOff(page);
+  });
 
-    test("turn venue replies off", async ({ page }) => {
+  // axe runs in the page: the scripted test checks it.
+  test.describe("without scripts", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("turn venue replies off with the plain form", async ({ page }) => {
       const reply = await openEmailSettings(page);
-      await expectNoSeriousA11yViolations(page);
-      const save = page.getByRole("button", { name: "Save email settings" });
-      await expectHydrated(save);
       await reply.uncheck();
-      await save.click();
-      await expect(toast(page, "Email settings saved")).toBeVisible();
+      await page.getByRole("button", { name: "Save email settings" }).click();
       await expect(page).toHaveURL(/\/account\/emails$/);
+      await expect(page.getByRole("status").filter({ hasText: "Email settings saved" })).toBeVisible();
       await expectReplyOff(page);
     });
-
-    // axe runs in the page: the scripted test checks it.
-    test.describe("without scripts", () => {
-      test.use({ javaScriptEnabled: false });
-
-      test("turn venue replies off with the plain form", async ({ page }) => {
-        const reply = await openEmailSettings(page);
-        await reply.uncheck();
-        await page.getByRole("button", { name: "Save email settings" }).click();
-        await expect(page).toHaveURL(/\/account\/emails$/);
-        await expect(page.getByRole("status").filter({ hasText: "Email settings saved" })).toBeVisible();
-        await expectReplyOff(page);
-      });
-    });
   });
-}
+});

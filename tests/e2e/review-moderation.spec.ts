@@ -15,6 +15,7 @@ import {
   toast,
   uniqueAccount,
 } from "./fixtures";
+import { withAndWithoutScripts } from "./repeats";
 import { screenshot } from "./screens";
 
 // Issue 45, report and moderate: a reviewer reviews a venue; a couple reports the review with a
@@ -121,20 +122,8 @@ async function journey(page: Page, scripts: boolean, width: number) {
   if (scripts) await expectNoSeriousA11yViolations(page);
 }
 
-for (const width of [1280, 390])
-  test(`with scripts at ${width} px: a couple reports a review; the admin hides it with a reason; it leaves the venue page`, async ({
-    page,
-  }) => {
-    await journey(page, true, width);
-  });
-
-test.describe("without scripts", () => {
-  test.use({ javaScriptEnabled: false });
-
-  for (const width of [390, 1280])
-    test(`at ${width} px, by links and plain forms alone: the report, the hide, the page without the review`, async ({
-      page,
-    }) => {
-      await journey(page, false, width);
-    });
-});
+withAndWithoutScripts(
+  "a couple reports a review; the admin hides it with a reason; it leaves the venue page",
+  "by links and plain forms alone: the report, the hide, the page without the review",
+  ({ page }, scripts, width) => journey(page, scripts, width),
+);

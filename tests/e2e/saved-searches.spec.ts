@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { dayLabel, monthOf } from "../../app/lib/dates";
 import { FREQUENCY_LABELS } from "../../app/lib/saved-searches";
 import { formatReviewDate } from "../../app/lib/venue";
@@ -16,6 +16,7 @@ import {
   uniqueAccount,
   managerBrowser,
 } from "./fixtures";
+import { withAndWithoutScripts, type JourneyFixtures } from "./repeats";
 import { screenshot } from "./screens";
 
 // Issue 44, saved searches: a couple searches /venues for a venue's unique name, a date next year
@@ -101,13 +102,7 @@ async function screens(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: 900 });
 }
 
-async function journey(
-  page: Page,
-  browser: Browser,
-  mail: { waitFor(to: string, opts?: { subject?: RegExp; timeoutMs?: number }): Promise<{ text: string }> },
-  scripts: boolean,
-  width: number,
-) {
+async function journey({ page, browser, mail }: JourneyFixtures, scripts: boolean, width: number) {
   test.setTimeout(MAIL_WAIT_MS + 150_000);
   const date = juneSaturday();
   const manager = await managerBrowser(browser, scripts, { width, height: 900 });
@@ -210,24 +205,8 @@ async function journey(
   if (scripts) await expectNoSeriousA11yViolations(page);
 }
 
-for (const width of [1280, 390])
-  test(`with scripts at ${width} px: a couple saves a search that finds nothing; the manager frees the date; the alert's links show the venue`, async ({
-    page,
-    browser,
-    mail,
-  }) => {
-    await journey(page, browser, mail, true, width);
-  });
-
-test.describe("without scripts", () => {
-  test.use({ javaScriptEnabled: false });
-
-  for (const width of [390, 1280])
-    test(`at ${width} px, by links and plain forms alone: the same search, the freed date, the alert's links`, async ({
-      page,
-      browser,
-      mail,
-    }) => {
-      await journey(page, browser, mail, false, width);
-    });
-});
+withAndWithoutScripts(
+  "a couple saves a search that finds nothing; the manager frees the date; the alert's links show the venue",
+  "by links and plain forms alone: the same search, the freed date, the alert's links",
+  journey,
+);

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { WEEKDAY_NAMES } from "../../app/lib/tours";
 import {
   approvedVenue,
@@ -14,6 +14,7 @@ import {
   UUID,
   managerBrowser,
 } from "./fixtures";
+import { withAndWithoutScripts, type JourneyFixtures } from "./repeats";
 import { screenshot } from "./screens";
 
 // Issue 45, site visits: a venue's manager publishes weekly hours on the venue's Site visits page;
@@ -36,13 +37,7 @@ async function shot(page: Page, name: string, width: number, scripts: boolean) {
   await screenshot(page, `${name}-${width}`, { fullPage: true });
 }
 
-async function journey(
-  page: Page,
-  browser: Browser,
-  mail: { waitFor(to: string, opts?: { subject?: RegExp; timeoutMs?: number }): Promise<{ text: string }> },
-  scripts: boolean,
-  width: number,
-) {
+async function journey({ page, browser, mail }: JourneyFixtures, scripts: boolean, width: number) {
   test.setTimeout(120_000);
   const manager = await managerBrowser(browser, scripts, { width, height: 900 });
   const m = manager.page;
@@ -112,24 +107,8 @@ async function journey(
   if (scripts) await expectNoSeriousA11yViolations(page);
 }
 
-for (const width of [1280, 390])
-  test(`with scripts at ${width} px: a manager publishes hours, a couple books a visit, the manager sees it, the couple moves it`, async ({
-    page,
-    browser,
-    mail,
-  }) => {
-    await journey(page, browser, mail, true, width);
-  });
-
-test.describe("without scripts", () => {
-  test.use({ javaScriptEnabled: false });
-
-  for (const width of [390, 1280])
-    test(`at ${width} px, by links and plain forms alone: the hours, the booking, the manager's list, the move`, async ({
-      page,
-      browser,
-      mail,
-    }) => {
-      await journey(page, browser, mail, false, width);
-    });
-});
+withAndWithoutScripts(
+  "a manager publishes hours, a couple books a visit, the manager sees it, the couple moves it",
+  "by links and plain forms alone: the hours, the booking, the manager's list, the move",
+  journey,
+);

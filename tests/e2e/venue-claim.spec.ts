@@ -16,6 +16,7 @@ import {
   uniqueAccount,
   UUID,
 } from "./fixtures";
+import { withAndWithoutScripts } from "./repeats";
 import { screenshot } from "./screens";
 
 // Issue 45, item 5 (ADR 047): an owner claims a venue the admin added (no manager) by a link
@@ -122,21 +123,11 @@ async function claimByMail(
   expect(owner.email).toContain("claimant");
 }
 
-for (const width of [1280, 390])
-  test(`with scripts at ${width} px: an owner claims an added venue by the mail at its domain and edits it`, async ({
-    page,
-    mail,
-  }) => {
-    await claimByMail(page, mail, true, width);
-  });
-
-test.describe("without scripts", () => {
-  test.use({ javaScriptEnabled: false });
-  for (const width of [390, 1280])
-    test(`at ${width} px, by plain forms alone: the claim by mail and the edit`, async ({ page, mail }) => {
-      await claimByMail(page, mail, false, width);
-    });
-});
+withAndWithoutScripts(
+  "an owner claims an added venue by the mail at its domain and edits it",
+  "by plain forms alone: the claim by mail and the edit",
+  ({ page, mail }, scripts, width) => claimByMail(page, mail, scripts, width),
+);
 
 test("an admin approves a claim by note from the Claims queue; the claimant manages the venue", async ({
   page,
