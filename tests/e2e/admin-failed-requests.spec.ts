@@ -2,11 +2,11 @@ import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, ORIGIN } from "./paths";
 import {
+  adminAddVenueDialog,
   clickAndSaved,
   expect,
   expectHydrated,
   expectOnTop,
-  fillVenueRequired,
   loginViaApi,
   submitVenueViaApi,
   test,
@@ -46,12 +46,7 @@ test("Add Venue whose request fails keeps the dialog and the fields, with the to
 }) => {
   test.setTimeout(90_000);
   const name = `E2E Failing Hall ${Date.now().toString(36)}`;
-  await page.goto("/admin/venues");
-  const add = page.getByRole("button", { name: "Add Venue" });
-  await expectHydrated(add);
-  await add.click();
-  const dialog = page.getByRole("dialog", { name: "Add Venue" });
-  await fillVenueRequired(dialog, name);
+  const dialog = await adminAddVenueDialog(page, name);
 
   const url = "**/admin/venues.data*";
   await failPosts(page, url, "network");

@@ -3,10 +3,10 @@ import type { Page } from "@playwright/test";
 import { ADDED_COLUMNS } from "../../app/lib/csv-import/read";
 import { E2E_ADMIN } from "./paths";
 import {
+  adminAddVenueDialog,
   expect,
   expectHydrated,
   expectNoSeriousA11yViolations,
-  fillVenueRequired,
   loginViaApi,
   test,
   UUID,
@@ -34,12 +34,7 @@ test.beforeEach(async ({ page }) => {
 test("add, edit and delete a venue", async ({ page }) => {
   test.setTimeout(120_000);
   const name = `E2E Aspen Hall ${Date.now()}`;
-  await page.goto("/admin/venues");
-  const add = page.getByRole("button", { name: "Add Venue" });
-  await expectHydrated(add);
-  await add.click();
-  const dialog = page.getByRole("dialog", { name: "Add Venue" });
-  await fillVenueRequired(dialog, name);
+  const dialog = await adminAddVenueDialog(page, name);
   await dialog.getByLabel("Capacity (guests)").fill("135");
   await dialog.getByLabel("Phone").fill("(303) 555-0142");
   await expectNoSeriousA11yViolations(page);

@@ -225,6 +225,17 @@ export async function fillVenueRequired(form: Locator, name: string): Promise<vo
   await form.getByLabel("Venue Type", { exact: true }).selectOption({ index: 1 });
 }
 
+/** The admin's Add Venue dialog, opened on /admin/venues, its required fields filled in. */
+export async function adminAddVenueDialog(page: Page, name: string): Promise<Locator> {
+  await page.goto("/admin/venues");
+  const add = page.getByRole("button", { name: "Add Venue" });
+  await expectHydrated(add);
+  await add.click();
+  const dialog = page.getByRole("dialog", { name: "Add Venue" });
+  await fillVenueRequired(dialog, name);
+  return dialog;
+}
+
 /** Signs the page's session out, then in as `account` (one browser, the roles in turn). */
 export async function switchAccount(page: Page, account: { email: string; password: string } | null) {
   const out = await page.request.post("/logout", { headers: { origin: ORIGIN }, maxRedirects: 0 });
