@@ -150,28 +150,13 @@ describe("malformed requests answer 4xx, change nothing, and the server stays up
   });
 
   it("an undeclared (chunked) body stops at the limit while it streams in", async () => {
-    const chunk = Buffer.alloc(64 * 1024, "a");
-    let sent = 0;
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${web.origin}/login`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: web.origin },
-      });
-      req.on("response", (r) => {
-        resolve(r.statusCode!);
-        req.destroy();
-      });
-      req.on("error", (err) => (sent > 0 ? resolve(-1) : reject(err)));
-      req.write("comment=");
-      const pump = () => {
-        while (sent < 600 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once("drain", pump);
-        }
-        req.end();
-      };
-      pump();
-    });
+    const { status, sent } = await web.endlessPost(
+      "/login",
+      { "content-type": "application/x-www-form-urlencoded" },
+      "comment=",
+      Buffer.alloc(64 * 1024, "a"),
+      600 * 1024 * 1024,
+    );
     expect(status).toBe(413);
     expect(sent, "the server answered long before 600 MB were sent").toBeLessThan(64 * 1024 * 1024);
     expect((await web.fetch("/healthz")).status).toBe(200);

@@ -186,32 +186,13 @@ describe("refusals", () => {
 
   it("an undeclared (chunked) body stops at the submission limit while it streams", async () => {
     const before = await venueCount();
-    const chunk = Buffer.alloc(256 * 1024, "a");
-    let sent = 0;
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${web.origin}/api/venue-submissions`, {
-        method: "POST",
-        headers: {
-          "content-type": "multipart/form-data; boundary=x",
-          origin: web.origin,
-          cookie: user.cookie,
-        },
-      });
-      req.on("response", (r) => {
-        resolve(r.statusCode!);
-        req.destroy();
-      });
-      req.on("error", (err) => (sent > 0 ? resolve(-1) : reject(err)));
-      req.write('--x\r\nContent-Disposition: form-data; name="description"\r\n\r\n');
-      const pump = () => {
-        while (sent < 400 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once("drain", pump);
-        }
-        req.end();
-      };
-      pump();
-    });
+    const { status, sent } = await web.endlessPost(
+      "/api/venue-submissions",
+      { "content-type": "multipart/form-data; boundary=x", cookie: user.cookie },
+      '--x\r\nContent-Disposition: form-data; name="description"\r\n\r\n',
+      Buffer.alloc(256 * 1024, "a"),
+      400 * 1024 * 1024,
+    );
     expect([413, -1]).toContain(status);
     expect(sent).toBeLessThan(SUBMISSION_BODY_LIMIT + 64 * 1024 * 1024);
     expect(await venueCount()).toBe(before);

@@ -41,9 +41,42 @@ export async function startHttpApp(t: TestApp, app: AppContext = t.app) {
     return fetch(origin + path, { ...init, headers, redirect: "manual" });
   }
 
+  /**
+   * A chunked POST of `head`, then `chunk` again and again until the server answers or `limit`
+   * bytes went out: the answer's status (-1: the connection closed once bytes were sent) and the bytes sent.
+   */
+  async function endlessPost(
+    path: string,
+    headers: Record<string, string>,
+    head: string,
+    chunk: Buffer,
+    limit: number,
+  ) {
+    let sent = 0;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(origin + path, { method: "POST", headers: { ...headers, origin } });
+      req.on("response", (r) => {
+        resolve(r.statusCode!);
+        req.destroy();
+      });
+      req.on("error", (err) => (sent > 0 ? resolve(-1) : reject(err)));
+      req.write(head);
+      const pump = () => {
+        while (sent < limit) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    return { status, sent };
+  }
+
   return {
     origin,
     fetch: fetchPage,
+    endlessPost,
     /** Venue page views are counted after their answers are sent: this waits for those counts. */
     viewsCounted: () => views.settled(),
     async close() {
