@@ -55,6 +55,12 @@ const due = (inquiryId: string, n: number) =>
 const stateOf = async (inquiryId: string, n: number) =>
   (await jobsOf(inquiryId)).find((j) => j.n === n)?.state;
 
+/** Makes reminder `n` due now and waits until its job has run. */
+const dueAndDone = async (inquiryId: string, n: number) => {
+  await due(inquiryId, n);
+  await expect.poll(() => stateOf(inquiryId, n), { timeout: 30_000, interval: 200 }).toBe("completed");
+};
+
 const remindersTo = (account: Account) => mailsTo(account.email).filter((m) => /^Reminder/.test(m.subject));
 
 /** A venue of `managers` and an inquiry to it from Avery Couple, through the form's action. */
@@ -91,8 +97,7 @@ describe("reminders to venues", () => {
     expect(remindersTo(keeps)).toHaveLength(1);
     expect(remindersTo(off)).toEqual([]);
 
-    await due(inquiry.id, 2);
-    await expect.poll(() => stateOf(inquiry.id, 2), { timeout: 30_000, interval: 200 }).toBe("completed");
+    await dueAndDone(inquiry.id, 2);
     const reminders = remindersTo(keeps);
     expect(reminders).toHaveLength(2);
     expect(reminders[1]!.text).toContain("has had no answer for 48 hours");
@@ -121,8 +126,7 @@ describe("reminders to venues", () => {
     expect(replied).toEqual({ ok: true });
     // The couple's answer makes it new again for the inbox, but the venue has answered.
     await t.db.update(inquiries).set({ status: "new" }).where(eq(inquiries.id, inquiry.id));
-    await due(inquiry.id, 1);
-    await expect.poll(() => stateOf(inquiry.id, 1), { timeout: 30_000, interval: 200 }).toBe("completed");
+    await dueAndDone(inquiry.id, 1);
     expect(await jobsOf(inquiry.id)).toHaveLength(1);
     expect(remindersTo(manager)).toEqual([]);
   }, 60_000);
@@ -133,8 +137,7 @@ describe("reminders to venues", () => {
     expect(await setInquiryStatus(t.db, asUser(manager, "venue_manager"), inquiry.id, "closed")).toEqual({
       ok: true,
     });
-    await due(inquiry.id, 1);
-    await expect.poll(() => stateOf(inquiry.id, 1), { timeout: 30_000, interval: 200 }).toBe("completed");
+    await dueAndDone(inquiry.id, 1);
     expect(await jobsOf(inquiry.id)).toHaveLength(1);
     expect(remindersTo(manager)).toEqual([]);
   }, 60_000);
@@ -163,8 +166,7 @@ describe("reminders to venues", () => {
     const venue = await createVenue(t.db, { name: "Nobody's Hall", email: "hello@nobody.example" });
     expect((await send(venue, fields(venue.id))).status).toBe(200);
     const [inquiry] = await inquiriesOf(venue.id);
-    await due(inquiry!.id, 1);
-    await expect.poll(() => stateOf(inquiry!.id, 1), { timeout: 30_000, interval: 200 }).toBe("completed");
+    await dueAndDone(inquiry!.id, 1);
     expect(await jobsOf(inquiry!.id)).toHaveLength(1);
     expect(mailsTo("hello@nobody.example").map((m) => m.subject)).toEqual([
       "New inquiry for Nobody's Hall from Avery Couple",
