@@ -57,6 +57,36 @@ export type VenueView = Omit<VenueCardData, "category" | "featured"> & {
   confirmed: { on: string | null; stale: boolean } | null;
 };
 
+/** A venue's own details in the data export's order: its form's fields, no ratings or moderation state. */
+const OWN_DETAILS = [
+  "id",
+  "name",
+  "description",
+  "location",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "postalCode",
+  "region",
+  "pricePerEvent",
+  "priceRange",
+  "priceLow",
+  "priceHigh",
+  "pricingModel",
+  "capacity",
+  "facts",
+  "amenities",
+  "phone",
+  "email",
+  "website",
+] as const;
+type OwnDetail = (typeof OWN_DETAILS)[number];
+
+/** The own details of a venue row or a seed venue (the data export writes them, the seed inserts them). */
+export function ownDetails<V extends Record<OwnDetail, unknown>>(v: V): Pick<V, OwnDetail> {
+  return Object.fromEntries(OWN_DETAILS.map((k) => [k, v[k]])) as Pick<V, OwnDetail>;
+}
+
 /** A review on the venue page, with its author's display name and avatar. */
 export type ReviewView = {
   id: string;

@@ -21,6 +21,7 @@ import {
 } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import type { Storage } from "~/infra/storage.server";
+import { ownDetails } from "~/lib/venue";
 
 // What the site keeps about one account (issue 46, item 1; ADR 049), one JSON document per kind.
 // Only the person's own rows, and of what hangs off them only what is theirs to see: a venue's
@@ -37,29 +38,10 @@ export type ExportFile = { path: string; key: string };
 
 export type ExportData = { documents: Record<string, unknown>; files: ExportFile[] };
 
-/** A venue's own details, as its page and form know them (no ratings or moderation state). */
+/** A venue's own details, as its page and form know them, and their files and times. */
 function venueDetails(v: VenueRow) {
   return {
-    id: v.id,
-    name: v.name,
-    description: v.description,
-    location: v.location,
-    addressLine1: v.addressLine1,
-    addressLine2: v.addressLine2,
-    city: v.city,
-    postalCode: v.postalCode,
-    region: v.region,
-    pricePerEvent: v.pricePerEvent,
-    priceRange: v.priceRange,
-    priceLow: v.priceLow,
-    priceHigh: v.priceHigh,
-    pricingModel: v.pricingModel,
-    capacity: v.capacity,
-    facts: v.facts,
-    amenities: v.amenities,
-    phone: v.phone,
-    email: v.email,
-    website: v.website,
+    ...ownDetails(v),
     images: v.images,
     logoUrl: v.logoUrl,
     approved: v.isApproved,

@@ -8,6 +8,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/infra/db.server";
 import { createFsStorage, type Storage } from "~/infra/storage.server";
 import { AMENITY_NAMES, type VenueTypeKey } from "~/lib/catalog";
+import { ownDetails } from "~/lib/venue";
 import {
   reviews,
   users,
@@ -159,27 +160,8 @@ function venueRow(
   },
 ) {
   return {
-    id: v.id,
-    name: v.name,
-    description: v.description,
-    location: v.location,
-    addressLine1: v.addressLine1,
-    addressLine2: v.addressLine2,
-    city: v.city,
-    postalCode: v.postalCode,
-    region: v.region,
-    pricePerEvent: v.pricePerEvent,
-    priceRange: v.priceRange,
-    priceLow: v.priceLow,
-    priceHigh: v.priceHigh,
-    pricingModel: v.pricingModel,
-    facts: v.facts,
+    ...ownDetails(v),
     confirmedAt: v.confirmedDaysAgo === null ? null : new Date(Date.now() - v.confirmedDaysAgo * DAY),
-    capacity: v.capacity,
-    amenities: v.amenities,
-    phone: v.phone,
-    email: v.email,
-    website: v.website,
     latitude: v.latitude,
     longitude: v.longitude,
     createdAt: v.createdAt,
