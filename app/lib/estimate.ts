@@ -88,30 +88,32 @@ function readFees(raw: unknown): Fee[] {
   return fees;
 }
 
+/** A stored model's fields read defensively: what is missing or out of range reads as not stated. */
+const readModel = (r: Record<string, unknown>): PricingModel => ({
+  baseFee: wholeOrNull(r.baseFee),
+  perGuest: wholeOrNull(r.perGuest),
+  minSpend: wholeOrNull(r.minSpend),
+  peakMonths: Array.isArray(r.peakMonths)
+    ? [...new Set(r.peakMonths.filter((m): m is number => Number.isInteger(m) && m >= 1 && m <= 12))].sort(
+        (a, b) => a - b,
+      )
+    : [],
+  peakPercent: Math.min(300, wholeOrNull(r.peakPercent) ?? 0),
+  weekdayPercent: Math.min(90, wholeOrNull(r.weekdayPercent) ?? 0),
+  dayFees: Object.fromEntries(
+    DAY_KINDS.map((k) => [k, wholeOrNull((r.dayFees as Record<string, unknown> | undefined)?.[k])]),
+  ) as PricingModel["dayFees"],
+  minimumOn: r.minimumOn === "perGuest" ? "perGuest" : "all",
+  servicePercent: percentOrNull(r.servicePercent, MAX_SERVICE_PERCENT),
+  serviceOnMinimum: r.serviceOnMinimum === true,
+  taxPercent: percentOrNull(r.taxPercent, MAX_TAX_PERCENT),
+  fees: readFees(r.fees),
+});
+
 /** A stored model (jsonb) read defensively; null when it prices nothing (no fee, no per-guest price). */
 export function readPricingModel(raw: unknown): PricingModel | null {
   if (!raw || typeof raw !== "object") return null;
-  const r = raw as Record<string, unknown>;
-  const model: PricingModel = {
-    baseFee: wholeOrNull(r.baseFee),
-    perGuest: wholeOrNull(r.perGuest),
-    minSpend: wholeOrNull(r.minSpend),
-    peakMonths: Array.isArray(r.peakMonths)
-      ? [...new Set(r.peakMonths.filter((m): m is number => Number.isInteger(m) && m >= 1 && m <= 12))].sort(
-          (a, b) => a - b,
-        )
-      : [],
-    peakPercent: Math.min(300, wholeOrNull(r.peakPercent) ?? 0),
-    weekdayPercent: Math.min(90, wholeOrNull(r.weekdayPercent) ?? 0),
-    dayFees: Object.fromEntries(
-      DAY_KINDS.map((k) => [k, wholeOrNull((r.dayFees as Record<string, unknown> | undefined)?.[k])]),
-    ) as PricingModel["dayFees"],
-    minimumOn: r.minimumOn === "perGuest" ? "perGuest" : "all",
-    servicePercent: percentOrNull(r.servicePercent, MAX_SERVICE_PERCENT),
-    serviceOnMinimum: r.serviceOnMinimum === true,
-    taxPercent: percentOrNull(r.taxPercent, MAX_TAX_PERCENT),
-    fees: readFees(r.fees),
-  };
+  const model = readModel(raw as Record<string, unknown>);
   return model.baseFee === null && model.perGuest === null ? null : model;
 }
 
@@ -313,18 +315,4 @@ export function priceBreakdown(
 }
 
 /** A model from its prices, with nothing more stated (no day rates, service, tax or fees). */
-export const pricingModel = (m: Partial<PricingModel>): PricingModel => ({
-  baseFee: null,
-  perGuest: null,
-  minSpend: null,
-  peakMonths: [],
-  peakPercent: 0,
-  weekdayPercent: 0,
-  dayFees: { weekday: null, friday: null, saturday: null, sunday: null },
-  minimumOn: "all",
-  servicePercent: null,
-  serviceOnMinimum: false,
-  taxPercent: null,
-  fees: [],
-  ...m,
-});
+export const pricingModel = (m: Partial<PricingModel>): PricingModel => ({ ...readModel({}), ...m });
