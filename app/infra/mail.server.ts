@@ -17,6 +17,19 @@ export type MailMessage = {
 };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
+/** Sends every mail, a failed one not stopping the others; each failure is logged as `failure`. */
+export async function sendEach(
+  app: { mailer: Mailer; logger: Logger },
+  mails: MailMessage[],
+  failure: string,
+  context: Record<string, unknown> = {},
+): Promise<string[]> {
+  const sent = await Promise.allSettled(mails.map((m) => app.mailer.send(m)));
+  const failed = sent.flatMap((r) => (r.status === "rejected" ? [String(r.reason)] : []));
+  for (const error of failed) app.logger.error(failure, { ...context, error });
+  return failed;
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise every message is written to DATA_DIR/outbox as an .eml
  * file and its links are logged, so password resets work on a laptop without a mail server.

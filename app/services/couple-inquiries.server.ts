@@ -2,6 +2,7 @@ import { isUuid } from "~/lib/uuid";
 import { and, eq, isNull } from "drizzle-orm";
 import { inquiries, users, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
+import { sendEach } from "~/infra/mail.server";
 import type { Db } from "~/infra/db.server";
 import {
   coloradoToday,
@@ -210,9 +211,7 @@ async function mailInquiry(
     follow,
   );
   const mails = [...toVenue, copy];
-  const sent = await Promise.allSettled(mails.map((m) => app.mailer.send(m)));
-  for (const r of sent)
-    if (r.status === "rejected") app.logger.error("inquiry mail failed", { error: String(r.reason) });
+  await sendEach(app, mails, "inquiry mail failed");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { inquiries, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
+import { sendEach } from "~/infra/mail.server";
 import { askedAtLabel, inquiryPath } from "~/lib/inquiries";
 import { isUuid } from "~/lib/uuid";
 import { inquiryReminderEmail } from "./emails.server";
@@ -71,22 +72,15 @@ export async function remindVenue(
   if (n === 1) await scheduleReminder(app, inquiry, 2);
   const { siteName, siteUrl } = app.config;
   const facts = { name: inquiry.name, askedAt: askedAtLabel(inquiry.createdAt), hours: n * 24 };
-  const sent = await Promise.allSettled(
+  const venue = { name: inquiry.venueName };
+  const url = `${siteUrl}${inquiryPath(inquiry.id)}`;
+  const failed = await sendEach(
+    app,
     recipients.map((m) =>
-      app.mailer.send(
-        inquiryReminderEmail(
-          siteName,
-          m.email,
-          { name: inquiry.venueName },
-          facts,
-          `${siteUrl}${inquiryPath(inquiry.id)}`,
-          optOutOf(app, m.id, "reminder"),
-        ),
-      ),
+      inquiryReminderEmail(siteName, m.email, venue, facts, url, optOutOf(app, m.id, "reminder")),
     ),
+    "inquiry reminder mail failed",
+    { inquiry: inquiry.id },
   );
-  const failed = sent.flatMap((r) => (r.status === "rejected" ? [String(r.reason)] : []));
-  for (const error of failed)
-    app.logger.error("inquiry reminder mail failed", { inquiry: inquiry.id, error });
-  if (failed.length > 0 && failed.length === sent.length) throw new Error("no reminder mail was sent");
+  if (failed.length > 0 && failed.length === recipients.length) throw new Error("no reminder mail was sent");
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { inquiries, inquiryReplies, users, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
+import { sendEach } from "~/infra/mail.server";
 import { queryRows, type Db } from "~/infra/db.server";
 import { canAnswer, inquiryPath, inquiryRefusals, type OwnThread } from "~/lib/inquiries";
 import type { AppUser } from "~/lib/user";
@@ -105,9 +106,7 @@ async function mailAnswer(
     { id: inquiry.venueId, email: inquiry.venueEmail },
     (to, optOut) => inquiryAnswerEmail(siteName, to, venue, couple, body, url(optOut), optOut),
   );
-  const sent = await Promise.allSettled(mails.map((m) => app.mailer.send(m)));
-  for (const r of sent)
-    if (r.status === "rejected") app.logger.error("inquiry answer mail failed", { error: String(r.reason) });
+  await sendEach(app, mails, "inquiry answer mail failed");
 }
 
 /** Whether inquiries sent as a guest from `email` wait for an account (case-insensitive). */

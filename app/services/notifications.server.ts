@@ -9,7 +9,7 @@ import {
 } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
 import type { Db } from "~/infra/db.server";
-import type { MailMessage } from "~/infra/mail.server";
+import { sendEach, type MailMessage } from "~/infra/mail.server";
 import { EMAIL_SETTINGS_PATH, UNSUBSCRIBE_PATH } from "~/lib/unsubscribe";
 import { managerVenuePath } from "~/lib/venue-attention";
 import { newReviewEmail, type OptOut } from "./emails.server";
@@ -103,22 +103,14 @@ export async function notifyNewReview(
     .limit(1);
   if (!venue) return;
   const { recipients } = await managerRecipients(app.db, venueId, "review");
-  const sent = await Promise.allSettled(
+  const url = `${siteUrl}${managerVenuePath(venueId, "reviews")}`;
+  await sendEach(
+    app,
     recipients.map((m) =>
-      app.mailer.send(
-        newReviewEmail(
-          siteName,
-          m.email,
-          venue,
-          review,
-          `${siteUrl}${managerVenuePath(venueId, "reviews")}`,
-          optOutOf(app, m.id, "review"),
-        ),
-      ),
+      newReviewEmail(siteName, m.email, venue, review, url, optOutOf(app, m.id, "review")),
     ),
+    "review mail failed",
   );
-  for (const r of sent)
-    if (r.status === "rejected") app.logger.error("review mail failed", { error: String(r.reason) });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { asc, sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import { venueAmenities, venueCategories, venues } from "../../database/schema";
 import type { AppContext } from "~/infra/context.server";
+import { sendEach } from "~/infra/mail.server";
 import type { Db } from "~/infra/db.server";
 import type { UploadLimits, UploadRefusal } from "~/infra/uploads.server";
 import { SUBMISSION_BODY_LIMIT } from "~/infra/form.server";
@@ -258,7 +259,5 @@ async function notify(app: Deps, user: AppUser, venue: { name: string; location:
       venueAwaitingApprovalEmail(siteName, a.email, venue, user, `${siteUrl}/admin/pending`),
     ),
   ];
-  const sent = await Promise.allSettled(mails.map((m) => app.mailer.send(m)));
-  for (const r of sent)
-    if (r.status === "rejected") app.logger.error("submission mail failed", { error: String(r.reason) });
+  await sendEach(app, mails, "submission mail failed");
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from "~/infra/context.server";
-import type { MailMessage } from "~/infra/mail.server";
+import { sendEach, type MailMessage } from "~/infra/mail.server";
 import { addressOf, inviteIcs } from "~/lib/ics-invite";
 import { visitLabel } from "~/lib/tours";
 import { venuePath } from "~/lib/venue-url";
@@ -113,7 +113,9 @@ export async function mailTourChange(
       tourVenueEmail(f, change, to, optOut ? managerUrl : `${siteUrl}${venuePath(venue)}`, optOut),
     )),
   ];
-  const sent = await Promise.allSettled(mails.map((m) => app.mailer.send({ ...m, icalEvent })));
-  for (const r of sent)
-    if (r.status === "rejected") app.logger.error("site visit mail failed", { error: String(r.reason) });
+  await sendEach(
+    app,
+    mails.map((m) => ({ ...m, icalEvent })),
+    "site visit mail failed",
+  );
 }
