@@ -67,6 +67,28 @@ export function EmptyState({
   );
 }
 
+/** A queue of cards, one per item, or `empty` in a panel when there is none. */
+export function CardList<T extends { id: string }>({
+  items,
+  empty,
+  label,
+  children,
+}: {
+  items: T[];
+  empty: ReactNode;
+  label?: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return <Panel>{empty}</Panel>;
+  return (
+    <ul className="space-y-5" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>{children(item)}</li>
+      ))}
+    </ul>
+  );
+}
+
 const roleClass = {
   admin: "bg-primary text-white",
   venue_manager: "bg-accent text-white",

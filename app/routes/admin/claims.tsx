@@ -1,7 +1,7 @@
 import { Check, ExternalLink, Mail, X } from "~/components/ui/icons";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/claims";
-import { AdminPageHeader, EmptyState, Panel, RoleBadge } from "~/components/back-office/page";
+import { AdminPageHeader, CardList, EmptyState, Panel, RoleBadge } from "~/components/back-office/page";
 import { TextareaField } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
 import { Button } from "~/components/ui/button";
@@ -63,19 +63,12 @@ export default function AdminClaims({ loaderData, actionData }: Route.ComponentP
             : `${countLabel(total, "claim is", "claims are")} waiting${total > claims.length ? ` (the ${formatNumber(claims.length)} waiting longest are shown)` : ""}.`
         }
       />
-      {claims.length === 0 ? (
-        <Panel>
-          <EmptyState title="No claims waiting">Every claim has been decided.</EmptyState>
-        </Panel>
-      ) : (
-        <ul className="space-y-5">
-          {claims.map((c) => (
-            <li key={c.id}>
-              <ClaimCard claim={c} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList
+        items={claims}
+        empty={<EmptyState title="No claims waiting">Every claim has been decided.</EmptyState>}
+      >
+        {(c) => <ClaimCard claim={c} />}
+      </CardList>
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/pending";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";
-import { AdminPageHeader, EmptyState, Panel } from "~/components/back-office/page";
+import { AdminPageHeader, CardList, EmptyState, Panel } from "~/components/back-office/page";
 import { useOnSuccess } from "~/components/back-office/use-on-success";
 import { TextareaField } from "~/components/forms/fields";
 import { useToast } from "~/components/layout/use-toast";
@@ -88,21 +88,16 @@ export default function PendingVenues({ loaderData }: Route.ComponentProps) {
             : `${countLabel(total, "venue is", "venues are")} waiting for review${total > venues.length ? ` (the ${formatNumber(venues.length)} waiting longest are shown)` : ""}.`
         }
       />
-      {venues.length === 0 ? (
-        <Panel>
+      <CardList
+        items={venues}
+        empty={
           <EmptyState icon={<Clock className="h-10 w-10" aria-hidden="true" />} title="No Pending Venues">
             Every submitted venue has been reviewed. New submissions will appear here.
           </EmptyState>
-        </Panel>
-      ) : (
-        <ul className="space-y-5">
-          {venues.map((v) => (
-            <li key={v.id}>
-              <PendingCard venue={v} />
-            </li>
-          ))}
-        </ul>
-      )}
+        }
+      >
+        {(v) => <PendingCard venue={v} />}
+      </CardList>
     </div>
   );
 }

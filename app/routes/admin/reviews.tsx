@@ -1,7 +1,7 @@
 import { ShieldCheck } from "~/components/ui/icons";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/reviews";
-import { AdminPageHeader, EmptyState, Panel } from "~/components/back-office/page";
+import { AdminPageHeader, CardList, EmptyState, Panel } from "~/components/back-office/page";
 import { TextareaField } from "~/components/forms/fields";
 import { NoscriptToast } from "~/components/layout/noscript-toast";
 import { useToast } from "~/components/layout/use-toast";
@@ -80,24 +80,20 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
         }
       />
       <NoscriptToast toast={reply?.toast} />
-      {reviews.length === 0 ? (
-        <Panel>
+      <CardList
+        items={reviews}
+        label="Reported reviews"
+        empty={
           <EmptyState
             icon={<ShieldCheck className="h-10 w-10" aria-hidden="true" />}
             title="No Reported Reviews"
           >
             Nothing waits for a decision.
           </EmptyState>
-        </Panel>
-      ) : (
-        <ul className="space-y-5" aria-label="Reported reviews">
-          {reviews.map((r) => (
-            <li key={r.id}>
-              <ReportedReview review={r} reply={reply?.reviewId === r.id ? reply : undefined} />
-            </li>
-          ))}
-        </ul>
-      )}
+        }
+      >
+        {(r) => <ReportedReview review={r} reply={reply?.reviewId === r.id ? reply : undefined} />}
+      </CardList>
       <Pagination
         page={page}
         pageCount={pageCount}
