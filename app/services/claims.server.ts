@@ -166,6 +166,14 @@ export async function claimFromLink(
   return { ok: true, claim: row.claim, venueName: row.venueName, venuePath: venuePath(venue) };
 }
 
+/** The claim's decision, by whom and when. */
+async function markDecided(tx: Db, actor: AppUser, claimId: string, status: "approved" | "rejected") {
+  await tx
+    .update(venueClaims)
+    .set({ status, decidedAt: new Date(), decidedBy: actor.id })
+    .where(eq(venueClaims.id, claimId));
+}
+
 /**
  * Approves a pending claim in the caller's transaction: the claimant manages the venue, the claim
  * is decided, `venue.claim` is audited. With `onlyUnmanaged` (a domain link) a venue someone
@@ -182,10 +190,7 @@ async function approveInTx(
   if (onlyUnmanaged && (await venueHasManager(tx, claim.venueId))) return null;
   const roles = await addVenueManager(tx, claim.userId, claim.venueId);
   if (!roles) throw new Refusal(404, claimMessages.notFound);
-  await tx
-    .update(venueClaims)
-    .set({ status: "approved", decidedAt: new Date(), decidedBy: actor.id })
-    .where(eq(venueClaims.id, claim.id));
+  await markDecided(tx, actor, claim.id, "approved");
   await auditAction(tx, actor, "venue.claim", claim.venueId, {
     claimId: claim.id,
     method: onlyUnmanaged ? "domain" : "admin",
@@ -305,10 +310,7 @@ export async function decideClaim(
     if (!found) throw new Refusal(409, claimMessages.decided);
     if (decision.approve) await approveInTx(tx, actor, found, false);
     else {
-      await tx
-        .update(venueClaims)
-        .set({ status: "rejected", decidedAt: new Date(), decidedBy: actor.id })
-        .where(eq(venueClaims.id, found.id));
+      await markDecided(tx, actor, found.id, "rejected");
       await auditAction(tx, actor, "venue.claim.reject", found.venueId, {
         claimId: found.id,
         userId: found.userId,
