@@ -10,6 +10,7 @@ import {
   Shield,
   ShieldCheck,
   UserRound,
+  type Icon,
 } from "~/components/ui/icons";
 import { Outlet, redirect } from "react-router";
 import { Link, NavLink } from "~/components/ui/link";
@@ -41,6 +42,20 @@ const linkClass = (active = false) =>
     "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium",
     active ? "bg-primary-soft text-primary" : "text-ink-soft hover:bg-cream hover:text-ink",
   );
+
+/** The sections, in order; `end: false` keeps a tab active on its deeper pages, `plain` is no tab. */
+const TABS: { to: string; icon: Icon; label: string; end?: boolean; plain?: boolean }[] = [
+  { to: "/account", icon: UserRound, label: "Account Settings" },
+  { to: "/account/emails", icon: Mail, label: "Email Settings" },
+  { to: "/account/password", icon: KeyRound, label: "Change Password" },
+  { to: "/favorites", icon: Heart, label: "Saved Venues", plain: true },
+  // Active on a submission's own page (/account/venues/{id}) too.
+  { to: "/account/venues", icon: MapPin, label: "My Venues", end: false },
+  { to: "/account/inquiries", icon: MessageSquare, label: "My Inquiries" },
+  { to: "/account/searches", icon: Search, label: "Saved Searches" },
+  { to: "/account/tours", icon: Clock, label: "Site Visits" },
+  { to: "/account/privacy", icon: ShieldCheck, label: "Privacy", end: false },
+];
 
 function TabLink({ to, end = true, children }: { to: string; end?: boolean; children: React.ReactNode }) {
   return (
@@ -81,34 +96,24 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <nav aria-label="Account sections" className="mt-3 space-y-1">
-            <TabLink to="/account">
-              <UserRound className="h-4 w-4" aria-hidden="true" /> Account Settings
-            </TabLink>
-            <TabLink to="/account/emails">
-              <Mail className="h-4 w-4" aria-hidden="true" /> Email Settings
-            </TabLink>
-            <TabLink to="/account/password">
-              <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password
-            </TabLink>
-            <Link to="/favorites" className={linkClass()}>
-              <Heart className="h-4 w-4" aria-hidden="true" /> Saved Venues
-            </Link>
-            {/* Active on a submission's own page (/account/venues/{id}) too. */}
-            <TabLink to="/account/venues" end={false}>
-              <MapPin className="h-4 w-4" aria-hidden="true" /> My Venues
-            </TabLink>
-            <TabLink to="/account/inquiries">
-              <MessageSquare className="h-4 w-4" aria-hidden="true" /> My Inquiries
-            </TabLink>
-            <TabLink to="/account/searches">
-              <Search className="h-4 w-4" aria-hidden="true" /> Saved Searches
-            </TabLink>
-            <TabLink to="/account/tours">
-              <Clock className="h-4 w-4" aria-hidden="true" /> Site Visits
-            </TabLink>
-            <TabLink to="/account/privacy" end={false}>
-              <ShieldCheck className="h-4 w-4" aria-hidden="true" /> Privacy
-            </TabLink>
+            {TABS.map(({ to, icon: Icon, label, end, plain }) => {
+              // One text node after the icon, as a literal " Label" would be.
+              const content = (
+                <>
+                  <Icon className="h-4 w-4" aria-hidden="true" />
+                  {` ${label}`}
+                </>
+              );
+              return plain ? (
+                <Link key={to} to={to} className={linkClass()}>
+                  {content}
+                </Link>
+              ) : (
+                <TabLink key={to} to={to} end={end}>
+                  {content}
+                </TabLink>
+              );
+            })}
             {user.role === "admin" ? (
               <Link to="/admin/dashboard" className={linkClass()}>
                 <Shield className="h-4 w-4" aria-hidden="true" /> Admin Dashboard
