@@ -208,45 +208,6 @@ export function CheckboxGroup({
   );
 }
 
-/** Radio buttons sharing one name, one choice required; `children` stand between the legend and them. */
-export function RadioGroup({
-  legend,
-  name,
-  options,
-  chosen,
-  error,
-  children,
-}: {
-  legend: ReactNode;
-  name: string;
-  options: Option[];
-  chosen: string | undefined;
-  error?: string;
-  children?: ReactNode;
-}) {
-  const errorId = `${name}-error`;
-  return (
-    <fieldset aria-describedby={error ? errorId : undefined} className="space-y-2">
-      <legend className="font-medium">{legend}</legend>
-      {children}
-      {options.map((o) => (
-        <label key={o.value} className="flex w-fit items-center gap-2">
-          <input
-            type="radio"
-            name={name}
-            value={o.value}
-            defaultChecked={chosen === o.value}
-            required
-            className="h-4 w-4 accent-primary"
-          />
-          {o.label}
-        </label>
-      ))}
-      <ErrorText id={errorId} error={error} />
-    </fieldset>
-  );
-}
-
 /** A new password and its confirmation, as every password form asks for them. */
 export function PasswordFields({
   errors,
