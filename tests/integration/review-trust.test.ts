@@ -284,17 +284,13 @@ describe("reports and moderation", () => {
     const asReporter = asUser(reporter, "user", "Rory Reporter");
     expect(
       await reportReview(t.db, asReporter, id, { reason: "fake", note: "Never seen them." }),
-    ).toMatchObject({
-      status: "sent",
-    });
+    ).toMatchObject({ status: "sent" });
     expect(await reportReview(t.db, asReporter, id, { reason: "offensive", note: "" })).toMatchObject({
       status: "updated",
     });
     expect(
       await reportReview(t.db, asManager, id, { reason: "conflict", note: "A competitor." }),
-    ).toMatchObject({
-      status: "sent",
-    });
+    ).toMatchObject({ status: "sent" });
     // One report per person: the second updated the first.
     expect(await t.db.select().from(reviewReports).where(eq(reviewReports.reviewId, id))).toHaveLength(2);
     expect((await pageReviews(venue)).map((r) => r.comment)).toEqual(["Cold food and a rude host."]);
@@ -378,9 +374,7 @@ describe("reports and moderation", () => {
     });
     expect(
       await reportReview(t.db, asUser(reporter, "user"), id, { reason: "offensive", note: "" }),
-    ).toMatchObject({
-      status: "decided",
-    });
+    ).toMatchObject({ status: "decided" });
   });
 
   it("proof asks the reviewer by mail, Reply-To the moderators, and logs it", async () => {
@@ -414,9 +408,7 @@ describe("reports and moderation", () => {
     const reason = "It insults a named member of staff.";
     await expect(
       moderateReview(t.app, asUser(reporter, "user"), { intent: "hide", reviewId: id, reason }),
-    ).rejects.toMatchObject({
-      status: 403,
-    });
+    ).rejects.toMatchObject({ status: 403 });
     expect(await moderateReview(t.app, asAdmin(), { intent: "hide", reviewId: id, reason })).toBe(
       "Review hidden",
     );
@@ -432,9 +424,7 @@ describe("reports and moderation", () => {
     // Nobody reports a hidden review, and its author's edit keeps it hidden.
     await expect(
       reportReview(t.db, asUser(fan, "user"), id, { reason: "fake", note: "" }),
-    ).rejects.toMatchObject({
-      status: 404,
-    });
+    ).rejects.toMatchObject({ status: 404 });
     await saveReview(t.db, { venueId: venue.id, userId: author.id, rating: 2, comment: "Edited." });
     const [row] = await t.db.select({ hiddenAt: reviews.hiddenAt }).from(reviews).where(eq(reviews.id, id));
     expect(row!.hiddenAt).toBeInstanceOf(Date);

@@ -9,7 +9,6 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -17,7 +16,7 @@ import { appSettings, favorites, reviews, savedSearches, users, venues } from ".
 import { databaseFromUrl, type Database } from "../../app/infra/db.server";
 import { venuePath } from "../../app/lib/venue-url";
 import { LIMITS, RATE_LIMIT_MESSAGE } from "../../app/services/rate-limit.server";
-import { adminUrl } from "../setup/global-setup";
+import { adminUrl, onServer } from "../setup/global-setup";
 import { createVenue, multipartBody } from "../setup/factories";
 import { startMailCatcher, type MailCatcher } from "../setup/mail-catcher";
 import { startRoundRobinProxy, type Upstream } from "../setup/round-robin-proxy";
@@ -46,16 +45,6 @@ let s3Dir: string;
 let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
 let mail: MailCatcher;
 const servers = {} as Record<Name, Server>;
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A request as a browser on a page of `origin` sends it (no redirects followed). The proxy's
@@ -107,7 +96,7 @@ describe.skipIf(!POSTGRES)(
   () => {
     beforeAll(async () => {
       dbName = `vv_cluster_${crypto.randomBytes(4).toString("hex")}`;
-      await admin((c) => c.query(`create database ${dbName}`));
+      await onServer(POSTGRES, `create database ${dbName}`);
       const databaseUrl = adminUrl(POSTGRES, dbName);
       database = databaseFromUrl(databaseUrl);
 
@@ -165,7 +154,7 @@ describe.skipIf(!POSTGRES)(
       await proxy?.close();
       await mail?.close();
       await database?.close();
-      if (dbName) await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+      if (dbName) await onServer(POSTGRES, `drop database if exists ${dbName} with (force)`);
       await s3?.close();
       if (s3Dir) fs.rmSync(s3Dir, { recursive: true, force: true });
     });
