@@ -38,13 +38,15 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // would take zod along onto every page: 12 KB, issue 42), but their limits; the
                   // plain fields are in, /venues has them. Nor what only the back office shows
                   // (insights, the activity log, the admin's and manager's texts, bulk actions, the
-                  // CSV import, saved searches, site visits, claims of listings, privacy rights): no public page loads it (issue 40: no
-                  // page heavier than before).
+                  // CSV import, saved searches, site visits, claims of listings, privacy rights), nor
+                  // what only forms and account pages use (the FAQ order, the catalog's and address
+                  // helpers, price ranges, unsubscribing, one's own submissions, body limits): no
+                  // public page loads it (issues 40 and 42: no page heavier than before).
                   test: (id) =>
                     /[\\/]app[\\/](lib|components[\\/](ui|layout|venue))[\\/]|[\\/]forms[\\/](spec-)?fields\.tsx$/.test(
                       id,
                     ) &&
-                    !/[\\/]lib[\\/](validation[\\/](?!limits\.ts)|csv-import[\\/]|(insights|activity|admin|manager|venue-bulk|venue-attention|venue-facts|word-diff|saved-searches|review-moderation|trust|tours|claims|inquiries|inquiry-progress|privacy|privacy-notice|retention|data-export|account-deletion)\.ts)|[\\/]venue[\\/](inquiry-form|venue-reviews|tour-slots)\.tsx/.test(
+                    !/[\\/]lib[\\/](validation[\\/](?!limits\.ts)|csv-import[\\/]|(faq-order|unsubscribe|own-submissions|venue-address|body-limits|price-range|catalog|insights|activity|admin|manager|venue-bulk|venue-attention|venue-facts|word-diff|saved-searches|review-moderation|trust|tours|claims|inquiries|inquiry-progress|privacy|privacy-notice|retention|data-export|account-deletion)\.ts)|[\\/]venue[\\/](inquiry-form|venue-reviews|tour-slots)\.tsx/.test(
                       id,
                     ),
                   minShareCount: 2,

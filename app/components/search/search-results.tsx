@@ -62,7 +62,9 @@ export const ResultsList = memo(function ResultsList({
       {/* A card chosen on the map is scrolled to below the header (`*:scroll-mt-28`). */}
       <ul className="stagger grid grid-cols-1 gap-6 *:scroll-mt-28 sm:grid-cols-2 xl:grid-cols-3">
         {venues.map((v, i) => (
-          <li key={v.id}>
+          // The first card's photo is the page's largest paint: it shows at once, and the others
+          // enter after it (faded in from nothing, it waited for the scripts: issue 42).
+          <li key={v.id} className={i === 0 ? "animate-none" : undefined}>
             <VenueCard
               venue={v}
               first={i === 0}

@@ -5,7 +5,7 @@ import { CarouselArrows } from "~/components/ui/carousel-arrows";
 import { useSwipe } from "~/components/ui/use-swipe";
 import { Skeleton, SkeletonLines } from "~/components/ui/skeleton";
 import { cn } from "~/lib/cn";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useNearScreen } from "~/lib/use-near-screen";
 import { usableImages } from "~/lib/images";
 import { estimateLabel, estimateSourceLabel } from "~/lib/estimate";
 import { capacityLabel, photoAlt, type VenueCardData } from "~/lib/venue";
@@ -33,8 +33,9 @@ function useCarouselIndex(count: number) {
 /**
  * The server sends only the shown photo, and the arrows and dots come with the script that makes
  * them work: a page of 24 cards stays light (issue 9, ADR 014), and nothing on the first screen
- * waits for them. They sit over the photo, so their arrival moves nothing. Once hydrated, the
- * photos either side are in the page too, so an arrow shows a photo that is already loading.
+ * waits for them. They sit over the photo, so their arrival moves nothing. Once hydrated and near
+ * the screen, the photos either side are in the page too, so an arrow shows a photo that is
+ * already loading.
  */
 function CardCarousel({
   images,
@@ -52,9 +53,9 @@ function CardCarousel({
   first: boolean;
 } & ReturnType<typeof useCarouselIndex>) {
   const count = images.length;
-  const hydrated = useHydrated();
+  const awake = useNearScreen(ref);
   const near = (i: number) =>
-    i === index || (hydrated && (i === (index + 1) % count || i === (index - 1 + count) % count));
+    i === index || (awake && (i === (index + 1) % count || i === (index - 1 + count) % count));
   return (
     <div ref={ref} className="card-photos">
       {images.map((src, i) =>
@@ -69,7 +70,7 @@ function CardCarousel({
             loading={first && i === 0 ? "eager" : "lazy"}
             fetchPriority={first && i === 0 ? "high" : undefined}
             // Dragging a photo would fight the swipe, which the script brings.
-            draggable={hydrated ? false : undefined}
+            draggable={awake ? false : undefined}
             fade={moved && i === index}
             alt={i === index ? photoAlt(name, i, count) : ""}
             aria-hidden={i === index ? undefined : true}
@@ -77,7 +78,7 @@ function CardCarousel({
           />
         ),
       )}
-      {count > 1 && hydrated ? (
+      {count > 1 && awake ? (
         <>
           <CarouselArrows
             onPrevious={() => go(-1)}
