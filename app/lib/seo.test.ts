@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  pageMeta,
-  breadcrumbJsonLd,
-  defaultShareImageAlt,
-  pageTitle,
-  seoMeta,
-  siteFromMatches,
-  venueListJsonLd,
-} from "./seo";
+import { pageMeta, breadcrumbJsonLd, defaultShareImageAlt, pageTitle, seoMeta, siteFromMatches } from "./seo";
 
 const site = { siteName: "Vows & Vistas", siteUrl: "https://vows.example" };
 
@@ -58,13 +50,7 @@ describe("seoMeta", () => {
     });
   });
 
-  it("lists a page's venues and its breadcrumb trail with absolute URLs", () => {
-    expect(venueListJsonLd(site, ["/venue/elk-barn-1"], 25, 30)).toEqual({
-      "@context": "https://schema.org",
-      "@type": "ItemList",
-      numberOfItems: 30,
-      itemListElement: [{ "@type": "ListItem", position: 25, url: "https://vows.example/venue/elk-barn-1" }],
-    });
+  it("gives a page's breadcrumb trail with absolute URLs", () => {
     expect(breadcrumbJsonLd(site, [{ name: "Home", path: "/" }])).toMatchObject({
       "@type": "BreadcrumbList",
       itemListElement: [{ "@type": "ListItem", position: 1, name: "Home", item: "https://vows.example/" }],

@@ -101,21 +101,3 @@ export function breadcrumbJsonLd(site: SiteInfo, trail: { name: string; path: st
     })),
   };
 }
-
-/**
- * schema.org ItemList of the venues a page of results shows, numbered from `first` (1 on page 1):
- * position and address, the summary-page form (each venue page describes itself), which keeps a
- * page of 24 within its HTML budget.
- */
-export function venueListJsonLd(site: SiteInfo, paths: string[], first: number, total: number): object {
-  return {
-    "@context": "https://schema.org",
-    "@type": "ItemList",
-    numberOfItems: total,
-    itemListElement: paths.map((path, i) => ({
-      "@type": "ListItem",
-      position: first + i,
-      url: absoluteUrl(site, path),
-    })),
-  };
-}

@@ -94,7 +94,7 @@ try {
   }
   let category = { path: "", cards: -1 };
   for (const p of paths.filter((x) => /^\/categories\/./.test(x))) {
-    const cards = (await html(p)).split('data-testid="venue-card"').length - 1;
+    const cards = (await html(p)).split('<article class="venue-card').length - 1;
     if (cards > category.cards) category = { path: p, cards };
   }
 

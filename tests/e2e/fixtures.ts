@@ -243,6 +243,9 @@ export async function switchAccount(page: Page, account: { email: string; passwo
   if (account) await loginViaApi(page, account);
 }
 
+/** The venue cards of a page: the articles of its main content. */
+export const venueCards = (page: Page) => page.getByRole("main").getByRole("article");
+
 export const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /**

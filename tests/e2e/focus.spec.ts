@@ -7,6 +7,7 @@ import {
   registerViaApi,
   settle,
   test,
+  venueCards,
 } from "./fixtures";
 import { isVenuePath, sitemapPaths } from "./sitemap";
 
@@ -143,7 +144,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 test("tabbing onto a venue card shows a focus ring around the card", async ({ page }) => {
   await page.goto("/");
-  const card = page.getByTestId("venue-card").first();
+  const card = venueCards(page).first();
   const link = card.getByRole("heading", { level: 3 }).getByRole("link");
   await expectHydrated(link);
   await card.scrollIntoViewIfNeeded();

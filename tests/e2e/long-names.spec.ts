@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, expectHydrated, expectOnTop, registerViaApi, test, uniqueAccount } from "./fixtures";
+import {
+  expect,
+  expectHydrated,
+  expectOnTop,
+  registerViaApi,
+  test,
+  uniqueAccount,
+  venueCards,
+} from "./fixtures";
 import { isVenuePath, sitemapPaths } from "./sitemap";
 
 // Issue 8: a long name or email must never make a page wider than the phone, nor push the menu
@@ -60,7 +68,7 @@ test.describe("at 390 px", () => {
 
   test("a venue card wraps a long venue name inside the card", async ({ page }) => {
     await page.goto("/");
-    const card = page.getByTestId("venue-card").first();
+    const card = venueCards(page).first();
     await expect(card).toBeVisible();
     const before = (await card.boundingBox())!.width;
     // Venue names come from submissions: stand one in for the card's name, once React owns the

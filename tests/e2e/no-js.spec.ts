@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { asNewVisitor, expect, registerViaApi, test, uniqueAccount } from "./fixtures";
+import { asNewVisitor, expect, registerViaApi, test, uniqueAccount, venueCards } from "./fixtures";
 import { coupleOnPrivacyPage, downloadMyData, jsonIn } from "./privacy";
 import { screenshot } from "./screens";
 import { isVenuePath, isVenueTypePath, sitemapPaths } from "./sitemap";
@@ -11,7 +11,6 @@ import { isVenuePath, isVenueTypePath, sitemapPaths } from "./sitemap";
 // A form the server refuses is answered 400/401 on purpose; Chromium logs those responses.
 test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 
-const cards = (page: Page) => page.getByRole("main").getByRole("article");
 const loginForm = (page: Page) => page.getByRole("main");
 
 async function venuePaths(request: APIRequestContext): Promise<string[]> {
@@ -81,7 +80,7 @@ test("no page has a dead button: each submits a form, or is disabled until the s
   });
   expect(saved.status()).toBe(200);
   await check("/favorites");
-  await expect(cards(page)).toHaveCount(1);
+  await expect(venueCards(page)).toHaveCount(1);
   await check(`${venue}?tab=reviews`);
   expect(dead).toEqual([]);
 });
@@ -94,7 +93,7 @@ test("search: the List tab, a filter and the result pages are links and forms", 
   await page.getByRole("tab", { name: "List" }).click();
   await expect(page).toHaveURL((u) => u.searchParams.get("view") === "list");
   await expect(page.getByRole("tab", { name: "List" })).toHaveAttribute("aria-selected", "true");
-  await expect(cards(page)).toHaveCount(24);
+  await expect(venueCards(page)).toHaveCount(24);
 
   const form = page.getByRole("form", { name: "Search filters" });
   await form.getByLabel("Guests").fill("100");
@@ -103,7 +102,7 @@ test("search: the List tab, a filter and the result pages are links and forms", 
     (u) => u.searchParams.get("guests") === "100" && u.searchParams.get("view") === "list",
   );
   await expect(page.getByRole("link", { name: "Remove filter: 100+", exact: true })).toBeVisible();
-  const first = await cards(page).first().getByRole("heading").innerText();
+  const first = await venueCards(page).first().getByRole("heading").innerText();
 
   const pages = page.getByRole("navigation", { name: "Search results pages" });
   await pages.getByRole("link", { name: "Next page" }).click();
@@ -111,8 +110,8 @@ test("search: the List tab, a filter and the result pages are links and forms", 
     (u) => u.searchParams.get("page") === "2" && u.searchParams.get("guests") === "100",
   );
   await expect(pages.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
-  await expect(cards(page).first()).toBeVisible();
-  await expect(cards(page).first().getByRole("heading")).not.toHaveText(first);
+  await expect(venueCards(page).first()).toBeVisible();
+  await expect(venueCards(page).first().getByRole("heading")).not.toHaveText(first);
 });
 
 test("a venue's tabs are links: each panel is there after following its tab", async ({ page }) => {
@@ -261,9 +260,9 @@ test("a guest's heart: sign in, the venue is saved, and it is on /favorites", as
   await expect(saved).toHaveAttribute("aria-pressed", "true");
 
   await page.goto("/favorites");
-  await expect(cards(page).getByRole("link", { name, exact: true })).toBeVisible();
+  await expect(venueCards(page).getByRole("link", { name, exact: true })).toBeVisible();
   // The card's heart takes it off again, and the page comes back with the message.
-  await cards(page)
+  await venueCards(page)
     .getByRole("button", { name: `Remove ${name} from favorites` })
     .click();
   await expect(page).toHaveURL((u) => u.pathname === "/favorites");

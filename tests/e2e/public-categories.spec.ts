@@ -1,6 +1,14 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectHydrated, expectNoSeriousA11yViolations, settle, test, UUID } from "./fixtures";
+import {
+  expect,
+  expectHydrated,
+  expectNoSeriousA11yViolations,
+  settle,
+  test,
+  UUID,
+  venueCards,
+} from "./fixtures";
 import { screenshot } from "./screens";
 
 /** The venue-type cards on /categories: links whose card heading names the type. */
@@ -88,8 +96,8 @@ test("a venue type page shows its banner, count, venues, layout toggle and a Fil
   const back = page.getByRole("link", { name: "Back to All Venue Types" });
   await expect(back).toHaveAttribute("href", "/categories");
   await expect(page.getByRole("heading", { level: 2, name: `${count} Venues`, exact: true })).toBeVisible();
-  const venueCards = page.getByTestId("venue-card");
-  await expect(venueCards).toHaveCount(count);
+  const shown = venueCards(page);
+  await expect(shown).toHaveCount(count);
   await expect(page.getByRole("link", { name: "Filter", exact: true })).toHaveAttribute(
     "href",
     `/venues?category=${encodeURIComponent(name)}`,
@@ -102,7 +110,7 @@ test("a venue type page shows its banner, count, venues, layout toggle and a Fil
   await expect(page).toHaveURL((url) => url.searchParams.get("view") === "list");
   await expect(list).toHaveAttribute("aria-pressed", "true");
   await expect(grid).toHaveAttribute("aria-pressed", "false");
-  await expect.poll(() => columns(venueCards)).toBe(1);
+  await expect.poll(() => columns(shown)).toBe(1);
   await grid.click();
   await expect(page).toHaveURL((url) => !url.searchParams.has("view"));
   await expect(grid).toHaveAttribute("aria-pressed", "true");
@@ -192,14 +200,14 @@ test("'Featured' marks only the venues an admin featured, about one in ten, and 
   for (const href of hrefs) {
     await page.goto(href);
     const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
-    const venueCards = page.getByTestId("venue-card");
-    const n = await venueCards.count();
-    const f = await venueCards.locator("span", { hasText: /^Featured$/ }).count();
+    const shown = venueCards(page);
+    const n = await shown.count();
+    const f = await shown.locator("span", { hasText: /^Featured$/ }).count();
     if (n > 2) expect(f, `${name}: featured cards of ${n}`).toBeLessThan(n / 2);
     cards += n;
     featured += f;
 
-    const covers = await venueCards.evaluateAll((els) =>
+    const covers = await shown.evaluateAll((els) =>
       els.map((el) => el.querySelector("img")!.getAttribute("src")!),
     );
     expect(new Set(covers).size, `${name}: distinct cover pictures`).toBe(covers.length);

@@ -1,4 +1,4 @@
-import { expect, expectHydrated, registerViaApi, test } from "./fixtures";
+import { expect, expectHydrated, registerViaApi, test, venueCards } from "./fixtures";
 
 test("/favorites sends a signed-out visitor to /login with a way back", async ({ page }) => {
   const res = await page.request.get("/favorites", { maxRedirects: 0 });
@@ -24,7 +24,7 @@ test("signed in with no favourites: the empty state points to the venue search",
   await expect(
     page.getByText("Save venues you like by clicking the heart icon", { exact: true }),
   ).toBeVisible();
-  await expect(page.getByTestId("venue-card")).toHaveCount(0);
+  await expect(venueCards(page)).toHaveCount(0);
   const explore = page.getByRole("main").getByRole("link", { name: "Explore Venues" });
   await expect(explore).toHaveAttribute("href", "/venues");
   await expectHydrated(explore);

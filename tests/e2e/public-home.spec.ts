@@ -1,5 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectHydrated, expectNoSeriousA11yViolations, settle, test, UUID } from "./fixtures";
+import {
+  expect,
+  expectHydrated,
+  expectNoSeriousA11yViolations,
+  settle,
+  test,
+  UUID,
+  venueCards,
+} from "./fixtures";
 import { screenshot } from "./screens";
 
 const HEADLINE = "Find Your Perfect Colorado Wedding Venue";
@@ -106,8 +114,8 @@ test("Featured Venues shows exactly 3 venue cards and a 'View all' link to /venu
   const featured = page
     .locator("section")
     .filter({ has: page.getByRole("heading", { name: "Featured Venues", exact: true }) });
-  await expect(featured.getByTestId("venue-card")).toHaveCount(3);
-  for (const card of await featured.getByTestId("venue-card").all()) {
+  await expect(featured.getByRole("article")).toHaveCount(3);
+  for (const card of await featured.getByRole("article").all()) {
     await expect(card.getByRole("heading", { level: 3 }).getByRole("link")).toHaveAttribute(
       "href",
       new RegExp(`^/venue/[\\w-]+-${UUID}$`),
@@ -176,7 +184,7 @@ test.describe("hero search", () => {
 test("home has no serious accessibility violations", async ({ page }) => {
   test.slow(); // axe over the whole home page takes long on a busy machine
   await page.goto("/");
-  await expect(page.getByTestId("venue-card")).toHaveCount(3);
+  await expect(venueCards(page)).toHaveCount(3);
   await expect(typeSection(page).locator('[aria-roledescription="carousel"] li')).toHaveCount(12);
   await settle(page);
   await expectNoSeriousA11yViolations(page);
@@ -189,7 +197,7 @@ test("screenshots of home at desktop and phone widths", async ({ page }) => {
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto("/");
-    await expect(page.getByTestId("venue-card")).toHaveCount(3);
+    await expect(venueCards(page)).toHaveCount(3);
     await settle(page);
     await screenshot(page, `home-${width}`, { fullPage: true });
   }
@@ -199,7 +207,7 @@ test("screenshots of home at desktop and phone widths", async ({ page }) => {
 test("on a tablet (820 px) the three featured cards share one row", async ({ page }) => {
   await page.setViewportSize({ width: 820, height: 1180 });
   await page.goto("/");
-  const cards = page.getByTestId("venue-card");
+  const cards = venueCards(page);
   await expect(cards).toHaveCount(3);
   await settle(page);
   const boxes = await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));

@@ -9,12 +9,13 @@ import {
   touchSwipe,
   uniqueAccount,
   UUID,
+  venueCards,
 } from "./fixtures";
 
 /** The first featured card on the home page that has more than one photo. */
 async function cardWithPhotos(page: Page): Promise<{ card: Locator; name: string }> {
   await page.goto("/");
-  const cards = page.getByTestId("venue-card");
+  const cards = venueCards(page);
   await expect(cards).toHaveCount(3);
   const card = cards.filter({ has: page.getByRole("button", { name: /^Next photo of / }) }).first();
   await expect(card, "a featured card with more than one photo").toBeVisible();
@@ -124,7 +125,7 @@ test("signed in, the heart saves the venue, survives a reload, lists it in /favo
 
   await page.goto("/favorites");
   await expect(page.getByRole("heading", { level: 1, name: "My Favorites" })).toBeVisible();
-  const saved = page.getByTestId("venue-card");
+  const saved = venueCards(page);
   await expect(saved).toHaveCount(1);
   await expect(saved.getByRole("heading", { level: 3 })).toHaveText(name);
   await expect(heart(saved)).toHaveAttribute("aria-pressed", "true");
@@ -160,7 +161,7 @@ test("un-hearting a card on /favorites shows 'Removed from favorites' and drops 
   expect(res.status()).toBe(200);
 
   await page.goto("/favorites");
-  const saved = page.getByTestId("venue-card");
+  const saved = venueCards(page);
   await expect(saved).toHaveCount(1);
   await expect(saved.getByRole("heading", { level: 3 })).toHaveText(name);
   const savedHeart = heart(saved);

@@ -154,11 +154,7 @@ export function VenueCard({
   // The card's classes are defined once in app/styles/cards.css (.venue-card and its parts): a page of 24 cards
   // repeated some 1,200 bytes of utilities in each (issue 9).
   return (
-    <article
-      data-testid="venue-card"
-      {...swipe}
-      className={cn("venue-card", layout === "list" && "sm:flex", className)}
-    >
+    <article {...swipe} className={cn("venue-card", layout === "list" && "sm:flex", className)}>
       {layout === "list" ? <div className="sm:w-80 sm:shrink-0">{photoBox}</div> : photoBox}
       <FavoriteHeart venueId={venue.id} venueName={venue.name} />
       {venue.featured ? <span className="badge-featured">Featured</span> : null}

@@ -9,9 +9,8 @@ import { VenueGrid } from "~/components/venue/venue-card";
 import { VenueImage } from "~/components/venue/venue-image";
 import { pageCountOf, pageUrl } from "~/lib/pagination";
 import { PAGE_SIZE, parseSearchParams } from "~/lib/search";
-import { absoluteUrl, breadcrumbJsonLd, seoMeta, siteFromMatches, venueListJsonLd } from "~/lib/seo";
+import { absoluteUrl, breadcrumbJsonLd, seoMeta, siteFromMatches } from "~/lib/seo";
 import { isUuid } from "~/lib/uuid";
-import { venuePath } from "~/lib/venue-url";
 import { countLabel } from "~/lib/format";
 import { getCategoryWithCount } from "~/services/categories.server";
 import { listVenuesInCategory } from "~/services/venues.server";
@@ -64,12 +63,6 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
         { name: "Venue Types", path: "/categories" },
         { name: c.name, path },
       ]),
-      venueListJsonLd(
-        site,
-        d.venues.map((v) => venuePath(v)),
-        (d.page - 1) * PAGE_SIZE + 1,
-        c.count,
-      ),
     ],
   });
   if (d.page > 1)

@@ -12,12 +12,10 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { track } from "~/lib/analytics";
-import { breadcrumbJsonLd, seoMeta, siteFromMatches, venueListJsonLd } from "~/lib/seo";
-import { venuePath } from "~/lib/venue-url";
+import { breadcrumbJsonLd, seoMeta, siteFromMatches } from "~/lib/seo";
 import {
   activeFilters,
   DEFAULT_FILTERS,
-  PAGE_SIZE,
   parseSearchParams,
   toSearchParams,
   type SearchFilters,
@@ -90,12 +88,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
             { name: "Home", path: "/" },
             { name: "Venues", path: "/venues" },
           ]),
-          venueListJsonLd(
-            site,
-            data.results.venues.map((v) => venuePath(v)),
-            (data.results.page - 1) * PAGE_SIZE + 1,
-            data.results.total,
-          ),
         ]
       : [],
   });
