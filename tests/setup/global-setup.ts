@@ -13,6 +13,7 @@ const TEMPLATE_DB = `vv_test_template_${process.pid}`;
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    pgliteTarball: string;
     postgresUrl: string;
     postgresTemplate: string;
   }
@@ -37,10 +38,10 @@ export async function onServer(url: string, ...statements: string[]): Promise<vo
 
 /**
  * Builds the server the tests serve, when the build is missing or stale (./server-build.ts), and
- * migrates once: a PGlite data folder that each test file copies and opens (0.5 s of CPU less
- * than loading it from a tarball, which PGlite reads in JavaScript, and 3-5 s less than
- * migrating), or, with TEST_DATABASE_URL, a PostgreSQL template database that each
- * test file clones with CREATE DATABASE ... TEMPLATE.
+ * migrates once (3-5 s less per test file): a PGlite data folder, for the servers the tests start,
+ * and its tarball, which each test file opens in memory (./test-app.ts); or, with
+ * TEST_DATABASE_URL, a PostgreSQL template database that each test file clones with
+ * CREATE DATABASE ... TEMPLATE.
  */
 export default async function setup(project: TestProject) {
   ensureServerBuild();
@@ -59,13 +60,18 @@ export default async function setup(project: TestProject) {
     project.provide("postgresUrl", target);
     project.provide("postgresTemplate", TEMPLATE_DB);
     project.provide("pgliteTemplate", "");
+    project.provide("pgliteTarball", "");
     return () => onServer(target, `drop database if exists ${TEMPLATE_DB} with (force)`);
   }
   const dir = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "vv-pglite-")), "migrated");
-  const database = databaseFromPglite(newPglite(dir));
+  const client = newPglite(dir);
+  const database = databaseFromPglite(client);
   await database.migrate();
+  const tarball = `${dir}.tar`;
+  await fs.writeFile(tarball, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
   await database.close();
   project.provide("pgliteTemplate", dir);
+  project.provide("pgliteTarball", tarball);
   project.provide("postgresUrl", "");
   project.provide("postgresTemplate", "");
   return async () => {
