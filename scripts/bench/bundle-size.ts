@@ -13,7 +13,7 @@ import { requireBuild, sitemapPaths, startProductionServer } from "./production-
 const JS_BUDGET_KB = 150;
 /** Issue 9 set 40 KB for home and a venue page (10 reviews), 80 for a list; issue 42 lowers them to
  *  what the pages weigh now, a kilobyte up, so that nothing adds to them unnoticed. */
-const HTML_BUDGET = { home: 31_000, venue: 31_000, list: 61_000 };
+const HTML_BUDGET = { home: 31_000, venue: 31_000, list: 58_000 };
 
 const args = process.argv.slice(2);
 const originArg = args.includes("--origin") ? args[args.indexOf("--origin") + 1] : undefined;
