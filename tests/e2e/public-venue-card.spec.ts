@@ -236,3 +236,29 @@ test("the carousel dots stay visible on a white photo (3:1 against it)", async (
     expect(await darkestContrastOnWhite(png)).toBeGreaterThanOrEqual(3);
   }
 });
+
+// Issue 42: the first card's photo is a page of results' largest paint, so it does not fade in;
+// the cards wake their arrows, dots and neighbouring photos as they near the screen, not all at once.
+test.describe("a page of results on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the first card shows at once, and a card far below gets its arrows once scrolled near", async ({
+    page,
+  }) => {
+    await page.goto("/venues?view=list");
+    const cards = venueCards(page);
+    await expect(cards).toHaveCount(24);
+    const entrance = (card: Locator) =>
+      card.locator("xpath=..").evaluate((item) => getComputedStyle(item).animationName);
+    expect(await entrance(cards.first())).toBe("none");
+    expect(await entrance(cards.nth(1))).toBe("fade-up");
+
+    const withPhotos = cards.filter({ has: page.getByRole("img", { name: /, photo 1 of ([2-9]|\d\d)$/ }) });
+    const next = (card: Locator) => card.getByRole("button", { name: /^Next photo of / });
+    await expectHydrated(next(withPhotos.first()));
+    const far = withPhotos.last();
+    await expect(next(far)).toHaveCount(0);
+    await far.scrollIntoViewIfNeeded();
+    await expect(next(far)).toBeVisible();
+  });
+});
