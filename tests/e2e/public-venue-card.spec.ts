@@ -115,10 +115,17 @@ test("signed in, the heart saves the venue, survives a reload, lists it in /favo
   await expect(button).toHaveAccessibleName(`Save ${name} to favorites`);
   await expectHydrated(button);
 
+  // The page's venues stay as they are: only the root's list of favourites is asked for again.
+  const revalidations: URL[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (r.method() === "GET" && url.pathname.endsWith(".data")) revalidations.push(url);
+  });
   await button.click();
   await expect(page.getByText("Venue added to favorites")).toBeVisible();
   await expect(button).toHaveAttribute("aria-pressed", "true");
   await expect(button).toHaveAccessibleName(`Remove ${name} from favorites`);
+  await expect.poll(() => revalidations.map((u) => u.searchParams.get("_routes"))).toEqual(["root"]);
 
   await page.reload();
   await expect(button).toHaveAttribute("aria-pressed", "true");

@@ -1,4 +1,4 @@
-import { FormError } from "~/components/forms/fields";
+import { FormError, RadioGroup } from "~/components/forms/fields";
 import { CONTACT_KEPT_MONTHS, type DeletionSummary } from "~/lib/account-deletion";
 import { FORMER_GUEST, type ReviewChoice } from "~/lib/privacy";
 
@@ -64,35 +64,18 @@ export function ReviewChoiceField({
   error?: string;
 }) {
   if (count === 0) return <input type="hidden" name="reviews" value="delete" />;
-  const options: [ReviewChoice, string][] = [
-    ["delete", "Delete my reviews"],
-    ["keep", `Keep my reviews, shown as \u201c${FORMER_GUEST}\u201d`],
-  ];
   return (
-    <fieldset aria-describedby={error ? "reviews-error" : undefined} className="space-y-2">
-      <legend className="font-medium">Your {plural(count, "review")}</legend>
-      <p className="text-sm text-muted">
-        Kept reviews still count in the venues&apos; ratings, without your name or picture.
-      </p>
-      {options.map(([value, label]) => (
-        <label key={value} className="flex w-fit items-center gap-2">
-          <input
-            type="radio"
-            name="reviews"
-            value={value}
-            defaultChecked={chosen === value}
-            required
-            className="h-4 w-4 accent-primary"
-          />
-          {label}
-        </label>
-      ))}
-      {error ? (
-        <p id="reviews-error" role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    <RadioGroup
+      label={`Your ${plural(count, "review")}`}
+      description="Kept reviews still count in the venues' ratings, without your name or picture."
+      error={error}
+      name="reviews"
+      chosen={chosen}
+      options={[
+        { value: "delete", label: "Delete my reviews" },
+        { value: "keep", label: `Keep my reviews, shown as \u201c${FORMER_GUEST}\u201d` },
+      ]}
+    />
   );
 }
 

@@ -208,6 +208,47 @@ export function CheckboxGroup({
   );
 }
 
+/** A required choice of one among a few, none ticked unless `chosen` is given. */
+export function RadioGroup({
+  label,
+  description,
+  error,
+  className,
+  name,
+  options,
+  chosen,
+}: Common & { name: string; options: readonly Option[]; chosen?: string }) {
+  const { ids, wiring } = useWiring(undefined, description, error);
+  return (
+    <fieldset
+      className={cn("space-y-2", className)}
+      aria-invalid={wiring["aria-invalid"]}
+      aria-describedby={wiring["aria-describedby"]}
+    >
+      <legend className="font-medium">{label}</legend>
+      {description ? (
+        <p id={ids.description} className="text-sm text-muted">
+          {description}
+        </p>
+      ) : null}
+      {options.map((o) => (
+        <label key={o.value} className="flex w-fit items-center gap-2">
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            defaultChecked={chosen === o.value}
+            required
+            className="h-4 w-4 accent-primary"
+          />
+          {o.label}
+        </label>
+      ))}
+      <ErrorText id={ids.error} error={error} />
+    </fieldset>
+  );
+}
+
 /** A new password and its confirmation, as every password form asks for them. */
 export function PasswordFields({
   errors,

@@ -3,7 +3,7 @@ import { Heart } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
-import { useFavorite } from "./use-favorite";
+import { FAVORITES_ACTION, useFavorite } from "./use-favorite";
 
 // Before the script runs (and without it) a heart is the submit button of one of two forms the
 // page carries once: save, or remove. The button names its form (`form=`) and gives the venue
@@ -22,7 +22,7 @@ export function FavoriteForms() {
       key={String(saved)}
       id={saved ? SAVE_FORM : REMOVE_FORM}
       method="post"
-      action="/api/favorites"
+      action={FAVORITES_ACTION}
       hidden
     >
       <input type="hidden" name="saved" value={String(saved)} />

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate, type ShouldRevalidateFunction } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { loginPath } from "~/lib/user";
 import type { ToastReply } from "~/lib/toast";
@@ -9,6 +9,12 @@ import type { ToastReply } from "~/lib/toast";
  * toast, so the toast still appears when the card itself disappears (un-saving on /favorites).
  */
 export const FAVORITE_FETCHER = "favorite";
+export const FAVORITES_ACTION = "/api/favorites";
+
+/** For a page whose data no heart changes (its venues, not whether they are saved: that is the
+ *  root's list): a heart asks the server again for that list only, not for the page's venues. */
+export const keepDataOnHeart: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === FAVORITES_ACTION ? false : defaultShouldRevalidate;
 
 export function useFavoriteFetcher() {
   return useFetcher<ToastReply & { saved?: boolean }>({ key: FAVORITE_FETCHER });
@@ -33,7 +39,7 @@ export function useFavorite(venueId: string) {
       navigate(loginPath(window.location.pathname + window.location.search, { save: venueId }));
       return;
     }
-    void fetcher.submit({ venueId, saved: String(!saved) }, { method: "post", action: "/api/favorites" });
+    void fetcher.submit({ venueId, saved: String(!saved) }, { method: "post", action: FAVORITES_ACTION });
   };
   return { saved, toggle };
 }

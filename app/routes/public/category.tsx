@@ -15,9 +15,12 @@ import { countLabel } from "~/lib/format";
 import { getCategoryWithCount } from "~/services/categories.server";
 import { listVenuesInCategory } from "~/services/venues.server";
 import { getApp } from "~/infra/session.server";
+import { keepDataOnHeart } from "~/components/venue/use-favorite";
 
 /** Thrown for `?page=N` past the last page (ADR 014): a page that does not exist is a 404. */
 type MissingPage = { error: string; firstPage: string };
+
+export const shouldRevalidate = keepDataOnHeart;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = getApp(context);

@@ -11,6 +11,7 @@ import { absoluteUrl, seoMeta, siteFromMatches } from "~/lib/seo";
 import { listCategoriesWithCounts } from "~/services/categories.server";
 import { getFeaturedVenues } from "~/services/venues.server";
 import { getApp } from "~/infra/session.server";
+import { keepDataOnHeart } from "~/components/venue/use-favorite";
 
 export const FEATURED_COUNT = 3;
 
@@ -42,6 +43,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /** Sections below the hero stream in: the hero renders at once, skeletons show until data arrives. */
+export const shouldRevalidate = keepDataOnHeart;
+
 export function loader({ context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   return {

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/report-review";
-import { FormError, TextareaField } from "~/components/forms/fields";
+import { FormError, RadioGroup, TextareaField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { Stars } from "~/components/venue/rating";
@@ -83,27 +83,13 @@ export default function ReportReviewPage({ loaderData: review, actionData }: Rou
       </p>
       <Form method="post" className="space-y-4" noValidate>
         <FormError message={errors.form} />
-        <fieldset aria-describedby={errors.reason ? "reason-error" : undefined} className="space-y-2">
-          <legend className="font-medium">Why are you reporting it?</legend>
-          {REPORT_REASONS.map((r) => (
-            <label key={r} className="flex w-fit items-center gap-2">
-              <input
-                type="radio"
-                name="reason"
-                value={r}
-                defaultChecked={reason === r}
-                required
-                className="h-4 w-4 accent-primary"
-              />
-              {REPORT_REASON_LABELS[r]}
-            </label>
-          ))}
-          {errors.reason ? (
-            <p id="reason-error" role="alert" className="text-sm text-danger">
-              {errors.reason}
-            </p>
-          ) : null}
-        </fieldset>
+        <RadioGroup
+          label="Why are you reporting it?"
+          error={errors.reason}
+          name="reason"
+          chosen={reason}
+          options={REPORT_REASONS.map((r) => ({ value: r, label: REPORT_REASON_LABELS[r] }))}
+        />
         <TextareaField
           label="Anything our moderators should know (optional)"
           name="note"

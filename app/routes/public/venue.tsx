@@ -53,6 +53,7 @@ import { usualReplyLabel } from "~/lib/inquiry-progress";
 import { venueHasManager } from "~/services/claims.server";
 import { checkedContext, withContext } from "~/lib/couple-context";
 import { estimateCost, estimateLabel, priceBreakdown } from "~/lib/estimate";
+import { keepDataOnHeart } from "~/components/venue/use-favorite";
 
 /** The entries that hold something (not null, not false), each typed as optional. */
 function optional<T extends Record<string, unknown>>(
@@ -68,6 +69,8 @@ const NOT_FOUND = "The venue you're looking for doesn't exist or could not be lo
 const InquiryDialog = lazy(() =>
   import("~/components/venue/inquiry-form").then((m) => ({ default: m.InquiryDialog })),
 );
+export const shouldRevalidate = keepDataOnHeart;
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, logger } = getApp(context);
   const id = parseVenueParam(params.slugId);

@@ -11,6 +11,7 @@ import { NoResults, ResultsList, SortSelect } from "~/components/search/search-r
 import { Button, buttonClass } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { keepDataOnHeart } from "~/components/venue/use-favorite";
 import { track } from "~/lib/analytics";
 import { breadcrumbJsonLd, seoMeta, siteFromMatches } from "~/lib/seo";
 import {
@@ -93,14 +94,11 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-/** The tab, or an address that only lost a max price the spec does not write, needs no new answer. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+/** The tab, a heart, or an address that only lost a max price the spec does not write, needs no
+ *  new answer. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  const { currentUrl, nextUrl, formMethod, defaultShouldRevalidate } = args;
+  if (formMethod && formMethod.toUpperCase() !== "GET") return keepDataOnHeart(args);
   return needsNewResults(currentUrl, nextUrl) ? defaultShouldRevalidate : false;
 };
 
