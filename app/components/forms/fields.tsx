@@ -166,87 +166,64 @@ export function Checkbox({
   );
 }
 
-/** A set of checkboxes sharing one name, described and validated as one field. */
-export function CheckboxGroup({
+type ChoicesProps = Common & { name: string; options: readonly Option[] };
+
+/** Choices sharing one name, described and validated as one field: checkboxes in a compact grid,
+ *  or radios of which one is required. */
+function ChoiceGroup({
+  type,
+  checked,
   label,
   description,
   error,
   className,
   name,
   options,
-  defaultValues = [],
-}: Common & { name: string; options: Option[]; defaultValues?: string[] }) {
+}: ChoicesProps & { type: "checkbox" | "radio"; checked: (value: string) => boolean }) {
   const { ids, wiring } = useWiring(undefined, description, error);
+  const compact = type === "checkbox";
+  const choices = options.map((o) => (
+    <label
+      key={o.value}
+      className={compact ? "flex items-center gap-2 text-sm" : "flex w-fit items-center gap-2"}
+    >
+      <input
+        type={type}
+        name={name}
+        value={o.value}
+        defaultChecked={checked(o.value)}
+        required={!compact}
+        className="h-4 w-4 accent-primary"
+      />
+      {o.label}
+    </label>
+  ));
   return (
     <fieldset
       className={cn("space-y-2", className)}
       aria-invalid={wiring["aria-invalid"]}
       aria-describedby={wiring["aria-describedby"]}
     >
-      <legend className="text-sm font-medium text-ink">{label}</legend>
+      <legend className={compact ? "text-sm font-medium text-ink" : "font-medium"}>{label}</legend>
       {description ? (
-        <p id={ids.description} className="text-xs text-muted">
+        <p id={ids.description} className={compact ? "text-xs text-muted" : "text-sm text-muted"}>
           {description}
         </p>
       ) : null}
-      <div className="grid gap-2 sm:grid-cols-2">
-        {options.map((o) => (
-          <label key={o.value} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name={name}
-              value={o.value}
-              defaultChecked={defaultValues.includes(o.value)}
-              className="h-4 w-4 accent-primary"
-            />
-            {o.label}
-          </label>
-        ))}
-      </div>
+      {compact ? <div className="grid gap-2 sm:grid-cols-2">{choices}</div> : choices}
       <ErrorText id={ids.error} error={error} />
     </fieldset>
   );
 }
 
+/** A set of checkboxes sharing one name. */
+export function CheckboxGroup({ defaultValues = [], ...props }: ChoicesProps & { defaultValues?: string[] }) {
+  return <ChoiceGroup type="checkbox" checked={(v) => defaultValues.includes(v)} {...props} />;
+}
+
 /** A required choice of one among a few, none ticked unless `chosen` is given. */
-export function RadioGroup({
-  label,
-  description,
-  error,
-  className,
-  name,
-  options,
-  chosen,
-}: Common & { name: string; options: readonly Option[]; chosen?: string }) {
-  const { ids, wiring } = useWiring(undefined, description, error);
-  return (
-    <fieldset
-      className={cn("space-y-2", className)}
-      aria-invalid={wiring["aria-invalid"]}
-      aria-describedby={wiring["aria-describedby"]}
-    >
-      <legend className="font-medium">{label}</legend>
-      {description ? (
-        <p id={ids.description} className="text-sm text-muted">
-          {description}
-        </p>
-      ) : null}
-      {options.map((o) => (
-        <label key={o.value} className="flex w-fit items-center gap-2">
-          <input
-            type="radio"
-            name={name}
-            value={o.value}
-            defaultChecked={chosen === o.value}
-            required
-            className="h-4 w-4 accent-primary"
-          />
-          {o.label}
-        </label>
-      ))}
-      <ErrorText id={ids.error} error={error} />
-    </fieldset>
-  );
+export function RadioGroup({ chosen, ...props }: ChoicesProps & { chosen?: string }) {
+  return <ChoiceGroup type="radio" checked={(v) => v === chosen} {...props} />;
 }
 
 /** A new password and its confirmation, as every password form asks for them. */
