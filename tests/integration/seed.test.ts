@@ -112,4 +112,19 @@ describe("scale seed", () => {
       seedScale(t.db, createFsStorage(path.join(os.tmpdir(), "vv-scale-test")), 10),
     ).rejects.toThrow();
   });
+
+  it("leaves the venues vacuumed and analysed, as the first pages' index-only scans need", async () => {
+    const fresh = await createTestApp();
+    try {
+      await seedScale(fresh.db, fresh.storage, 50);
+      const [stats] = await queryRows<{ vacuumed: boolean; analysed: boolean }>(
+        fresh.db,
+        sql`select last_vacuum is not null as vacuumed, last_analyze is not null as analysed
+          from pg_stat_user_tables where relname = 'venues'`,
+      );
+      expect(stats).toEqual({ vacuumed: true, analysed: true });
+    } finally {
+      await fresh.close();
+    }
+  });
 });
