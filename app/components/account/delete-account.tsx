@@ -71,10 +71,12 @@ export function ReviewChoiceField({
       error={error}
       name="reviews"
       chosen={chosen}
-      options={[
-        { value: "delete", label: "Delete my reviews" },
-        { value: "keep", label: `Keep my reviews, shown as \u201c${FORMER_GUEST}\u201d` },
-      ]}
+      options={
+        [
+          { value: "delete", label: "Delete my reviews" },
+          { value: "keep", label: `Keep my reviews, shown as \u201c${FORMER_GUEST}\u201d` },
+        ] satisfies { value: ReviewChoice; label: string }[]
+      }
     />
   );
 }

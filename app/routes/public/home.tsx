@@ -42,9 +42,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-/** Sections below the hero stream in: the hero renders at once, skeletons show until data arrives. */
 export const shouldRevalidate = keepDataOnHeart;
 
+/** Sections below the hero stream in: the hero renders at once, skeletons show until data arrives. */
 export function loader({ context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   return {

@@ -69,6 +69,7 @@ const NOT_FOUND = "The venue you're looking for doesn't exist or could not be lo
 const InquiryDialog = lazy(() =>
   import("~/components/venue/inquiry-form").then((m) => ({ default: m.InquiryDialog })),
 );
+
 export const shouldRevalidate = keepDataOnHeart;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
