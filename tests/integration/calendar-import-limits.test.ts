@@ -24,12 +24,12 @@ let venue: { id: string };
 let page: string;
 
 /**
- * An answer to /healthz may take this long while a hostile file is read. Generous (the issue's
- * acceptance asks for 200 ms on a quiet machine; the tests share 2 cores with other suites): it
- * is there to catch a process whose event loop is held by the reading, which took 22 to 233 s.
+ * On a process that hangs, the hostile request gives up here, so the failure is an assertion: a
+ * reading that held the event loop took 22 to 233 s. No bound on each health check's wait: on a
+ * busy machine one took 1,006 ms while the loop was free (issue 40). That the reading never holds
+ * the loop is shown without a clock by the worker's time limit (calendar-reading.test.ts: the
+ * main thread's timer stops an endless file).
  */
-const HEALTHZ_BOUND_MS = 1000;
-/** On a process that hangs, the hostile request gives up here, so the failure is an assertion. */
 const HOSTILE_TIMEOUT_MS = 15_000;
 
 const Y = Number(utcDay().slice(0, 4)) + 1;
@@ -133,26 +133,23 @@ const decoded = (html: string) =>
     .replaceAll("&amp;", "&");
 
 /**
- * Sends a request and asks /healthz again and again while it is in flight: each wait, from a
- * health check's sending to its answer's arrival (at least one is asked). A request that does not
- * answer in HOSTILE_TIMEOUT_MS is given up (`answer` null).
+ * Sends a request and asks /healthz again and again while it is in flight (at least once): the
+ * health checks' statuses. A request that does not answer in HOSTILE_TIMEOUT_MS is given up
+ * (`answer` null).
  */
 async function whileInFlight(send: (signal: AbortSignal) => Promise<Response>) {
   let done = false;
-  const waits: number[] = [];
   const answer = send(AbortSignal.timeout(HOSTILE_TIMEOUT_MS))
     .then(async (res) => ({ status: res.status, text: decoded(await res.text()) }))
     .catch(() => null)
     .finally(() => (done = true));
   const statuses: number[] = [];
   do {
-    const sent = performance.now();
     const res = await web.fetch("/healthz");
     await res.arrayBuffer();
-    waits.push(Math.round(performance.now() - sent));
     statuses.push(res.status);
   } while (!done);
-  return { answer: await answer, waits, statuses };
+  return { answer: await answer, statuses };
 }
 
 describe("a hostile calendar file is refused, and the site keeps answering meanwhile", () => {
@@ -175,11 +172,7 @@ describe("a hostile calendar file is refused, and the site keeps answering meanw
   ];
   for (const c of cases)
     it(c.name, async () => {
-      const { answer, waits, statuses } = await whileInFlight((signal) => postIcs(c.file(), { signal }));
-      expect(
-        waits.filter((ms) => ms >= HEALTHZ_BOUND_MS),
-        `/healthz waits (ms): ${waits.join(", ")}`,
-      ).toEqual([]);
+      const { answer, statuses } = await whileInFlight((signal) => postIcs(c.file(), { signal }));
       expect(statuses.every((s) => s === 200)).toBe(true);
       expect(answer, "the preview answered").not.toBeNull();
       expect(answer!.status).toBe(400);
