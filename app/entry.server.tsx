@@ -4,7 +4,8 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { appContext, nonceContext } from "./infra/context.server";
+import { SentOnceValues } from "./components/ui/sent-once";
+import { appContext, nonceContext, sentOnceContext } from "./infra/context.server";
 
 export const streamTimeout = 5_000;
 
@@ -44,7 +45,9 @@ export default function handleRequest(
     const nonce = loadContext.get(nonceContext);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <SentOnceValues value={loadContext.get(sentOnceContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </SentOnceValues>,
       {
         nonce,
         [readyOption]() {

@@ -55,12 +55,32 @@ export const userContext = createContext<AppUser | null>(null);
 export type RequestNotes = { userId: string | null };
 export const requestNotesContext = createContext<RequestNotes | null>(null);
 
-export function getLoadContext(app: AppContext, nonce: string, notes?: RequestNotes): RouterContextProvider {
+/** In a page's own render (not a data request), what its loaders keep out of the hydration data. */
+export const sentOnceContext = createContext<Map<string, unknown> | null>(null);
+
+export function getLoadContext(
+  app: AppContext,
+  nonce: string,
+  { notes, page = false }: { notes?: RequestNotes; page?: boolean } = {},
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(appContext, app);
   context.set(nonceContext, nonce);
   if (notes) context.set(requestNotesContext, notes);
+  if (page) context.set(sentOnceContext, new Map());
   return context;
+}
+
+/**
+ * `value` for the browser's data; in a page's own render, nothing: the server renders the value
+ * into the page's HTML (`<SentOnce id>`), and the hydration data does not carry it a second time
+ * (ADR 052). `undefined` is not a value here: it is what the browser reads as "in the HTML".
+ */
+export function sendOnce<T>(context: Readonly<RouterContextProvider>, id: string, value: T): T | undefined {
+  const kept = context.get(sentOnceContext);
+  if (!kept || value === undefined) return value;
+  kept.set(id, value);
+  return undefined;
 }
 
 /**

@@ -252,8 +252,12 @@ export function createHttpApp(
     createRequestHandler({
       build,
       mode,
-      getLoadContext: (_req, res) =>
-        getLoadContext(app, res.locals.cspNonce as string, res.locals.notes as RequestNotes | undefined),
+      getLoadContext: (req, res) =>
+        getLoadContext(app, res.locals.cspNonce as string, {
+          notes: res.locals.notes as RequestNotes | undefined,
+          // React Router's data requests end in `.data`; everything else renders a page.
+          page: !req.path.endsWith(".data"),
+        }),
     }),
   );
   http.use(logFailure(app));
@@ -362,7 +366,7 @@ function servePagesFromCache(
             if (typeof value === "string") headers.set(name, value);
           const response = await render(
             new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers }),
-            getLoadContext(app, nonce),
+            getLoadContext(app, nonce, { page: true }),
           );
           return { status: response.status, headers: response.headers, body: await response.text() };
         });

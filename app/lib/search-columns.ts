@@ -186,11 +186,6 @@ export class SearchColumns {
     this.categoryByName = new Map(categories.map((c) => [c.name.trim().toLowerCase(), c.id]));
   }
 
-  /** A venue type's name, as of the last setCategories. */
-  typeOf(id: string | null): { name: string } | null {
-    return id === null ? null : (this.categoryInfo.get(id) ?? null);
-  }
-
   private reserve(size: number) {
     if (size <= this.room) return;
     // A multiple of 32: the blocked days' bit sets hold a whole word per 32 slots.

@@ -10,14 +10,14 @@ export type AmenityItem = { name: string; included: boolean };
 export type VenueCardData = {
   id: string;
   name: string;
-  location: string;
+  /** The street address, for a venue without a city (the card shows the city when there is one). */
+  location?: string;
   city: string | null;
   capacity: number;
   rating: number;
   reviewCount: number;
   images: string[];
-  category: string;
-  featured: boolean;
+  featured?: true;
   /** 'About $X for N guests' when the search has a guest count (issue 24). */
   estimate?: Estimate | null;
   /** A search with a date: the calendar confirms the free day, or nobody keeps it (issue 41). */
@@ -29,7 +29,8 @@ export type VenueCardData = {
  * carries it, so it has what the page reads and nothing else (issue 42): not the venue type, the
  * website's address (the page links to /out/{id}) or the time of the last edit.
  */
-export type VenueView = Omit<VenueCardData, "category" | "featured"> & {
+export type VenueView = Omit<VenueCardData, "location" | "featured"> & {
+  location: string;
   description: string;
   region: string | null;
   price: number | null;

@@ -29,7 +29,7 @@ import type { SearchStore, StoreQuery } from "~/lib/search-store";
 import { priceDisplay, type VenueCardData } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
 import { currentIndex, readVersion, searchIndex, versionSql, type SearchIndex } from "./search-index.server";
-import { toCard, venueCardColumns } from "./venue-cards.server";
+import { cardColumns, toCard } from "./venue-cards.server";
 
 /**
  * Answers from the index as it stands, reading the version in the answer's own query (one round
@@ -78,7 +78,7 @@ function prepare(db: Db) {
   const byIds = sql`${venues.id} = any(${sql.placeholder("ids")}::uuid[]) and ${venues.isApproved}`;
   return {
     cards: db
-      .select({ ...venueCardColumns, ...priceColumns, categoryId: venues.categoryId, version: versionSql })
+      .select({ ...cardColumns, ...priceColumns, version: versionSql })
       .from(venues)
       .where(byIds)
       .prepare("search_cards"),
@@ -112,11 +112,10 @@ const uuidArray = (ids: string[]) => `{${ids.join(",")}}`;
 
 /**
  * Cards by id in the order given, with the index version; a venue unapproved meanwhile is left
- * out. The type's name comes from the index, current when the version is.
+ * out.
  */
 async function cardsById(
   db: Db,
-  store: SearchStore,
   ids: string[],
   { guests, date, month = null }: EstimateFor,
 ): Promise<{ cards: VenueCardData[]; version: number | null }> {
@@ -124,8 +123,7 @@ async function cardsById(
   const rows = await queries(db).cards.execute({ ids: uuidArray(ids) });
   const byId = new Map(
     rows.map((r) => {
-      const type = store.typeOf(r.categoryId);
-      const card = toCard({ ...r, categoryName: type?.name ?? null, categoryFeatured: null });
+      const card = toCard(r);
       if (guests) card.estimate = estimateCost(r, guests, date, month);
       return [r.id, card];
     }),
@@ -234,7 +232,6 @@ export async function searchVenues(
     const slots = pageOf(page);
     const { cards, version } = await cardsById(
       db,
-      store,
       slots.map((s) => store.ids[s]!),
       at,
     );

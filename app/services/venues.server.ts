@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { favorites, venueCategories, venueManagers, venues } from "../../database/schema";
+import { favorites, venueManagers, venues } from "../../database/schema";
 import type { Db } from "~/infra/db.server";
 import { pageOffset } from "~/lib/pagination";
 import { PAGE_SIZE } from "~/lib/search";
@@ -53,7 +53,6 @@ export async function listFavoriteVenues(db: Db, userId: string): Promise<VenueC
     .select(cardColumns)
     .from(favorites)
     .innerJoin(venues, eq(favorites.venueId, venues.id))
-    .leftJoin(venueCategories, eq(venues.categoryId, venueCategories.id))
     .where(and(eq(favorites.userId, userId), eq(venues.isApproved, true)))
     .orderBy(desc(favorites.createdAt));
   return rows.map(toCard);

@@ -293,25 +293,25 @@ describe("orders and paging", () => {
   it("answers with the venue card's fields", async () => {
     const town = scope();
     const type = await createCategory(t.db, { name: `Card ${town}` });
-    const [v, noCity] = await venuesIn(town, [
+    const [v, noCity, featured] = await venuesIn(town, [
       { name: "Card Venue", categoryId: type.id, capacity: 150, images: ["/uploads/a-800.webp"] },
       { name: "Card Venue Without City", city: null },
+      { name: "Card Venue Featured", isFeatured: true },
     ]);
     const { venues: cards } = await search({ location: town });
     // The card shows the city, so the street address is not sent with it; without a city it is.
+    // Nor the venue type, which the card does not show, nor a badge it does not have.
     expect(cards.find((c) => c.id === noCity!.id)).toMatchObject({ location: at(town), city: null });
+    expect(cards.find((c) => c.id === featured!.id)).toMatchObject({ featured: true });
     expect(cards.filter((c) => c.id === v!.id)).toEqual([
       {
         id: v!.id,
         name: "Card Venue",
-        location: "",
         city: "Boulder",
         capacity: 150,
         rating: 0,
         reviewCount: 0,
         images: ["/uploads/a-800.webp"],
-        category: `Card ${town}`,
-        featured: false,
       },
     ]);
   });

@@ -68,7 +68,7 @@ export function VenueGallery({ images, name }: { images: string[]; name: string 
                 aria-label={`Show photo ${i + 1}`}
                 aria-current={i === index ? "true" : undefined}
               >
-                <VenueImage src={src} width={400} sizes="112px" loading="lazy" />
+                <VenueImage src={src} width={400} loading="lazy" />
               </a>
             </li>
           ))}

@@ -6,6 +6,9 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
   /** No photo: the default image. */
   src: string | null | undefined;
   width: number;
+  /** How wide it shows, for the browser's choice of file; none for a thumbnail, whose one file
+   *  (`width`, the narrowest we store) is sharp at three device pixels a CSS pixel. */
+  sizes?: string;
   /** By default the 3:2 our venue photos are cut to. */
   height?: number;
   /** Fade in over 500 ms (CSS only): for a photo the visitor moved to, never the first one. */
@@ -31,7 +34,7 @@ export function VenueImage({
   const [failed, setFailed] = useState(false);
   const actual = failed ? DEFAULT_VENUE_IMAGE : (src ?? DEFAULT_VENUE_IMAGE);
   // Only our stored images come in several widths; `sizes` without `srcset` is invalid HTML.
-  const srcSet = imageSrcSet(actual);
+  const srcSet = sizes ? imageSrcSet(actual) : undefined;
   const ref = useCallback((img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
   }, []);

@@ -15,6 +15,7 @@ import { formatReviewDate, roundRating, type PublicReview } from "~/lib/venue";
 import { countLabel } from "~/lib/format";
 import { reportReviewPath } from "~/lib/review-moderation";
 import { initials, UserAvatar } from "~/components/layout/user-avatar";
+import { SentOnce } from "~/components/ui/sent-once";
 import { Stars } from "./rating";
 
 /** Loads with zod when the form is first used, not with the venue page (issue 42). */
@@ -172,7 +173,10 @@ function useReviewForm(
 }
 
 type Props = {
-  reviews: PublicReview[] | null;
+  /** Undefined: in the page's HTML only (`SentOnce`); null: they could not be loaded. */
+  reviews: PublicReview[] | null | undefined;
+  /** Whether any review is from a verified booking (the list's filter shows). */
+  anyVerified: boolean;
   rating: number;
   reviewCount: number;
   user: AppUser | null;
@@ -205,6 +209,7 @@ export function VenueReviews({
   hrefs,
   startWriting,
   verifiedOnly = false,
+  anyVerified,
   reply,
 }: Props) {
   // The fetcher lives here, not in the form, so its toast still shows once the form has closed.
@@ -265,7 +270,7 @@ export function VenueReviews({
       ) : null}
       {/* Plain links (issue 45): the filter works without the script, as the tabs do. Shown once a
           review is verified: a filter to nothing would only weigh on the page. */}
-      {verifiedOnly || reviews?.some((r) => r.verified) ? (
+      {verifiedOnly || anyVerified ? (
         <p className="review-filter">
           <Link to="?tab=reviews" preventScrollReset aria-current={verifiedOnly ? undefined : "page"}>
             All reviews
@@ -279,62 +284,69 @@ export function VenueReviews({
           </Link>
         </p>
       ) : null}
-      {reviews === null ? (
-        <p role="alert" className="text-danger">
-          Reviews could not be loaded. Please try again later.
-        </p>
-      ) : reviews.length === 0 && verifiedOnly ? (
-        <p className="rounded-xl bg-cream px-6 py-10 text-center">No reviews from verified bookings yet.</p>
-      ) : reviews.length === 0 ? (
-        <div className="rounded-xl bg-cream px-6 py-10 text-center">
-          <h3 className="text-xl">No Reviews Yet</h3>
-          <p className="mt-1 text-ink-soft">Be the first to review this venue</p>
-        </div>
-      ) : (
-        <ul className="reviews">
-          {reviews.map((r, i) => (
-            // A grid of its parts, placed by their order (`.reviews` in app/styles/venue-page.css):
-            // the avatar; the name; the stars and the date; the text; the venue's answer.
-            <li key={i}>
-              {r.authorAvatar ? (
-                <UserAvatar name={r.authorName} url={r.authorAvatar} size={40} />
-              ) : (
-                <span aria-hidden="true" className="avatar">
-                  {initials(r.authorName)}
-                </span>
-              )}
-              <p>
-                {r.authorName}
-                {r.verified ? <span className="review-verified">Verified booking</span> : null}
-              </p>
-              <p>
-                <Stars value={r.rating} />
-                <time dateTime={r.date}>{formatReviewDate(r.date)}</time>
-                {r.id ? (
-                  <Link to={reportReviewPath(r.id)} className="review-report">
-                    Report
-                  </Link>
-                ) : null}
-              </p>
-              <p>{r.comment}</p>
-              {r.hidden !== undefined ? (
-                <p className="review-hidden">{`Hidden by our moderators: ${r.hidden}`}</p>
-              ) : null}
-              {r.reply ? (
-                <div className="mt-4 rounded-lg border-l-4 border-primary bg-primary-soft/60 px-4 py-3">
-                  <p className="text-sm font-semibold text-primary-dark">
-                    Response from the venue{" "}
-                    <time dateTime={r.reply.date} className="font-normal text-ink-soft">
-                      · {formatReviewDate(r.reply.date)}
-                    </time>
-                  </p>
-                  <p className="mt-1 whitespace-pre-line text-ink wrap-anywhere">{r.reply.body}</p>
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <SentOnce id="venue-review-list" value={reviews}>
+        {(list) => <ReviewList reviews={list} verifiedOnly={verifiedOnly} />}
+      </SentOnce>
     </div>
+  );
+}
+
+/** The reviews, or why there are none. */
+function ReviewList({ reviews, verifiedOnly }: { reviews: PublicReview[] | null; verifiedOnly: boolean }) {
+  return reviews === null ? (
+    <p role="alert" className="text-danger">
+      Reviews could not be loaded. Please try again later.
+    </p>
+  ) : reviews.length === 0 && verifiedOnly ? (
+    <p className="rounded-xl bg-cream px-6 py-10 text-center">No reviews from verified bookings yet.</p>
+  ) : reviews.length === 0 ? (
+    <div className="rounded-xl bg-cream px-6 py-10 text-center">
+      <h3 className="text-xl">No Reviews Yet</h3>
+      <p className="mt-1 text-ink-soft">Be the first to review this venue</p>
+    </div>
+  ) : (
+    <ul className="reviews">
+      {reviews.map((r, i) => (
+        // A grid of its parts, placed by their order (`.reviews` in app/styles/venue-page.css):
+        // the avatar; the name; the stars and the date; the text; the venue's answer.
+        <li key={i}>
+          {r.authorAvatar ? (
+            <UserAvatar name={r.authorName} url={r.authorAvatar} size={40} />
+          ) : (
+            <span aria-hidden="true" className="avatar">
+              {initials(r.authorName)}
+            </span>
+          )}
+          <p>
+            {r.authorName}
+            {r.verified ? <span className="review-verified">Verified booking</span> : null}
+          </p>
+          <p>
+            <Stars value={r.rating} />
+            <time dateTime={r.date}>{formatReviewDate(r.date)}</time>
+            {r.id ? (
+              <Link to={reportReviewPath(r.id)} className="review-report">
+                Report
+              </Link>
+            ) : null}
+          </p>
+          <p>{r.comment}</p>
+          {r.hidden !== undefined ? (
+            <p className="review-hidden">{`Hidden by our moderators: ${r.hidden}`}</p>
+          ) : null}
+          {r.reply ? (
+            <div className="mt-4 rounded-lg border-l-4 border-primary bg-primary-soft/60 px-4 py-3">
+              <p className="text-sm font-semibold text-primary-dark">
+                Response from the venue{" "}
+                <time dateTime={r.reply.date} className="font-normal text-ink-soft">
+                  · {formatReviewDate(r.reply.date)}
+                </time>
+              </p>
+              <p className="mt-1 whitespace-pre-line text-ink wrap-anywhere">{r.reply.body}</p>
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -228,7 +228,7 @@ export default function VenueTypes({ loaderData }: Route.ComponentProps) {
 
 function TypeImage({ url }: { url: string | null }) {
   return url ? (
-    <VenueImage src={url} width={96} sizes="96px" className="h-16 w-24 rounded-lg object-cover" />
+    <VenueImage src={url} width={96} className="h-16 w-24 rounded-lg object-cover" />
   ) : (
     <span className="flex h-16 w-24 items-center justify-center rounded-lg bg-cream text-muted">
       <ImageIcon className="h-5 w-5" aria-hidden="true" />

@@ -130,12 +130,7 @@ function TrashedVenue({ venue: v, page }: { venue: TrashRow; page: number }) {
     <tr className="align-top">
       <th scope="row" className="px-5 py-3 text-left font-normal">
         <div className="flex items-center gap-3">
-          <VenueImage
-            src={v.image}
-            width={96}
-            sizes="96px"
-            className="h-12 w-18 shrink-0 rounded-md object-cover"
-          />
+          <VenueImage src={v.image} width={96} className="h-12 w-18 shrink-0 rounded-md object-cover" />
           <span className="min-w-0">
             <span className="block font-medium break-words text-ink">{v.name}</span>
             <span className="block text-xs break-words text-muted">{v.location || "No address"}</span>

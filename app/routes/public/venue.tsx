@@ -4,6 +4,8 @@ import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/venue";
 import { keepWork } from "~/lib/failed-request";
 import { formAction } from "~/infra/action.server";
+import { sendOnce } from "~/infra/context.server";
+import { SentOnce } from "~/components/ui/sent-once";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { VenueBreadcrumb } from "~/components/venue/venue-breadcrumb";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -124,13 +126,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The page's data is what it shows (issue 42): the pricing model made the estimate above; a
   // review's id and a question's order are for the back office.
   const { pricingModel: _pricing, ...shown } = venue;
+  const reviewList = reviews && reviews.map((r) => publicReview(r, user !== null));
   const body = {
     venue: shown,
-    faqs: faqs && faqs.map(({ question, answer }) => ({ question, answer })),
-    reviews: reviews && reviews.map((r) => publicReview(r, user !== null)),
+    // Text that only shows, in the page's HTML once and not again in its hydration data (ADR 052).
+    // A signed-in visitor's reviews link to their report form, which the router opens: hydrated.
+    faqs: sendOnce(context, "venue-faqs", faqs && faqs.map(({ question, answer }) => ({ question, answer }))),
+    reviews: user ? reviewList : sendOnce(context, "venue-review-list", reviewList),
     ownReview,
     ownVenue,
-    calendar,
+    calendar: sendOnce(context, "venue-calendar", calendar),
     estimate,
     breakdown,
     context: couple,
@@ -141,6 +146,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       replyTime: usualReplyLabel(replySeconds),
       hasTours: hasTours === true,
       claimable: managed === false,
+      // The list's filter shows once a review is verified.
+      verifiedReviews: !!reviewList?.some((r) => r.verified),
     }),
   };
   return dateError ? data(body, { status: 400 }) : body;
@@ -319,12 +326,16 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
             <h3 className="venue-h3">Contact</h3>
             {/* The id alone: the claim page redirects to its full address; the page's bytes are few (ADR 047). */}
             <VenueContact venue={v} claimHref={loaderData.claimable ? `/venue/${v.id}/claim` : undefined} />
-            {loaderData.calendar ? (
-              <>
-                <h3 className="venue-h3 mb-3">Availability</h3>
-                <VenueAvailability months={loaderData.calendar} />
-              </>
-            ) : null}
+            <SentOnce id="venue-calendar" value={loaderData.calendar}>
+              {(months) =>
+                months ? (
+                  <>
+                    <h3 className="venue-h3 mb-3">Availability</h3>
+                    <VenueAvailability months={months} />
+                  </>
+                ) : null
+              }
+            </SentOnce>
           </TabsContent>
           <TabsContent value="amenities" className="mt-6">
             <h2 className="mb-4 text-2xl">Amenities</h2>
@@ -346,18 +357,23 @@ export default function VenuePage({ loaderData, actionData }: Route.ComponentPro
               }}
               startWriting={tab === "reviews" && searchParams.get("review") === "write"}
               verifiedOnly={verifiedReviews(searchParams)}
+              anyVerified={loaderData.verifiedReviews === true}
               reply={actionData}
             />
           </TabsContent>
           <TabsContent value="faq" className="mt-6">
             <h2 className="mb-4 text-2xl">Frequently Asked Questions</h2>
-            {faqs === null ? (
-              <p role="alert" className="text-danger">
-                FAQs could not be loaded. Please try again later.
-              </p>
-            ) : (
-              <VenueFaqs faqs={faqs} />
-            )}
+            <SentOnce id="venue-faqs" value={faqs}>
+              {(list) =>
+                list === null ? (
+                  <p role="alert" className="text-danger">
+                    FAQs could not be loaded. Please try again later.
+                  </p>
+                ) : (
+                  <VenueFaqs faqs={list} />
+                )
+              }
+            </SentOnce>
           </TabsContent>
         </Tabs>
       </div>
