@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   activeFilters,
+  changedFilters,
   clearFilters,
   DEFAULT_FILTERS,
   PAGE_SIZE,
@@ -12,6 +13,7 @@ import {
   toggleRegion,
   toSearchParams,
   type SearchFilters,
+  withDefaults,
 } from "./search";
 
 const parse = (qs: string) => parseSearchParams(new URLSearchParams(qs));
@@ -207,6 +209,15 @@ describe("active filter chips", () => {
     const once = toggleRegion(f, "Central Mountains");
     expect(once.region).toBe("Central Mountains");
     expect(toggleRegion(once, "Central Mountains").region).toBeNull();
+  });
+});
+
+describe("the filters a page's data carries", () => {
+  it("are those that differ from the defaults, and make the same filters again", () => {
+    expect(changedFilters(DEFAULT_FILTERS)).toEqual({});
+    const f = filters({ q: "barn", amenities: ["WiFi"], guests: 120, page: 2, view: "list" });
+    expect(changedFilters(f)).toEqual({ q: "barn", amenities: ["WiFi"], guests: 120, page: 2, view: "list" });
+    expect(withDefaults(changedFilters(f))).toEqual(f);
   });
 });
 

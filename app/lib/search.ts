@@ -92,6 +92,16 @@ export const DEFAULT_FILTERS: Readonly<SearchFilters> = Object.freeze({
   view: "map",
 });
 
+/** The filters that differ from the defaults: a page's data carries only these (issue 42). */
+export function changedFilters(f: SearchFilters): Partial<SearchFilters> {
+  const same = (key: string, value: unknown) =>
+    JSON.stringify(value) === JSON.stringify(DEFAULT_FILTERS[key as keyof SearchFilters]);
+  return Object.fromEntries(Object.entries(f).filter(([key, value]) => !same(key, value)));
+}
+
+/** Filters sent as `changedFilters`, whole again. */
+export const withDefaults = (f: Partial<SearchFilters>): SearchFilters => ({ ...DEFAULT_FILTERS, ...f });
+
 // Bounds that keep hostile URLs cheap; nobody types more than this.
 const MAX_TEXT = 100;
 const MAX_LIST = 25;

@@ -98,7 +98,7 @@ describe("capacity by layout and house rules", () => {
       const html = await (
         await http.fetch(`/venues?view=list&location=${encodeURIComponent(town)}&${query}`)
       ).text();
-      return [...html.matchAll(/<h3 class="card-title"><a [^>]*>([^<]+)</g)].map((m) => m[1]).sort();
+      return [...html.matchAll(/<h3><a [^>]*>([^<]+)</g)].map((m) => m[1]).sort();
     };
     expect(await names("guests=140")).toHaveLength(4);
     expect(await names("guests=140&seated=1")).toEqual(["Own kitchen", "Seats 150, any caterer"]);

@@ -14,9 +14,9 @@ import { cn } from "~/lib/cn";
 // The form kit: every form field of the site is one of these, so the label, the description
 // and the error are wired to `aria-describedby` and `aria-invalid` in one place.
 
-/** A text box's look, for the boxes outside a Field (a Field's control gets it from `.field`). */
-export const inputClass =
-  "block w-full rounded-lg border border-sand-dark bg-white px-3.5 py-2.5 text-ink placeholder:text-muted/80 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-danger";
+/** A text box's look, for the boxes outside a Field (`.input` in app/styles/widgets.css; a Field's
+ *  control gets the same from `.field`). */
+export const inputClass = "input";
 
 type Common = { label: string; description?: ReactNode; error?: string | null; className?: string };
 type Wiring = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };

@@ -113,7 +113,7 @@ export function VenueImagesPanel({
             />
             <span
               aria-hidden="true"
-              className={`${inputClass} inline-flex w-auto items-center gap-2 font-medium text-primary peer-focus-visible:ring-2 peer-focus-visible:ring-primary/40 peer-disabled:opacity-60`}
+              className={`${inputClass} inline-flex items-center gap-2 font-medium text-primary peer-focus-visible:ring-2 peer-focus-visible:ring-primary/40 peer-disabled:opacity-60`}
             >
               <ImagePlus className="h-4 w-4" /> {uploading ? "Uploading..." : "Upload New Image"}
             </span>

@@ -270,7 +270,7 @@ const FilterForm = memo(function FilterForm({
             // Not a filter of its own (no name, so not sent): it only narrows the list below.
             onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
             placeholder="Search amenities"
-            className={cn(inputClass, "py-2 pl-9 text-sm")}
+            className={cn(inputClass, "pl-9 text-sm")}
           />
         </label>
         <div className="max-h-64 space-y-1 overflow-y-auto pr-1">

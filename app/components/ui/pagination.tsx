@@ -17,9 +17,8 @@ export type PaginationProps = {
   className?: string;
 };
 
-/** A page link's shape (`.page-item` in app/styles/cards.css); its colours follow. */
+/** A page link, the current one and an unavailable edge (`.page-item` in app/styles/cards.css). */
 const item = "page-item";
-const idle = "text-ink hover:bg-cream";
 
 /**
  * Previous, numbered pages and Next as real links, so paging works before (and without)
@@ -57,12 +56,12 @@ export function Pagination({
         rel={rel}
         preventScrollReset={preventScrollReset}
         aria-label={`${text} page`}
-        className={cn(item, idle)}
+        className={item}
       >
         {content}
       </Link>
     ) : (
-      <span aria-disabled="true" className={cn(item, "cursor-default text-muted opacity-60")}>
+      <span aria-disabled="true" className={item}>
         {content}
       </span>
     );
@@ -83,7 +82,7 @@ export function Pagination({
                 preventScrollReset={preventScrollReset}
                 aria-label={`Page ${p}`}
                 aria-current={p === current ? "page" : undefined}
-                className={cn(item, p === current ? "bg-primary text-white hover:bg-primary-dark" : idle)}
+                className={item}
               >
                 {p}
               </Link>

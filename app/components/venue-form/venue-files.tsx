@@ -271,7 +271,7 @@ function FilePicker({
       />
       <span
         aria-hidden="true"
-        className={`${inputClass} inline-flex w-auto items-center gap-2 font-medium text-primary peer-focus-visible:ring-2 peer-focus-visible:ring-primary/40`}
+        className={`${inputClass} inline-flex items-center gap-2 font-medium text-primary peer-focus-visible:ring-2 peer-focus-visible:ring-primary/40`}
       >
         <ImagePlus className="h-4 w-4" /> {label}
       </span>

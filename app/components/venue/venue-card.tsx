@@ -159,8 +159,8 @@ export function VenueCard({
       <FavoriteHeart venueId={venue.id} venueName={venue.name} />
       {venue.featured ? <span className="badge-featured">Featured</span> : null}
       <div className="card-body">
-        {/* The title's link covers the card (`.card-title > a`). */}
-        <h3 className="card-title">
+        {/* The card's one heading; its link covers the card (`.venue-card h3 > a`). */}
+        <h3>
           <Link to={withContext(venuePath(venue), context)}>{venue.name}</Link>
         </h3>
         <RatingSummary rating={venue.rating} reviewCount={venue.reviewCount} />

@@ -95,11 +95,7 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
             {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
             <label className="text-sm font-medium">
               Venue
-              <select
-                name="venue"
-                defaultValue={filter.venueId ?? ""}
-                className={cn(inputClass, "mt-1 py-2")}
-              >
+              <select name="venue" defaultValue={filter.venueId ?? ""} className={cn(inputClass, "mt-1")}>
                 <option value="">All venues</option>
                 {inbox.venues.map((v) => (
                   <option key={v.id} value={v.id}>

@@ -16,11 +16,13 @@ import { track } from "~/lib/analytics";
 import { breadcrumbJsonLd, seoMeta, siteFromMatches } from "~/lib/seo";
 import {
   activeFilters,
+  changedFilters,
   DEFAULT_FILTERS,
   parseSearchParams,
   toSearchParams,
   type SearchFilters,
   type SearchView,
+  withDefaults,
 } from "~/lib/search";
 import {
   addressWithoutUnwrittenPrice,
@@ -52,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The date also sets the estimates' season and weekday (issue 24).
   const results = await searchVenues(db, filters, { date: parseIsoDate(filters.date) });
   const body = {
-    filters: { ...filters, page: results.page },
+    filters: changedFilters({ ...filters, page: results.page }),
     results,
     choices,
     tileUrl: config.mapTileUrl,
@@ -69,17 +71,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const site = siteFromMatches(matches);
-  const f = data?.filters;
+  const f = data && withDefaults(data.filters);
   const filtered = !!f && (f.q !== "" || activeFilters(f).length > 0);
   // A date search changes every day and every booking: people use it, search engines need not.
   const dated = !!f && (!!f.date || !!f.month || !!data?.dateError);
   const typeName = (id: string) => data?.choices.categories.find((c) => c.id === id)?.name;
   return seoMeta(site, {
-    ...resultsSeo(
-      data?.filters ?? DEFAULT_FILTERS,
-      data?.results ?? { total: 0, page: 1, pageCount: 1 },
-      typeName,
-    ),
+    ...resultsSeo(f ?? DEFAULT_FILTERS, data?.results ?? { total: 0, page: 1, pageCount: 1 }, typeName),
     // Filtered results point search engines at the whole directory; its pages stay their own.
     path: !f || filtered ? "/venues" : resultsUrl({ page: f.page }),
     noindex: dated || undefined,
@@ -116,7 +114,9 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
   // The tab comes from the address as it is now (switching tabs loads nothing); the rest from
   // the results shown, which may hold a max price the address no longer writes.
   const view: SearchView = parseSearchParams(new URLSearchParams(location.search)).view;
-  const filters: SearchFilters = useMemo(() => ({ ...loaderData.filters, view }), [loaderData.filters, view]);
+  // Stable while the drawer opens and closes: the filter form does not re-render (FilterPanel).
+  const shown = useMemo(() => withDefaults(loaderData.filters), [loaderData.filters]);
+  const filters: SearchFilters = useMemo(() => ({ ...shown, view }), [shown, view]);
 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [highlightId, setHighlightId] = useState<string | null>(null);
@@ -149,20 +149,17 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
 
   // Analytics: a `search` event for each new set of filters with their number of results.
   const searched = useRef<string | null>(null);
-  const key = filtersKey(loaderData.filters);
+  const key = filtersKey(shown);
   useEffect(() => {
     if (searched.current === key) return;
     searched.current = key;
-    const f = loaderData.filters;
-    if (f.q || activeFilters(f).length > 0)
-      track({ name: "search", params: { search_term: searchTerm(f), results_count: results.total } });
-  }, [key, loaderData.filters, results.total]);
+    if (shown.q || activeFilters(shown).length > 0)
+      track({ name: "search", params: { search_term: searchTerm(shown), results_count: results.total } });
+  }, [key, shown, results.total]);
 
   // 'Apply Filters' takes the person to the results (below the drawer on a phone, past the
   // filters on a desktop): the drawer closes at once, and the results heading takes focus.
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  // Stable while the drawer opens and closes: the filter form does not re-render (FilterPanel).
-  const shown = loaderData.filters;
   const apply = useCallback(
     (next: SearchFilters) => {
       for (const params of appliedFilters(shown, next)) track({ name: "filter_applied", params });
@@ -325,7 +322,7 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
                 }
                 active={view === "map"}
                 listHref={resultsUrl({ ...filters, view: "list" })}
-                filters={loaderData.filters}
+                filters={shown}
                 filtersKey={key}
                 tileUrl={tileUrl}
                 autoLocate={!filters.q && activeFilters(filters).length === 0}
