@@ -93,6 +93,14 @@ describe("/venues", () => {
     );
   });
 
+  it("asks for the first card's photo at once in the list view only, not behind the map", async () => {
+    const list = await page(`/venues?view=list&location=${town}`);
+    expect(list.html).toMatch(/<img [^>]*loading="eager" fetchPriority="high"/);
+    const map = await page(`/venues?location=${town}`);
+    expect(map.html).toContain("Harbor Light Hall");
+    expect(map.html).not.toContain('loading="eager"');
+  });
+
   it("shows the last page for a page beyond the end, and the empty state when nothing matches", async () => {
     const late = await page(`/venues?view=list&location=${town}&page=7`);
     expect(late.status).toBe(200);

@@ -37,6 +37,8 @@ type ListProps = {
   highlightId: string | null;
   /** Shows 'Compare' on each card. */
   compare?: boolean;
+  /** The first card's photo loads at once: the list is the page's first view, not hidden by the map. */
+  leadPhoto: boolean;
 };
 
 /**
@@ -52,6 +54,7 @@ export const ResultsList = memo(function ResultsList({
   loading,
   highlightId,
   compare = true,
+  leadPhoto,
 }: ListProps) {
   if (loading)
     return <VenueGridSkeleton count={3} className="sm:grid-cols-2 lg:grid-cols-2 xl:grid-cols-3" />;
@@ -67,7 +70,7 @@ export const ResultsList = memo(function ResultsList({
           <li key={v.id} className={i === 0 ? "animate-none" : undefined}>
             <VenueCard
               venue={v}
-              first={i === 0}
+              first={leadPhoto && i === 0}
               compare={compare}
               context={context}
               className={

@@ -118,6 +118,8 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
   const shown = useMemo(() => withDefaults(loaderData.filters), [loaderData.filters]);
   const filters: SearchFilters = useMemo(() => ({ ...shown, view }), [shown, view]);
 
+  // The tab the page opened on: behind the map, the list's first photo need not load at once.
+  const [firstView] = useState(view);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const [routeKey, setRouteKey] = useState(location.key);
@@ -310,6 +312,7 @@ export default function VenuesPage({ loaderData }: Route.ComponentProps) {
                 // link to it, so it works without scripts); the map view's hidden list gets them
                 // once scripts run, which keeps that page within its HTML budget (issue 9).
                 compare={view === "list" || hydrated}
+                leadPhoto={firstView === "list"}
               />
             </TabsContent>
             <TabsContent value="map" className="mt-5 space-y-5">
