@@ -124,13 +124,17 @@ export function createFsStorage(root: string): Storage {
     publicUrl: (key) => `/uploads/${key}`,
     keyOf: (url) => keyUnder("/uploads/", url),
     async check() {
-      // The folder is made by the first upload; until then, the folder it goes in must take it.
-      const stat = await fs.stat(root).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === "ENOENT") return null;
-        throw err;
-      });
-      if (stat && !stat.isDirectory()) throw new Error(`${root} is not a folder`);
-      await fs.access(stat ? root : path.dirname(root), constants.W_OK);
+      // The folder is made by the first upload, with its parents (a new DATA_DIR beside
+      // PostgreSQL); until then, the nearest folder that exists must take it.
+      for (let dir = root; ; dir = path.dirname(dir)) {
+        const stat = await fs.stat(dir).catch((err: NodeJS.ErrnoException) => {
+          if (err.code === "ENOENT" && path.dirname(dir) !== dir) return null;
+          throw err;
+        });
+        if (!stat) continue;
+        if (!stat.isDirectory()) throw new Error(`${dir} is not a folder`);
+        return fs.access(dir, constants.W_OK);
+      }
     },
   };
 }

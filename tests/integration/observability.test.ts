@@ -301,6 +301,22 @@ describe("/readyz", () => {
     }
   });
 
+  it("is ready with an uploads folder whose data folder is not made yet: the first upload makes both", async () => {
+    const parent = await fs.mkdtemp(path.join(os.tmpdir(), "vv-readyz-"));
+    const other = await startHttpApp(t, {
+      ...t.app,
+      storage: createFsStorage(path.join(parent, "data", "uploads")),
+    });
+    try {
+      const res = await other.fetch("/readyz");
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ checks: { storage: "ok" } });
+    } finally {
+      await other.close();
+      await fs.rm(parent, { recursive: true, force: true });
+    }
+  });
+
   it("503 when the database does not answer, or the uploads folder cannot take a file", async () => {
     const unreachable = databaseFromUrl(`postgres://postgres@127.0.0.1:${await freePort()}/none`, quiet);
     const noFolder = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "vv-readyz-")), "uploads");
