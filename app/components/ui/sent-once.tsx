@@ -12,12 +12,10 @@ export const SentOnceValues = createContext<ReadonlyMap<string, unknown> | null>
 export function SentOnce<T>({
   id,
   value,
-  className,
   children,
 }: {
   id: string;
   value: T | undefined;
-  className?: string;
   children: (value: T) => ReactNode;
 }) {
   const kept = use(SentOnceValues);
@@ -28,10 +26,8 @@ export function SentOnce<T>({
   );
   const shown = value !== undefined ? value : (kept?.get(id) as T | undefined);
   return shown === undefined ? (
-    <div id={id} className={className} dangerouslySetInnerHTML={{ __html: html }} />
+    <div id={id} dangerouslySetInnerHTML={{ __html: html }} />
   ) : (
-    <div id={id} className={className}>
-      {children(shown)}
-    </div>
+    <div id={id}>{children(shown)}</div>
   );
 }
