@@ -156,14 +156,12 @@ async function readSnapshot(db: Db): Promise<SearchIndex | null> {
     categoryRows(db),
   ]);
   if (parts.length === 0) return null;
-  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.data.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    bytes.set(p.data, at);
-    at += p.data.length;
-  }
-  const store = storeFromSnapshot(bytes, categories);
-  return store && { version: parts[0]!.version, store, from: "snapshot" };
+  const version = parts[0]!.version;
+  const store = storeFromSnapshot(Buffer.concat(parts.map((p) => p.data)), categories);
+  // One this build cannot read (an older layout) goes, so that the index then loaded from the
+  // rows takes its place though its version is not newer (saveSearchSnapshot).
+  if (!store) await db.delete(searchSnapshot).where(eq(searchSnapshot.version, version));
+  return store && { version, store, from: "snapshot" };
 }
 
 /**

@@ -390,4 +390,16 @@ describe("the index follows changes to venues and types", () => {
     expect(await sorted({ location: town })).toEqual(["Four", "One", "Three", "Two"]);
     await t.db.delete(searchSnapshot);
   });
+
+  it("reads the rows instead of a snapshot it cannot read, and clears it for a new one (issue 42)", async () => {
+    const town = scope();
+    await venuesIn(town, [{ name: "One" }]);
+    const { version } = await searchIndex(t.db);
+    // An older build's snapshot: not deflated.
+    await t.db.insert(searchSnapshot).values({ part: 0, version, data: Buffer.from("an older layout") });
+    dropSearchIndex(t.db);
+    expect((await searchIndex(t.db)).from).toBe("rows");
+    expect(await sorted({ location: town })).toEqual(["One"]);
+    expect(await t.db.select().from(searchSnapshot)).toEqual([]);
+  });
 });
