@@ -190,10 +190,13 @@ function rankedBy(
  */
 function rankedMatches(store: SearchStore, query: StoreQuery, sort: SearchSort, at: EstimateFor) {
   const { test, confirmed } = query;
-  const groups = confirmed
+  // Each slot's filters run once for both groups: 1 confirmed, 2 not, 3 no match, 0 not yet seen.
+  const seen = confirmed && new Uint8Array(store.slots);
+  const group = (s: number) => (seen![s] ||= test(s) ? (confirmed!(s) ? 1 : 2) : 3);
+  const groups = seen
     ? [
-        rankedBy(store, { ...query, test: (s) => test(s) && confirmed(s) }, sort, at),
-        rankedBy(store, { ...query, test: (s) => test(s) && !confirmed(s) }, sort, at),
+        rankedBy(store, { ...query, test: (s) => group(s) === 1 }, sort, at),
+        rankedBy(store, { ...query, test: (s) => group(s) === 2 }, sort, at),
       ]
     : [rankedBy(store, query, sort, at)];
   return {
