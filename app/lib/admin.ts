@@ -1,7 +1,7 @@
 import { isUuid } from "./uuid";
 import type { MetaDescriptor } from "react-router";
 import { parseRegion, type Region } from "./search";
-import { MONTH_NAMES } from "./dates";
+import { dateFormat, MONTH_NAMES } from "./dates";
 import { countLabel } from "./format";
 import type { Role } from "./user";
 
@@ -189,26 +189,19 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 /** A joined or created date, the same on the server and in the browser. */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
+const date = dateFormat({ year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+export const formatDate = (iso: string): string => date(new Date(iso));
 
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  });
-}
+const dateTime = dateFormat({
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
+export const formatDateTime = (iso: string): string => dateTime(new Date(iso));
 
 type AuditLike = {
   action: string;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   addDays,
   addMonths,
@@ -6,10 +6,14 @@ import {
   calendarDayProblem,
   calendarMonth,
   calendarWindow,
+  dayFormat,
+  dayLabel,
   isCalendarDay,
   isDay,
   isMonth,
   lastDay,
+  plainDayLabel,
+  shortDayLabel,
   monthWeeks,
   rangeLength,
   searchWindow,
@@ -139,5 +143,35 @@ describe("windows", () => {
       expect(calendarDayProblem(day, TODAY), day).toBe(
         "Choose dates from November 1, 2025 to November 30, 2029.",
       );
+  });
+});
+
+describe("day labels", () => {
+  it("write a day in English, the same on the server and in any browser's time zone", () => {
+    expect([dayLabel("2027-06-12"), shortDayLabel("2027-06-12"), plainDayLabel("2027-06-12")]).toEqual([
+      "Saturday, June 12, 2027",
+      "Sat, Jun 12, 2027",
+      "June 12, 2027",
+    ]);
+  });
+
+  it("make their format once, not on every call (a month of the calendar labels 30 days; issue 42)", () => {
+    const Real = Intl.DateTimeFormat;
+    const made = vi.spyOn(Intl, "DateTimeFormat").mockImplementation(function (
+      ...args: ConstructorParameters<typeof Real>
+    ) {
+      return new Real(...args);
+    });
+    try {
+      const label = dayFormat({ month: "long", day: "numeric" });
+      expect(["2027-06-12", "2027-06-13", "2027-06-14"].map(label)).toEqual([
+        "June 12",
+        "June 13",
+        "June 14",
+      ]);
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { formatReviewDate } from "./venue";
+import { dateFormat } from "./dates";
 import { isUuid } from "./uuid";
 import type { Toast } from "./toast";
 import type { FieldErrors } from "./validation/form";
@@ -33,12 +34,7 @@ export const isInquiryStatus = (v: unknown): v is InquiryStatus =>
 export const WAITING_HOURS = 48;
 
 /** When a couple asked, in Colorado's time: 'November 30, 2026 at 3:38 AM'. */
-export const askedAtLabel = (at: Date) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/Denver",
-    dateStyle: "long",
-    timeStyle: "short",
-  }).format(at);
+export const askedAtLabel = dateFormat({ timeZone: "America/Denver", dateStyle: "long", timeStyle: "short" });
 
 /** Guests above this many times the venue's capacity are refused as a mistake. */
 export const GUESTS_PER_CAPACITY = 10;

@@ -1,7 +1,7 @@
 // Venue insights (issue 23, ADR 029): the periods the dashboards compare, the figures derived
 // from the daily counts, the search words a view came from, and the chart's scale. Pure and
 // isomorphic; the counting and the sums are services/venue-stats.server.ts.
-import { addDays, daysBetween, utcDay } from "./dates";
+import { addDays, dayFormat, daysBetween, utcDay } from "./dates";
 import { countLabel } from "./format";
 import { parseSearchParams } from "./search";
 import { searchTerm } from "./search-page";
@@ -115,10 +115,4 @@ export function axisScale(max: number, steps = 4): { top: number; ticks: number[
 }
 
 /** `2026-11-27` as `Nov 27` (UTC, like every date of the site). */
-export function shortDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
+export const shortDay = dayFormat({ month: "short", day: "numeric" });

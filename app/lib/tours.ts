@@ -2,7 +2,7 @@
 // visits a couple may book. Pure and isomorphic: the times are Colorado's (America/Denver), turned
 // into instants with Intl so that a day when the clocks change is right; storage and permissions
 // are services/tours.server.ts.
-import { addDays, daysBetween, isCalendarDay, weekday, WEEKDAY_SHORT } from "./dates";
+import { addDays, daysBetween, isCalendarDay, shortDayLabel, weekday, WEEKDAY_SHORT } from "./dates";
 
 export const TOUR_ZONE = "America/Denver";
 /** A visit lasts an hour; visits start on the hour from `opens`. */
@@ -192,14 +192,7 @@ export function closedDayProblem(v: unknown, now: Date = new Date()): string | n
 /** 'Sat, Jun 12, 2027 at 10:00 AM (Mountain Time)' for an instant. */
 export function visitLabel(startsAt: string | Date): string {
   const c = coloradoClock(new Date(startsAt));
-  const day = new Date(`${c.day}T00:00:00Z`).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  });
-  return `${day} at ${timeLabel(c.minutes)} (Mountain Time)`;
+  return `${shortDayLabel(c.day)} at ${timeLabel(c.minutes)} (Mountain Time)`;
 }
 
 /** 'Mon' to 'Sun' of a day, for the booking page's headings. */
