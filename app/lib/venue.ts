@@ -1,6 +1,7 @@
 // The venue as the screens use it (spec, public side section 3), built from a database row.
 import type { Estimate, PricingModel } from "./estimate";
 import type { VenueFacts } from "./venue-facts";
+import { dateFormat } from "./dates";
 import { formatCurrency, formatNumber, shortened } from "./format";
 import { META_DESCRIPTION_MAX } from "./seo";
 
@@ -199,16 +200,9 @@ export function venueMetaDescription(
   return `${parts.join("")}.`;
 }
 
-export function formatReviewDate(date: Date | string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(date));
-}
+const reviewDate = dateFormat({ month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+export const formatReviewDate = (date: Date | string): string => reviewDate(new Date(date));
 
-/** Spec: 'Up to {capacity} guests' only when capacity is set. */
 /** The alt text of photo `index` (from 0) of a venue's `count`, in the gallery, the cards and the
  *  social cards alike. */
 export function photoAlt(name: string, index: number, count: number): string {
