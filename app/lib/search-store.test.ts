@@ -120,7 +120,7 @@ describe("SearchStore.matcher", () => {
 });
 
 describe("SearchStore orders", () => {
-  it("keeps each order equal to a fresh sort as venues come and go", () => {
+  it("keeps each order, and any slots put in it, equal to a fresh sort as venues come and go", () => {
     const rnd = (() => {
       let x = 42;
       return () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -147,6 +147,9 @@ describe("SearchStore orders", () => {
       const fresh = [...live].sort(store.compare(sort));
       expect(live.map((s) => store.ids[s])).toEqual(fresh.map((s) => store.ids[s]));
       expect(live).toHaveLength(store.size);
+      // A word search's hits, ranked by their places in the order: the same as sorting them.
+      const some = live.filter(() => rnd() < 0.3).reverse();
+      expect([...store.inOrder(some, sort)]).toEqual([...some].sort(store.compare(sort)));
     }
   });
 

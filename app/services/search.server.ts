@@ -153,9 +153,15 @@ function rankedBy(
   if (estimateSort && at.guests) {
     // Ranked per search, since the estimate depends on the guest count and the date: the
     // matches in slot order (byEstimate reads their columns in that order), then by estimate.
-    const matches: number[] = [];
-    if (candidates && candidates.length * 8 < order.length) matches.push(...candidates.filter(test));
-    else for (let s = 0; s < store.slots; s++) if (store.alive[s] && test(s)) matches.push(s);
+    // Into a typed array: pushed onto a plain one, 100,000 matches took 6 ms instead of 1.5.
+    let matches: Int32Array;
+    if (candidates && candidates.length * 8 < order.length) matches = candidates.filter(test);
+    else {
+      matches = new Int32Array(store.size);
+      let n = 0;
+      for (let s = 0; s < store.slots; s++) if (test(s)) matches[n++] = s;
+      matches = matches.subarray(0, n);
+    }
     const descending = sort === "estimate-desc";
     return {
       total: matches.length,
@@ -176,7 +182,7 @@ function rankedBy(
   };
   if (query.all) return { total: store.size, range: (start, end) => slice(start, end, order, false) };
   if (candidates && candidates.length * 8 < order.length) {
-    const hits = candidates.filter(test).sort(store.compare(sort));
+    const hits = store.inOrder(candidates.filter(test), sort);
     return { total: hits.length, range: (start, end) => slice(start, end, hits, false) };
   }
   let total = 0;
