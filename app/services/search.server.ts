@@ -5,7 +5,7 @@
 // cards or the map's single venues by primary key, checking again that each is approved.
 import { asc, desc, sql } from "drizzle-orm";
 import { venueAmenities, venueCategories, venues } from "../../database/schema";
-import type { Db } from "~/infra/db.server";
+import { queryRows, type Db } from "~/infra/db.server";
 import { AMENITY_NAMES } from "~/lib/catalog";
 import { DEFAULT_VENUE_IMAGE, imageAtWidth } from "~/lib/images";
 import { cellKey, gridFor, inGrid, normalizeBbox, normalizeZoom, type Bbox } from "~/lib/map-grid";
@@ -262,17 +262,17 @@ export async function searchVenues(
  * list the admins keep (seeded with the spec's 25); while that list is empty, the spec's own.
  */
 export async function searchChoices(db: Db): Promise<SearchChoices> {
-  const [categories, amenities] = await Promise.all([
-    db
-      .select({ id: venueCategories.id, name: venueCategories.name })
-      .from(venueCategories)
-      .orderBy(asc(venueCategories.name)),
-    db.select({ name: venueAmenities.name }).from(venueAmenities).orderBy(asc(venueAmenities.name)),
-  ]);
-  return {
-    categories,
-    amenities: amenities.length > 0 ? amenities.map((a) => a.name) : [...AMENITY_NAMES],
-  };
+  // Both lists in one round trip: every search page asks for them (issue 42).
+  const [row] = await queryRows<{
+    categories: SearchChoices["categories"] | null;
+    amenities: string[] | null;
+  }>(
+    db,
+    sql`select
+      (select json_agg(json_build_object('id', id, 'name', name) order by name) from ${venueCategories}) as categories,
+      (select json_agg(name order by name) from ${venueAmenities}) as amenities`,
+  );
+  return { categories: row?.categories ?? [], amenities: row?.amenities ?? [...AMENITY_NAMES] };
 }
 
 // ---------------------------------------------------------------------------------------------
