@@ -20,7 +20,7 @@ import { readContentVersion } from "./db.server";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "./form.server";
 import { withRequestId } from "./logger.server";
 import { createPageCache } from "./page-cache.server";
-import { precompressed } from "./precompressed.server";
+import { builtFiles } from "./built-files.server";
 import { checkReadiness } from "./readiness.server";
 import { asksNotToTrack } from "~/lib/analytics";
 import { PRIVATE_PREFIX } from "~/lib/privacy";
@@ -156,7 +156,7 @@ export function createHttpApp(
     res.status(403).type("text/plain").send("Forbidden: cross-site request");
   });
 
-  // Built assets are compressed at build time (precompressed below); the rest per response.
+  // Built assets are compressed at build time (builtFiles below); the rest per response.
   http.use(
     compression({
       filter: (req, res) => !req.path.startsWith("/assets/") && compression.filter(req, res),
@@ -204,17 +204,8 @@ export function createHttpApp(
     http.use(labelled("static"), opts.devMiddleware, labelled(undefined));
   } else {
     const assets = { immutable: true, maxAge: "1y" };
-    http.use(
-      "/assets",
-      precompressed("build/client/assets", assets),
-      express.static("build/client/assets", assets),
-    );
-    http.use(
-      labelled("static"),
-      precompressed("build/client", { maxAge: "1h" }),
-      express.static("build/client", { maxAge: "1h", index: false }),
-      labelled(undefined),
-    );
+    http.use("/assets", builtFiles("build/client/assets", assets));
+    http.use(labelled("static"), builtFiles("build/client", { maxAge: "1h" }), labelled(undefined));
   }
 
   // After the answer is sent, so that counting never delays it and sees its final status.

@@ -17,26 +17,28 @@ function* relativeFiles(root: string, dir = root): Generator<string> {
 }
 
 /**
- * Sends the build-time compressed copy of a file under `root` (scripts/compress-assets.ts):
- * Brotli when the browser takes it, else gzip, with `Vary: Accept-Encoding`. Files without a
- * copy, or browsers that take neither, fall through to the plain static handler.
+ * Serves the files of a build folder, listed once at start-up (the build does not change under a
+ * running server): a file's build-time compressed copy (scripts/compress-assets.ts) when the
+ * browser takes it, Brotli before gzip, with `Vary: Accept-Encoding`; else the file itself. Any
+ * other path goes on to the router without a look at the disk: a page request cost a failed
+ * `stat` and an error object in the static handler (issue 42).
  */
-export function precompressed(
+export function builtFiles(
   root: string,
   sendOptions: { maxAge: string; immutable?: boolean },
 ): RequestHandler {
   const available = new Set(relativeFiles(root));
   return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || !available.has(req.path)) return next();
+    const send = (file: string) => res.sendFile(file, { root, ...sendOptions });
+    if (available.has(req.path + ".br")) res.vary("Accept-Encoding");
     for (const [encoding, ext] of ENCODINGS) {
       // Our order, not the header's: Brotli is smaller whenever the browser takes it.
       if (req.acceptsEncodings(encoding) !== encoding || !available.has(req.path + ext)) continue;
-      res.vary("Accept-Encoding");
       res.setHeader("Content-Encoding", encoding);
       res.type(path.extname(req.path));
-      return res.sendFile(req.path + ext, { root, ...sendOptions });
+      return send(req.path + ext);
     }
-    if (available.has(req.path + ".br")) res.vary("Accept-Encoding");
-    next();
+    send(req.path);
   };
 }

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { precompressed } from "../../app/infra/precompressed.server";
+import { builtFiles } from "../../app/infra/built-files.server";
 
 const js = "export const greeting = 'hello';\n".repeat(100);
 let root: string;
@@ -18,7 +18,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, "app-abc.js.gz"), zlib.gzipSync(js));
   fs.writeFileSync(path.join(root, "plain.txt"), "no copies");
   const options = { immutable: true, maxAge: "1y" };
-  const app = express().use("/assets", precompressed(root, options), express.static(root, options));
+  // What builtFiles passes on reaches the router, here a handler that says so.
+  const app = express()
+    .use("/assets", builtFiles(root, options))
+    .use((_req, res) => void res.status(404).send("the router"));
+  fs.writeFileSync(path.join(root, "added-later.js"), js);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -49,10 +53,18 @@ it("sends the Brotli copy to browsers that take it, else gzip, else the file", a
   expect(await identity.text()).toBe(js);
 });
 
-it("leaves files without copies, and unknown paths, to the static handler", async () => {
+it("sends a file without copies as it is", async () => {
   const plain = await get("plain.txt", "br");
+  expect(plain.status).toBe(200);
   expect(plain.headers.get("content-encoding")).toBeNull();
+  expect(plain.headers.get("vary")).toBeNull();
   expect(await plain.text()).toBe("no copies");
-  expect((await get("../../etc/passwd", "br")).status).toBe(404);
-  expect((await get("missing.js", "br")).status).toBe(404);
+});
+
+it("passes every other path on to the router: unknown, outside the folder, or added after the start", async () => {
+  for (const file of ["missing.js", "../../etc/passwd", "%2e%2e/%2e%2e/etc/passwd", "added-later.js"]) {
+    const res = await get(file, "br");
+    expect(res.status, file).toBe(404);
+    expect(await res.text(), file).toBe("the router");
+  }
 });
