@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, type FetcherWithComponents } from "react-router";
 import { Link } from "~/components/ui/link";
 import { ConfirmDialog } from "~/components/back-office/confirm-dialog";
 import { useOnSuccess } from "~/components/back-office/use-on-success";
@@ -47,6 +47,10 @@ export function ActivityList({ entries, returnTo }: { entries: ActivityEntry[]; 
 type UndoReply = { ok: boolean; toast?: Toast } | undefined;
 
 function ImportUndo({ entry, returnTo }: { entry: NonNullable<ActivityEntry["import"]>; returnTo: string }) {
+  // Here, not in the button: a finished undo takes the button away in the same render that
+  // brings its answer (the revalidated list), so the button never saw the answer's toast.
+  const fetcher = useFetcher<UndoReply>();
+  useToast(fetcher.data?.toast);
   return (
     <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1">
       {entry.undoneAt ? (
@@ -57,6 +61,7 @@ function ImportUndo({ entry, returnTo }: { entry: NonNullable<ActivityEntry["imp
       ) : null}
       {entry.undoable ? (
         <ImportUndoButton
+          fetcher={fetcher}
           importId={entry.id}
           fileName={entry.fileName}
           returnTo={returnTo}
@@ -75,11 +80,13 @@ export const UNDO_EFFECT = `The venues it added move to the trash, where they ca
  * then a button that asks in a dialog and posts from here.
  */
 function ImportUndoButton({
+  fetcher,
   importId,
   fileName,
   returnTo,
   finish,
 }: {
+  fetcher: FetcherWithComponents<UndoReply>;
   importId: string;
   fileName: string;
   returnTo: string;
@@ -87,9 +94,7 @@ function ImportUndoButton({
   finish: boolean;
 }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<UndoReply>();
   const [open, setOpen] = useState(false);
-  useToast(fetcher.data?.toast);
   useOnSuccess(fetcher, () => setOpen(false));
   const busy = fetcher.state !== "idle";
   const label = (
