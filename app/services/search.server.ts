@@ -4,9 +4,8 @@
 // in-process search index (search-index.server.ts, ADR 005); the database then gives the 24
 // cards or the map's single venues by primary key, checking again that each is approved.
 import { asc, desc, sql } from "drizzle-orm";
-import { venueAmenities, venueCategories, venues } from "../../database/schema";
-import { queryRows, type Db } from "~/infra/db.server";
-import { AMENITY_NAMES } from "~/lib/catalog";
+import { venues } from "../../database/schema";
+import type { Db } from "~/infra/db.server";
 import { DEFAULT_VENUE_IMAGE, imageAtWidth } from "~/lib/images";
 import { cellKey, gridFor, inGrid, normalizeBbox, normalizeZoom, type Bbox } from "~/lib/map-grid";
 import { estimateCost } from "~/lib/estimate";
@@ -18,13 +17,7 @@ import {
   type SearchFilters,
   type SearchSort,
 } from "~/lib/search";
-import {
-  MAP_ALL_POINTS_ZOOM,
-  type MapAnswer,
-  type MapCluster,
-  type MapPoint,
-  type SearchChoices,
-} from "~/lib/search-page";
+import { MAP_ALL_POINTS_ZOOM, type MapAnswer, type MapCluster, type MapPoint } from "~/lib/search-page";
 import type { SearchStore, StoreQuery } from "~/lib/search-store";
 import { priceDisplay, type VenueCardData } from "~/lib/venue";
 import { venuePath } from "~/lib/venue-url";
@@ -251,28 +244,6 @@ export async function searchVenues(
     }
     return { result: { venues: cards, total, page, pageCount }, version };
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The filter panel's choices
-// ---------------------------------------------------------------------------------------------
-
-/**
- * The venue types and the amenity list the filter panel offers, by name. Amenities come from the
- * list the admins keep (seeded with the spec's 25); while that list is empty, the spec's own.
- */
-export async function searchChoices(db: Db): Promise<SearchChoices> {
-  // Both lists in one round trip: every search page asks for them (issue 42).
-  const [row] = await queryRows<{
-    categories: SearchChoices["categories"] | null;
-    amenities: string[] | null;
-  }>(
-    db,
-    sql`select
-      (select json_agg(json_build_object('id', id, 'name', name) order by name) from ${venueCategories}) as categories,
-      (select json_agg(name order by name) from ${venueAmenities}) as amenities`,
-  );
-  return { categories: row?.categories ?? [], amenities: row?.amenities ?? [...AMENITY_NAMES] };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import {
   listSavedSearches,
   updateSavedSearch,
 } from "~/services/saved-searches.server";
-import { searchChoices } from "~/services/search.server";
+import { searchChoices } from "~/services/search-choices.server";
 
 // 'Saved Searches' (issue 44): each search a couple saved from /venues, with how often it mails
 // (instant, daily, weekly, off); renamed, its frequency changed, a filter taken off, or deleted,

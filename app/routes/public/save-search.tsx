@@ -20,7 +20,7 @@ import { pageMeta } from "~/lib/seo";
 import { guestSaveSearchSchema, saveSearchSchema } from "~/lib/validation/saved-search";
 import { clientAddress, LIMITS, limitWrites } from "~/services/rate-limit.server";
 import { saveSearch } from "~/services/saved-searches.server";
-import { searchChoices } from "~/services/search.server";
+import { searchChoices } from "~/services/search-choices.server";
 
 // 'Save this search' (issue 44): the search of the address, a name for it and how often to hear
 // of what is new. A signed-in couple's alerts go to their account's address; a guest gives one and

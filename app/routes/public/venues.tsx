@@ -40,7 +40,8 @@ import { dateFilterProblem } from "~/lib/dates";
 import { contextOf, withContext } from "~/lib/couple-context";
 import { parseIsoDate } from "~/lib/estimate";
 import { getApp } from "~/infra/session.server";
-import { searchChoices, searchVenues } from "~/services/search.server";
+import { searchChoices } from "~/services/search-choices.server";
+import { searchVenues } from "~/services/search.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getApp(context);
